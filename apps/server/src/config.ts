@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
+  DEMO: booleanFlag.optional(),
+  ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9._-]{3,32}$/).default('admin'),
+  ADMIN_PASSWORD: z.string().min(10).max(128).optional(),
+  DEMO_PLAYER_MOBILE: z
+    .string()
+    .regex(/^09\d{9}$/, 'DEMO_PLAYER_MOBILE must be 09 followed by 9 digits')
+    .optional(),
+  DEMO_PLAYER_PASSWORD: z.string().min(6).max(18).optional(),
+  DEFAULT_REFERRAL_CODE: z
+    .string()
+    .regex(/^[A-Za-z0-9]{4,20}$/)
+    .transform((code) => code.toUpperCase())
+    .default('KARERA'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  ANDROID_APP_FILE: z.string().regex(/^[\w.-]+\.apk$/, 'ANDROID_APP_FILE must be a file name ending in .apk').optional(),
+  TELEGRAM_URL: z.url().default('https://t.me/karera_ph'),
+  FACEBOOK_URL: z.url().default('https://m.me/karera.ph'),
+  SUPPORT_EMAIL: z.email().default('support@karera.ph'),
+  TRUST_PROXY: booleanFlag.default(false),
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  STAFF_LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  demo: boolean;
+  admin: { username: string; password: string; generated: boolean };
+  demoPlayer: { mobile: string | null; password: string | null };
+  defaultReferralCode: string;
+  logLevel: string;
+  webDistDir: string;
+  androidAppFile: string | null;
+  telegramUrl: string;
+  facebookUrl: string;
+  supportEmail: string;
+  trustProxy: boolean;
+  rateLimits: { contactPerHour: number; staffLoginPerMinute: number };
+  /** Secure cookies need HTTPS; off only where the server is reached over plain loopback HTTP. */
+  secureCookies: boolean;
+}
+
+export function generatePassword(): string {
+  // 15 random bytes -> 20 URL-safe characters; easy to copy from a terminal.
+  return randomBytes(15).toString('base64url');
+}
+
+/** Reads and validates the environment once. Throws with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'karera.db') },
+    // The demo race day is on unless turned off, but never by default in production.
+    demo: e.DEMO ?? e.NODE_ENV !== 'production',
+    admin: {
+      username: e.ADMIN_USERNAME,
+      password: e.ADMIN_PASSWORD ?? generatePassword(),
+      generated: e.ADMIN_PASSWORD === undefined,
+    },
+    demoPlayer: { mobile: e.DEMO_PLAYER_MOBILE ?? null, password: e.DEMO_PLAYER_PASSWORD ?? null },
+    defaultReferralCode: e.DEFAULT_REFERRAL_CODE,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    androidAppFile: e.ANDROID_APP_FILE ?? null,
+    telegramUrl: e.TELEGRAM_URL,
+    facebookUrl: e.FACEBOOK_URL,
+    supportEmail: e.SUPPORT_EMAIL,
+    trustProxy: e.TRUST_PROXY,
+    rateLimits: { contactPerHour: e.CONTACT_RATE_LIMIT, staffLoginPerMinute: e.STAFF_LOGIN_RATE_LIMIT },
+    secureCookies: e.NODE_ENV === 'production' && e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,31 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Dialect } from './connection.ts';
+import * as foundation from './migrations/20261121000000_foundation.ts';
+
+interface DialectMigration {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see migrations: untyped by design
+  up(db: Kysely<any>, dialect: Dialect): Promise<void>;
+}
+
+/** Ordered by name; a new migration is a new file added here. */
+const MIGRATIONS: Record<string, DialectMigration> = {
+  '20261121000000_foundation': foundation,
+};
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  getMigrations(): Promise<Record<string, Migration>> {
+    const entries = Object.entries(MIGRATIONS).map(([name, migration]) => [
+      name,
+      { up: (db) => migration.up(db, this.dialect) } satisfies Migration,
+    ]);
+    return Promise.resolve(Object.fromEntries(entries));
+  }
+}
+
+export async function migrateToLatest<T>(db: Kysely<T>, dialect: Dialect): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,122 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Timestamps are ISO 8601 UTC strings (fixed width, so they sort as text) in both dialects. */
+type Timestamp = string;
+/** Booleans are stored as 0/1 integers so both dialects read them alike. */
+type Flag = number;
+
+export interface StaffUsersTable {
+  id: Generated<number>;
+  username: string;
+  display_name: string;
+  password_hash: string;
+  role: 'admin' | 'master_agent' | 'agent';
+  parent_id: number | null;
+  referral_code: string | null;
+  disabled: ColumnType<Flag, Flag | undefined, Flag>;
+  created_at: Timestamp;
+}
+
+export interface StaffSessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  staff_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface PlayersTable {
+  id: Generated<number>;
+  mobile_no: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  password_hash: string;
+  verified: ColumnType<Flag, Flag | undefined, Flag>;
+  agent_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface AccountsTable {
+  id: Generated<number>;
+  /** Stable name, e.g. player:12:credit or house:adjustments. */
+  code: string;
+  kind: 'player_credit' | 'player_bonus' | 'player_withdraw_hold' | 'house';
+  player_id: number | null;
+  /** Signed centavos; equals the sum of this account's postings. */
+  balance: ColumnType<number, number | undefined, number>;
+  /** Player accounts may never go below zero; house accounts carry the other side. */
+  may_go_negative: Flag;
+  created_at: Timestamp;
+}
+
+export interface LedgerTransactionsTable {
+  id: Generated<number>;
+  kind: string;
+  description: string;
+  reverses_transaction_id: number | null;
+  actor_type: 'staff' | 'player' | 'system';
+  actor_id: number | null;
+  /** JSON object with references (race, ticket, payment ...). */
+  metadata: string;
+  created_at: Timestamp;
+}
+
+export interface LedgerPostingsTable {
+  id: Generated<number>;
+  transaction_id: number;
+  account_id: number;
+  /** Signed centavos, never zero; a transaction's postings sum to zero. */
+  amount: number;
+}
+
+export interface IdempotencyKeysTable {
+  /** Who and what the key belongs to, e.g. staff:3:adjustment. */
+  scope: string;
+  key: string;
+  request_hash: string;
+  response_status: number;
+  response_body: string;
+  created_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_type: 'staff' | 'player' | 'system';
+  actor_id: number | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  details: string;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  reason: string;
+  notes: string;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  staff_users: StaffUsersTable;
+  staff_sessions: StaffSessionsTable;
+  players: PlayersTable;
+  accounts: AccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_postings: LedgerPostingsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  audit_log: AuditLogTable;
+  contact_messages: ContactMessagesTable;
+}
+
+export type StaffUser = Selectable<StaffUsersTable>;
+export type Player = Selectable<PlayersTable>;
+export type Account = Selectable<AccountsTable>;
+export type NewAuditEntry = Insertable<AuditLogTable>;

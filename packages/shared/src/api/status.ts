@@ -1,0 +1,25 @@
+/** Response codes of the player API (spec §7, §8). They travel in the body as `statusCode`. */
+export const StatusCode = {
+  OK: 200,
+  INVALID_SESSION: 107,
+  UNVERIFIED: 114,
+  INSUFFICIENT_BALANCE: 119,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
+  SERVER_ERROR: 500,
+} as const;
+export type StatusCode = (typeof StatusCode)[keyof typeof StatusCode];
+
+export interface ErrorBody {
+  statusCode: number;
+  statusMessage: string;
+  /** Field-level messages, keyed by field name, when a form was refused. */
+  fieldErrors?: Record<string, string>;
+}
+
+export const GENERIC_SERVER_ERROR = 'Error occured, please try again.';
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

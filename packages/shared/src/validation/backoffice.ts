@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { ADJUSTABLE_ACCOUNTS } from '../ledger.ts';
+import { STAFF_ROLES } from '../roles.ts';
+
+export const BackofficeMessages = {
+  loginRequired: 'Please enter username and password.',
+  invalidLogin: 'Invalid username or password.',
+  usernameFormat: 'Username must be 3-32 letters, digits, dots, dashes or underscores.',
+  usernameTaken: 'Username already exists.',
+  displayNameRequired: 'Please enter a display name.',
+  staffPasswordLength: 'Password must be 10-128 characters long.',
+  referralCodeFormat: 'Referral code must be 4-20 letters or digits.',
+  referralCodeTaken: 'Referral code already exists.',
+  parentRequired: 'An agent must belong to a master agent.',
+  parentInvalid: 'Choose an existing master agent.',
+  adjustmentAmount: 'Enter a non-zero amount in pesos, at most two decimals.',
+  adjustmentReason: 'A reason of at least 5 characters is required.',
+  adjustmentInsufficient: 'The adjustment would make the balance negative.',
+  playerNotFound: 'Player not found.',
+  forbidden: 'You do not have access to this.',
+  notLoggedIn: 'Please log in.',
+} as const;
+
+export const staffLoginSchema = z.strictObject({
+  username: z.string(BackofficeMessages.loginRequired).trim().min(1, BackofficeMessages.loginRequired),
+  password: z.string(BackofficeMessages.loginRequired).min(1, BackofficeMessages.loginRequired),
+});
+export type StaffLoginInput = z.infer<typeof staffLoginSchema>;
+
+export const createStaffSchema = z.strictObject({
+  username: z
+    .string(BackofficeMessages.usernameFormat)
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{3,32}$/, BackofficeMessages.usernameFormat),
+  displayName: z
+    .string(BackofficeMessages.displayNameRequired)
+    .trim()
+    .min(1, BackofficeMessages.displayNameRequired)
+    .max(60, BackofficeMessages.displayNameRequired),
+  password: z
+    .string(BackofficeMessages.staffPasswordLength)
+    .min(10, BackofficeMessages.staffPasswordLength)
+    .max(128, BackofficeMessages.staffPasswordLength),
+  role: z.enum(STAFF_ROLES),
+  /** Agents (and their players' referral) hang under a master agent. */
+  parentId: z.number().int().positive().nullable().optional(),
+  /** Players who register with this code are linked to this agent. */
+  referralCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{4,20}$/, BackofficeMessages.referralCodeFormat)
+    .transform((code) => code.toUpperCase())
+    .nullable()
+    .optional(),
+});
+export type CreateStaffInput = z.input<typeof createStaffSchema>;
+
+/** Amount is signed integer centavos: positive credits the player, negative debits. */
+export const balanceAdjustmentSchema = z.strictObject({
+  account: z.enum(ADJUSTABLE_ACCOUNTS),
+  amount: z
+    .number(BackofficeMessages.adjustmentAmount)
+    .int(BackofficeMessages.adjustmentAmount)
+    .refine((value) => value !== 0 && Math.abs(value) <= 100_000_000_00, BackofficeMessages.adjustmentAmount),
+  reason: z
+    .string(BackofficeMessages.adjustmentReason)
+    .trim()
+    .min(5, BackofficeMessages.adjustmentReason)
+    .max(500, BackofficeMessages.adjustmentReason),
+});
+export type BalanceAdjustmentInput = z.infer<typeof balanceAdjustmentSchema>;
+
+export const pageQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  q: z.string().trim().max(100).optional(),
+});
