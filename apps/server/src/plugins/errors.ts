@@ -26,7 +26,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         if (issue.keyword === 'unrecognized_keys' && unknownKeys) {
           for (const key of unknownKeys) fieldErrors[key] ??= `Unknown field: ${key}.`;
         } else {
-          fieldErrors[field] ??= issue.message;
+          fieldErrors[field] ??= issue.message ?? 'Invalid value.';
         }
       }
       const body: ErrorBody = {

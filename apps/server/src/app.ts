@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Kysely } from 'kysely';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { StatusCode } from '@karera/shared';
+import type { AppConfig } from './config.ts';
+import { createDatabase, type DatabaseHandle, type Dialect } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import type { Database } from './db/schema.ts';
+import { bootstrap } from './db/seed/bootstrap.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Kysely<Database>;
+    dialect: Dialect;
+    /** Lines to show the operator at start: generated credentials, demo accounts. */
+    startupNotes: string[];
+  }
+}
+
+export interface BuildOptions {
+  /** Use this database instead of opening the configured one (tests share a prepared handle). */
+  database?: DatabaseHandle;
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // Request ids in logs, without trusting a client-sent one.
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const database = options.database ?? createDatabase(config.database);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+  app.decorate('startupNotes', [] as string[]);
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  await migrateToLatest(database.db, database.dialect);
+  app.startupNotes.push(...(await bootstrap(database.db, config)));
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ['https:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The race stream is embedded from a video provider.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Karera API',
+        description: 'Player calls (spec §7), public routes and the back office. Money is integer centavos.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    await database.db.selectFrom('staff_users').select('id').limit(1).execute();
+    return { status: 'ok' };
+  });
+
+  await app.register(contactRoutes);
+  await app.register(siteRoutes);
+  await app.register(backofficeRoutes);
+
+  if (config.androidAppFile) {
+    const file = path.join(config.dataDir, config.androidAppFile);
+    app.get(`/${config.androidAppFile}`, { schema: { hide: true } }, (_request, reply) =>
+      fs.existsSync(file)
+        ? reply
+            .type('application/vnd.android.package-archive')
+            .header('content-disposition', `attachment; filename="${config.androidAppFile}"`)
+            .send(fs.createReadStream(file))
+        : reply.status(404).send({ statusCode: StatusCode.NOT_FOUND, statusMessage: 'App file not found.' }),
+    );
+  }
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+/** Serves the built SPAs: /backoffice/* gets the back-office page, every other page path the player site. */
+async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+    app.log.warn({ distDir }, 'web build not found; serving the API only (run npm run build)');
+    return;
+  }
+  await app.register(fastifyStatic, { root: distDir, index: false, wildcard: true, maxAge: '1h' });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isPage = request.method === 'GET' && !url.startsWith('/api/') && !path.extname(url);
+    if (!isPage) {
+      return reply.status(404).send({ statusCode: StatusCode.NOT_FOUND, statusMessage: `No route ${request.method} ${url}` });
+    }
+    const page = url === '/backoffice' || url.startsWith('/backoffice/') ? 'backoffice.html' : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page);
+  });
+}

@@ -1,0 +1,122 @@
+import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
+import type { AppConfig } from '../../config.ts';
+import { generatePassword } from '../../config.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { recordAudit } from '../../modules/audit/audit.service.ts';
+import { findStaffByReferralCode, findStaffByUsername, insertStaff } from '../../modules/backoffice/staff.repo.ts';
+import {
+  accountIdByCode,
+  createHouseAccounts,
+  HouseAccount,
+  openPlayerAccounts,
+  playerAccountCode,
+} from '../../modules/wallet/accounts.ts';
+import { postTransaction } from '../../modules/wallet/ledger.ts';
+import { nowIso } from '../../lib/time.ts';
+
+const DEMO_CREDIT = 5_000_00;
+const DEMO_BONUS = 200_00;
+
+/**
+ * Makes a fresh database usable: house accounts, the first admin, the default agent whose referral
+ * code players get when they come without one, and (in demo mode) a demo player with credit.
+ * Returns the lines to show the operator; credentials appear only when they were just created.
+ */
+export async function bootstrap(db: Kysely<Database>, config: AppConfig): Promise<string[]> {
+  const notes: string[] = [];
+  await createHouseAccounts(db);
+
+  const hasAdmin = await db.selectFrom('staff_users').select('id').where('role', '=', 'admin').executeTakeFirst();
+  if (!hasAdmin) {
+    const admin = await insertStaff(db, {
+      username: config.admin.username,
+      displayName: 'Administrator',
+      passwordHash: await hashPassword(config.admin.password),
+      role: 'admin',
+      parentId: null,
+      referralCode: null,
+    });
+    await recordAudit(db, { type: 'system', id: null }, { action: 'staff.bootstrapped', targetType: 'staff', targetId: admin.id });
+    notes.push(
+      config.admin.generated
+        ? `Back-office admin: ${config.admin.username} / ${config.admin.password} (generated; set ADMIN_PASSWORD to choose)`
+        : `Back-office admin: ${config.admin.username} (password from ADMIN_PASSWORD)`,
+    );
+  }
+
+  if (!(await findStaffByReferralCode(db, config.defaultReferralCode))) {
+    const masterUsername = 'house-master';
+    const master =
+      (await findStaffByUsername(db, masterUsername)) ??
+      (await insertStaff(db, {
+        username: masterUsername,
+        displayName: 'Karera House',
+        passwordHash: await hashPassword(generatePassword()),
+        role: 'master_agent',
+        parentId: null,
+        referralCode: null,
+      }));
+    const agentPassword = generatePassword();
+    const agent = await insertStaff(db, {
+      username: 'default-agent',
+      displayName: 'Karera Default Agent',
+      passwordHash: await hashPassword(agentPassword),
+      role: 'agent',
+      parentId: master.id,
+      referralCode: config.defaultReferralCode,
+    });
+    await recordAudit(db, { type: 'system', id: null }, { action: 'staff.bootstrapped', targetType: 'staff', targetId: agent.id });
+    notes.push(`Default agent: default-agent / ${agentPassword} (referral code ${config.defaultReferralCode})`);
+  }
+
+  if (config.demo) notes.push(...(await seedDemo(db, config)));
+  return notes;
+}
+
+async function seedDemo(db: Kysely<Database>, config: AppConfig): Promise<string[]> {
+  const mobile = config.demoPlayer.mobile ?? `0917${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+  const existing = await db.selectFrom('players').select('id').where('mobile_no', '=', mobile).executeTakeFirst();
+  const anyPlayer = await db.selectFrom('players').select('id').limit(1).executeTakeFirst();
+  if (existing || (anyPlayer && !config.demoPlayer.mobile)) {
+    return config.demoPlayer.mobile && config.demoPlayer.password
+      ? [`Demo player: ${config.demoPlayer.mobile} / ${config.demoPlayer.password}`]
+      : [];
+  }
+  const password = config.demoPlayer.password ?? generatePassword().slice(0, 12);
+  const agent = await findStaffByReferralCode(db, config.defaultReferralCode);
+  const passwordHash = await hashPassword(password);
+
+  await db.transaction().execute(async (trx) => {
+    const { id: playerId } = await trx
+      .insertInto('players')
+      .values({
+        mobile_no: mobile,
+        first_name: 'Juan',
+        last_name: 'Dela Cruz',
+        email: null,
+        password_hash: passwordHash,
+        verified: 1,
+        agent_id: agent?.id ?? null,
+        created_at: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await openPlayerAccounts(trx, playerId);
+    const house = await accountIdByCode(trx, HouseAccount.adjustments);
+    for (const [account, amount] of [['credit', DEMO_CREDIT], ['bonus', DEMO_BONUS]] as const) {
+      await postTransaction(trx, {
+        kind: 'ADJUSTMENT',
+        description: `Demo ${account} balance`,
+        actor: { type: 'system', id: null },
+        metadata: { playerId, account, demo: true },
+        postings: [
+          { accountId: await accountIdByCode(trx, playerAccountCode(playerId, account)), amount },
+          { accountId: house, amount: -amount },
+        ],
+      });
+    }
+  });
+  return [`Demo player: ${mobile} / ${password} (₱5,000.00 credit, ₱200.00 bonus)`];
+}

@@ -1,0 +1,151 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BackofficeMessages,
+  BackofficeRoutes,
+  balanceAdjustmentSchema,
+  createStaffSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  staffLoginSchema,
+} from '@karera/shared';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
+import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
+import { listAudit, recordAudit } from '../audit/audit.service.ts';
+import { listContactMessages } from '../contact/contact.service.ts';
+import { findPlayerForStaff, searchPlayers } from '../players/players.repo.ts';
+import { adjustPlayerBalance, playerLedgerEntries } from '../wallet/wallet.service.ts';
+import { listStaff, toStaffMember } from './staff.repo.ts';
+import { createStaff, loginStaff } from './staff.service.ts';
+import { resolveStaffSession, revokeStaffSession, STAFF_COOKIE, STAFF_SESSION_ABSOLUTE_MS } from './staff-sessions.ts';
+
+const PAGE_SIZE = 25;
+const tags = ['backoffice'];
+
+const pageQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  q: z.string().trim().max(100).optional(),
+});
+const playerParams = z.strictObject({ playerId: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+
+export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app;
+
+  app.post(
+    BackofficeRoutes.login,
+    {
+      schema: { tags, body: staffLoginSchema },
+      config: { rateLimit: { max: config.rateLimits.staffLoginPerMinute, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const { staff, token } = await loginStaff(db, request.body.username, request.body.password, request.ip);
+      reply.setCookie(STAFF_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: config.secureCookies,
+        path: '/api/backoffice',
+        maxAge: STAFF_SESSION_ABSOLUTE_MS / 1000,
+      });
+      return { statusCode: 200 as const, staff: toStaffMember(staff) };
+    },
+  );
+
+  app.post(
+    BackofficeRoutes.logout,
+    { schema: { tags, body: z.strictObject({}).optional() } },
+    async (request, reply) => {
+      const token = request.cookies[STAFF_COOKIE];
+      const staff = token ? await resolveStaffSession(db, token) : undefined;
+      if (token && staff) {
+        await revokeStaffSession(db, token);
+        await recordAudit(db, { type: 'staff', id: staff.id, ip: request.ip }, { action: 'staff.logout' });
+      }
+      reply.clearCookie(STAFF_COOKIE, { path: '/api/backoffice' });
+      return { statusCode: 200 as const };
+    },
+  );
+
+  app.get(BackofficeRoutes.me, { schema: { tags }, preHandler: requireStaff() }, async (request) => ({
+    statusCode: 200 as const,
+    staff: toStaffMember(currentStaff(request)),
+  }));
+
+  app.get(BackofficeRoutes.staff, { schema: { tags }, preHandler: requireStaff('admin') }, async () => ({
+    statusCode: 200 as const,
+    staff: (await listStaff(db)).map(toStaffMember),
+  }));
+
+  app.post(
+    BackofficeRoutes.staff,
+    { schema: { tags, body: createStaffSchema }, preHandler: requireStaff('admin') },
+    async (request) => {
+      const actor = currentStaff(request);
+      const staff = await createStaff(db, { type: 'staff', id: actor.id, ip: request.ip }, request.body);
+      return { statusCode: 200 as const, staff };
+    },
+  );
+
+  app.get(
+    BackofficeRoutes.players,
+    { schema: { tags, querystring: pageQuery }, preHandler: requireStaff() },
+    async (request) => {
+      const { page, q } = request.query;
+      const result = await searchPlayers(db, currentStaff(request), { q, page, pageSize: PAGE_SIZE });
+      return { statusCode: 200 as const, ...result, page, pageSize: PAGE_SIZE };
+    },
+  );
+
+  app.get(
+    '/api/backoffice/players/:playerId',
+    { schema: { tags, params: playerParams }, preHandler: requireStaff() },
+    async (request) => {
+      const player = await findPlayerForStaff(db, currentStaff(request), request.params.playerId);
+      if (!player) throw notFound(BackofficeMessages.playerNotFound);
+      return { statusCode: 200 as const, player, entries: await playerLedgerEntries(db, player.playerId) };
+    },
+  );
+
+  app.post(
+    '/api/backoffice/players/:playerId/adjustments',
+    {
+      schema: {
+        tags,
+        params: playerParams,
+        body: balanceAdjustmentSchema,
+        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() }),
+      },
+      preHandler: requireStaff('admin'),
+    },
+    async (request) => {
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      if (!isValidIdempotencyKey(key)) throw badRequest(Idempotency.keyRequired);
+      const { body } = await adjustPlayerBalance(
+        db,
+        currentStaff(request),
+        request.params.playerId,
+        request.body,
+        key,
+        request.ip,
+      );
+      return body;
+    },
+  );
+
+  app.get(
+    BackofficeRoutes.contacts,
+    { schema: { tags, querystring: pageQuery }, preHandler: requireStaff('admin') },
+    async (request) => {
+      const { page } = request.query;
+      return { statusCode: 200 as const, ...(await listContactMessages(db, page, PAGE_SIZE)), page, pageSize: PAGE_SIZE };
+    },
+  );
+
+  app.get(
+    BackofficeRoutes.audit,
+    { schema: { tags, querystring: pageQuery }, preHandler: requireStaff('admin') },
+    async (request) => {
+      const { page } = request.query;
+      return { statusCode: 200 as const, ...(await listAudit(db, page, PAGE_SIZE)), page, pageSize: PAGE_SIZE };
+    },
+  );
+};

@@ -1,0 +1,105 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { PlayerSummary } from '@karera/shared';
+import type { Database, StaffUser } from '../../db/schema.ts';
+
+/** Which players a staff member may see: admins all, master agents their own and their agents', agents their own. */
+export function scopeToStaff<O>(
+  query: SelectQueryBuilder<Database, 'players', O>,
+  staff: Pick<StaffUser, 'id' | 'role'>,
+): SelectQueryBuilder<Database, 'players', O> {
+  if (staff.role === 'admin') return query;
+  if (staff.role === 'agent') return query.where('players.agent_id', '=', staff.id);
+  return query.where((eb) =>
+    eb.or([
+      eb('players.agent_id', '=', staff.id),
+      eb('players.agent_id', 'in', eb.selectFrom('staff_users').select('id').where('parent_id', '=', staff.id)),
+    ]),
+  );
+}
+
+function balanceOf(kind: string) {
+  return sql<number>`coalesce((select a.balance from accounts a where a.player_id = players.id and a.kind = ${kind}), 0)`;
+}
+
+function summaryQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('players')
+    .leftJoin('staff_users as agent', 'agent.id', 'players.agent_id')
+    .select([
+      'players.id',
+      'players.mobile_no',
+      'players.first_name',
+      'players.last_name',
+      'players.email',
+      'players.verified',
+      'players.agent_id',
+      'agent.display_name as agent_name',
+      'players.created_at',
+      balanceOf('player_credit').as('credit_balance'),
+      balanceOf('player_bonus').as('bonus_balance'),
+      balanceOf('player_withdraw_hold').as('withdraw_hold_balance'),
+    ]);
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['executeTakeFirstOrThrow']>>;
+
+function toSummary(row: SummaryRow): PlayerSummary {
+  return {
+    playerId: row.id,
+    mobileNo: row.mobile_no,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    verified: Number(row.verified) === 1,
+    agentId: row.agent_id,
+    agentName: row.agent_name,
+    creditBalance: Number(row.credit_balance),
+    bonusBalance: Number(row.bonus_balance),
+    createdAt: row.created_at,
+  };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+export async function searchPlayers(
+  db: Kysely<Database>,
+  staff: Pick<StaffUser, 'id' | 'role'>,
+  options: { q?: string | undefined; page: number; pageSize: number },
+): Promise<{ players: PlayerSummary[]; total: number }> {
+  const filter = <O>(query: SelectQueryBuilder<Database, 'players', O>) => {
+    let scoped = scopeToStaff(query, staff);
+    const q = options.q?.trim();
+    if (q) {
+      const pattern = `%${escapeLike(q.toLowerCase())}%`;
+      const digits = q.replace(/\D/g, '');
+      scoped = scoped.where((eb) =>
+        eb.or([
+          eb(sql`lower(players.first_name || ' ' || players.last_name)`, 'like', sql<string>`${pattern} escape '\\'`),
+          eb('players.mobile_no', 'like', sql<string>`${`%${escapeLike(digits || q)}%`} escape '\\'`),
+          ...(/^\d{1,9}$/.test(q) ? [eb('players.id', '=', Number(q))] : []),
+        ]),
+      );
+    }
+    return scoped;
+  };
+  const rows = await filter(summaryQuery(db))
+    .orderBy('players.id', 'desc')
+    .limit(options.pageSize)
+    .offset((options.page - 1) * options.pageSize)
+    .execute();
+  const { count } = await filter(db.selectFrom('players'))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return { players: rows.map(toSummary), total: Number(count) };
+}
+
+export async function findPlayerForStaff(
+  db: Kysely<Database>,
+  staff: Pick<StaffUser, 'id' | 'role'>,
+  playerId: number,
+): Promise<(PlayerSummary & { email: string | null; withdrawHoldBalance: number }) | undefined> {
+  const row = await scopeToStaff(summaryQuery(db), staff).where('players.id', '=', playerId).executeTakeFirst();
+  if (!row) return undefined;
+  return { ...toSummary(row), email: row.email, withdrawHoldBalance: Number(row.withdraw_hold_balance) };
+}

@@ -1,0 +1,38 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+const config = loadConfig();
+const app = await buildApp(config);
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  // Stop taking requests, let the ones in flight finish, close the database.
+  const forced = setTimeout(() => {
+    app.log.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, 10_000);
+  forced.unref();
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+
+const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+const lines = [
+  `Karera is running on http://${shownHost}:${config.port}`,
+  `  Back office: http://${shownHost}:${config.port}/backoffice   API docs: http://${shownHost}:${config.port}/api/docs`,
+  `  Database: ${config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)'}${config.demo ? '   Demo mode: on' : ''}`,
+  ...app.startupNotes.map((note) => `  ${note}`),
+];
+process.stdout.write(`\n${lines.join('\n')}\n\n`);
