@@ -1,0 +1,62 @@
+// npm test: every suite CI runs, in order of speed. Under CI=true a suite that cannot run fails the run.
+import fs from 'node:fs';
+import { aptInstall, isCI, log, run } from './lib.mjs';
+import { ensurePostgresBinaries, startPostgres } from './postgres.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const results = [];
+const started = Date.now();
+
+async function step(name, fn) {
+  log(name);
+  const t0 = Date.now();
+  let outcome;
+  try {
+    outcome = await fn();
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    outcome = 'failed';
+  }
+  const status = outcome === 0 || outcome === 'passed' ? 'passed' : outcome === 'skipped' ? 'skipped' : 'failed';
+  results.push({ name, status, seconds: Math.round((Date.now() - t0) / 1000) });
+}
+
+/** A suite that cannot run: a failure in CI, a loud skip on a developer machine. */
+function cannotRun(reason) {
+  process.stderr.write(`${reason}\n`);
+  return isCI ? 'failed' : 'skipped';
+}
+
+await step('lint', () => run('npm', ['run', '--silent', 'lint']));
+await step('typecheck', () => run('npm', ['run', '--silent', 'typecheck']));
+await step('unit tests (Vitest)', () =>
+  run('npx', ['vitest', 'run', '--project', 'shared', '--project', 'web', '--project', 'server-unit']),
+);
+await step('API integration tests on SQLite', () => run('npx', ['vitest', 'run', '--project', 'server-api']));
+
+await step('API integration tests on PostgreSQL', async () => {
+  const bin = ensurePostgresBinaries();
+  if (!bin) return cannotRun('PostgreSQL is not installed: apt-get install postgresql (or run as root to install it).');
+  const pg = await startPostgres(bin);
+  try {
+    return await run('npx', ['vitest', 'run', '--project', 'server-api'], {
+      env: { ...process.env, TEST_PG_ADMIN_URL: pg.url },
+    });
+  } finally {
+    pg.stop();
+  }
+});
+
+await step('build', () => run('npm', ['run', '--silent', 'build']));
+
+await step('end-to-end tests (Playwright, Chromium, 390x844)', async () => {
+  if (!fs.existsSync(CHROMIUM) && !aptInstall(['chromium'])) {
+    return cannotRun(`Chromium is not installed at ${CHROMIUM}: apt-get install chromium (or run as root to install it).`);
+  }
+  return run('npx', ['playwright', 'test']);
+});
+
+const total = Math.round((Date.now() - started) / 1000);
+log(`summary (${total}s)`);
+for (const r of results) process.stdout.write(`  ${r.status.padEnd(7)} ${r.name} (${r.seconds}s)\n`);
+process.exit(results.some((r) => r.status === 'failed') ? 1 : 0);
