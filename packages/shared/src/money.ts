@@ -26,7 +26,7 @@ const PESO_INPUT = /^(-)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
  * Returns null for anything that is not a plain amount with at most two decimals.
  */
 export function parsePesos(input: string): Centavos | null {
-  const match = PESO_INPUT.exec(input.trim().replace(/^₱\s*/, ''));
+  const match = PESO_INPUT.exec(input.trim().replace(/^(-?)\s*₱\s*/, '$1'));
   if (!match) return null;
   const [, sign, whole = '0', fraction = ''] = match;
   const digits = whole.replaceAll(',', '') + fraction.padEnd(2, '0');

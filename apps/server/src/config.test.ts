@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults: port 3000, ./data, SQLite, demo on outside production, generated admin password', () => {
+    const config = loadConfig({ INIT_CWD: '/srv/karera' });
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe('/srv/karera/data');
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.join('/srv/karera/data', 'karera.db') });
+    expect(config.demo).toBe(true);
+    expect(config.admin).toMatchObject({ username: 'admin', generated: true });
+    expect(config.admin.password).toHaveLength(20);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set and keeps demo off in production by default', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@localhost/karera', NODE_ENV: 'production' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@localhost/karera' });
+    expect(config.demo).toBe(false);
+  });
+
+  it('reads DEMO, ADMIN_PASSWORD and DEMO_PLAYER_* when given', () => {
+    const config = loadConfig({
+      DEMO: 'false',
+      ADMIN_PASSWORD: 'a-long-password',
+      DEMO_PLAYER_MOBILE: '09171234567',
+      DEMO_PLAYER_PASSWORD: 'secret1',
+    });
+    expect(config.demo).toBe(false);
+    expect(config.admin).toMatchObject({ password: 'a-long-password', generated: false });
+    expect(config.demoPlayer).toEqual({ mobile: '09171234567', password: 'secret1' });
+  });
+
+  it('refuses invalid settings with every problem named', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: 'short' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*ADMIN_PASSWORD/,
+    );
+  });
+});
