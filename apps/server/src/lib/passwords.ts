@@ -1,10 +1,10 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * scrypt with N=2^15, r=8, p=1 (OWASP's minimum is N=2^17 with p=1 or N=2^15 with higher memory;
- * see docs/decisions/003-password-hashing.md). Stored as scrypt$N$r$p$salt$hash so parameters can rise later.
+ * scrypt with N=2^15, r=8, p=3: one of the OWASP-listed equivalent settings (docs/decisions/003).
+ * Stored as scrypt$N$r$p$salt$hash so parameters can rise later.
  */
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+const PARAMS = { N: 2 ** 15, r: 8, p: 3 } as const;
 const KEY_LENGTH = 32;
 const MAX_MEM = 64 * 1024 * 1024;
 

@@ -1,6 +1,12 @@
-export { Button } from './Button.tsx';
+export { Button, type ButtonProps } from './Button.tsx';
+export { ButtonLink, type ButtonLinkProps } from './ButtonLink.tsx';
 export { TextField } from './TextField.tsx';
 export { TextArea } from './TextArea.tsx';
 export { SelectField } from './SelectField.tsx';
 export { Alert } from './Alert.tsx';
 export { Spinner } from './Spinner.tsx';
+export { Dialog, type DialogProps } from './Dialog.tsx';
+export { Tabs, type TabItem, type TabsProps } from './Tabs.tsx';
+export { Page, type PageProps } from './Page.tsx';
+export { Logo } from './Logo.tsx';
+export { ComingSoon } from './ComingSoon.tsx';

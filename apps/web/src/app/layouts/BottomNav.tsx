@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+
+const ICONS: Record<'race' | 'payment' | 'result' | 'transaction' | 'promos', ReactNode> = {
+  race: <path {...stroke} d="M5 20l2-7c.6-3 2.7-5.4 5.6-6.3L13 4l1.5 2.4c2.4.7 4.3 2.7 5 5.2L20 14l-3.4-1.2-2.4 1.6.6 5.6" />,
+  payment: (
+    <g {...stroke}>
+      <rect x="3" y="6" width="18" height="13" rx="2" />
+      <path d="M3 10h18M7 15h3" />
+    </g>
+  ),
+  result: (
+    <g {...stroke}>
+      <path d="M8 4h8v5a4 4 0 0 1-8 0z" />
+      <path d="M12 13v4M8 20h8M16 6h3v2a3 3 0 0 1-3 3M8 6H5v2a3 3 0 0 0 3 3" />
+    </g>
+  ),
+  transaction: (
+    <g {...stroke}>
+      <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
+      <path d="M9 8h6M9 12h6" />
+    </g>
+  ),
+  promos: (
+    <g {...stroke}>
+      <rect x="3" y="8" width="18" height="13" rx="1.5" />
+      <path d="M12 8v13M3 12h18M12 8c-1.5-3-6-3.5-6-1s4 1 6 1c2 0 6 1.5 6-1s-4.5-2-6 1" />
+    </g>
+  ),
+};
+
+const ITEMS = [
+  { to: '/live', key: 'race' },
+  { to: '/payment', key: 'payment' },
+  { to: '/result', key: 'result' },
+  { to: '/history', key: 'transaction' },
+  { to: '/promo', key: 'promos' },
+] as const;
+
+/** The player's bottom navigation: Race, Payment, Result, Transaction, Promos. */
+export function BottomNav() {
+  const { t } = useTranslation();
+  return (
+    <nav className="bottom-nav" aria-label={t('player.bottomNav')}>
+      <ul className="bottom-nav__list">
+        {ITEMS.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} className="bottom-nav__link">
+              <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+                {ICONS[item.key]}
+              </svg>
+              <span>{t(`player.${item.key}`)}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,20 @@
+import { Navigate, useLocation } from 'react-router';
+import { guardDecision, useSession } from '../../lib/session/index.ts';
+import { BottomNav } from './BottomNav.tsx';
+import { PlayerHeader } from './PlayerHeader.tsx';
+import { RouteView } from './RouteView.tsx';
+
+/** Player screens: only with a stored login (else to '/', keeping `r`), with the player header and bottom nav. */
+export function PlayerLayout() {
+  const session = useSession();
+  const { search } = useLocation();
+  const decision = guardDecision('player', session, search);
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  return (
+    <div className="shell shell--player">
+      <PlayerHeader />
+      <RouteView />
+      <BottomNav />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/ui/index.ts';
+import { AuthDialogsProvider } from '../../lib/authDialogs.tsx';
+import { AuthDialogs } from '../../features/auth/AuthDialogs.tsx';
+import { useDeepLinkLogin } from '../../features/auth/useDeepLinkLogin.ts';
+
+export function RootLayout() {
+  const { t } = useTranslation();
+  const { pending } = useDeepLinkLogin();
+  return (
+    <AuthDialogsProvider>
+      <a className="skip-link" href="#main">
+        {t('common.skipToContent')}
+      </a>
+      {pending ? (
+        <div className="page-loading">
+          <Spinner label={t('common.loading')} />
+        </div>
+      ) : (
+        <Outlet />
+      )}
+      <AuthDialogs />
+      <ScrollRestoration />
+    </AuthDialogsProvider>
+  );
+}

@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Logo } from '../../components/ui/index.ts';
+import { useReferralHref } from '../../lib/useReferralHref.ts';
+
+const LINKS = [
+  { to: '/aboutus', key: 'aboutUs' },
+  { to: '/termsandconditions', key: 'terms' },
+  { to: '/privacypolicy', key: 'privacy' },
+  { to: '/Contacts', key: 'contactUs' },
+] as const;
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  const href = useReferralHref();
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <Logo name={t('common.brand')} />
+        <nav aria-label={t('footer.links')}>
+          <ul className="site-footer__links">
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={href(link.to)}>{t(`footer.${link.key}`)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="site-footer__responsible" data-testid="responsible-gaming">
+          <span className="age-badge" aria-hidden="true">
+            21+
+          </span>
+          <span>{t('footer.responsible')}</span>
+        </p>
+        <p className="site-footer__copyright">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,17 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../lib/api.ts';
+
+/** Retry a failed read once, but not when the server answered with a refusal (4xx, or a spec code). */
+function shouldRetry(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.statusCode !== 0 && error.statusCode < 500) return false;
+  return failureCount < 1;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import { lazy, StrictMode, useState } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { AuthGate } from './AuthGate.tsx';
+import { createBackofficeQueryClient } from './queryClient.ts';
+import { NotFoundPage, RequireAdmin } from './StatusPages.tsx';
+import { createBackofficeI18n } from '../i18n/i18n.ts';
+
+// One chunk per screen: a phone on a slow connection loads only the page it opens.
+const PlayersPage = lazy(() => import('../features/players/PlayersPage.tsx').then((m) => ({ default: m.PlayersPage })));
+const PlayerDetailPage = lazy(() =>
+  import('../features/players/PlayerDetailPage.tsx').then((m) => ({ default: m.PlayerDetailPage })),
+);
+const StaffPage = lazy(() => import('../features/staff/StaffPage.tsx').then((m) => ({ default: m.StaffPage })));
+const ContactsPage = lazy(() =>
+  import('../features/contacts/ContactsPage.tsx').then((m) => ({ default: m.ContactsPage })),
+);
+const AuditPage = lazy(() => import('../features/audit/AuditPage.tsx').then((m) => ({ default: m.AuditPage })));
+
+export const BACKOFFICE_BASENAME = '/backoffice';
+
+export function App() {
+  const [queryClient] = useState(createBackofficeQueryClient);
+  const [i18n] = useState(createBackofficeI18n);
+  return (
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter basename={BACKOFFICE_BASENAME}>
+            <Routes>
+              <Route element={<AuthGate />}>
+                <Route index element={<Navigate to="/players" replace />} />
+                <Route path="players" element={<PlayersPage />} />
+                <Route path="players/:playerId" element={<PlayerDetailPage />} />
+                <Route path="contacts" element={<ContactsPage />} />
+                <Route
+                  path="staff"
+                  element={
+                    <RequireAdmin>
+                      <StaffPage />
+                    </RequireAdmin>
+                  }
+                />
+                <Route
+                  path="audit"
+                  element={
+                    <RequireAdmin>
+                      <AuditPage />
+                    </RequireAdmin>
+                  }
+                />
+                <Route path="*" element={<NotFoundPage />} />
+              </Route>
+            </Routes>
+          </BrowserRouter>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </StrictMode>
+  );
+}

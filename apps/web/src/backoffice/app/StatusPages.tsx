@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../components/ui/index.ts';
+import { PageHeading } from '../components/PageHeading.tsx';
+import { useStaff } from '../lib/session.tsx';
+import { useT } from '../i18n/useT.ts';
+
+export function NotFoundPage() {
+  const t = useT();
+  return (
+    <>
+      <PageHeading title={t('errors.notFoundTitle')} />
+      <p>{t('errors.notFoundBody')}</p>
+      <Link to="/players">{t('errors.backToPlayers')}</Link>
+    </>
+  );
+}
+
+/** Admin-only screens: others see the refusal the API would give them, without calling it. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const t = useT();
+  const staff = useStaff();
+  if (staff.role === 'admin') return children;
+  return (
+    <>
+      <PageHeading title={t('errors.forbiddenTitle')} />
+      <Alert tone="error">{t('errors.forbidden')}</Alert>
+    </>
+  );
+}

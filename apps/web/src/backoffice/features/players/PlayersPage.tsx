@@ -1,0 +1,135 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatPeso, type PlayerSummary } from '@karera/shared';
+import { Button, TextField } from '../../../components/ui/index.ts';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { ManilaTime } from '../../components/ManilaTime.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
+import { Pagination } from '../../components/Pagination.tsx';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
+import { pageFromParam } from '../../lib/format.ts';
+import { useT, type BoT } from '../../i18n/useT.ts';
+import { usePlayersQuery } from './players.api.ts';
+import { playerName } from './playerName.ts';
+
+const SEARCH_DEBOUNCE_MS = 400;
+
+function playerColumns(t: BoT): Column<PlayerSummary>[] {
+  return [
+    { id: 'id', header: t('players.colId'), numeric: true, cell: (p) => p.playerId },
+    {
+      id: 'name',
+      header: t('players.colName'),
+      rowHeader: true,
+      cell: (p) => <Link to={`/players/${p.playerId}`}>{playerName(t, p)}</Link>,
+    },
+    { id: 'mobile', header: t('players.colMobile'), cell: (p) => p.mobileNo },
+    { id: 'agent', header: t('players.colAgent'), cell: (p) => p.agentName ?? t('common.none') },
+    { id: 'verified', header: t('players.colVerified'), cell: (p) => (p.verified ? t('common.yes') : t('common.no')) },
+    { id: 'credit', header: t('players.colCredit'), numeric: true, cell: (p) => formatPeso(p.creditBalance) },
+    { id: 'bonus', header: t('players.colBonus'), numeric: true, cell: (p) => formatPeso(p.bonusBalance) },
+    { id: 'registered', header: t('players.colRegistered'), cell: (p) => <ManilaTime iso={p.createdAt} /> },
+  ];
+}
+
+/** Search and page live in the address, so Back and a shared link show the same list. */
+export function PlayersPage() {
+  const t = useT();
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const page = pageFromParam(params.get('page'));
+  const [draft, setDraft] = useState(q);
+  const [shownQ, setShownQ] = useState(q);
+  if (q !== shownQ) {
+    // The address changed under us (Back, a link): show its search, unless it is what is being typed.
+    setShownQ(q);
+    if (draft.trim() !== q) setDraft(q);
+  }
+
+  const applySearch = useCallback(
+    (text: string) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (text) next.set('q', text);
+          else next.delete('q');
+          next.delete('page');
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  useEffect(() => {
+    const text = draft.trim();
+    if (text === q) return;
+    const timer = window.setTimeout(() => applySearch(text), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [draft, q, applySearch]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    applySearch(draft.trim());
+  }
+
+  function goToPage(next: number) {
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next > 1) updated.set('page', String(next));
+      else updated.delete('page');
+      return updated;
+    });
+  }
+
+  const players = usePlayersQuery(q, page);
+
+  return (
+    <>
+      <PageHeading title={t('players.title')} />
+      <form role="search" className="bo-search" onSubmit={submit}>
+        <TextField
+          label={t('players.searchLabel')}
+          hint={t('players.searchHint')}
+          type="search"
+          name="q"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          enterKeyHint="search"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <Button type="submit">{t('players.searchSubmit')}</Button>
+      </form>
+      {players.isPending ? (
+        <LoadingBlock />
+      ) : players.isError ? (
+        <ErrorBlock error={players.error} onRetry={() => void players.refetch()} />
+      ) : (
+        <div aria-busy={players.isPlaceholderData || undefined} className="bo-results">
+          {players.data.players.length === 0 ? (
+            <EmptyBlock text={t('players.empty')} />
+          ) : (
+            <DataTable
+              caption={t('players.caption')}
+              columns={playerColumns(t)}
+              rows={players.data.players}
+              rowKey={(p) => p.playerId}
+            />
+          )}
+          {players.data.total > 0 ? (
+            <Pagination
+              page={players.data.page}
+              pageSize={players.data.pageSize}
+              total={players.data.total}
+              onPageChange={goToPage}
+              busy={players.isPlaceholderData}
+            />
+          ) : null}
+        </div>
+      )}
+    </>
+  );
+}

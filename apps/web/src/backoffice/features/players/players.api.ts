@@ -1,0 +1,53 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  BackofficeRoutes,
+  IDEMPOTENCY_KEY_HEADER,
+  type AdjustmentResponse,
+  type BalanceAdjustmentInput,
+  type PlayerDetailResponse,
+  type PlayerListResponse,
+} from '@karera/shared';
+import { apiRequest } from '../../../lib/api.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
+
+export function usePlayersQuery(q: string, page: number) {
+  return useQuery({
+    queryKey: queryKeys.players(q, page),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ page: String(page) });
+      if (q) params.set('q', q);
+      return apiRequest<PlayerListResponse>(`${BackofficeRoutes.players}?${params}`, { signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePlayerQuery(playerId: number) {
+  return useQuery({
+    queryKey: queryKeys.player(playerId),
+    queryFn: ({ signal }) => apiRequest<PlayerDetailResponse>(BackofficeRoutes.player(playerId), { signal }),
+  });
+}
+
+export interface AdjustmentRequest {
+  input: BalanceAdjustmentInput;
+  idempotencyKey: string;
+}
+
+/** Posts one adjustment; on success the player's balances, entries and the list are fetched again. */
+export function useAdjustmentMutation(playerId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: AdjustmentRequest) =>
+      apiRequest<AdjustmentResponse>(BackofficeRoutes.adjustments(playerId), {
+        method: 'POST',
+        body: input,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+      }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.player(playerId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.playersAll }),
+      ]),
+  });
+}

@@ -1,0 +1,11 @@
+/** Every server-state key of the back office, in one place so invalidation cannot miss one. */
+export const queryKeys = {
+  session: ['backoffice', 'session'] as const,
+  playersAll: ['backoffice', 'players'] as const,
+  players: (q: string, page: number) => ['backoffice', 'players', { q, page }] as const,
+  playerAll: ['backoffice', 'player'] as const,
+  player: (playerId: number) => ['backoffice', 'player', playerId] as const,
+  staff: ['backoffice', 'staff'] as const,
+  contacts: (page: number) => ['backoffice', 'contacts', page] as const,
+  audit: (page: number) => ['backoffice', 'audit', page] as const,
+};

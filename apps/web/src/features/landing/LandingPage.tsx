@@ -1,0 +1,93 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button, ButtonLink, Logo, Page } from '../../components/ui/index.ts';
+import { useAuthDialogs } from '../../lib/authDialogs.tsx';
+import { referralOf } from '../../lib/referral.ts';
+import { useIsLoggedIn } from '../../lib/session/index.ts';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { AndroidStrip } from './AndroidStrip.tsx';
+import { FastCashIcon, MobileIcon, RacetrackHorseIcon, SafetyCertificateIcon } from './FeatureIcons.tsx';
+
+const FEATURES = [
+  { key: 'safe', Icon: SafetyCertificateIcon },
+  { key: 'mobile', Icon: MobileIcon },
+  { key: 'cash', Icon: FastCashIcon },
+  { key: 'racetrack', Icon: RacetrackHorseIcon },
+] as const;
+
+/** Landing (/ and /register): hero, Key Features, signup banner; /?r=CODE opens the register dialog. */
+export function LandingPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('landing.documentTitle'));
+  const loggedIn = useIsLoggedIn();
+  const { show } = useAuthDialogs();
+  const { search } = useLocation();
+  const referral = referralOf(search);
+
+  useEffect(() => {
+    if (referral !== null && !loggedIn) show('register');
+  }, [referral, loggedIn, show]);
+
+  const playNow = (size: 'lg' | 'md') => (
+    <ButtonLink to="/live" variant="accent" size={size}>
+      {t('landing.playNow')}
+    </ButtonLink>
+  );
+
+  return (
+    <Page className="landing" testId="landing">
+      <AndroidStrip />
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="hero__inner">
+          <p className="hero__eyebrow">{t('landing.heroEyebrow')}</p>
+          <h1 id="hero-title" className="hero__title">
+            {t('landing.heroTitle')}
+          </h1>
+          <p className="hero__text">{t('landing.heroText')}</p>
+          <div className="hero__cta">
+            {loggedIn ? (
+              playNow('lg')
+            ) : (
+              <Button variant="accent" size="lg" onClick={() => show('login')}>
+                {t('landing.login')}
+              </Button>
+            )}
+          </div>
+        </div>
+      </section>
+
+      <section className="features" aria-labelledby="features-title">
+        <h2 id="features-title" className="section-title">
+          {t('landing.featuresTitle')}
+        </h2>
+        <ul className="features__list">
+          {FEATURES.map(({ key, Icon }) => (
+            <li key={key} className="feature">
+              <span className="feature__icon">
+                <Icon />
+              </span>
+              <h3 className="feature__title">{t(`landing.features.${key}.title`)}</h3>
+              <p className="feature__text">{t(`landing.features.${key}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="signup-banner" aria-labelledby="banner-title">
+        <Logo name={t('common.brand')} size="lg" />
+        <h2 id="banner-title" className="signup-banner__title">
+          {t('landing.bannerTitle')}
+        </h2>
+        <p>{loggedIn ? t('landing.bannerTextLoggedIn') : t('landing.bannerText')}</p>
+        {loggedIn ? (
+          playNow('md')
+        ) : (
+          <Button variant="accent" onClick={() => show('register')}>
+            {t('landing.registerNow')}
+          </Button>
+        )}
+      </section>
+    </Page>
+  );
+}

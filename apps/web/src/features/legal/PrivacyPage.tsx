@@ -1,0 +1,6 @@
+import { LegalArticle } from './LegalArticle.tsx';
+import { privacyContent } from './content/privacy.ts';
+
+export function PrivacyPage() {
+  return <LegalArticle content={privacyContent} testId="privacy-page" />;
+}

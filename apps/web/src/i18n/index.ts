@@ -1,0 +1,20 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { en } from './en.ts';
+
+export const defaultNS = 'translation';
+export const resources = { en: { translation: en } } as const;
+
+/** Synchronous init: the English resources are bundled, so the first render already has its text. */
+void i18next.use(initReactI18next).init({
+  lng: 'en',
+  fallbackLng: 'en',
+  supportedLngs: ['en'],
+  defaultNS,
+  resources,
+  initAsync: false,
+  interpolation: { escapeValue: false }, // React escapes
+  returnNull: false,
+});
+
+export { i18next };

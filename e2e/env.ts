@@ -1,0 +1,9 @@
+/** The e2e server's settings: one fresh database per run, known staff credentials, an Android app file. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password' } as const;
+export const E2E_DEMO_PLAYER = { mobile: '09170000001', password: 'demo-pass-1' } as const;
+export const E2E_ANDROID_APP_FILE = 'karera.apk';
+
+export const ANDROID_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';

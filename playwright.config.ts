@@ -1,0 +1,61 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_ADMIN, E2E_ANDROID_APP_FILE, E2E_BASE_URL, E2E_DEMO_PLAYER, E2E_PORT } from './e2e/env.ts';
+
+const isCI = process.env.CI === 'true' || process.env.CI === '1';
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  forbidOnly: isCI,
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: isCI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-PH',
+    timezoneId: 'Asia/Manila',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's Chromium; Playwright never downloads a browser here.
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'phone-chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `${E2E_BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      DEMO: '1',
+      LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      DEMO_PLAYER_MOBILE: E2E_DEMO_PLAYER.mobile,
+      DEMO_PLAYER_PASSWORD: E2E_DEMO_PLAYER.password,
+      ANDROID_APP_FILE: E2E_ANDROID_APP_FILE,
+      CONTACT_RATE_LIMIT: '50',
+      STAFF_LOGIN_RATE_LIMIT: '100',
+    },
+  },
+});

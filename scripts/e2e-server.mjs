@@ -1,0 +1,21 @@
+// Starts the real server for the e2e suite on a fresh database in a temporary folder.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'karera-e2e-'));
+// A stand-in Android package, so the download strip has a file to link to.
+fs.writeFileSync(path.join(dataDir, process.env.ANDROID_APP_FILE ?? 'karera.apk'), 'PK');
+
+const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: dataDir },
+});
+const stop = (signal) => child.kill(signal);
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+child.on('exit', (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});
