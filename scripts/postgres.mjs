@@ -41,7 +41,9 @@ export async function startPostgres(bin) {
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
   const start = asOwner('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start']);
   if (start.status !== 0) {
-    const serverLog = fs.existsSync(path.join(dir, 'server.log')) ? fs.readFileSync(path.join(dir, 'server.log'), 'utf8') : '';
+    const serverLog = fs.existsSync(path.join(dir, 'server.log'))
+      ? fs.readFileSync(path.join(dir, 'server.log'), 'utf8')
+      : '';
     throw new Error(`pg_ctl start failed:\n${start.stderr}${start.stdout}${serverLog}`);
   }
   log(`PostgreSQL ${path.basename(path.dirname(bin))} running on 127.0.0.1:${port}`);

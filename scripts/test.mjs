@@ -51,7 +51,9 @@ await step('build', () => run('npm', ['run', '--silent', 'build']));
 
 await step('end-to-end tests (Playwright, Chromium, 390x844)', async () => {
   if (!fs.existsSync(CHROMIUM) && !aptInstall(['chromium'])) {
-    return cannotRun(`Chromium is not installed at ${CHROMIUM}: apt-get install chromium (or run as root to install it).`);
+    return cannotRun(
+      `Chromium is not installed at ${CHROMIUM}: apt-get install chromium (or run as root to install it).`,
+    );
   }
   return run('npx', ['playwright', 'test']);
 });

@@ -22,10 +22,17 @@ describe(`app shell (${testDialect})`, () => {
   });
 
   it('serves an OpenAPI description of the API at /api/docs', async () => {
-    const json = (await t.app.inject({ url: '/api/docs/json' })).json<{ openapi: string; paths: Record<string, unknown> }>();
+    const json = (await t.app.inject({ url: '/api/docs/json' })).json<{
+      openapi: string;
+      paths: Record<string, unknown>;
+    }>();
     expect(json.openapi).toMatch(/^3\./);
     expect(Object.keys(json.paths)).toEqual(
-      expect.arrayContaining(['/api/contact/submit', '/api/backoffice/auth/login', '/api/backoffice/players/{playerId}/adjustments']),
+      expect.arrayContaining([
+        '/api/contact/submit',
+        '/api/backoffice/auth/login',
+        '/api/backoffice/players/{playerId}/adjustments',
+      ]),
     );
     const ui = await t.app.inject({ url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);

@@ -132,7 +132,9 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
     const url = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' && !url.startsWith('/api/') && !path.extname(url);
     if (!isPage) {
-      return reply.status(404).send({ statusCode: StatusCode.NOT_FOUND, statusMessage: `No route ${request.method} ${url}` });
+      return reply
+        .status(404)
+        .send({ statusCode: StatusCode.NOT_FOUND, statusMessage: `No route ${request.method} ${url}` });
     }
     const page = url === '/backoffice' || url.startsWith('/backoffice/') ? 'backoffice.html' : 'index.html';
     return reply.header('cache-control', 'no-cache').sendFile(page);

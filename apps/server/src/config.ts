@@ -16,7 +16,10 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
   DEMO: booleanFlag.optional(),
-  ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9._-]{3,32}$/).default('admin'),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{3,32}$/)
+    .default('admin'),
   ADMIN_PASSWORD: z.string().min(10).max(128).optional(),
   DEMO_PLAYER_MOBILE: z
     .string()
@@ -30,7 +33,10 @@ const envSchema = z.object({
     .default('KARERA'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
-  ANDROID_APP_FILE: z.string().regex(/^[\w.-]+\.apk$/, 'ANDROID_APP_FILE must be a file name ending in .apk').optional(),
+  ANDROID_APP_FILE: z
+    .string()
+    .regex(/^[\w.-]+\.apk$/, 'ANDROID_APP_FILE must be a file name ending in .apk')
+    .optional(),
   TELEGRAM_URL: z.url().default('https://t.me/karera_ph'),
   FACEBOOK_URL: z.url().default('https://m.me/karera.ph'),
   SUPPORT_EMAIL: z.email().default('support@karera.ph'),
@@ -95,7 +101,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoPlayer: { mobile: e.DEMO_PLAYER_MOBILE ?? null, password: e.DEMO_PLAYER_PASSWORD ?? null },
     defaultReferralCode: e.DEFAULT_REFERRAL_CODE,
     logLevel: e.LOG_LEVEL,
-    webDistDir: e.WEB_DIST_DIR ? path.resolve(baseDir, e.WEB_DIST_DIR) : path.join(import.meta.dirname, '../../web/dist'),
+    webDistDir: e.WEB_DIST_DIR
+      ? path.resolve(baseDir, e.WEB_DIST_DIR)
+      : path.join(import.meta.dirname, '../../web/dist'),
     androidAppFile: e.ANDROID_APP_FILE ?? null,
     telegramUrl: e.TELEGRAM_URL,
     facebookUrl: e.FACEBOOK_URL,

@@ -14,12 +14,9 @@ describe('parsePesos', () => {
     expect(parsePesos(input)).toBe(expected);
   });
 
-  it.each(['', 'abc', '1.234', '12,34', '1e3', '0x10', '1.', '.5', '--1'])(
-    'refuses %s',
-    (input) => {
-      expect(parsePesos(input)).toBeNull();
-    },
-  );
+  it.each(['', 'abc', '1.234', '12,34', '1e3', '0x10', '1.', '.5', '--1'])('refuses %s', (input) => {
+    expect(parsePesos(input)).toBeNull();
+  });
 });
 
 describe('formatPeso', () => {

@@ -22,5 +22,4 @@ export const unauthorized = (message: string) => new AppError(401, StatusCode.UN
 export const forbidden = (message: string) => new AppError(403, StatusCode.FORBIDDEN, message);
 export const notFound = (message: string) => new AppError(404, StatusCode.NOT_FOUND, message);
 export const conflict = (message: string) => new AppError(409, StatusCode.CONFLICT, message);
-export const insufficientBalance = (message: string) =>
-  new AppError(409, StatusCode.INSUFFICIENT_BALANCE, message);
+export const insufficientBalance = (message: string) => new AppError(409, StatusCode.INSUFFICIENT_BALANCE, message);

@@ -18,7 +18,11 @@ export function isValidIdempotencyKey(key: unknown): key is string {
 export function isUniqueViolation(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const code = (error as { code?: unknown }).code;
-  return code === '23505' || (typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT_PRIMARYKEY')) || code === 'SQLITE_CONSTRAINT_UNIQUE';
+  return (
+    code === '23505' ||
+    (typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT_PRIMARYKEY')) ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE'
+  );
 }
 
 interface IdempotentRequest {
@@ -28,7 +32,11 @@ interface IdempotentRequest {
   request: unknown;
 }
 
-async function storedAnswer<T>(db: Kysely<Database>, req: IdempotentRequest, requestHash: string): Promise<T | undefined> {
+async function storedAnswer<T>(
+  db: Kysely<Database>,
+  req: IdempotentRequest,
+  requestHash: string,
+): Promise<T | undefined> {
   const row = await db
     .selectFrom('idempotency_keys')
     .select(['request_hash', 'response_body'])

@@ -38,7 +38,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send({ statusCode: StatusCode.TOO_MANY_REQUESTS, statusMessage: Messages.tooManyRequests });
+      return reply
+        .status(429)
+        .send({ statusCode: StatusCode.TOO_MANY_REQUESTS, statusMessage: Messages.tooManyRequests });
     }
     if (status >= 400 && status < 500) {
       // Fastify's own refusals: malformed JSON, wrong content type, body too large.
@@ -50,6 +52,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ statusCode: StatusCode.NOT_FOUND, statusMessage: `No route ${request.method} ${request.url}` }),
+    reply
+      .status(404)
+      .send({ statusCode: StatusCode.NOT_FOUND, statusMessage: `No route ${request.method} ${request.url}` }),
   );
 }

@@ -38,7 +38,11 @@ export async function bootstrap(db: Kysely<Database>, config: AppConfig): Promis
       parentId: null,
       referralCode: null,
     });
-    await recordAudit(db, { type: 'system', id: null }, { action: 'staff.bootstrapped', targetType: 'staff', targetId: admin.id });
+    await recordAudit(
+      db,
+      { type: 'system', id: null },
+      { action: 'staff.bootstrapped', targetType: 'staff', targetId: admin.id },
+    );
     notes.push(
       config.admin.generated
         ? `Back-office admin: ${config.admin.username} / ${config.admin.password} (generated; set ADMIN_PASSWORD to choose)`
@@ -67,7 +71,11 @@ export async function bootstrap(db: Kysely<Database>, config: AppConfig): Promis
       parentId: master.id,
       referralCode: config.defaultReferralCode,
     });
-    await recordAudit(db, { type: 'system', id: null }, { action: 'staff.bootstrapped', targetType: 'staff', targetId: agent.id });
+    await recordAudit(
+      db,
+      { type: 'system', id: null },
+      { action: 'staff.bootstrapped', targetType: 'staff', targetId: agent.id },
+    );
     notes.push(`Default agent: default-agent / ${agentPassword} (referral code ${config.defaultReferralCode})`);
   }
 
@@ -105,7 +113,10 @@ async function seedDemo(db: Kysely<Database>, config: AppConfig): Promise<string
       .executeTakeFirstOrThrow();
     await openPlayerAccounts(trx, playerId);
     const house = await accountIdByCode(trx, HouseAccount.adjustments);
-    for (const [account, amount] of [['credit', DEMO_CREDIT], ['bonus', DEMO_BONUS]] as const) {
+    for (const [account, amount] of [
+      ['credit', DEMO_CREDIT],
+      ['bonus', DEMO_BONUS],
+    ] as const) {
       await postTransaction(trx, {
         kind: 'ADJUSTMENT',
         description: `Demo ${account} balance`,

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BackofficeMessages, type AdjustmentResponse, type AuditListResponse, type PlayerDetailResponse, type PlayerListResponse } from '@karera/shared';
+import {
+  BackofficeMessages,
+  type AdjustmentResponse,
+  type AuditListResponse,
+  type PlayerDetailResponse,
+  type PlayerListResponse,
+} from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { insertPlayer } from '../../../test/factories.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
@@ -27,7 +33,12 @@ describe(`back office API (${testDialect})`, () => {
     });
 
   async function createStaffMember(body: Record<string, unknown>) {
-    const response = await t.app.inject({ method: 'POST', url: '/api/backoffice/staff', headers: { cookie: admin }, payload: body });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/staff',
+      headers: { cookie: admin },
+      payload: body,
+    });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<{ staff: { id: number; username: string } }>().staff;
   }
@@ -54,14 +65,26 @@ describe(`back office API (${testDialect})`, () => {
       const cookie = login.cookies[0];
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/backoffice' });
       const header = `${cookie?.name}=${cookie?.value}`;
-      expect((await t.app.inject({ url: '/api/backoffice/auth/me', headers: { cookie: header } })).statusCode).toBe(200);
-      await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/logout', headers: { cookie: header }, payload: {} });
+      expect((await t.app.inject({ url: '/api/backoffice/auth/me', headers: { cookie: header } })).statusCode).toBe(
+        200,
+      );
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/backoffice/auth/logout',
+        headers: { cookie: header },
+        payload: {},
+      });
       const after = await t.app.inject({ url: '/api/backoffice/auth/me', headers: { cookie: header } });
       expect(after.statusCode).toBe(401);
     });
 
     it('refuses every back-office read without a session', async () => {
-      for (const url of ['/api/backoffice/players', '/api/backoffice/staff', '/api/backoffice/contacts', '/api/backoffice/audit']) {
+      for (const url of [
+        '/api/backoffice/players',
+        '/api/backoffice/staff',
+        '/api/backoffice/contacts',
+        '/api/backoffice/audit',
+      ]) {
         const response = await t.app.inject({ url });
         expect(response.statusCode, url).toBe(401);
         expect(response.json()).toEqual({ statusCode: 401, statusMessage: BackofficeMessages.notLoggedIn });
@@ -112,7 +135,13 @@ describe(`back office API (${testDialect})`, () => {
         method: 'POST',
         url: '/api/backoffice/staff',
         headers: { cookie: admin },
-        payload: { username: 'extra-field', displayName: 'X', password: 'some-password-1', role: 'admin', isRoot: true },
+        payload: {
+          username: 'extra-field',
+          displayName: 'X',
+          password: 'some-password-1',
+          role: 'admin',
+          isRoot: true,
+        },
       });
       expect(extra.statusCode).toBe(400);
       expect(extra.json().fieldErrors).toEqual({ isRoot: 'Unknown field: isRoot.' });
@@ -143,18 +172,29 @@ describe(`back office API (${testDialect})`, () => {
       const theirs = await insertPlayer(t.app.db, { agentId: agentB.id, firstName: 'Theirs' });
       const cookieA = await staffCookie(t.app, agentA.username, 'agent-password-A');
 
-      const listA = (await t.app.inject({ url: '/api/backoffice/players', headers: { cookie: cookieA } })).json<PlayerListResponse>();
+      const listA = (
+        await t.app.inject({ url: '/api/backoffice/players', headers: { cookie: cookieA } })
+      ).json<PlayerListResponse>();
       expect(listA.players.map((p) => p.playerId)).toEqual([mine.id]);
-      expect((await t.app.inject({ url: `/api/backoffice/players/${theirs.id}`, headers: { cookie: cookieA } })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ url: `/api/backoffice/players/${theirs.id}`, headers: { cookie: cookieA } })).statusCode,
+      ).toBe(404);
 
       const cookieMaster = await staffCookie(t.app, master.username, 'master-password-2');
-      const listMaster = (await t.app.inject({ url: '/api/backoffice/players', headers: { cookie: cookieMaster } })).json<PlayerListResponse>();
+      const listMaster = (
+        await t.app.inject({ url: '/api/backoffice/players', headers: { cookie: cookieMaster } })
+      ).json<PlayerListResponse>();
       expect(listMaster.players.map((p) => p.playerId).sort()).toEqual([mine.id, theirs.id].sort());
 
       for (const url of ['/api/backoffice/staff', '/api/backoffice/audit', '/api/backoffice/contacts']) {
         expect((await t.app.inject({ url, headers: { cookie: cookieA } })).statusCode, url).toBe(403);
       }
-      const adjustment = await adjust(mine.id, { account: 'credit', amount: 100, reason: 'agent tries' }, randomUUID(), cookieA);
+      const adjustment = await adjust(
+        mine.id,
+        { account: 'credit', amount: 100, reason: 'agent tries' },
+        randomUUID(),
+        cookieA,
+      );
       expect(adjustment.statusCode).toBe(403);
       expect((await playerBalances(t.app.db, mine.id)).creditBalance).toBe(0);
     });
@@ -164,8 +204,14 @@ describe(`back office API (${testDialect})`, () => {
     it('finds players by name, mobile number and id', async () => {
       const player = await insertPlayer(t.app.db, { firstName: 'Searchable', lastName: 'Reyes' });
       for (const q of ['searchable', player.mobileNo.slice(-6), String(player.id)]) {
-        const response = await t.app.inject({ url: `/api/backoffice/players?q=${encodeURIComponent(q)}`, headers: { cookie: admin } });
-        expect(response.json<PlayerListResponse>().players.map((p) => p.playerId), q).toContain(player.id);
+        const response = await t.app.inject({
+          url: `/api/backoffice/players?q=${encodeURIComponent(q)}`,
+          headers: { cookie: admin },
+        });
+        expect(
+          response.json<PlayerListResponse>().players.map((p) => p.playerId),
+          q,
+        ).toContain(player.id);
       }
       const none = await t.app.inject({ url: '/api/backoffice/players?q=%25', headers: { cookie: admin } });
       expect(none.json<PlayerListResponse>().players).toEqual([]);
@@ -180,7 +226,13 @@ describe(`back office API (${testDialect})`, () => {
       const first = await adjust(player.id, body, key);
       expect(first.statusCode, first.body).toBe(200);
       const answer = first.json<AdjustmentResponse>();
-      expect(answer).toMatchObject({ statusCode: 200, account: 'credit', amount: 150_050, creditBalance: 150_050, bonusBalance: 0 });
+      expect(answer).toMatchObject({
+        statusCode: 200,
+        account: 'credit',
+        amount: 150_050,
+        creditBalance: 150_050,
+        bonusBalance: 0,
+      });
 
       const replay = await adjust(player.id, body, key);
       expect(replay.json()).toEqual(answer);
@@ -190,14 +242,26 @@ describe(`back office API (${testDialect})`, () => {
       expect(reused.statusCode).toBe(409);
       expect((await playerBalances(t.app.db, player.id)).creditBalance).toBe(150_050);
 
-      const detail = (await t.app.inject({ url: `/api/backoffice/players/${player.id}`, headers: { cookie: admin } })).json<PlayerDetailResponse>();
+      const detail = (
+        await t.app.inject({ url: `/api/backoffice/players/${player.id}`, headers: { cookie: admin } })
+      ).json<PlayerDetailResponse>();
       expect(detail.player.creditBalance).toBe(150_050);
       expect(detail.entries).toEqual([
-        expect.objectContaining({ transactionId: answer.transactionId, paymentType: 'SYSTEM-ADJ', account: 'credit', amount: 150_050, description: body.reason }),
+        expect.objectContaining({
+          transactionId: answer.transactionId,
+          paymentType: 'SYSTEM-ADJ',
+          account: 'credit',
+          amount: 150_050,
+          description: body.reason,
+        }),
       ]);
 
-      const audit = (await t.app.inject({ url: '/api/backoffice/audit', headers: { cookie: admin } })).json<AuditListResponse>();
-      const entries = audit.entries.filter((e) => e.action === 'player.balance_adjusted' && e.targetId === String(player.id));
+      const audit = (
+        await t.app.inject({ url: '/api/backoffice/audit', headers: { cookie: admin } })
+      ).json<AuditListResponse>();
+      const entries = audit.entries.filter(
+        (e) => e.action === 'player.balance_adjusted' && e.targetId === String(player.id),
+      );
       expect(entries).toHaveLength(1);
       expect(entries[0]).toMatchObject({
         actorType: 'staff',
@@ -247,7 +311,9 @@ describe(`back office API (${testDialect})`, () => {
       const player = await insertPlayer(t.app.db);
       await adjust(player.id, { account: 'credit', amount: 10_000, reason: 'Opening credit' });
       const responses = await Promise.all(
-        Array.from({ length: 50 }, () => adjust(player.id, { account: 'credit', amount: -300, reason: 'Concurrent debit' })),
+        Array.from({ length: 50 }, () =>
+          adjust(player.id, { account: 'credit', amount: -300, reason: 'Concurrent debit' }),
+        ),
       );
       expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(33);
       expect(responses.filter((r) => r.statusCode === 400)).toHaveLength(17);

@@ -26,7 +26,13 @@ const pageQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   q: z.string().trim().max(100).optional(),
 });
-const playerParams = z.strictObject({ playerId: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+const playerParams = z.strictObject({
+  playerId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 
 export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
@@ -136,7 +142,12 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, querystring: pageQuery }, preHandler: requireStaff('admin') },
     async (request) => {
       const { page } = request.query;
-      return { statusCode: 200 as const, ...(await listContactMessages(db, page, PAGE_SIZE)), page, pageSize: PAGE_SIZE };
+      return {
+        statusCode: 200 as const,
+        ...(await listContactMessages(db, page, PAGE_SIZE)),
+        page,
+        pageSize: PAGE_SIZE,
+      };
     },
   );
 

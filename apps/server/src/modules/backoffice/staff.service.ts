@@ -5,7 +5,13 @@ import { badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/idempotency.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { findStaffById, findStaffByReferralCode, findStaffByUsername, insertStaff, toStaffMember } from './staff.repo.ts';
+import {
+  findStaffById,
+  findStaffByReferralCode,
+  findStaffByUsername,
+  insertStaff,
+  toStaffMember,
+} from './staff.repo.ts';
 import { openStaffSession } from './staff-sessions.ts';
 
 /** Checks a staff login; the same answer and similar work whether or not the username exists. */
@@ -18,10 +24,14 @@ export async function loginStaff(
   const staff = await findStaffByUsername(db, username);
   const ok = await verifyPassword(password, staff?.password_hash ?? (await dummyPasswordHash()));
   if (!staff || !ok || staff.disabled === 1) {
-    await recordAudit(db, { type: 'staff', id: staff?.id ?? null, ip }, {
-      action: 'staff.login_failed',
-      details: { username },
-    });
+    await recordAudit(
+      db,
+      { type: 'staff', id: staff?.id ?? null, ip },
+      {
+        action: 'staff.login_failed',
+        details: { username },
+      },
+    );
     throw unauthorized(BackofficeMessages.invalidLogin);
   }
   const token = await openStaffSession(db, staff.id);
@@ -45,7 +55,8 @@ export async function createStaff(
   }
   let parentId: number | null = null;
   if (input.role === 'agent') {
-    if (!input.parentId) throw badRequest(BackofficeMessages.parentRequired, { parentId: BackofficeMessages.parentRequired });
+    if (!input.parentId)
+      throw badRequest(BackofficeMessages.parentRequired, { parentId: BackofficeMessages.parentRequired });
     const parent = await findStaffById(db, input.parentId);
     if (parent?.role !== 'master_agent') {
       throw badRequest(BackofficeMessages.parentInvalid, { parentId: BackofficeMessages.parentInvalid });

@@ -15,13 +15,25 @@ describe(`contact form (${testDialect})`, () => {
     t.app.inject({ method: 'POST', url: '/api/contact/submit', payload, remoteAddress: ip });
 
   it('stores a valid message and shows it to an admin', async () => {
-    const response = await submit({ name: ' Ana Cruz ', email: 'ana@example.ph', reason: 'Support', notes: 'My deposit is pending.' });
+    const response = await submit({
+      name: ' Ana Cruz ',
+      email: 'ana@example.ph',
+      reason: 'Support',
+      notes: 'My deposit is pending.',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ statusCode: 200, statusMessage: Messages.contactSent });
 
     const admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
-    const list = (await t.app.inject({ url: '/api/backoffice/contacts', headers: { cookie: admin } })).json<ContactListResponse>();
-    expect(list.messages[0]).toMatchObject({ name: 'Ana Cruz', email: 'ana@example.ph', reason: 'Support', notes: 'My deposit is pending.' });
+    const list = (
+      await t.app.inject({ url: '/api/backoffice/contacts', headers: { cookie: admin } })
+    ).json<ContactListResponse>();
+    expect(list.messages[0]).toMatchObject({
+      name: 'Ana Cruz',
+      email: 'ana@example.ph',
+      reason: 'Support',
+      notes: 'My deposit is pending.',
+    });
   });
 
   it('refuses bad input with the field messages and stores nothing', async () => {
@@ -33,7 +45,10 @@ describe(`contact form (${testDialect})`, () => {
       reason: Messages.contactReasonRequired,
       notes: Messages.contactNotesRequired,
     });
-    const { count } = await t.app.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+    const { count } = await t.app.db
+      .selectFrom('contact_messages')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirstOrThrow();
     expect(Number(count)).toBe(1);
   });
 

@@ -14,8 +14,7 @@ export const HouseAccount = {
 } as const;
 export type HouseAccountCode = (typeof HouseAccount)[keyof typeof HouseAccount];
 
-export const playerAccountCode = (playerId: number, kind: PlayerAccountKind): string =>
-  `player:${playerId}:${kind}`;
+export const playerAccountCode = (playerId: number, kind: PlayerAccountKind): string => `player:${playerId}:${kind}`;
 
 const KIND_OF: Record<PlayerAccountKind, 'player_credit' | 'player_bonus' | 'player_withdraw_hold'> = {
   credit: 'player_credit',
@@ -28,7 +27,13 @@ export async function createHouseAccounts(db: Kysely<Database>): Promise<void> {
   await db
     .insertInto('accounts')
     .values(
-      Object.values(HouseAccount).map((code) => ({ code, kind: 'house' as const, player_id: null, may_go_negative: 1, created_at: createdAt })),
+      Object.values(HouseAccount).map((code) => ({
+        code,
+        kind: 'house' as const,
+        player_id: null,
+        may_go_negative: 1,
+        created_at: createdAt,
+      })),
     )
     .onConflict((oc) => oc.column('code').doNothing())
     .execute();
@@ -64,11 +69,7 @@ export interface PlayerBalances {
 }
 
 export async function playerBalances(db: Kysely<Database>, playerId: number): Promise<PlayerBalances> {
-  const rows = await db
-    .selectFrom('accounts')
-    .select(['kind', 'balance'])
-    .where('player_id', '=', playerId)
-    .execute();
+  const rows = await db.selectFrom('accounts').select(['kind', 'balance']).where('player_id', '=', playerId).execute();
   const of = (kind: string) => rows.find((r) => r.kind === kind)?.balance ?? 0;
   return {
     creditBalance: of('player_credit'),

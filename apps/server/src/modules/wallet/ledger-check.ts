@@ -26,7 +26,10 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerBreach[]>
     if (total !== 0) {
       breaches.push({ rule: 'unbalanced-transaction', detail: `transaction ${row.transaction_id} sums to ${total}` });
     } else {
-      breaches.push({ rule: 'too-few-postings', detail: `transaction ${row.transaction_id} has ${toSafeInteger(row.postings)} posting(s)` });
+      breaches.push({
+        rule: 'too-few-postings',
+        detail: `transaction ${row.transaction_id} has ${toSafeInteger(row.postings)} posting(s)`,
+      });
     }
   }
 
@@ -51,7 +54,10 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerBreach[]>
   for (const row of mismatched) {
     const posted = toSafeInteger(row.posted);
     if (toSafeInteger(row.balance) !== posted) {
-      breaches.push({ rule: 'balance-mismatch', detail: `account ${row.code} holds ${row.balance} but its postings sum to ${posted}` });
+      breaches.push({
+        rule: 'balance-mismatch',
+        detail: `account ${row.code} holds ${row.balance} but its postings sum to ${posted}`,
+      });
     }
   }
 

@@ -41,21 +41,43 @@ describe(`ledger core (${testDialect})`, () => {
 
   it('refuses unbalanced, zero and fractional postings and writes nothing', async () => {
     const { credit, house } = await fundedPlayer(1000);
-    const before = await t.app.db.selectFrom('ledger_transactions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await t.app.db
+      .selectFrom('ledger_transactions')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const attempts = [
-      [{ accountId: credit, amount: 100 }, { accountId: house, amount: -99 }],
-      [{ accountId: credit, amount: 0 }, { accountId: house, amount: 0 }],
-      [{ accountId: credit, amount: 10.5 }, { accountId: house, amount: -10.5 }],
+      [
+        { accountId: credit, amount: 100 },
+        { accountId: house, amount: -99 },
+      ],
+      [
+        { accountId: credit, amount: 0 },
+        { accountId: house, amount: 0 },
+      ],
+      [
+        { accountId: credit, amount: 10.5 },
+        { accountId: house, amount: -10.5 },
+      ],
       [{ accountId: credit, amount: 100 }],
     ];
     for (const postings of attempts) {
       await expect(
-        t.app.db.transaction().execute((trx) =>
-          postTransaction(trx, { kind: 'ADJUSTMENT', description: 'bad', actor: { type: 'system', id: null }, postings }),
-        ),
+        t.app.db
+          .transaction()
+          .execute((trx) =>
+            postTransaction(trx, {
+              kind: 'ADJUSTMENT',
+              description: 'bad',
+              actor: { type: 'system', id: null },
+              postings,
+            }),
+          ),
       ).rejects.toBeInstanceOf(LedgerError);
     }
-    const after = await t.app.db.selectFrom('ledger_transactions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await t.app.db
+      .selectFrom('ledger_transactions')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     expect(await checkLedger(t.app.db)).toEqual([]);
   });
@@ -98,7 +120,9 @@ describe(`ledger core (${testDialect})`, () => {
       }),
     );
     expect((await playerBalances(t.app.db, player.id)).creditBalance).toBe(3_000);
-    await t.app.db.transaction().execute((trx) => reverseTransaction(trx, id, 'wrong player', { type: 'system', id: null }));
+    await t.app.db
+      .transaction()
+      .execute((trx) => reverseTransaction(trx, id, 'wrong player', { type: 'system', id: null }));
     expect((await playerBalances(t.app.db, player.id)).creditBalance).toBe(5_000);
     await expect(
       t.app.db.transaction().execute((trx) => reverseTransaction(trx, id, 'again', { type: 'system', id: null })),

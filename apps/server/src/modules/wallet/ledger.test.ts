@@ -15,20 +15,34 @@ describe('assertBalanced', () => {
 
   it('refuses postings off by any amount', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1e9 }), fc.integer({ min: -1000, max: 1000 }).filter((d) => d !== 0), (amount, off) => {
-        expect(() =>
-          assertBalanced([
-            { accountId: 1, amount },
-            { accountId: 2, amount: -amount + off },
-          ]),
-        ).toThrow(LedgerError);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1e9 }),
+        fc.integer({ min: -1000, max: 1000 }).filter((d) => d !== 0),
+        (amount, off) => {
+          expect(() =>
+            assertBalanced([
+              { accountId: 1, amount },
+              { accountId: 2, amount: -amount + off },
+            ]),
+          ).toThrow(LedgerError);
+        },
+      ),
     );
   });
 
   it('refuses a single posting, zero and fractional amounts', () => {
     expect(() => assertBalanced([{ accountId: 1, amount: 0 }])).toThrow(LedgerError);
-    expect(() => assertBalanced([{ accountId: 1, amount: 0 }, { accountId: 2, amount: 0 }])).toThrow(LedgerError);
-    expect(() => assertBalanced([{ accountId: 1, amount: 0.5 }, { accountId: 2, amount: -0.5 }])).toThrow(LedgerError);
+    expect(() =>
+      assertBalanced([
+        { accountId: 1, amount: 0 },
+        { accountId: 2, amount: 0 },
+      ]),
+    ).toThrow(LedgerError);
+    expect(() =>
+      assertBalanced([
+        { accountId: 1, amount: 0.5 },
+        { accountId: 2, amount: -0.5 },
+      ]),
+    ).toThrow(LedgerError);
   });
 });

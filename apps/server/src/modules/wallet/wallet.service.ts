@@ -26,7 +26,11 @@ export function paymentTypeOf(kind: string): string {
 }
 
 /** A player's ledger postings, newest first, as the back office and wallet history read them. */
-export async function playerLedgerEntries(db: Kysely<Database>, playerId: number, limit = 200): Promise<LedgerEntryView[]> {
+export async function playerLedgerEntries(
+  db: Kysely<Database>,
+  playerId: number,
+  limit = 200,
+): Promise<LedgerEntryView[]> {
   const rows = await db
     .selectFrom('ledger_postings as p')
     .innerJoin('accounts as a', 'a.id', 'p.account_id')

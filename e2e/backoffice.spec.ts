@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test';
+import { BackofficeMessages } from '@karera/shared';
+import { E2E_DEMO_PLAYER } from './env.ts';
+import { backofficeLogin, uniqueSuffix } from './support.ts';
+
+test('a wrong back-office password is refused with a clear message', async ({ page }) => {
+  await page.goto('/backoffice');
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText(BackofficeMessages.invalidLogin)).toBeVisible();
+});
+
+test('an admin adjusts a player balance with a reason; the ledger shows SYSTEM-ADJ and the audit log records it', async ({
+  page,
+}) => {
+  const reason = `Goodwill credit ${uniqueSuffix()}`;
+  await backofficeLogin(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Players' })).toBeVisible();
+  await page
+    .getByRole('searchbox')
+    .or(page.getByLabel(/search/i))
+    .first()
+    .fill(E2E_DEMO_PLAYER.mobile);
+  await page.keyboard.press('Enter');
+  await page
+    .getByRole('link', { name: new RegExp(E2E_DEMO_PLAYER.mobile) })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: /Player #\d+/ })).toBeVisible();
+
+  await page.getByLabel('Account').selectOption('credit');
+  await page.getByLabel('Amount (₱)').fill('100.50');
+  await page.getByLabel('Reason').fill(reason);
+  await page.getByRole('button', { name: 'Review adjustment' }).click();
+  await expect(page.getByText('₱100.50').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm adjustment' }).click();
+
+  const entry = page
+    .getByRole('row')
+    .filter({ hasText: reason })
+    .or(page.getByRole('listitem').filter({ hasText: reason }));
+  await expect(entry.first()).toContainText('SYSTEM-ADJ');
+  await expect(entry.first()).toContainText('₱100.50');
+
+  await page.getByRole('link', { name: 'Audit log' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+  await expect(page.getByText(reason).first()).toBeVisible();
+});
+
+test('an adjustment with bad input is refused and changes nothing', async ({ page }) => {
+  await backofficeLogin(page);
+  await page
+    .getByRole('searchbox')
+    .or(page.getByLabel(/search/i))
+    .first()
+    .fill(E2E_DEMO_PLAYER.mobile);
+  await page.keyboard.press('Enter');
+  await page
+    .getByRole('link', { name: new RegExp(E2E_DEMO_PLAYER.mobile) })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: /Player #\d+/ })).toBeVisible();
+
+  await page.getByLabel('Amount (₱)').fill('12.345');
+  await page.getByLabel('Reason').fill('Typo amount');
+  await page.getByRole('button', { name: 'Review adjustment' }).click();
+  await expect(page.getByText(BackofficeMessages.adjustmentAmount)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Confirm adjustment' })).toHaveCount(0);
+  await expect(page.getByLabel('Amount (₱)')).toHaveValue('12.345');
+});
+
+test('an admin creates an agent under a master agent, and the agent can log in', async ({ page }) => {
+  const suffix = uniqueSuffix();
+  await backofficeLogin(page);
+  await page.getByRole('link', { name: 'Staff' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
+
+  const create = async (fields: { username: string; displayName: string; role: string; parent?: string }) => {
+    await page.getByLabel('Username').fill(fields.username);
+    await page.getByLabel('Display name').fill(fields.displayName);
+    await page.getByLabel('Password').fill('staff-password-1');
+    await page.getByLabel('Role').selectOption(fields.role);
+    if (fields.parent) await page.getByLabel(/master agent/i).selectOption({ label: fields.parent });
+    await page.getByRole('button', { name: /create/i }).click();
+    await expect(
+      page
+        .getByRole('cell', { name: fields.username })
+        .or(page.getByText(fields.username, { exact: true }))
+        .first(),
+    ).toBeVisible();
+  };
+  await create({ username: `ma-${suffix}`, displayName: `Master ${suffix}`, role: 'master_agent' });
+  await create({ username: `ag-${suffix}`, displayName: `Agent ${suffix}`, role: 'agent', parent: `Master ${suffix}` });
+
+  await page.getByRole('button', { name: 'Log out' }).first().click();
+  await backofficeLogin(page, `ag-${suffix}`, 'staff-password-1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Players' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Staff' })).toHaveCount(0);
+});

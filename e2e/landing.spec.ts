@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { ANDROID_USER_AGENT, E2E_ANDROID_APP_FILE } from './env.ts';
+
+test('the landing page shows the hero, four key features, the signup banner and the footer', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(
+    /number one online horse racing in the Philippines/i,
+  );
+  await expect(
+    page.getByRole('button', { name: 'REGISTER NOW' }).or(page.getByRole('link', { name: 'REGISTER NOW' })),
+  ).toBeVisible();
+  await expect(
+    page
+      .locator('main')
+      .getByRole('listitem')
+      .filter({ has: page.locator('svg') }),
+  ).toHaveCount(4);
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+});
+
+test('the header changes style once the page is scrolled beyond 10 px', async ({ page }) => {
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await expect(header).not.toHaveAttribute('data-scrolled', 'true');
+  await page.mouse.wheel(0, 400);
+  await expect(header).toHaveAttribute('data-scrolled', 'true');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(header).not.toHaveAttribute('data-scrolled', 'true');
+});
+
+test('the public menu reaches About Us, Terms and Privacy', async ({ page }) => {
+  await page.goto('/');
+  for (const [name, path] of [
+    ['About Us', '/aboutus'],
+    ['Terms', '/termsandconditions'],
+    ['Privacy', '/privacypolicy'],
+  ] as const) {
+    await page.getByRole('button', { name: /menu/i }).click();
+    await page.getByRole('navigation').getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+});
+
+test.describe('on an Android phone', () => {
+  test.use({ userAgent: ANDROID_USER_AGENT });
+
+  test('a download strip links to the configured app file', async ({ page, request }) => {
+    await page.goto('/');
+    const download = page.getByRole('link', { name: /download/i });
+    await expect(download).toHaveAttribute('href', `/${E2E_ANDROID_APP_FILE}`);
+    const file = await request.get(`/${E2E_ANDROID_APP_FILE}`);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toContain('application/vnd.android.package-archive');
+  });
+});
+
+test('other phones see no download strip', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: /download/i })).toHaveCount(0);
+});

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { PLAYER_ROUTES } from '@karera/shared';
+import { storePlayerLogin } from './support.ts';
+
+const playerRoutes = PLAYER_ROUTES.filter((route) => route.access === 'player');
+const publicRoutes = PLAYER_ROUTES.filter((route) => route.access === 'public');
+
+test.describe('logged-out visitors', () => {
+  for (const route of playerRoutes) {
+    test(`${route.path} sends a visitor to the landing page`, async ({ page }) => {
+      await page.goto(route.path);
+      await expect(page).toHaveURL((url) => url.pathname === '/');
+      await expect(
+        page.getByRole('link', { name: 'LOGIN' }).or(page.getByRole('button', { name: 'LOGIN' })),
+      ).toBeVisible();
+    });
+  }
+
+  test('a redirect keeps the referral code and opens registration with it', async ({ page }) => {
+    await page.goto('/history?type=wallet&r=AGENT7');
+    await expect(page).toHaveURL((url) => url.pathname === '/' && url.searchParams.get('r') === 'AGENT7');
+    await expect(page.getByRole('dialog')).toContainText('AGENT7');
+  });
+
+  for (const route of publicRoutes) {
+    test(`${route.path} is open to visitors`, async ({ page }) => {
+      await page.goto(route.path);
+      await expect(page).toHaveURL((url) => url.pathname === route.path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    });
+  }
+
+  test('an unknown path shows a not-found page with a way home', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('link', { name: /home/i }).first()).toBeVisible();
+  });
+});
+
+test.describe('logged-in players', () => {
+  test.beforeEach(async ({ page }) => {
+    await storePlayerLogin(page);
+  });
+
+  for (const route of playerRoutes) {
+    test(`${route.path} opens with its title`, async ({ page }) => {
+      await page.goto(route.path);
+      await expect(page).toHaveURL((url) => url.pathname === route.path);
+      await expect(page.getByRole('heading', { level: 1, name: route.title })).toBeVisible();
+    });
+  }
+
+  test('query parameters choose the tab', async ({ page }) => {
+    await page.goto('/payment?type=withdraw');
+    await expect(page.getByRole('tab', { name: 'Withdraw' })).toHaveAttribute('aria-selected', 'true');
+    await page.goto('/payment?type=anything');
+    await expect(page.getByRole('tab', { name: 'Deposit' })).toHaveAttribute('aria-selected', 'true');
+    await page.goto('/history?type=wallet');
+    await expect(page.getByRole('tab', { name: 'Wallet' })).toHaveAttribute('aria-selected', 'true');
+    await page.goto('/history?type=bet');
+    await expect(page.getByRole('tab', { name: 'Race Bet' })).toHaveAttribute('aria-selected', 'true');
+    await page.goto('/promo?type=history');
+    await expect(page.getByRole('tab', { name: 'Promo History' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('the landing page offers PLAY NOW and the header Race and Logout; Logout forgets the login', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'PLAY NOW' }).first()).toHaveAttribute('href', '/live');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Race' })).toBeVisible();
+    await header.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(header.getByRole('button', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('sessionId'))).toBeNull();
+  });
+});
