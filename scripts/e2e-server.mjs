@@ -8,7 +8,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'karera-e2e-'));
 // A stand-in Android package, so the download strip has a file to link to.
 fs.writeFileSync(path.join(dataDir, process.env.ANDROID_APP_FILE ?? 'karera.apk'), 'PK');
 
-const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
+const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir },
 });
