@@ -1,7 +1,15 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { BackofficeMessages } from '@karera/shared';
 import { E2E_DEMO_PLAYER } from './env.ts';
 import { backofficeLogin, uniqueSuffix } from './support.ts';
+
+/** Finds the demo player by mobile number and opens the detail page. */
+async function openDemoPlayer(page: Page): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Search players' }).fill(E2E_DEMO_PLAYER.mobile);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('row').filter({ hasText: E2E_DEMO_PLAYER.mobile }).getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1, name: /Player #\d+/ })).toBeVisible();
+}
 
 test('a wrong back-office password is refused with a clear message', async ({ page }) => {
   await page.goto('/backoffice');
@@ -17,17 +25,7 @@ test('an admin adjusts a player balance with a reason; the ledger shows SYSTEM-A
   const reason = `Goodwill credit ${uniqueSuffix()}`;
   await backofficeLogin(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Players' })).toBeVisible();
-  await page
-    .getByRole('searchbox')
-    .or(page.getByLabel(/search/i))
-    .first()
-    .fill(E2E_DEMO_PLAYER.mobile);
-  await page.keyboard.press('Enter');
-  await page
-    .getByRole('link', { name: new RegExp(E2E_DEMO_PLAYER.mobile) })
-    .first()
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: /Player #\d+/ })).toBeVisible();
+  await openDemoPlayer(page);
 
   await page.getByLabel('Account').selectOption('credit');
   await page.getByLabel('Amount (₱)').fill('100.50');
@@ -50,17 +48,7 @@ test('an admin adjusts a player balance with a reason; the ledger shows SYSTEM-A
 
 test('an adjustment with bad input is refused and changes nothing', async ({ page }) => {
   await backofficeLogin(page);
-  await page
-    .getByRole('searchbox')
-    .or(page.getByLabel(/search/i))
-    .first()
-    .fill(E2E_DEMO_PLAYER.mobile);
-  await page.keyboard.press('Enter');
-  await page
-    .getByRole('link', { name: new RegExp(E2E_DEMO_PLAYER.mobile) })
-    .first()
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: /Player #\d+/ })).toBeVisible();
+  await openDemoPlayer(page);
 
   await page.getByLabel('Amount (₱)').fill('12.345');
   await page.getByLabel('Reason').fill('Typo amount');
@@ -81,7 +69,7 @@ test('an admin creates an agent under a master agent, and the agent can log in',
     await page.getByLabel('Display name').fill(fields.displayName);
     await page.getByLabel('Password').fill('staff-password-1');
     await page.getByLabel('Role').selectOption(fields.role);
-    if (fields.parent) await page.getByLabel(/master agent/i).selectOption({ label: fields.parent });
+    if (fields.parent) await page.getByLabel('Master agent', { exact: true }).selectOption({ label: fields.parent });
     await page.getByRole('button', { name: /create/i }).click();
     await expect(
       page
@@ -91,7 +79,12 @@ test('an admin creates an agent under a master agent, and the agent can log in',
     ).toBeVisible();
   };
   await create({ username: `ma-${suffix}`, displayName: `Master ${suffix}`, role: 'master_agent' });
-  await create({ username: `ag-${suffix}`, displayName: `Agent ${suffix}`, role: 'agent', parent: `Master ${suffix}` });
+  await create({
+    username: `ag-${suffix}`,
+    displayName: `Agent ${suffix}`,
+    role: 'agent',
+    parent: `Master ${suffix} (ma-${suffix})`,
+  });
 
   await page.getByRole('button', { name: 'Log out' }).first().click();
   await backofficeLogin(page, `ag-${suffix}`, 'staff-password-1');

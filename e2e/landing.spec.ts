@@ -22,7 +22,7 @@ test('the header changes style once the page is scrolled beyond 10 px', async ({
   await page.goto('/');
   const header = page.getByRole('banner');
   await expect(header).not.toHaveAttribute('data-scrolled', 'true');
-  await page.mouse.wheel(0, 400);
+  await page.evaluate(() => window.scrollTo(0, 400));
   await expect(header).toHaveAttribute('data-scrolled', 'true');
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(header).not.toHaveAttribute('data-scrolled', 'true');

@@ -11,7 +11,9 @@ test.describe('logged-out visitors', () => {
       await page.goto(route.path);
       await expect(page).toHaveURL((url) => url.pathname === '/');
       await expect(
-        page.getByRole('link', { name: 'LOGIN' }).or(page.getByRole('button', { name: 'LOGIN' })),
+        page
+          .getByRole('link', { name: 'LOGIN', exact: true })
+          .or(page.getByRole('button', { name: 'LOGIN', exact: true })),
       ).toBeVisible();
     });
   }

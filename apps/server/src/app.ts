@@ -123,15 +123,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
 /** Serves the built SPAs: /backoffice/* gets the back-office page, every other page path the player site. */
 async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+  const hasWebBuild = fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasWebBuild) {
+    await app.register(fastifyStatic, { root: distDir, index: false, wildcard: true, maxAge: '1h' });
+    // The site root is a page, not the dist folder's listing.
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
+  } else {
     app.log.warn({ distDir }, 'web build not found; serving the API only (run npm run build)');
-    return;
   }
-  await app.register(fastifyStatic, { root: distDir, index: false, wildcard: true, maxAge: '1h' });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' && !url.startsWith('/api/') && !path.extname(url);
-    if (!isPage) {
+    if (!isPage || !hasWebBuild) {
       return reply
         .status(404)
         .send({ statusCode: StatusCode.NOT_FOUND, statusMessage: `No route ${request.method} ${url}` });

@@ -50,10 +50,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ statusCode: StatusCode.SERVER_ERROR, statusMessage: Messages.serverError });
   });
-
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send({ statusCode: StatusCode.NOT_FOUND, statusMessage: `No route ${request.method} ${request.url}` }),
-  );
 }

@@ -75,7 +75,7 @@ export const en = {
     promos: 'Promos',
   },
   footer: {
-    links: 'Site',
+    links: 'Site information',
     aboutUs: 'About Us',
     terms: 'Terms and Conditions',
     privacy: 'Privacy Policy',
@@ -140,7 +140,7 @@ export const en = {
   },
   contact: {
     intro: 'Questions about your account, a deposit or a withdrawal? Send us a message and our team will reply.',
-    formTitle: 'Send us a message',
+    formTitle: 'Write to us',
     name: 'Name',
     email: 'Email',
     reason: 'Reason',

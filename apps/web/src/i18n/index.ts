@@ -17,4 +17,9 @@ void i18next.use(initReactI18next).init({
   returnNull: false,
 });
 
+// Keep <html lang> in step with the UI language (screen readers pick the pronunciation from it).
+i18next.on('languageChanged', (language) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+});
+
 export { i18next };

@@ -15,7 +15,7 @@ export const BackofficeRoutes = {
   player: (playerId: number) => `/api/backoffice/players/${playerId}`, // GET -> PlayerDetailResponse
   // POST BalanceAdjustmentInput with header Idempotency-Key -> AdjustmentResponse (admin)
   adjustments: (playerId: number) => `/api/backoffice/players/${playerId}/adjustments`,
-  contacts: '/api/backoffice/contacts', // GET ?page= -> ContactListResponse
+  contacts: '/api/backoffice/contacts', // GET ?page= -> ContactListResponse (admin)
   audit: '/api/backoffice/audit', // GET ?page= -> AuditListResponse (admin)
 } as const;
 

@@ -2,10 +2,21 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
-const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+const stroke = {
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
 
 const ICONS: Record<'race' | 'payment' | 'result' | 'transaction' | 'promos', ReactNode> = {
-  race: <path {...stroke} d="M5 20l2-7c.6-3 2.7-5.4 5.6-6.3L13 4l1.5 2.4c2.4.7 4.3 2.7 5 5.2L20 14l-3.4-1.2-2.4 1.6.6 5.6" />,
+  race: (
+    <path
+      {...stroke}
+      d="M6 21l1.2-6.3C7.5 10.5 9.5 7.2 12.8 5.7l.7-2.3 1.4 2.1c2.6.8 4.5 2.9 5.2 5.7l.6 2.5c.2 1-.8 1.7-1.7 1.4l-2.8-1.2c-1.2.6-1.9 1.8-1.8 3.1l.3 4"
+    />
+  ),
   payment: (
     <g {...stroke}>
       <rect x="3" y="6" width="18" height="13" rx="2" />

@@ -17,15 +17,13 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="site-footer__inner">
         <Logo name={t('common.brand')} />
-        <nav aria-label={t('footer.links')}>
-          <ul className="site-footer__links">
-            {LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={href(link.to)}>{t(`footer.${link.key}`)}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <ul className="site-footer__links" aria-label={t('footer.links')}>
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              <Link to={href(link.to)}>{t(`footer.${link.key}`)}</Link>
+            </li>
+          ))}
+        </ul>
         <p className="site-footer__responsible" data-testid="responsible-gaming">
           <span className="age-badge" aria-hidden="true">
             21+

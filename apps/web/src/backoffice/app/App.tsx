@@ -33,7 +33,14 @@ export function App() {
                 <Route index element={<Navigate to="/players" replace />} />
                 <Route path="players" element={<PlayersPage />} />
                 <Route path="players/:playerId" element={<PlayerDetailPage />} />
-                <Route path="contacts" element={<ContactsPage />} />
+                <Route
+                  path="contacts"
+                  element={
+                    <RequireAdmin>
+                      <ContactsPage />
+                    </RequireAdmin>
+                  }
+                />
                 <Route
                   path="staff"
                   element={

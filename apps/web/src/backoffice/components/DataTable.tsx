@@ -8,6 +8,8 @@ export interface Column<Row> {
   numeric?: boolean;
   /** This column names the row (a th scope=row). */
   rowHeader?: boolean;
+  /** Keep on one line in the desktop table (dates, addresses, codes). */
+  nowrap?: boolean;
 }
 
 export interface DataTableProps<Row> {
@@ -23,7 +25,8 @@ export interface DataTableProps<Row> {
  */
 export function DataTable<Row>({ caption, columns, rows, rowKey }: DataTableProps<Row>) {
   return (
-    <div className="bo-table-wrap">
+    // Focusable and named: on a narrow desktop the table scrolls sideways, and keyboard users must reach it.
+    <div className="bo-table-wrap" role="region" aria-label={caption} tabIndex={0}>
       <table className="bo-table" role="table">
         <caption className="visually-hidden">{caption}</caption>
         <thead role="rowgroup">
@@ -44,7 +47,10 @@ export function DataTable<Row>({ caption, columns, rows, rowKey }: DataTableProp
           {rows.map((row) => (
             <tr key={rowKey(row)} role="row">
               {columns.map((column) => {
-                const className = column.numeric ? 'bo-table__numeric' : undefined;
+                const className =
+                  [column.numeric ? 'bo-table__numeric' : '', column.nowrap ? 'bo-table__nowrap' : '']
+                    .filter(Boolean)
+                    .join(' ') || undefined;
                 return column.rowHeader ? (
                   <th key={column.id} scope="row" role="rowheader" data-label={column.header} className={className}>
                     {column.cell(row)}

@@ -1,5 +1,5 @@
 import { Alert, Button, Spinner } from '../../components/ui/index.ts';
-import { errorText } from '../lib/errors.ts';
+import { errorText, isForbidden, isNotFound } from '../lib/errors.ts';
 import { useT } from '../i18n/useT.ts';
 
 export function LoadingBlock() {
@@ -11,13 +11,14 @@ export function LoadingBlock() {
   );
 }
 
-/** A failed load: the reason, and a way to try again. */
+/** A failed load: the reason, and a way to try again unless trying again cannot help (403, 404). */
 export function ErrorBlock({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const t = useT();
+  const retryable = !isForbidden(error) && !isNotFound(error);
   return (
     <div className="bo-state bo-state--error">
       <Alert tone="error">{errorText(t, error)}</Alert>
-      {onRetry ? (
+      {onRetry && retryable ? (
         <Button variant="secondary" onClick={onRetry}>
           {t('common.retry')}
         </Button>

@@ -45,7 +45,7 @@ export const en = {
     forbiddenTitle: 'No access',
     notFoundTitle: 'Page not found',
     notFoundBody: 'There is nothing at this address.',
-    backToPlayers: 'Back to players',
+    backToPlayers: 'Go to the player list',
   },
   /** Keyed like BackofficeMessages: texts the server or the shared schemas produce. */
   messages: { ...BackofficeMessages },
@@ -81,7 +81,7 @@ export const en = {
   },
   player: {
     title: 'Player #{{id}}',
-    back: 'All players',
+    back: 'Player list',
     profile: 'Profile',
     name: 'Name',
     mobile: 'Mobile',
@@ -130,7 +130,7 @@ export const en = {
   staff: {
     title: 'Staff',
     listTitle: 'Staff members',
-    caption: 'Staff members',
+    caption: 'Staff accounts',
     empty: 'No staff members yet.',
     colUsername: 'Username',
     colDisplayName: 'Display name',

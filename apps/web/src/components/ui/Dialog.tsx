@@ -57,27 +57,20 @@ export function Dialog({ open, onClose, title, children, actions, closeLabel, te
       }}
       data-testid={testId}
     >
-      {open ? (
-        <div className="dialog__panel">
-          <div className="dialog__head">
-            <h2 id={titleId} className="dialog__title">
-              {title}
-            </h2>
-            <button
-              type="button"
-              className="dialog__close"
-              aria-label={closeLabel}
-              onClick={() => ref.current?.close()}
-            >
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-              </svg>
-            </button>
-          </div>
-          <div className="dialog__body">{children}</div>
-          {actions ? <div className="dialog__actions">{actions}</div> : null}
+      <div className="dialog__panel">
+        <div className="dialog__head">
+          <h2 id={titleId} className="dialog__title">
+            {title}
+          </h2>
+          <button type="button" className="dialog__close" aria-label={closeLabel} onClick={() => ref.current?.close()}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+            </svg>
+          </button>
         </div>
-      ) : null}
+        <div className="dialog__body">{children}</div>
+        {actions ? <div className="dialog__actions">{actions}</div> : null}
+      </div>
     </dialog>
   );
 }

@@ -116,7 +116,7 @@ export function ContactPage() {
             <span data-testid="contact-error">{messageText(errorMessageOf(submit.error))}</span>
           </Alert>
         ) : null}
-        <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
+        <form ref={formRef} noValidate onSubmit={onSubmit}>
           <TextField
             label={t('contact.name')}
             name="name"

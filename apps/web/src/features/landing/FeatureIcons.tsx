@@ -6,7 +6,13 @@ const common = {
   'aria-hidden': true,
   focusable: false,
 } as const;
-const line = { fill: 'none', stroke: 'currentColor', strokeWidth: 3, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+const line = {
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 3,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
 
 /** A certificate with a seal and ribbon: safe and secure. */
 export function SafetyCertificateIcon() {
@@ -27,7 +33,13 @@ export function MobileIcon() {
     <svg {...common}>
       <rect x="18" y="4" width="28" height="56" rx="5" {...line} />
       <path d="M28 10h8M30 53h4" {...line} />
-      <path d="M28 24v16l13-8z" fill="var(--color-accent)" stroke="currentColor" strokeWidth="3" strokeLinejoin="round" />
+      <path
+        d="M28 24v16l13-8z"
+        fill="var(--color-accent)"
+        stroke="currentColor"
+        strokeWidth="3"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -44,17 +56,34 @@ export function FastCashIcon() {
   );
 }
 
-/** A running horse over the track rail: racetrack action. */
+/** A galloping horse over the track rail: racetrack action. */
 export function RacetrackHorseIcon() {
+  const leg = {
+    fill: 'none',
+    stroke: 'currentColor',
+    strokeWidth: 3.2,
+    strokeLinecap: 'round',
+    strokeLinejoin: 'round',
+  } as const;
   return (
     <svg {...common}>
+      <g fill="currentColor">
+        <ellipse cx="30" cy="31" rx="13" ry="6.5" />
+        <path d="M37 27.5L45.5 13.5l5.5 2.2L45 32z" />
+        <path d="M45 13l7-3.2 7 7.2c.9 1.2.2 3.2-1.4 3L50 18.5z" />
+        <path d="M46.5 11.8l1.6-4.6 2.4 3.6z" />
+      </g>
+      <path d="M40 35l6.5 5.5 7-1" {...leg} />
+      <path d="M37 36.5l4 7.5 6 3.5" {...leg} />
+      <path d="M21.5 34l-7 5.5-6.5-.5" {...leg} />
+      <path d="M24 36l-3.5 7.5-5.5 4" {...leg} />
+      <path d="M18 28.5c-5-1.5-9 .5-12 5" {...leg} />
       <path
-        d="M10 36c3-6 8-9 15-9h12l6-8c1-2 3-3 5-2l6 3c1 .6 1.2 2 .3 2.8L51 26l-3 1-1 8 5 9M25 27l-6 9-7 3M33 35l-4 9M41 35l3 10"
-        {...line}
+        d="M2 56h60M2 51h60M8 56v-5M24 56v-5M40 56v-5M56 56v-5"
+        stroke="var(--color-accent)"
+        strokeWidth="2.5"
+        fill="none"
       />
-      <path d="M10 36c-2 1-4 1-6 0" {...line} />
-      <circle cx="49" cy="21" r="1.2" fill="currentColor" />
-      <path d="M2 54h60M8 54v-5M24 54v-5M40 54v-5M56 54v-5M2 49h60" stroke="var(--color-accent)" strokeWidth="3" fill="none" />
     </svg>
   );
 }

@@ -54,6 +54,9 @@ export function LandingPage() {
               </Button>
             )}
           </div>
+          <div className="hero__art" aria-hidden="true">
+            <RacetrackHorseIcon />
+          </div>
         </div>
       </section>
 

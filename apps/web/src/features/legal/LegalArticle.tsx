@@ -10,7 +10,8 @@ import { documentFor, type LegalBlock, type LocalisedDocument } from './types.ts
 function WinLimitsTable() {
   const { t } = useTranslation();
   return (
-    <div className="table-scroll">
+    // Focusable so keyboard users can scroll it when it is wider than the screen.
+    <div className="table-scroll" role="region" aria-label={t('legal.winningLimitsCaption')} tabIndex={0}>
       <table className="table">
         <caption>{t('legal.winningLimitsCaption')}</caption>
         <thead>

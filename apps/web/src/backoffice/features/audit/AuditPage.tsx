@@ -20,7 +20,7 @@ const ACTOR_TYPE_KEYS = {
 function auditColumns(t: BoT): Column<AuditEntryView>[] {
   return [
     { id: 'id', header: t('audit.colId'), numeric: true, rowHeader: true, cell: (e) => e.id },
-    { id: 'date', header: t('audit.colDate'), cell: (e) => <ManilaTime iso={e.createdAt} /> },
+    { id: 'date', header: t('audit.colDate'), nowrap: true, cell: (e) => <ManilaTime iso={e.createdAt} /> },
     {
       id: 'actor',
       header: t('audit.colActor'),
@@ -31,7 +31,7 @@ function auditColumns(t: BoT): Column<AuditEntryView>[] {
         </>
       ),
     },
-    { id: 'action', header: t('audit.colAction'), cell: (e) => <code>{e.action}</code> },
+    { id: 'action', header: t('audit.colAction'), nowrap: true, cell: (e) => <code>{e.action}</code> },
     {
       id: 'target',
       header: t('audit.colTarget'),
@@ -45,7 +45,7 @@ function auditColumns(t: BoT): Column<AuditEntryView>[] {
       header: t('audit.colDetails'),
       cell: (e) => <code className="bo-json">{compactJson(e.details)}</code>,
     },
-    { id: 'ip', header: t('audit.colIp'), cell: (e) => e.ip ?? t('common.none') },
+    { id: 'ip', header: t('audit.colIp'), nowrap: true, cell: (e) => e.ip ?? t('common.none') },
   ];
 }
 

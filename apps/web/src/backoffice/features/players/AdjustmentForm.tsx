@@ -97,7 +97,12 @@ export function AdjustmentForm({ player }: { player: PlayerDetailResponse['playe
     });
   }
 
-  const serverError = adjust.isError ? errorText(t, adjust.error) : null;
+  const serverMessage = adjust.isError ? errorText(t, adjust.error) : null;
+  // A refusal already shown beside its field is not repeated above the form.
+  const serverError =
+    serverMessage && !Object.values(fieldErrors).some((m) => m && localizeMessage(t, m) === serverMessage)
+      ? serverMessage
+      : null;
   const accountOptions = [
     { value: 'credit', label: t('accounts.credit') },
     { value: 'bonus', label: t('accounts.bonus') },

@@ -5,7 +5,6 @@ import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
-import { isNotFound } from '../../lib/errors.ts';
 import { formatSignedPeso } from '../../lib/format.ts';
 import { useStaff } from '../../lib/session.tsx';
 import { useT, type BoT } from '../../i18n/useT.ts';
@@ -48,7 +47,7 @@ function PlayerDetail({ playerId }: { playerId: number }) {
       {detail.isPending ? (
         <LoadingBlock />
       ) : detail.isError ? (
-        <ErrorBlock error={detail.error} onRetry={isNotFound(detail.error) ? undefined : () => void detail.refetch()} />
+        <ErrorBlock error={detail.error} onRetry={() => void detail.refetch()} />
       ) : (
         <div className="bo-detail">
           <Profile t={t} player={detail.data.player} />
@@ -110,7 +109,7 @@ function Balances({ t, player }: { t: BoT; player: PlayerView }) {
 
 function entryColumns(t: BoT): Column<LedgerEntryView>[] {
   return [
-    { id: 'date', header: t('player.colDate'), cell: (e) => <ManilaTime iso={e.createdAt} /> },
+    { id: 'date', header: t('player.colDate'), nowrap: true, cell: (e) => <ManilaTime iso={e.createdAt} /> },
     { id: 'transaction', header: t('player.colTransaction'), numeric: true, cell: (e) => `#${e.transactionId}` },
     { id: 'type', header: t('player.colPaymentType'), cell: (e) => e.paymentType },
     { id: 'account', header: t('player.colAccount'), cell: (e) => t(`accounts.${e.account}`) },

@@ -28,7 +28,12 @@ function playerColumns(t: BoT): Column<PlayerSummary>[] {
     { id: 'verified', header: t('players.colVerified'), cell: (p) => (p.verified ? t('common.yes') : t('common.no')) },
     { id: 'credit', header: t('players.colCredit'), numeric: true, cell: (p) => formatPeso(p.creditBalance) },
     { id: 'bonus', header: t('players.colBonus'), numeric: true, cell: (p) => formatPeso(p.bonusBalance) },
-    { id: 'registered', header: t('players.colRegistered'), cell: (p) => <ManilaTime iso={p.createdAt} /> },
+    {
+      id: 'registered',
+      header: t('players.colRegistered'),
+      nowrap: true,
+      cell: (p) => <ManilaTime iso={p.createdAt} />,
+    },
   ];
 }
 

@@ -61,6 +61,9 @@ export function CreateStaffForm({
     const message = fieldErrors[field];
     return message ? localizeMessage(t, message) : undefined;
   };
+  // A refusal already shown beside its field is not repeated above the form.
+  const serverMessage = create.isError ? errorText(t, create.error) : null;
+  const formError = serverMessage && !Object.values(fieldErrors).includes(serverMessage) ? serverMessage : null;
   const roleOptions = STAFF_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }));
   const parentOptions = masterAgents.map((m) => ({ value: String(m.id), label: `${m.displayName} (${m.username})` }));
 
@@ -68,7 +71,7 @@ export function CreateStaffForm({
     <section className="card bo-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('staff.createTitle')}</h2>
       {created ? <Alert tone="success">{created}</Alert> : null}
-      {create.isError ? <Alert tone="error">{errorText(t, create.error)}</Alert> : null}
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
       <form onSubmit={submit} noValidate>
         <TextField
           label={t('staff.username')}

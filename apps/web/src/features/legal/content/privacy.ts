@@ -39,7 +39,9 @@ export const privacyContent: LocalisedDocument = {
             'To answer your questions and complaints, and to handle self-exclusion requests (performance of contract and legitimate interest).',
             'To tell you about promos and news, only if you agreed to receive them; you can withdraw that consent at any time (consent).',
           ),
-          p('We do not sell your personal information, and we do not use it for purposes that are not compatible with these.'),
+          p(
+            'We do not sell your personal information, and we do not use it for purposes that are not compatible with these.',
+          ),
         ],
       },
       {

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { historyTabOf } from '@karera/shared';
+import { ComingSoon, Page, Tabs, type TabItem } from '../../components/ui/index.ts';
+import { useQueryTab } from '../../lib/useQueryTab.ts';
+import { useRouteTitle } from '../../lib/useRouteTitle.ts';
+
+type Tab = ReturnType<typeof historyTabOf>;
+
+/**
+ * Transaction History (/history?type=wallet|bet): Race Bet and Wallet tabs.
+ * Placeholder with its real tabs (selected from the query string) until its issue lands.
+ */
+export function HistoryPage() {
+  const { t } = useTranslation();
+  const title = useRouteTitle();
+  const [tab, selectTab] = useQueryTab(historyTabOf);
+  const panel = (label: string) => (
+    <ComingSoon label={t('common.comingSoon')}>
+      <p>{t('placeholder.tabBody', { tab: label })}</p>
+    </ComingSoon>
+  );
+  const items: TabItem<Tab>[] = [
+    { id: 'bet', label: t('placeholder.history.bet'), panel: panel(t('placeholder.history.bet')) },
+    { id: 'wallet', label: t('placeholder.history.wallet'), panel: panel(t('placeholder.history.wallet')) },
+  ];
+  return (
+    <Page title={title} testId="history-page">
+      <Tabs label={t('placeholder.tabsLabel', { title })} items={items} selected={tab} onSelect={selectTab} />
+    </Page>
+  );
+}
