@@ -32,7 +32,8 @@ const budgets = [
 let over = false;
 for (const { name, keys, budgetKb } of budgets) {
   const kb = gzipKb(closure(keys.filter(Boolean)));
-  const verdict = budgetKb === null ? '' : kb <= budgetKb ? ` (budget ${budgetKb} KB: ok)` : ` (budget ${budgetKb} KB: OVER)`;
+  const verdict =
+    budgetKb === null ? '' : kb <= budgetKb ? ` (budget ${budgetKb} KB: ok)` : ` (budget ${budgetKb} KB: OVER)`;
   if (budgetKb !== null && kb > budgetKb) over = true;
   process.stdout.write(`${name}: ${kb.toFixed(1)} KB gzipped JS${verdict}\n`);
 }

@@ -62,16 +62,14 @@ describe(`ledger core (${testDialect})`, () => {
     ];
     for (const postings of attempts) {
       await expect(
-        t.app.db
-          .transaction()
-          .execute((trx) =>
-            postTransaction(trx, {
-              kind: 'ADJUSTMENT',
-              description: 'bad',
-              actor: { type: 'system', id: null },
-              postings,
-            }),
-          ),
+        t.app.db.transaction().execute((trx) =>
+          postTransaction(trx, {
+            kind: 'ADJUSTMENT',
+            description: 'bad',
+            actor: { type: 'system', id: null },
+            postings,
+          }),
+        ),
       ).rejects.toBeInstanceOf(LedgerError);
     }
     const after = await t.app.db
