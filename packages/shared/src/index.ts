@@ -10,3 +10,6 @@ export * from './validation/issues.ts';
 export * from './validation/contact.ts';
 export * from './validation/backoffice.ts';
 export * from './routes.ts';
+export * from './mobile.ts';
+export * from './validation/player.ts';
+export * from './api/user.ts';

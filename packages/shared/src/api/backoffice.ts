@@ -17,7 +17,32 @@ export const BackofficeRoutes = {
   adjustments: (playerId: number) => `/api/backoffice/players/${playerId}/adjustments`,
   contacts: '/api/backoffice/contacts', // GET ?page= -> ContactListResponse (admin)
   audit: '/api/backoffice/audit', // GET ?page= -> AuditListResponse (admin)
+  smsOutbox: '/api/backoffice/sms-outbox', // GET ?page=&q= -> SmsOutboxResponse (admin)
+  // POST {} -> LoginLinkResponse (admin, or the player's agent / master agent)
+  loginLink: (playerId: number) => `/api/backoffice/players/${playerId}/login-link`,
 } as const;
+
+export interface SmsOutboxEntry {
+  id: number;
+  mobileNo: string;
+  message: string;
+  purpose: string;
+  /** stored (outbox sender), sent or failed (gateway). */
+  status: 'stored' | 'sent' | 'failed';
+  createdAt: string;
+}
+
+export interface SmsOutboxResponse extends Paged {
+  statusCode: 200;
+  messages: SmsOutboxEntry[];
+}
+
+export interface LoginLinkResponse {
+  statusCode: 200;
+  /** Site-relative link, e.g. /?p=12&s=<token>; single use. */
+  url: string;
+  expiresAt: string;
+}
 
 export interface StaffMember {
   id: number;

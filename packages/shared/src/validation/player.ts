@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { normalizeMobile } from '../mobile.ts';
+import { Messages } from './messages.ts';
+
+/** Player-account messages of spec §5 and §8, and the ones the spec leaves to us. */
+export const PlayerMessages = {
+  ...Messages,
+  mobileTaken: 'Mobile number already exist.',
+  referralUnknown: 'Please contact us or one of our agents for referral code.',
+  nameTooLong: 'First and last name must be at most 30 characters.',
+  otpInvalid: 'Invalid OTP number.',
+  otpExpired: 'OTP has already expired.',
+  otpFormat: 'OTP must be 6 digits.',
+  otpResendWait: 'Please wait 60 seconds before requesting another OTP.',
+  otpResendLimit: 'Too many OTP requests. Please try again in an hour.',
+  otpSendFailed: 'We could not send the OTP right now. Please try again later.',
+  unverified: 'Account need to be validate, please enter OTP number.',
+  alreadyVerified: 'This account is already verified. Please log in.',
+  mobileNotRegistered: 'Mobile number is not registered.',
+  loginLimited: 'Too many login attempts. Please try again in 15 minutes.',
+  currentPasswordRequired: 'Current password cannot be empty.',
+  currentPasswordWrong: 'Current password is incorrect.',
+  confirmPasswordRequired: 'Confirm password cannot be empty.',
+  passwordUpdated: 'Password updated.',
+  passwordReset: 'Your password has been reset. Please log in with your new password.',
+  firstNameRequired: 'First name cannot be empty.',
+  lastNameRequired: 'Last name cannot be empty.',
+  mobileNoRequired: 'Mobile number cannot be empty.',
+  fieldRequired: 'Field cannot be empty.',
+  profileUpdated: 'Profile updated.',
+  mobileChangeOtpSent: 'We sent an OTP to your new mobile number. Enter it to confirm the change.',
+  mobileChanged: 'Mobile number updated.',
+  noBonusBalance: 'You do not have any bonus balance.',
+  loginLinkInvalid: 'This login link is invalid or has expired.',
+  otpSent: 'OTP sent.',
+} as const;
+
+const PASSWORD_MIN = 6;
+const PASSWORD_MAX = 18;
+const NAME_MAX = 30;
+export const OTP_LENGTH = 6;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** Any string (even empty) passes the shape; the rules below decide, in the spec's order. */
+const text = (message: string) => z.string(message);
+const optionalSession = {
+  sessionId: z.string().max(200).optional(),
+  playerId: z.union([z.number().int(), z.string().max(20)]).optional(),
+};
+
+function firstFailure(rules: readonly [boolean, string][]): string | null {
+  for (const [failed, message] of rules) if (failed) return message;
+  return null;
+}
+
+function withRules<T extends z.ZodType>(schema: T, rules: (value: z.output<T>) => string | null) {
+  return schema.superRefine((value, ctx) => {
+    const message = rules(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+}
+
+export const registerSchema = withRules(
+  z.strictObject({
+    mobileNo: text(Messages.fillAllFields),
+    firstName: text(Messages.fillAllFields),
+    lastName: text(Messages.fillAllFields),
+    password: text(Messages.fillAllFields),
+    confirmPassword: text(Messages.fillAllFields),
+    referralCode: z.string().max(40).optional(),
+    acceptTerms: z.boolean(Messages.acceptTerms),
+  }),
+  (v) =>
+    firstFailure([
+      [[v.mobileNo, v.firstName, v.lastName, v.password, v.confirmPassword].some((f) => f.trim() === ''), Messages.fillAllFields],
+      [v.password.length < PASSWORD_MIN || v.password.length > PASSWORD_MAX, Messages.passwordLength],
+      [v.password !== v.confirmPassword, Messages.confirmMismatch],
+      [!v.acceptTerms, Messages.acceptTerms],
+      [normalizeMobile(v.mobileNo) === null, Messages.invalidMobile],
+      [v.firstName.trim().length > NAME_MAX || v.lastName.trim().length > NAME_MAX, PlayerMessages.nameTooLong],
+    ]),
+);
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const loginSchema = withRules(
+  z.strictObject({ mobileNo: text(Messages.loginRequired), password: text(Messages.loginRequired) }),
+  (v) => firstFailure([[v.mobileNo.trim() === '' || v.password === '', Messages.loginRequired]]),
+);
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** Type P verifies a new account; type M confirms a change of mobile number (logged in). */
+export const otpSchema = withRules(
+  z.strictObject({
+    otp: text(Messages.otpRequired),
+    playerId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/)]).optional(),
+    type: z.enum(['P', 'M']),
+    sessionId: optionalSession.sessionId,
+  }),
+  (v) =>
+    firstFailure([
+      [v.otp.trim() === '', Messages.otpRequired],
+      [!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(v.otp.trim()), PlayerMessages.otpFormat],
+      [v.type === 'P' && v.playerId === undefined, Messages.otpRequired],
+    ]),
+);
+export type OtpInput = z.infer<typeof otpSchema>;
+
+export const mobileOnlySchema = withRules(z.strictObject({ mobileNo: text(Messages.mobileRequired) }), (v) =>
+  firstFailure([
+    [v.mobileNo.trim() === '', Messages.mobileRequired],
+    [normalizeMobile(v.mobileNo) === null, Messages.invalidMobile],
+  ]),
+);
+export type MobileOnlyInput = z.infer<typeof mobileOnlySchema>;
+
+export const resetPasswordSchema = withRules(
+  z.strictObject({
+    playerId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/)]),
+    otp: text(Messages.otpRequired),
+    password: text(Messages.passwordLength),
+    confirmPassword: text(Messages.confirmMismatch),
+  }),
+  (v) =>
+    firstFailure([
+      [v.otp.trim() === '', Messages.otpRequired],
+      [v.password.length < PASSWORD_MIN || v.password.length > PASSWORD_MAX, Messages.passwordLength],
+      [v.password !== v.confirmPassword, Messages.confirmMismatch],
+    ]),
+);
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const changePasswordSchema = withRules(
+  z.strictObject({
+    currentPassword: text(PlayerMessages.currentPasswordRequired),
+    newPassword: text(Messages.passwordLength),
+    confirmPassword: text(PlayerMessages.confirmPasswordRequired),
+    ...optionalSession,
+  }),
+  (v) =>
+    firstFailure([
+      [v.currentPassword === '', PlayerMessages.currentPasswordRequired],
+      [v.newPassword.length < PASSWORD_MIN || v.newPassword.length > PASSWORD_MAX, Messages.passwordLength],
+      [v.confirmPassword === '', PlayerMessages.confirmPasswordRequired],
+      [v.newPassword !== v.confirmPassword, Messages.confirmMismatch],
+    ]),
+);
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** Every profile rule of spec §5, field by field, so a form can flag each one. */
+export function profileFieldErrors(v: { firstName: string; lastName: string; email: string; mobileNo: string }) {
+  const errors: Partial<Record<'firstName' | 'lastName' | 'email' | 'mobileNo', string>> = {};
+  if (v.firstName.trim() === '') errors.firstName = PlayerMessages.firstNameRequired;
+  else if (v.firstName.trim().length > NAME_MAX) errors.firstName = PlayerMessages.nameTooLong;
+  if (v.lastName.trim() === '') errors.lastName = PlayerMessages.lastNameRequired;
+  else if (v.lastName.trim().length > NAME_MAX) errors.lastName = PlayerMessages.nameTooLong;
+  if (v.mobileNo.trim() === '') errors.mobileNo = PlayerMessages.mobileNoRequired;
+  else if (normalizeMobile(v.mobileNo) === null) errors.mobileNo = Messages.invalidMobile;
+  if (v.email.trim() !== '' && !EMAIL.test(v.email.trim())) errors.email = Messages.invalidEmail;
+  return errors;
+}
+
+export const updateProfileSchema = z
+  .strictObject({
+    firstName: z.string(PlayerMessages.firstNameRequired),
+    lastName: z.string(PlayerMessages.lastNameRequired),
+    email: z.string().max(254).default(''),
+    mobileNo: z.string(PlayerMessages.mobileNoRequired),
+    ...optionalSession,
+  })
+  .superRefine((value, ctx) => {
+    for (const [field, message] of Object.entries(profileFieldErrors(value))) {
+      ctx.addIssue({ code: 'custom', message, path: [field] });
+    }
+  });
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+/** Session-only calls (getBalance, getProfile, logout) may carry the spec's pair; the cookie is enough. */
+export const sessionOnlySchema = z.strictObject(optionalSession);
+
+export const linkLoginSchema = z.strictObject({
+  playerId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/)]),
+  token: z.string().min(20).max(200),
+});
