@@ -24,6 +24,8 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createSmsSender, type SmsSender } from './modules/sms/sms.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +34,7 @@ declare module 'fastify' {
     dialect: Dialect;
     /** Lines to show the operator at start: generated credentials, demo accounts. */
     startupNotes: string[];
+    sms: SmsSender;
   }
 }
 
@@ -54,6 +57,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('startupNotes', [] as string[]);
+  app.decorate('sms', createSmsSender(database.db, app.log, config.sms));
   if (!options.database) app.addHook('onClose', () => database.close());
 
   await migrateToLatest(database.db, database.dialect);
@@ -104,6 +108,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(contactRoutes);
   await app.register(siteRoutes);
   await app.register(backofficeRoutes);
+  await app.register(authRoutes);
 
   if (config.androidAppFile) {
     const file = path.join(config.dataDir, config.androidAppFile);

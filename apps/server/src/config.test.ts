@@ -36,4 +36,17 @@ describe('loadConfig', () => {
       /PORT[\s\S]*DATABASE_URL[\s\S]*ADMIN_PASSWORD/,
     );
   });
+
+  it('needs a gateway URL and key for SMS_SENDER=http', () => {
+    expect(() => loadConfig({ SMS_SENDER: 'http' })).toThrow(/SMS_GATEWAY_URL/);
+    expect(
+      loadConfig({ SMS_SENDER: 'http', SMS_GATEWAY_URL: 'https://sms.example/api', SMS_API_KEY: 'k' }).sms,
+    ).toEqual({
+      sender: 'http',
+      gatewayUrl: 'https://sms.example/api',
+      apiKey: 'k',
+      senderName: 'KARERA',
+    });
+    expect(loadConfig({}).sms).toEqual({ sender: 'outbox' });
+  });
 });

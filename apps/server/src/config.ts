@@ -43,6 +43,11 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   STAFF_LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  PLAYER_AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  SMS_SENDER: z.enum(['outbox', 'http']).default('outbox'),
+  SMS_GATEWAY_URL: z.url().optional(),
+  SMS_API_KEY: z.string().min(1).optional(),
+  SMS_SENDER_NAME: z.string().min(1).max(11).default('KARERA'),
 });
 
 export interface AppConfig {
@@ -62,7 +67,8 @@ export interface AppConfig {
   facebookUrl: string;
   supportEmail: string;
   trustProxy: boolean;
-  rateLimits: { contactPerHour: number; staffLoginPerMinute: number };
+  rateLimits: { contactPerHour: number; staffLoginPerMinute: number; playerAuthPerMinute: number };
+  sms: { sender: 'outbox' } | { sender: 'http'; gatewayUrl: string; apiKey: string; senderName: string };
   /** Secure cookies need HTTPS; off only where the server is reached over plain loopback HTTP. */
   secureCookies: boolean;
 }
@@ -70,6 +76,14 @@ export interface AppConfig {
 export function generatePassword(): string {
   // 15 random bytes -> 20 URL-safe characters; easy to copy from a terminal.
   return randomBytes(15).toString('base64url');
+}
+
+function smsConfig(e: z.infer<typeof envSchema>): AppConfig['sms'] {
+  if (e.SMS_SENDER === 'outbox') return { sender: 'outbox' };
+  if (!e.SMS_GATEWAY_URL || !e.SMS_API_KEY) {
+    throw new Error('Invalid configuration:\n  SMS_SENDER=http needs SMS_GATEWAY_URL and SMS_API_KEY');
+  }
+  return { sender: 'http', gatewayUrl: e.SMS_GATEWAY_URL, apiKey: e.SMS_API_KEY, senderName: e.SMS_SENDER_NAME };
 }
 
 /** Reads and validates the environment once. Throws with every problem listed. */
@@ -109,7 +123,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     facebookUrl: e.FACEBOOK_URL,
     supportEmail: e.SUPPORT_EMAIL,
     trustProxy: e.TRUST_PROXY,
-    rateLimits: { contactPerHour: e.CONTACT_RATE_LIMIT, staffLoginPerMinute: e.STAFF_LOGIN_RATE_LIMIT },
+    rateLimits: {
+      contactPerHour: e.CONTACT_RATE_LIMIT,
+      staffLoginPerMinute: e.STAFF_LOGIN_RATE_LIMIT,
+      playerAuthPerMinute: e.PLAYER_AUTH_RATE_LIMIT,
+    },
+    sms: smsConfig(e),
     secureCookies: e.NODE_ENV === 'production' && e.TRUST_PROXY,
   };
 }

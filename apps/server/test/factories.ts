@@ -30,3 +30,8 @@ export async function insertPlayer(
     return { id, mobileNo };
   });
 }
+
+/** A fresh mobile number in the stored form. */
+export function uniqueMobile(prefix = '0917'): string {
+  return `${prefix}${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+}

@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect } from './connection.ts';
 import * as foundation from './migrations/20261121000000_foundation.ts';
+import * as playerAccounts from './migrations/20261121010000_player_accounts.ts';
 
 interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see migrations: untyped by design
@@ -10,6 +11,7 @@ interface DialectMigration {
 /** Ordered by name; a new migration is a new file added here. */
 const MIGRATIONS: Record<string, DialectMigration> = {
   '20261121000000_foundation': foundation,
+  '20261121010000_player_accounts': playerAccounts,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -104,6 +104,59 @@ export interface ContactMessagesTable {
   created_at: Timestamp;
 }
 
+export interface PlayerSessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  player_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export type OtpPurpose = 'verify' | 'reset' | 'mobile';
+
+export interface OtpCodesTable {
+  id: Generated<number>;
+  player_id: number;
+  purpose: OtpPurpose;
+  mobile_no: string;
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  mobile_no: string;
+  message: string;
+  purpose: string;
+  status: 'stored' | 'sent' | 'failed';
+  provider_response: string | null;
+  created_at: Timestamp;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  mobile_no: string;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
+export interface LoginLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  player_id: number;
+  created_by_staff_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface Database {
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;
@@ -114,6 +167,11 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   audit_log: AuditLogTable;
   contact_messages: ContactMessagesTable;
+  player_sessions: PlayerSessionsTable;
+  otp_codes: OtpCodesTable;
+  sms_outbox: SmsOutboxTable;
+  login_failures: LoginFailuresTable;
+  login_links: LoginLinksTable;
 }
 
 export type StaffUser = Selectable<StaffUsersTable>;

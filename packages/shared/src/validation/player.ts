@@ -72,7 +72,10 @@ export const registerSchema = withRules(
   }),
   (v) =>
     firstFailure([
-      [[v.mobileNo, v.firstName, v.lastName, v.password, v.confirmPassword].some((f) => f.trim() === ''), Messages.fillAllFields],
+      [
+        [v.mobileNo, v.firstName, v.lastName, v.password, v.confirmPassword].some((f) => f.trim() === ''),
+        Messages.fillAllFields,
+      ],
       [v.password.length < PASSWORD_MIN || v.password.length > PASSWORD_MAX, Messages.passwordLength],
       [v.password !== v.confirmPassword, Messages.confirmMismatch],
       [!v.acceptTerms, Messages.acceptTerms],

@@ -16,6 +16,8 @@ import { listContactMessages } from '../contact/contact.service.ts';
 import { findPlayerForStaff, searchPlayers } from '../players/players.repo.ts';
 import { adjustPlayerBalance, playerLedgerEntries } from '../wallet/wallet.service.ts';
 import { listStaff, toStaffMember } from './staff.repo.ts';
+import { listSmsOutbox } from '../sms/sms-outbox.repo.ts';
+import { issueLoginLink } from './login-links.ts';
 import { createStaff, loginStaff } from './staff.service.ts';
 import { resolveStaffSession, revokeStaffSession, STAFF_COOKIE, STAFF_SESSION_ABSOLUTE_MS } from './staff-sessions.ts';
 
@@ -148,6 +150,32 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
         page,
         pageSize: PAGE_SIZE,
       };
+    },
+  );
+
+  app.get(
+    BackofficeRoutes.smsOutbox,
+    { schema: { tags, querystring: pageQuery }, preHandler: requireStaff('admin') },
+    async (request) => {
+      const { page, q } = request.query;
+      return {
+        statusCode: 200 as const,
+        ...(await listSmsOutbox(db, { q, page, pageSize: PAGE_SIZE })),
+        page,
+        pageSize: PAGE_SIZE,
+      };
+    },
+  );
+
+  app.post(
+    '/api/backoffice/players/:playerId/login-link',
+    { schema: { tags, params: playerParams, body: z.strictObject({}).optional() }, preHandler: requireStaff() },
+    async (request) => {
+      const staff = currentStaff(request);
+      const player = await findPlayerForStaff(db, staff, request.params.playerId);
+      if (!player) throw notFound(BackofficeMessages.playerNotFound);
+      const link = await issueLoginLink(db, staff, player.playerId, request.ip);
+      return { statusCode: 200 as const, ...link };
     },
   );
 

@@ -1,0 +1,164 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  changePasswordSchema,
+  linkLoginSchema,
+  loginSchema,
+  mobileOnlySchema,
+  otpSchema,
+  PlayerMessages,
+  registerSchema,
+  resetPasswordSchema,
+  sessionOnlySchema,
+  StatusCode,
+  updateProfileSchema,
+  UserRoutes,
+  type LoginResponse,
+} from '@karera/shared';
+import { currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
+import { playerBalances } from '../wallet/accounts.ts';
+import { changePassword, confirmMobileChange, getProfile, updateProfile } from '../players/profile.service.ts';
+import {
+  forgotPassword,
+  login,
+  loginWithLink,
+  register,
+  resendVerification,
+  resetPassword,
+  verifyRegistration,
+  type AuthDeps,
+  type ClientInfo,
+} from './auth.service.ts';
+import { PLAYER_COOKIE, PLAYER_SESSION_ABSOLUTE_MS, revokePlayerSession } from './player-sessions.ts';
+
+const tags = ['user'];
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: AuthDeps = { db: app.db, sms: app.sms, config: app.config };
+  const { db } = app;
+  const limited = { rateLimit: { max: app.config.rateLimits.playerAuthPerMinute, timeWindow: '1 minute' } };
+  const clientOf = (request: FastifyRequest): ClientInfo => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+  });
+  const setSessionCookie = (reply: FastifyReply, login: LoginResponse) =>
+    reply.setCookie(PLAYER_COOKIE, login.sessionId, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: app.config.secureCookies,
+      path: '/',
+      maxAge: PLAYER_SESSION_ABSOLUTE_MS / 1000,
+    });
+
+  app.post(UserRoutes.register, { schema: { tags, body: registerSchema }, config: limited }, async (request) => {
+    const playerId = await register(deps, request.body, clientOf(request));
+    return { statusCode: 200 as const, playerId, statusMessage: PlayerMessages.otpSent };
+  });
+
+  app.post(UserRoutes.otp, { schema: { tags, body: otpSchema }, config: limited }, async (request, reply) => {
+    const { otp, type } = request.body;
+    if (type === 'M') {
+      await requirePlayer.call(app, request, reply);
+      return confirmMobileChange(db, currentPlayer(request), otp, request.ip);
+    }
+    const response = await verifyRegistration(deps, Number(request.body.playerId), otp, clientOf(request));
+    setSessionCookie(reply, response);
+    return response;
+  });
+
+  app.post(UserRoutes.resendOTP, { schema: { tags, body: mobileOnlySchema }, config: limited }, async (request) => {
+    const playerId = await resendVerification(deps, request.body.mobileNo);
+    return { statusCode: 200 as const, playerId, statusMessage: PlayerMessages.otpSent };
+  });
+
+  app.post(
+    UserRoutes.forgotPassword,
+    { schema: { tags, body: mobileOnlySchema }, config: limited },
+    async (request) => {
+      const playerId = await forgotPassword(deps, request.body.mobileNo);
+      return { statusCode: 200 as const, playerId, statusMessage: PlayerMessages.otpSent };
+    },
+  );
+
+  app.post(
+    UserRoutes.resetPassword,
+    { schema: { tags, body: resetPasswordSchema }, config: limited },
+    async (request) => {
+      const { playerId, otp, password } = request.body;
+      await resetPassword(deps, Number(playerId), otp, password, clientOf(request));
+      return { statusCode: 200 as const, statusMessage: PlayerMessages.passwordReset };
+    },
+  );
+
+  app.post(UserRoutes.login, { schema: { tags, body: loginSchema }, config: limited }, async (request, reply) => {
+    const outcome = await login(deps, request.body.mobileNo, request.body.password, clientOf(request));
+    if (outcome.kind === 'unverified') {
+      return reply.status(200).send({
+        statusCode: StatusCode.UNVERIFIED,
+        playerId: outcome.playerId,
+        statusMessage: PlayerMessages.unverified,
+      });
+    }
+    setSessionCookie(reply, outcome.response);
+    return outcome.response;
+  });
+
+  app.post(
+    UserRoutes.linkLogin,
+    { schema: { tags, body: linkLoginSchema }, config: limited },
+    async (request, reply) => {
+      const response = await loginWithLink(deps, Number(request.body.playerId), request.body.token, clientOf(request));
+      setSessionCookie(reply, response);
+      return response;
+    },
+  );
+
+  app.post(
+    UserRoutes.logout,
+    { schema: { tags, body: sessionOnlySchema.optional() }, preValidation: requirePlayer },
+    async (request, reply) => {
+      await revokePlayerSession(db, currentPlayer(request).sessionId);
+      reply.clearCookie(PLAYER_COOKIE, { path: '/' });
+      return { statusCode: 200 as const };
+    },
+  );
+
+  app.post(
+    UserRoutes.getBalance,
+    { schema: { tags, body: sessionOnlySchema.optional() }, preValidation: requirePlayer },
+    async (request) => {
+      const { creditBalance, bonusBalance } = await playerBalances(db, currentPlayer(request).playerId);
+      return { statusCode: 200 as const, creditBalance, bonusBalance };
+    },
+  );
+
+  app.post(
+    UserRoutes.getProfile,
+    { schema: { tags, body: sessionOnlySchema.optional() }, preValidation: requirePlayer },
+    async (request) => getProfile(db, currentPlayer(request).playerId),
+  );
+
+  app.post(
+    UserRoutes.updateProfile,
+    { schema: { tags, body: updateProfileSchema }, preValidation: requirePlayer },
+    async (request) => {
+      const { firstName, lastName, email, mobileNo } = request.body;
+      return updateProfile(db, app.sms, currentPlayer(request), { firstName, lastName, email, mobileNo }, request.ip);
+    },
+  );
+
+  app.post(
+    UserRoutes.changePassword,
+    { schema: { tags, body: changePasswordSchema }, preValidation: requirePlayer },
+    async (request) => {
+      await changePassword(
+        db,
+        currentPlayer(request),
+        request.body.currentPassword,
+        request.body.newPassword,
+        request.ip,
+      );
+      return { statusCode: 200 as const, statusMessage: PlayerMessages.passwordUpdated };
+    },
+  );
+};

@@ -1,0 +1,237 @@
+import type { Kysely } from 'kysely';
+import {
+  loginMobile,
+  normalizeMobile,
+  PlayerMessages,
+  StatusCode,
+  type LoginResponse,
+  type RegisterInput,
+} from '@karera/shared';
+import type { AppConfig } from '../../config.ts';
+import type { Database, Player } from '../../db/schema.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/idempotency.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { nowIso } from '../../lib/time.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { findStaffByReferralCode } from '../backoffice/staff.repo.ts';
+import { findPlayerById, findPlayerByMobile } from '../players/player.repo.ts';
+import type { SmsSender } from '../sms/sms.ts';
+import { openPlayerAccounts, playerBalances } from '../wallet/accounts.ts';
+import { consumeOtp, issueOtp, otpRefusal, otpThrottle } from './otp.ts';
+import { openPlayerSession, revokeOtherPlayerSessions } from './player-sessions.ts';
+
+export interface AuthDeps {
+  db: Kysely<Database>;
+  sms: SmsSender;
+  config: AppConfig;
+}
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_MAX_FAILURES = 5;
+
+/** A logged-in answer: a new session (new token at every login) and the spec's login fields. */
+export async function startSession(db: Kysely<Database>, player: Player, client: ClientInfo): Promise<LoginResponse> {
+  const token = await openPlayerSession(db, player.id, client);
+  const balances = await playerBalances(db, player.id);
+  return {
+    statusCode: 200,
+    sessionId: token,
+    playerId: player.id,
+    mobileNo: player.mobile_no,
+    firstName: player.first_name,
+    lastName: player.last_name,
+    creditBalance: balances.creditBalance,
+    bonusBalance: balances.bonusBalance,
+    agentId: player.agent_id,
+  };
+}
+
+export async function register(deps: AuthDeps, input: RegisterInput, client: ClientInfo): Promise<number> {
+  const { db } = deps;
+  const mobileNo = normalizeMobile(input.mobileNo);
+  if (!mobileNo) throw badRequest(PlayerMessages.invalidMobile);
+  const code = input.referralCode?.trim() || deps.config.defaultReferralCode;
+  const agent = await findStaffByReferralCode(db, code);
+  if (!agent || agent.disabled === 1) throw badRequest(PlayerMessages.referralUnknown);
+  if (await findPlayerByMobile(db, mobileNo)) throw badRequest(PlayerMessages.mobileTaken);
+
+  const passwordHash = await hashPassword(input.password);
+  let playerId: number;
+  try {
+    playerId = await db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('players')
+        .values({
+          mobile_no: mobileNo,
+          first_name: input.firstName.trim(),
+          last_name: input.lastName.trim(),
+          email: null,
+          password_hash: passwordHash,
+          verified: 0,
+          agent_id: agent.id,
+          created_at: nowIso(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await openPlayerAccounts(trx, id);
+      await recordAudit(
+        trx,
+        { type: 'player', id, ip: client.ip },
+        {
+          action: 'player.registered',
+          targetType: 'player',
+          targetId: id,
+          details: { agentId: agent.id, referralCode: code },
+        },
+      );
+      return id;
+    });
+  } catch (error) {
+    // Two registrations of one number at once: the unique index decides.
+    if (isUniqueViolation(error)) throw badRequest(PlayerMessages.mobileTaken);
+    throw error;
+  }
+  await issueOtp(db, deps.sms, playerId, 'verify', mobileNo);
+  return playerId;
+}
+
+export async function verifyRegistration(
+  deps: AuthDeps,
+  playerId: number,
+  otp: string,
+  client: ClientInfo,
+): Promise<LoginResponse> {
+  const { db } = deps;
+  const player = await findPlayerById(db, playerId);
+  if (!player) throw badRequest(PlayerMessages.otpInvalid);
+  const check = await consumeOtp(db, playerId, 'verify', otp);
+  if (!check.ok) throw otpRefusal(check);
+  await db.updateTable('players').set({ verified: 1 }).where('id', '=', playerId).execute();
+  await recordAudit(
+    db,
+    { type: 'player', id: playerId, ip: client.ip },
+    { action: 'player.verified', targetType: 'player', targetId: playerId },
+  );
+  return startSession(db, { ...player, verified: 1 }, client);
+}
+
+async function recentLoginFailures(db: Kysely<Database>, mobileNo: string): Promise<number> {
+  const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS).toISOString();
+  const { count } = await db
+    .selectFrom('login_failures')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('mobile_no', '=', mobileNo)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export type LoginOutcome = { kind: 'session'; response: LoginResponse } | { kind: 'unverified'; playerId: number };
+
+/**
+ * Same answer, and the same password work, whether or not the number exists. An unverified account
+ * with the right password gets statusCode 114 and a new code (unless the number is throttled).
+ */
+export async function login(
+  deps: AuthDeps,
+  mobileInput: string,
+  password: string,
+  client: ClientInfo,
+): Promise<LoginOutcome> {
+  const { db } = deps;
+  const mobileNo = normalizeMobile(loginMobile(mobileInput)) ?? loginMobile(mobileInput);
+  if ((await recentLoginFailures(db, mobileNo)) >= LOGIN_MAX_FAILURES) {
+    throw new AppError(429, StatusCode.TOO_MANY_REQUESTS, PlayerMessages.loginLimited);
+  }
+  const player = await findPlayerByMobile(db, mobileNo);
+  const ok = await verifyPassword(password, player?.password_hash ?? (await dummyPasswordHash()));
+  if (!player || !ok) {
+    await db
+      .insertInto('login_failures')
+      .values({ mobile_no: mobileNo, ip: client.ip, created_at: nowIso() })
+      .execute();
+    throw badRequest(PlayerMessages.invalidLogin);
+  }
+  await db.deleteFrom('login_failures').where('mobile_no', '=', mobileNo).execute();
+  if (player.verified !== 1) {
+    if ((await otpThrottle(db, player.mobile_no, 'verify')) === 'ok')
+      await issueOtp(db, deps.sms, player.id, 'verify', player.mobile_no);
+    return { kind: 'unverified', playerId: player.id };
+  }
+  return { kind: 'session', response: await startSession(db, player, client) };
+}
+
+export async function resendVerification(deps: AuthDeps, mobileInput: string): Promise<number> {
+  const player = await findPlayerByMobile(deps.db, normalizeMobile(mobileInput) ?? '');
+  if (!player) throw badRequest(PlayerMessages.mobileNotRegistered);
+  if (player.verified === 1) throw badRequest(PlayerMessages.alreadyVerified);
+  await issueOtp(deps.db, deps.sms, player.id, 'verify', player.mobile_no);
+  return player.id;
+}
+
+export async function forgotPassword(deps: AuthDeps, mobileInput: string): Promise<number> {
+  const player = await findPlayerByMobile(deps.db, normalizeMobile(mobileInput) ?? '');
+  if (!player) throw badRequest(PlayerMessages.mobileNotRegistered);
+  await issueOtp(deps.db, deps.sms, player.id, 'reset', player.mobile_no);
+  return player.id;
+}
+
+/** A wrong or expired code both read 'Invalid OTP number.' here (spec §8). All sessions end. */
+export async function resetPassword(
+  deps: AuthDeps,
+  playerId: number,
+  otp: string,
+  password: string,
+  client: ClientInfo,
+): Promise<void> {
+  const { db } = deps;
+  const player = await findPlayerById(db, playerId);
+  if (!player) throw badRequest(PlayerMessages.otpInvalid);
+  const check = await consumeOtp(db, playerId, 'reset', otp);
+  if (!check.ok) throw otpRefusal(check, PlayerMessages.otpInvalid);
+  // The code reached the account's own number, which also proves the number.
+  await db
+    .updateTable('players')
+    .set({ password_hash: await hashPassword(password), verified: 1 })
+    .where('id', '=', playerId)
+    .execute();
+  await revokeOtherPlayerSessions(db, playerId, null);
+  await recordAudit(
+    db,
+    { type: 'player', id: playerId, ip: client.ip },
+    { action: 'player.password_reset', targetType: 'player', targetId: playerId },
+  );
+}
+
+/** Exchanges a single-use login link (?p=&s=) issued from the back office for a session. */
+export async function loginWithLink(
+  deps: AuthDeps,
+  playerId: number,
+  token: string,
+  client: ClientInfo,
+): Promise<LoginResponse> {
+  const { db } = deps;
+  const used = await db
+    .updateTable('login_links')
+    .set({ used_at: nowIso() })
+    .where('token_hash', '=', hashToken(token))
+    .where('player_id', '=', playerId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', nowIso())
+    .executeTakeFirst();
+  const player = Number(used.numUpdatedRows) === 1 ? await findPlayerById(db, playerId) : undefined;
+  if (!player || player.verified !== 1) throw badRequest(PlayerMessages.loginLinkInvalid);
+  await recordAudit(
+    db,
+    { type: 'player', id: playerId, ip: client.ip },
+    { action: 'player.link_login', targetType: 'player', targetId: playerId },
+  );
+  return startSession(db, player, client);
+}

@@ -1,0 +1,158 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { OTP_LENGTH, PlayerMessages } from '@karera/shared';
+import type { Database, OtpPurpose } from '../../db/schema.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { isoAfter, nowIso } from '../../lib/time.ts';
+import type { SmsSender } from '../sms/sms.ts';
+import { SmsDeliveryError } from '../sms/sms.ts';
+
+export const OTP_TTL_MS = 5 * 60 * 1000;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_RESEND_GAP_MS = 60 * 1000;
+export const OTP_MAX_PER_HOUR = 5;
+
+/** Six digits from the CSPRNG, leading zeros kept. */
+export function generateOtp(): string {
+  return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+}
+
+/** Codes are stored hashed with their row's own salt (the id is not known before insert, so a random one). */
+function hashOtp(code: string, salt: string): string {
+  return `${salt}:${createHash('sha256').update(`${salt}:${code}`).digest('hex')}`;
+}
+
+function matches(code: string, stored: string): boolean {
+  const [salt = '', expected = ''] = stored.split(':');
+  const actual = hashOtp(code, salt).split(':')[1] ?? '';
+  return actual.length === expected.length && timingSafeEqual(Buffer.from(actual), Buffer.from(expected));
+}
+
+const TEXT: Record<OtpPurpose, (code: string) => string> = {
+  verify: (code) => `Your Karera verification code is ${code}. It expires in 5 minutes. Never share it with anyone.`,
+  reset: (code) => `Your Karera password reset code is ${code}. It expires in 5 minutes. Never share it with anyone.`,
+  mobile: (code) => `Your Karera code to confirm this new mobile number is ${code}. It expires in 5 minutes.`,
+};
+
+export type ThrottleVerdict = 'ok' | 'wait' | 'hourly-limit';
+
+/**
+ * Resend rules per destination number and purpose: one code a minute, five an hour. (A password-reset
+ * code right after the sign-up code is a new request, not a resend.)
+ */
+export async function otpThrottle(
+  db: Kysely<Database>,
+  mobileNo: string,
+  purpose: OtpPurpose,
+  now = new Date(),
+): Promise<ThrottleVerdict> {
+  const hourAgo = new Date(now.getTime() - 60 * 60 * 1000).toISOString();
+  const recent = await db
+    .selectFrom('otp_codes')
+    .select('created_at')
+    .where('mobile_no', '=', mobileNo)
+    .where('purpose', '=', purpose)
+    .where('created_at', '>', hourAgo)
+    .orderBy('id', 'desc')
+    .execute();
+  if (recent.length >= OTP_MAX_PER_HOUR) return 'hourly-limit';
+  const last = recent[0];
+  if (last && now.getTime() - Date.parse(last.created_at) < OTP_RESEND_GAP_MS) return 'wait';
+  return 'ok';
+}
+
+export function throttleError(verdict: Exclude<ThrottleVerdict, 'ok'>): AppError {
+  return new AppError(429, 429, verdict === 'wait' ? PlayerMessages.otpResendWait : PlayerMessages.otpResendLimit);
+}
+
+/**
+ * Issues a new code for (player, purpose) to the given number and sends it. Earlier open codes for the
+ * same purpose stop working. Throws 429 when the number is throttled, 503 when the SMS cannot be sent.
+ */
+export async function issueOtp(
+  db: Kysely<Database>,
+  sms: SmsSender,
+  playerId: number,
+  purpose: OtpPurpose,
+  mobileNo: string,
+): Promise<void> {
+  const verdict = await otpThrottle(db, mobileNo, purpose);
+  if (verdict !== 'ok') throw throttleError(verdict);
+  const code = generateOtp();
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('otp_codes')
+      .set({ consumed_at: now })
+      .where('player_id', '=', playerId)
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('otp_codes')
+      .values({
+        player_id: playerId,
+        purpose,
+        mobile_no: mobileNo,
+        code_hash: hashOtp(code, generateOtp() + generateOtp()),
+        expires_at: isoAfter(OTP_TTL_MS),
+        created_at: now,
+      })
+      .execute();
+  });
+  try {
+    await sms.send({ mobileNo, text: TEXT[purpose](code), purpose: `otp-${purpose}` });
+  } catch (error) {
+    if (error instanceof SmsDeliveryError) throw new AppError(503, 503, PlayerMessages.otpSendFailed);
+    throw error;
+  }
+}
+
+export type OtpCheck = { ok: true; mobileNo: string } | { ok: false; reason: 'invalid' | 'expired' };
+
+/**
+ * Checks a code against the player's latest open code for the purpose. A right code is consumed at
+ * once (single use, even under racing requests); a wrong one counts, and the fifth wrong try voids it.
+ */
+export async function consumeOtp(
+  db: Kysely<Database>,
+  playerId: number,
+  purpose: OtpPurpose,
+  code: string,
+): Promise<OtpCheck> {
+  const row = await db
+    .selectFrom('otp_codes')
+    .select(['id', 'code_hash', 'attempts', 'expires_at', 'mobile_no'])
+    .where('player_id', '=', playerId)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!row || row.attempts >= OTP_MAX_ATTEMPTS) return { ok: false, reason: 'invalid' };
+  const now = nowIso();
+  if (row.expires_at <= now) return { ok: false, reason: 'expired' };
+  if (!matches(code.trim(), row.code_hash)) {
+    const attempts = row.attempts + 1;
+    await db
+      .updateTable('otp_codes')
+      .set(attempts >= OTP_MAX_ATTEMPTS ? { attempts, consumed_at: now } : { attempts })
+      .where('id', '=', row.id)
+      .execute();
+    return { ok: false, reason: 'invalid' };
+  }
+  const consumed = await db
+    .updateTable('otp_codes')
+    .set({ consumed_at: now })
+    .where('id', '=', row.id)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(consumed.numUpdatedRows) !== 1) return { ok: false, reason: 'invalid' };
+  return { ok: true, mobileNo: row.mobile_no };
+}
+
+export function otpRefusal(
+  check: Extract<OtpCheck, { ok: false }>,
+  expiredMessage: string = PlayerMessages.otpExpired,
+) {
+  return badRequest(check.reason === 'expired' ? expiredMessage : PlayerMessages.otpInvalid);
+}

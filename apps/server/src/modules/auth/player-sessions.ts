@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { hashToken, newSessionToken } from '../../lib/tokens.ts';
+import { isoAfter, nowIso } from '../../lib/time.ts';
+
+/**
+ * Player sessions fit a race day: idle expiry 3 hours (races run every 20-40 minutes and any call or
+ * socket message counts as activity), absolute expiry 18 hours (one race day, then log in again).
+ * See docs/decisions/004-player-sessions.md.
+ */
+export const PLAYER_SESSION_IDLE_MS = 3 * 60 * 60 * 1000;
+export const PLAYER_SESSION_ABSOLUTE_MS = 18 * 60 * 60 * 1000;
+export const PLAYER_COOKIE = 'karera_session';
+
+export interface PlayerSession {
+  sessionId: number;
+  playerId: number;
+}
+
+export async function openPlayerSession(
+  db: Kysely<Database>,
+  playerId: number,
+  client: { ip: string | null; userAgent: string | null },
+): Promise<string> {
+  const token = newSessionToken();
+  const now = nowIso();
+  await db
+    .insertInto('player_sessions')
+    .values({
+      token_hash: hashToken(token),
+      player_id: playerId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: isoAfter(PLAYER_SESSION_ABSOLUTE_MS),
+      revoked_at: null,
+      ip: client.ip,
+      user_agent: client.userAgent?.slice(0, 300) ?? null,
+    })
+    .execute();
+  return token;
+}
+
+/** The live session behind a token, refreshing its idle clock; undefined when missing, expired or revoked. */
+export async function resolvePlayerSession(db: Kysely<Database>, token: string): Promise<PlayerSession | undefined> {
+  const now = new Date();
+  const row = await db
+    .selectFrom('player_sessions')
+    .select(['id', 'player_id', 'last_seen_at'])
+    .where('token_hash', '=', hashToken(token))
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .where('last_seen_at', '>', new Date(now.getTime() - PLAYER_SESSION_IDLE_MS).toISOString())
+    .executeTakeFirst();
+  if (!row) return undefined;
+  // Write the idle clock at most once a minute: reads stay cheap on a busy race day.
+  if (now.getTime() - Date.parse(row.last_seen_at) > 60_000) {
+    await db.updateTable('player_sessions').set({ last_seen_at: now.toISOString() }).where('id', '=', row.id).execute();
+  }
+  return { sessionId: row.id, playerId: row.player_id };
+}
+
+export async function revokePlayerSession(db: Kysely<Database>, sessionId: number): Promise<void> {
+  await db
+    .updateTable('player_sessions')
+    .set({ revoked_at: nowIso() })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Ends every session of the player except the one given (none: all of them). */
+export async function revokeOtherPlayerSessions(
+  db: Kysely<Database>,
+  playerId: number,
+  keepSessionId: number | null,
+): Promise<void> {
+  let query = db
+    .updateTable('player_sessions')
+    .set({ revoked_at: nowIso() })
+    .where('player_id', '=', playerId)
+    .where('revoked_at', 'is', null);
+  if (keepSessionId !== null) query = query.where('id', '<>', keepSessionId);
+  await query.execute();
+}

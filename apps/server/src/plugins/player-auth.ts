@@ -1,0 +1,37 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { Messages, StatusCode } from '@karera/shared';
+import { AppError } from '../lib/errors.ts';
+import { PLAYER_COOKIE, resolvePlayerSession, type PlayerSession } from '../modules/auth/player-sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    playerSession?: PlayerSession;
+  }
+}
+
+export const invalidSession = () => new AppError(401, StatusCode.INVALID_SESSION, Messages.sessionExpired);
+
+function bodyFields(request: FastifyRequest): { sessionId?: unknown; playerId?: unknown } {
+  const body: unknown = request.body;
+  return typeof body === 'object' && body !== null ? body : {};
+}
+
+/**
+ * A live player session from the HttpOnly cookie, or from the spec's sessionId + playerId pair in the
+ * body. A playerId in the body that is not the session's own is refused, never followed: every query
+ * uses the session's player. Anything else answers statusCode 107.
+ */
+export const requirePlayer: preHandlerAsyncHookHandler = async function requirePlayer(request) {
+  const body = bodyFields(request);
+  const token = request.cookies[PLAYER_COOKIE] ?? (typeof body.sessionId === 'string' ? body.sessionId : undefined);
+  const session = token ? await resolvePlayerSession(request.server.db, token) : undefined;
+  if (!session) throw invalidSession();
+  if (body.playerId !== undefined && String(body.playerId) !== String(session.playerId)) throw invalidSession();
+  request.playerSession = session;
+};
+
+/** The session's player; only call after requirePlayer ran for the route. */
+export function currentPlayer(request: FastifyRequest): PlayerSession {
+  if (!request.playerSession) throw invalidSession();
+  return request.playerSession;
+}
