@@ -16,6 +16,7 @@ const StaffPage = lazy(() => import('../features/staff/StaffPage.tsx').then((m) 
 const ContactsPage = lazy(() =>
   import('../features/contacts/ContactsPage.tsx').then((m) => ({ default: m.ContactsPage })),
 );
+const OutboxPage = lazy(() => import('../features/outbox/OutboxPage.tsx').then((m) => ({ default: m.OutboxPage })));
 const AuditPage = lazy(() => import('../features/audit/AuditPage.tsx').then((m) => ({ default: m.AuditPage })));
 
 export const BACKOFFICE_BASENAME = '/backoffice';
@@ -33,6 +34,14 @@ export function App() {
                 <Route index element={<Navigate to="/players" replace />} />
                 <Route path="players" element={<PlayersPage />} />
                 <Route path="players/:playerId" element={<PlayerDetailPage />} />
+                <Route
+                  path="otp-outbox"
+                  element={
+                    <RequireAdmin>
+                      <OutboxPage />
+                    </RequireAdmin>
+                  }
+                />
                 <Route
                   path="contacts"
                   element={

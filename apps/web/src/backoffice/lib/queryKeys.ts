@@ -8,4 +8,5 @@ export const queryKeys = {
   staff: ['backoffice', 'staff'] as const,
   contacts: (page: number) => ['backoffice', 'contacts', page] as const,
   audit: (page: number) => ['backoffice', 'audit', page] as const,
+  smsOutbox: (q: string, page: number) => ['backoffice', 'sms-outbox', { q, page }] as const,
 };

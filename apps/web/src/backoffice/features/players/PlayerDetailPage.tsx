@@ -9,6 +9,7 @@ import { formatSignedPeso } from '../../lib/format.ts';
 import { useStaff } from '../../lib/session.tsx';
 import { useT, type BoT } from '../../i18n/useT.ts';
 import { AdjustmentForm } from './AdjustmentForm.tsx';
+import { LoginLinkSection } from './LoginLinkSection.tsx';
 import { usePlayerQuery } from './players.api.ts';
 import { playerName } from './playerName.ts';
 
@@ -52,6 +53,7 @@ function PlayerDetail({ playerId }: { playerId: number }) {
         <div className="bo-detail">
           <Profile t={t} player={detail.data.player} />
           <Balances t={t} player={detail.data.player} />
+          <LoginLinkSection playerId={playerId} />
           {staff.role === 'admin' ? <AdjustmentForm player={detail.data.player} /> : null}
           <Entries t={t} entries={detail.data.entries} />
         </div>

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatPeso, type PlayerSummary } from '@karera/shared';
 import { Button, TextField } from '../../../components/ui/index.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
@@ -7,12 +6,10 @@ import { ManilaTime } from '../../components/ManilaTime.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
-import { pageFromParam } from '../../lib/format.ts';
+import { useUrlSearch } from '../../lib/useUrlSearch.ts';
 import { useT, type BoT } from '../../i18n/useT.ts';
 import { usePlayersQuery } from './players.api.ts';
 import { playerName } from './playerName.ts';
-
-const SEARCH_DEBOUNCE_MS = 400;
 
 function playerColumns(t: BoT): Column<PlayerSummary>[] {
   return [
@@ -40,54 +37,7 @@ function playerColumns(t: BoT): Column<PlayerSummary>[] {
 /** Search and page live in the address, so Back and a shared link show the same list. */
 export function PlayersPage() {
   const t = useT();
-  const [params, setParams] = useSearchParams();
-  const q = (params.get('q') ?? '').trim();
-  const page = pageFromParam(params.get('page'));
-  const [draft, setDraft] = useState(q);
-  const [shownQ, setShownQ] = useState(q);
-  if (q !== shownQ) {
-    // The address changed under us (Back, a link): show its search, unless it is what is being typed.
-    setShownQ(q);
-    if (draft.trim() !== q) setDraft(q);
-  }
-
-  const applySearch = useCallback(
-    (text: string) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (text) next.set('q', text);
-          else next.delete('q');
-          next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
-    },
-    [setParams],
-  );
-
-  useEffect(() => {
-    const text = draft.trim();
-    if (text === q) return;
-    const timer = window.setTimeout(() => applySearch(text), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [draft, q, applySearch]);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    applySearch(draft.trim());
-  }
-
-  function goToPage(next: number) {
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (next > 1) updated.set('page', String(next));
-      else updated.delete('page');
-      return updated;
-    });
-  }
-
+  const { q, page, draft, setDraft, submit, goToPage } = useUrlSearch();
   const players = usePlayersQuery(q, page);
 
   return (

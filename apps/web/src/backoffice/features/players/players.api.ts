@@ -4,6 +4,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   type AdjustmentResponse,
   type BalanceAdjustmentInput,
+  type LoginLinkResponse,
   type PlayerDetailResponse,
   type PlayerListResponse,
 } from '@karera/shared';
@@ -49,5 +50,12 @@ export function useAdjustmentMutation(playerId: number) {
         queryClient.invalidateQueries({ queryKey: queryKeys.player(playerId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.playersAll }),
       ]),
+  });
+}
+
+/** A fresh single-use login link for the player; nothing is cached, the link is shown once. */
+export function useLoginLinkMutation(playerId: number) {
+  return useMutation({
+    mutationFn: () => apiRequest<LoginLinkResponse>(BackofficeRoutes.loginLink(playerId), { method: 'POST', body: {} }),
   });
 }
