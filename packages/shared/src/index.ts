@@ -13,3 +13,6 @@ export * from './routes.ts';
 export * from './mobile.ts';
 export * from './validation/player.ts';
 export * from './api/user.ts';
+export * from './racing/status.ts';
+export * from './racing/schedule.ts';
+export * from './racing/realtime.ts';

@@ -1,0 +1,75 @@
+import { isRaceStatus, type RaceStatus } from './status.ts';
+
+/**
+ * The live socket's text protocol (architecture §7). A frame holds one or more messages separated by
+ * '|'; a message is its type and fields separated by ':'.
+ *   GAME_CONNECT:<playerId>:<sessionId>      client -> server, first message after open
+ *   RACE_STATUS:<raceId>:<status>            server -> client
+ *   UPDATE_ODDS:<raceId>:<odds,odds,...>     server -> client; one entry per runner in runner order,
+ *                                            empty for a runner without odds (e.g. scratched)
+ */
+export type RealtimeMessage =
+  | { type: 'GAME_CONNECT'; playerId: string; sessionId: string }
+  | { type: 'RACE_STATUS'; raceId: number; status: RaceStatus }
+  | { type: 'UPDATE_ODDS'; raceId: number; odds: (string | null)[] };
+
+export const FRAME_SEPARATOR = '|';
+const FIELD_SEPARATOR = ':';
+export const INVALID_AUTH_REASON = 'Invalid authentication received.';
+export const RECONNECT_DELAY_MS = 3000;
+
+const SAFE_TOKEN = /^[A-Za-z0-9_.-]*$/;
+const ODDS = /^\d+(\.\d{1,2})?$/;
+
+export function encodeMessage(message: RealtimeMessage): string {
+  switch (message.type) {
+    case 'GAME_CONNECT':
+      if (!SAFE_TOKEN.test(message.playerId) || !SAFE_TOKEN.test(message.sessionId)) {
+        throw new Error('GAME_CONNECT fields must be letters, digits, dots, dashes or underscores');
+      }
+      return ['GAME_CONNECT', message.playerId, message.sessionId].join(FIELD_SEPARATOR);
+    case 'RACE_STATUS':
+      return ['RACE_STATUS', message.raceId, message.status].join(FIELD_SEPARATOR);
+    case 'UPDATE_ODDS':
+      return ['UPDATE_ODDS', message.raceId, message.odds.map((o) => o ?? '').join(',')].join(FIELD_SEPARATOR);
+  }
+}
+
+export function encodeFrame(messages: readonly RealtimeMessage[]): string {
+  return messages.map(encodeMessage).join(FRAME_SEPARATOR);
+}
+
+function raceIdOf(text: string | undefined): number | null {
+  return text !== undefined && /^\d{1,10}$/.test(text) ? Number(text) : null;
+}
+
+/** One message, or null when it is not a well-formed message of the protocol. */
+export function decodeMessage(text: string): RealtimeMessage | null {
+  const [type, first, second, ...rest] = text.split(FIELD_SEPARATOR);
+  if (rest.length > 0) return null;
+  if (
+    type === 'GAME_CONNECT' &&
+    first !== undefined &&
+    second !== undefined &&
+    SAFE_TOKEN.test(first) &&
+    SAFE_TOKEN.test(second)
+  ) {
+    return { type, playerId: first, sessionId: second };
+  }
+  const raceId = raceIdOf(first);
+  if (raceId === null || second === undefined) return null;
+  if (type === 'RACE_STATUS' && isRaceStatus(second)) return { type, raceId, status: second };
+  if (type === 'UPDATE_ODDS') {
+    const odds = second.split(',').map((o) => (o === '' ? null : o));
+    return odds.every((o) => o === null || ODDS.test(o)) ? { type, raceId, odds } : null;
+  }
+  return null;
+}
+
+/** Every well-formed message of a frame; malformed ones are dropped. */
+export function decodeFrame(frame: string): RealtimeMessage[] {
+  return frame
+    .split(FRAME_SEPARATOR)
+    .map(decodeMessage)
+    .filter((m): m is RealtimeMessage => m !== null);
+}
