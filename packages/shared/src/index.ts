@@ -16,3 +16,5 @@ export * from './api/user.ts';
 export * from './racing/status.ts';
 export * from './racing/schedule.ts';
 export * from './racing/realtime.ts';
+export * from './api/game.ts';
+export * from './validation/racing.ts';

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { FLAG_BET_TYPES } from '../api/game.ts';
+import { MAX_RACES_PER_EVENT } from '../racing/schedule.ts';
+import { RACE_STATUSES } from '../racing/status.ts';
+
+export const RacingMessages = {
+  nameRequired: 'Please enter a name.',
+  arenaRequired: 'Please enter the arena.',
+  streamUrl: 'Enter a stream channel name (letters, digits, _ or -) or an http(s) address.',
+  raceDate: 'Enter the race date as YYYY-MM-DD.',
+  raceNo: `Race number must be 1 to ${MAX_RACES_PER_EVENT}.`,
+  raceNoTaken: 'This event already has a race with that number.',
+  tooManyRaces: `An event has at most ${MAX_RACES_PER_EVENT} races.`,
+  startTime: 'Enter a valid start date and time.',
+  runnerNo: 'Runner number is 1-99 with an optional letter, e.g. 1 or 1A.',
+  runnerNoTaken: 'This race already has a runner with that number.',
+  horseRequired: 'Please enter the horse name.',
+  jockeyRequired: 'Please enter the jockey name.',
+  transitionRefused: 'That status change is not allowed from the race’s current status.',
+  raceLocked: 'Runners cannot change once betting has closed.',
+  eventNotFound: 'Event not found.',
+  raceNotFound: 'Race not found.',
+  runnerNotFound: 'Runner not found.',
+} as const;
+
+const STREAM = /^(https?:\/\/\S+|[A-Za-z0-9_-]{0,64})$/;
+
+export const eventInputSchema = z.strictObject({
+  name: z
+    .string(RacingMessages.nameRequired)
+    .trim()
+    .min(1, RacingMessages.nameRequired)
+    .max(80, RacingMessages.nameRequired),
+  arena: z
+    .string(RacingMessages.arenaRequired)
+    .trim()
+    .min(1, RacingMessages.arenaRequired)
+    .max(80, RacingMessages.arenaRequired),
+  streamUrl: z.string().trim().max(500).regex(STREAM, RacingMessages.streamUrl),
+  raceDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, RacingMessages.raceDate),
+  enabledBetTypes: z.array(z.enum(FLAG_BET_TYPES)).max(FLAG_BET_TYPES.length),
+});
+export type EventInput = z.infer<typeof eventInputSchema>;
+
+export const raceInputSchema = z.strictObject({
+  raceNo: z
+    .number(RacingMessages.raceNo)
+    .int(RacingMessages.raceNo)
+    .min(1, RacingMessages.raceNo)
+    .max(MAX_RACES_PER_EVENT, RacingMessages.raceNo),
+  startDateTime: z.iso.datetime({ offset: true, message: RacingMessages.startTime }),
+  enabledBetTypes: z.array(z.enum(FLAG_BET_TYPES)).max(FLAG_BET_TYPES.length),
+});
+export type RaceInput = z.infer<typeof raceInputSchema>;
+
+export const raceUpdateSchema = raceInputSchema.omit({ raceNo: true }).partial();
+export type RaceUpdateInput = z.infer<typeof raceUpdateSchema>;
+
+export const raceStatusInputSchema = z.strictObject({ status: z.enum(RACE_STATUSES) });
+
+export const runnerInputSchema = z.strictObject({
+  runnerNo: z
+    .string(RacingMessages.runnerNo)
+    .trim()
+    .toUpperCase()
+    .regex(/^[1-9]\d?[A-Z]?$/, RacingMessages.runnerNo),
+  horseName: z
+    .string(RacingMessages.horseRequired)
+    .trim()
+    .min(1, RacingMessages.horseRequired)
+    .max(60, RacingMessages.horseRequired),
+  jockeyName: z
+    .string(RacingMessages.jockeyRequired)
+    .trim()
+    .min(1, RacingMessages.jockeyRequired)
+    .max(60, RacingMessages.jockeyRequired),
+});
+export type RunnerInput = z.infer<typeof runnerInputSchema>;
+
+export const runnerUpdateSchema = runnerInputSchema.partial();
+export const scratchInputSchema = z.strictObject({ scratched: z.boolean() });
+
+/** Runners sharing a number (1 and 1A) are one betting interest: picking one picks all (spec §4). */
+export function runnerBaseNumber(runnerNo: string): number {
+  return Number.parseInt(runnerNo, 10);
+}
