@@ -26,6 +26,9 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createSmsSender, type SmsSender } from './modules/sms/sms.ts';
+import { inProcessPubSub, postgresPubSub, type PubSub } from './modules/realtime/pubsub.ts';
+import { racingRoutes } from './modules/racing/racing.routes.ts';
+import { registerRealtimeHub } from './modules/realtime/hub.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +38,7 @@ declare module 'fastify' {
     /** Lines to show the operator at start: generated credentials, demo accounts. */
     startupNotes: string[];
     sms: SmsSender;
+    pubsub: PubSub;
   }
 }
 
@@ -58,6 +62,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('dialect', database.dialect);
   app.decorate('startupNotes', [] as string[]);
   app.decorate('sms', createSmsSender(database.db, app.log, config.sms));
+  const pubsub =
+    config.database.kind === 'postgres' ? await postgresPubSub(config.database.url, app.log) : inProcessPubSub();
+  app.decorate('pubsub', pubsub);
+  app.addHook('onClose', () => pubsub.close());
   if (!options.database) app.addHook('onClose', () => database.close());
 
   await migrateToLatest(database.db, database.dialect);
@@ -109,6 +117,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(siteRoutes);
   await app.register(backofficeRoutes);
   await app.register(authRoutes);
+  await app.register(racingRoutes);
+  await registerRealtimeHub(app);
 
   if (config.androidAppFile) {
     const file = path.join(config.dataDir, config.androidAppFile);

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Dialect } from './connection.ts';
 import * as foundation from './migrations/20261121000000_foundation.ts';
 import * as playerAccounts from './migrations/20261121010000_player_accounts.ts';
+import * as racing from './migrations/20261121020000_racing.ts';
 
 interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see migrations: untyped by design
@@ -12,6 +13,7 @@ interface DialectMigration {
 const MIGRATIONS: Record<string, DialectMigration> = {
   '20261121000000_foundation': foundation,
   '20261121010000_player_accounts': playerAccounts,
+  '20261121020000_racing': racing,
 };
 
 class StaticProvider implements MigrationProvider {

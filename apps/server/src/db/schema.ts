@@ -157,6 +157,41 @@ export interface LoginLinksTable {
   used_at: Timestamp | null;
 }
 
+export interface GameEventsTable {
+  id: Generated<number>;
+  name: string;
+  arena: string;
+  stream_url: string;
+  /** Manila calendar date, YYYY-MM-DD. */
+  race_date: string;
+  /** JSON array of flag-enabled bet-type codes. */
+  enabled_bet_types: string;
+  /** 'staff:<id>' or 'simulator'. */
+  created_by: string;
+  created_at: Timestamp;
+}
+
+export interface RacesTable {
+  id: Generated<number>;
+  event_id: number;
+  race_no: number;
+  status: 'A' | 'O' | 'L' | 'C' | 'D' | 'X';
+  start_time: Timestamp;
+  enabled_bet_types: string;
+  updated_at: Timestamp;
+}
+
+export interface RunnersTable {
+  id: Generated<number>;
+  race_id: number;
+  runner_no: string;
+  horse_name: string;
+  jockey_name: string;
+  status: 'A' | 'S';
+  /** Hundredths: 350 is odds of 3.50. */
+  odds: number | null;
+}
+
 export interface Database {
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;
@@ -172,6 +207,9 @@ export interface Database {
   sms_outbox: SmsOutboxTable;
   login_failures: LoginFailuresTable;
   login_links: LoginLinksTable;
+  game_events: GameEventsTable;
+  races: RacesTable;
+  runners: RunnersTable;
 }
 
 export type StaffUser = Selectable<StaffUsersTable>;

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RacingMessages, type GameEvent, type Race, type RaceInfoResponse, type RealtimeMessage } from '@karera/shared';
+import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+
+describe(`race card and race control (${testDialect})`, () => {
+  let t: TestApp;
+  let admin: string;
+  const published: RealtimeMessage[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+    t.app.pubsub.subscribe((messages) => published.push(...messages));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const post = async <T>(url: string, payload: Record<string, unknown>, cookie = admin) => {
+    const response = await t.app.inject({ method: 'POST', url, payload, headers: { cookie } });
+    return {
+      status: response.statusCode,
+      body: response.json<T & { statusCode: number; statusMessage?: string; fieldErrors?: Record<string, string> }>(),
+    };
+  };
+  const eventInput = {
+    name: 'Metro Turf Race Day',
+    arena: 'Metro Turf, Batangas',
+    streamUrl: 'karera_live',
+    raceDate: '2026-11-22',
+    enabledBetTypes: ['TRI', 'DD'],
+  };
+
+  async function eventWithRace() {
+    const { body } = await post<{ event: GameEvent }>('/api/backoffice/racing/events', {
+      ...eventInput,
+      name: `Day ${Math.random()}`,
+    });
+    const race = await post<{ race: Race }>(`/api/backoffice/racing/events/${body.event.id}/races`, {
+      raceNo: 1,
+      startDateTime: '2026-11-22T06:00:00.000Z',
+      enabledBetTypes: ['TRI', 'PICK4'],
+    });
+    return { event: body.event, race: race.body.race };
+  }
+
+  it('creates an event and races, keeping only the event’s bet types on a race', async () => {
+    const { event, race } = await eventWithRace();
+    expect(event).toMatchObject({ arena: eventInput.arena, streamUrl: 'karera_live', enabledBetTypes: ['TRI', 'DD'] });
+    expect(race).toMatchObject({ raceNo: 1, status: 'A', enabledBetTypes: ['TRI'], runners: [] });
+    const duplicate = await post(`/api/backoffice/racing/events/${event.id}/races`, {
+      raceNo: 1,
+      startDateTime: '2026-11-22T07:00:00Z',
+      enabledBetTypes: [],
+    });
+    expect(duplicate.body.statusMessage).toBe(RacingMessages.raceNoTaken);
+    const eleventh = await post(`/api/backoffice/racing/events/${event.id}/races`, {
+      raceNo: 11,
+      startDateTime: '2026-11-22T07:00:00Z',
+      enabledBetTypes: [],
+    });
+    expect(eleventh.body.fieldErrors?.raceNo).toBe(RacingMessages.raceNo);
+  });
+
+  it('refuses bad input with field messages', async () => {
+    const bad = await post('/api/backoffice/racing/events', {
+      name: '',
+      arena: ' ',
+      streamUrl: 'not a channel!',
+      raceDate: '22/11/2026',
+      enabledBetTypes: ['W'],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fieldErrors).toMatchObject({
+      name: RacingMessages.nameRequired,
+      arena: RacingMessages.arenaRequired,
+      streamUrl: RacingMessages.streamUrl,
+      raceDate: RacingMessages.raceDate,
+    });
+    const { race } = await eventWithRace();
+    const runner = await post(`/api/backoffice/racing/races/${race.raceId}/runners`, {
+      runnerNo: '0',
+      horseName: '',
+      jockeyName: 'J',
+    });
+    expect(runner.body.fieldErrors).toMatchObject({
+      runnerNo: RacingMessages.runnerNo,
+      horseName: RacingMessages.horseRequired,
+    });
+  });
+
+  it('orders runners 1, 1A, 2, 10 and refuses a number twice', async () => {
+    const { race } = await eventWithRace();
+    for (const runnerNo of ['10', '2', '1a', '1']) {
+      const added = await post(`/api/backoffice/racing/races/${race.raceId}/runners`, {
+        runnerNo,
+        horseName: `Horse ${runnerNo}`,
+        jockeyName: 'R. Dela Cruz',
+      });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+    }
+    const again = await post(`/api/backoffice/racing/races/${race.raceId}/runners`, {
+      runnerNo: '2',
+      horseName: 'Copy',
+      jockeyName: 'X',
+    });
+    expect(again.body.statusMessage).toBe(RacingMessages.runnerNoTaken);
+    const info = await post<RaceInfoResponse>('/api/game/getRaceInfo', { eventId: race.eventId });
+    expect(info.body.races[0]?.runners.map((r) => r.runnerNo)).toEqual(['1', '1A', '2', '10']);
+    expect(info.body.webSocketUrl).toMatch(/^ws:\/\/.+\/ws$/);
+  });
+
+  it('moves a race only along the state machine, audits each move and broadcasts it', async () => {
+    const { race } = await eventWithRace();
+    const move = (status: string) =>
+      post<{ race: Race }>(`/api/backoffice/racing/races/${race.raceId}/status`, { status });
+    expect((await move('C')).body.statusMessage).toBe(RacingMessages.transitionRefused);
+    for (const status of ['O', 'L', 'C', 'D']) expect((await move(status)).body.race.status).toBe(status);
+    expect(published).toEqual(
+      ['O', 'L', 'C', 'D'].map((status) => ({ type: 'RACE_STATUS', raceId: race.raceId, status })),
+    );
+    expect((await move('X')).status).toBe(409);
+    const audit = await t.app.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'racing.race_status')
+      .where('target_id', '=', String(race.raceId))
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => JSON.parse(a.details))).toEqual([
+      { from: 'A', to: 'O' },
+      { from: 'O', to: 'L' },
+      { from: 'L', to: 'C' },
+      { from: 'C', to: 'D' },
+    ]);
+  });
+
+  it('scratches and unscratches until betting closes, broadcasting the odds line', async () => {
+    const { race } = await eventWithRace();
+    const first = await post<{ race: Race }>(`/api/backoffice/racing/races/${race.raceId}/runners`, {
+      runnerNo: '1',
+      horseName: 'Bagyo',
+      jockeyName: 'J. Santos',
+    });
+    await post(`/api/backoffice/racing/races/${race.raceId}/runners`, {
+      runnerNo: '2',
+      horseName: 'Kidlat',
+      jockeyName: 'P. Reyes',
+    });
+    const runnerId = first.body.race.runners[0]?.id ?? 0;
+    const scratched = await post<{ race: Race }>(`/api/backoffice/racing/runners/${runnerId}/scratch`, {
+      scratched: true,
+    });
+    expect(scratched.body.race.runners[0]).toMatchObject({ status: 'S', odds: null });
+    await expect
+      .poll(() => published.filter((m) => m.raceId === race.raceId))
+      .toEqual([{ type: 'UPDATE_ODDS', raceId: race.raceId, odds: [null, null] }]);
+    await post(`/api/backoffice/racing/runners/${runnerId}/scratch`, { scratched: false });
+    for (const status of ['O', 'C']) await post(`/api/backoffice/racing/races/${race.raceId}/status`, { status });
+    const late = await post(`/api/backoffice/racing/runners/${runnerId}/scratch`, { scratched: true });
+    expect(late.body.statusMessage).toBe(RacingMessages.raceLocked);
+  });
+
+  it('answers getGameInfo with today’s and upcoming race days and getRaceInfo errors clearly', async () => {
+    const info = await post<{ events: GameEvent[] }>('/api/game/getGameInfo', {});
+    expect(info.status).toBe(200);
+    expect(Array.isArray(info.body.events)).toBe(true);
+    expect((await post('/api/game/getRaceInfo', { eventId: 999999 })).status).toBe(404);
+    expect((await post('/api/game/getRaceInfo', { eventId: '1' })).status).toBe(400);
+  });
+
+  it('keeps race control to admins', async () => {
+    const response = await t.app.inject({ url: '/api/backoffice/racing/events' });
+    expect(response.statusCode).toBe(401);
+  });
+});

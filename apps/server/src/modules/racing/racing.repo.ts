@@ -1,0 +1,136 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { FlagBetType, GameEvent, Race, Runner } from '@karera/shared';
+import type { Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function oddsText(hundredths: number | null): string | null {
+  return hundredths === null ? null : (hundredths / 100).toFixed(2);
+}
+
+function betTypes(json: string): FlagBetType[] {
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed) ? (parsed as FlagBetType[]) : [];
+}
+
+/** Runner order on the card: by number, then letter (1, 1A, 2, 10). */
+export function compareRunnerNo(a: string, b: string): number {
+  const diff = Number.parseInt(a, 10) - Number.parseInt(b, 10);
+  return diff !== 0 ? diff : a.localeCompare(b);
+}
+
+export async function findEvent(db: Db, eventId: number): Promise<GameEvent | undefined> {
+  const row = await db.selectFrom('game_events').selectAll().where('id', '=', eventId).executeTakeFirst();
+  return row && toEvent(row);
+}
+
+function toEvent(row: {
+  id: number;
+  name: string;
+  arena: string;
+  stream_url: string;
+  race_date: string;
+  enabled_bet_types: string;
+}): GameEvent {
+  return {
+    id: row.id,
+    name: row.name,
+    arena: row.arena,
+    streamUrl: row.stream_url,
+    raceDate: row.race_date,
+    enabledBetTypes: betTypes(row.enabled_bet_types),
+  };
+}
+
+export async function listEvents(db: Db, options: { fromDate?: string; limit?: number } = {}): Promise<GameEvent[]> {
+  let query = db.selectFrom('game_events').selectAll();
+  if (options.fromDate)
+    query = query.where('race_date', '>=', options.fromDate).orderBy('race_date', 'asc').orderBy('id', 'asc');
+  else query = query.orderBy('race_date', 'desc').orderBy('id', 'desc');
+  const rows = await query.limit(options.limit ?? 50).execute();
+  return rows.map(toEvent);
+}
+
+export async function racesOfEvent(db: Db, eventId: number): Promise<Race[]> {
+  const races = await db.selectFrom('races').selectAll().where('event_id', '=', eventId).orderBy('race_no').execute();
+  if (races.length === 0) return [];
+  const runners = await db
+    .selectFrom('runners')
+    .selectAll()
+    .where(
+      'race_id',
+      'in',
+      races.map((r) => r.id),
+    )
+    .execute();
+  return races.map((race) => ({
+    raceId: race.id,
+    eventId: race.event_id,
+    raceNo: race.race_no,
+    status: race.status,
+    startDateTime: race.start_time,
+    enabledBetTypes: betTypes(race.enabled_bet_types),
+    runners: runners
+      .filter((r) => r.race_id === race.id)
+      .sort((a, b) => compareRunnerNo(a.runner_no, b.runner_no))
+      .map(toRunner),
+  }));
+}
+
+function toRunner(row: {
+  id: number;
+  runner_no: string;
+  horse_name: string;
+  jockey_name: string;
+  status: 'A' | 'S';
+  odds: number | null;
+}): Runner {
+  return {
+    id: row.id,
+    runnerNo: row.runner_no,
+    horseName: row.horse_name,
+    jockeyName: row.jockey_name,
+    status: row.status,
+    odds: row.status === 'S' ? null : oddsText(row.odds),
+  };
+}
+
+export async function findRace(db: Db, raceId: number): Promise<Race | undefined> {
+  const row = await db.selectFrom('races').select(['event_id']).where('id', '=', raceId).executeTakeFirst();
+  if (!row) return undefined;
+  return (await racesOfEvent(db, row.event_id)).find((r) => r.raceId === raceId);
+}
+
+/**
+ * The state of every race still in play (A, O, L, C), as the socket messages that describe it: a
+ * (re)connecting client starts from this instead of from whatever it missed.
+ */
+export async function liveSnapshot(
+  db: Db,
+): Promise<{ raceId: number; status: Race['status']; odds: (string | null)[] }[]> {
+  const races = await db
+    .selectFrom('races')
+    .select(['id', 'status'])
+    .where('status', 'in', ['A', 'O', 'L', 'C'])
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+  if (races.length === 0) return [];
+  const runners = await db
+    .selectFrom('runners')
+    .select(['race_id', 'runner_no', 'status', 'odds'])
+    .where(
+      'race_id',
+      'in',
+      races.map((r) => r.id),
+    )
+    .execute();
+  return races.map((race) => ({
+    raceId: race.id,
+    status: race.status,
+    odds: runners
+      .filter((r) => r.race_id === race.id)
+      .sort((a, b) => compareRunnerNo(a.runner_no, b.runner_no))
+      .map((r) => (r.status === 'S' ? null : oddsText(r.odds))),
+  }));
+}

@@ -1,0 +1,168 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  eventInputSchema,
+  GameRoutes,
+  manilaDate,
+  raceInputSchema,
+  RacingAdminRoutes,
+  RacingMessages,
+  raceStatusInputSchema,
+  raceUpdateSchema,
+  runnerInputSchema,
+  runnerUpdateSchema,
+  scratchInputSchema,
+  type CalendarDate,
+} from '@karera/shared';
+import { notFound } from '../../lib/errors.ts';
+import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
+import { findEvent, listEvents, racesOfEvent } from './racing.repo.ts';
+import {
+  addRunner,
+  createEvent,
+  createRace,
+  setRunnerScratched,
+  transitionRace,
+  updateEvent,
+  updateRace,
+  updateRunner,
+  type RacingDeps,
+} from './racing.service.ts';
+
+export const isoDate = ({ year, month, day }: CalendarDate) =>
+  `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+
+const id = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+const params = {
+  eventId: z.strictObject({ eventId: id }),
+  raceId: z.strictObject({ raceId: id }),
+  runnerId: z.strictObject({ runnerId: id }),
+};
+
+export const racingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: RacingDeps = { db: app.db, pubsub: app.pubsub };
+  const { db } = app;
+
+  app.post(GameRoutes.getGameInfo, { schema: { tags: ['game'], body: z.strictObject({}).optional() } }, async () => {
+    const today = isoDate(manilaDate(new Date()));
+    let events = await listEvents(db, { fromDate: today, limit: 10 });
+    if (events.length === 0) events = await listEvents(db, { limit: 1 });
+    return { statusCode: 200 as const, events };
+  });
+
+  app.post(
+    GameRoutes.getRaceInfo,
+    { schema: { tags: ['game'], body: z.strictObject({ eventId: z.number().int().positive() }) } },
+    async (request) => {
+      const event = await findEvent(db, request.body.eventId);
+      if (!event) throw notFound(RacingMessages.eventNotFound);
+      const scheme = request.protocol === 'https' ? 'wss' : 'ws';
+      return {
+        statusCode: 200 as const,
+        event,
+        races: await racesOfEvent(db, event.id),
+        webSocketUrl: `${scheme}://${request.host}/ws`,
+      };
+    },
+  );
+
+  // Back office race control: admins only, every change audited.
+  const tags = ['backoffice racing'];
+  const admin = requireStaff('admin');
+  const actorOf = (request: Parameters<typeof currentStaff>[0]) => ({
+    type: 'staff' as const,
+    id: currentStaff(request).id,
+    ip: request.ip,
+  });
+
+  app.get(RacingAdminRoutes.events, { schema: { tags }, preHandler: admin }, async () => ({
+    statusCode: 200 as const,
+    events: await listEvents(db, { limit: 100 }),
+  }));
+
+  app.post(
+    RacingAdminRoutes.events,
+    { schema: { tags, body: eventInputSchema }, preHandler: admin },
+    async (request) => ({
+      statusCode: 200 as const,
+      event: await createEvent(deps, actorOf(request), request.body),
+    }),
+  );
+
+  app.get(
+    '/api/backoffice/racing/events/:eventId',
+    { schema: { tags, params: params.eventId }, preHandler: admin },
+    async (request) => {
+      const event = await findEvent(db, request.params.eventId);
+      if (!event) throw notFound(RacingMessages.eventNotFound);
+      return { statusCode: 200 as const, event, races: await racesOfEvent(db, event.id) };
+    },
+  );
+
+  app.post(
+    '/api/backoffice/racing/events/:eventId',
+    { schema: { tags, params: params.eventId, body: eventInputSchema }, preHandler: admin },
+    async (request) => ({
+      statusCode: 200 as const,
+      event: await updateEvent(deps, actorOf(request), request.params.eventId, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/backoffice/racing/events/:eventId/races',
+    { schema: { tags, params: params.eventId, body: raceInputSchema }, preHandler: admin },
+    async (request) => ({
+      statusCode: 200 as const,
+      race: await createRace(deps, actorOf(request), request.params.eventId, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/backoffice/racing/races/:raceId',
+    { schema: { tags, params: params.raceId, body: raceUpdateSchema }, preHandler: admin },
+    async (request) => ({
+      statusCode: 200 as const,
+      race: await updateRace(deps, actorOf(request), request.params.raceId, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/backoffice/racing/races/:raceId/status',
+    { schema: { tags, params: params.raceId, body: raceStatusInputSchema }, preHandler: admin },
+    async (request) => ({
+      statusCode: 200 as const,
+      race: await transitionRace(deps, actorOf(request), request.params.raceId, request.body.status),
+    }),
+  );
+
+  app.post(
+    '/api/backoffice/racing/races/:raceId/runners',
+    { schema: { tags, params: params.raceId, body: runnerInputSchema }, preHandler: admin },
+    async (request) => ({
+      statusCode: 200 as const,
+      race: await addRunner(deps, actorOf(request), request.params.raceId, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/backoffice/racing/runners/:runnerId',
+    { schema: { tags, params: params.runnerId, body: runnerUpdateSchema }, preHandler: admin },
+    async (request) => ({
+      statusCode: 200 as const,
+      race: await updateRunner(deps, actorOf(request), request.params.runnerId, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/backoffice/racing/runners/:runnerId/scratch',
+    { schema: { tags, params: params.runnerId, body: scratchInputSchema }, preHandler: admin },
+    async (request) => ({
+      statusCode: 200 as const,
+      race: await setRunnerScratched(deps, actorOf(request), request.params.runnerId, request.body.scratched),
+    }),
+  );
+};

@@ -1,0 +1,305 @@
+import type { Kysely } from 'kysely';
+import {
+  canTransition,
+  RacingMessages,
+  type EventInput,
+  type GameEvent,
+  type Race,
+  type RaceInput,
+  type RaceStatus,
+  type RaceUpdateInput,
+  type RealtimeMessage,
+  type RunnerInput,
+} from '@karera/shared';
+import type { Database } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/idempotency.ts';
+import { nowIso } from '../../lib/time.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import type { PubSub } from '../realtime/pubsub.ts';
+import { findEvent, findRace, racesOfEvent } from './racing.repo.ts';
+import { MAX_RACES_PER_EVENT } from '@karera/shared';
+
+export interface RacingDeps {
+  db: Kysely<Database>;
+  pubsub: PubSub;
+}
+
+/** Who changed the race card: staff from the back office, or the race-day simulator. */
+export type RacingActor = AuditActor;
+
+const createdBy = (actor: RacingActor) => (actor.type === 'staff' ? `staff:${actor.id}` : actor.type);
+
+export function oddsMessage(race: Race): RealtimeMessage {
+  return { type: 'UPDATE_ODDS', raceId: race.raceId, odds: race.runners.map((r) => r.odds) };
+}
+
+async function mustFindRace(db: Kysely<Database>, raceId: number): Promise<Race> {
+  const race = await findRace(db, raceId);
+  if (!race) throw notFound(RacingMessages.raceNotFound);
+  return race;
+}
+
+export async function createEvent(deps: RacingDeps, actor: RacingActor, input: EventInput): Promise<GameEvent> {
+  const { id } = await deps.db
+    .insertInto('game_events')
+    .values({
+      name: input.name,
+      arena: input.arena,
+      stream_url: input.streamUrl,
+      race_date: input.raceDate,
+      enabled_bet_types: JSON.stringify(input.enabledBetTypes),
+      created_by: createdBy(actor),
+      created_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await recordAudit(deps.db, actor, {
+    action: 'racing.event_created',
+    targetType: 'event',
+    targetId: id,
+    details: { ...input },
+  });
+  return (await findEvent(deps.db, id)) as GameEvent;
+}
+
+export async function updateEvent(
+  deps: RacingDeps,
+  actor: RacingActor,
+  eventId: number,
+  input: EventInput,
+): Promise<GameEvent> {
+  const result = await deps.db
+    .updateTable('game_events')
+    .set({
+      name: input.name,
+      arena: input.arena,
+      stream_url: input.streamUrl,
+      race_date: input.raceDate,
+      enabled_bet_types: JSON.stringify(input.enabledBetTypes),
+    })
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw notFound(RacingMessages.eventNotFound);
+  await recordAudit(deps.db, actor, {
+    action: 'racing.event_updated',
+    targetType: 'event',
+    targetId: eventId,
+    details: { ...input },
+  });
+  return (await findEvent(deps.db, eventId)) as GameEvent;
+}
+
+export async function createRace(
+  deps: RacingDeps,
+  actor: RacingActor,
+  eventId: number,
+  input: RaceInput,
+): Promise<Race> {
+  const event = await findEvent(deps.db, eventId);
+  if (!event) throw notFound(RacingMessages.eventNotFound);
+  const races = await racesOfEvent(deps.db, eventId);
+  if (races.length >= MAX_RACES_PER_EVENT) throw badRequest(RacingMessages.tooManyRaces);
+  if (races.some((r) => r.raceNo === input.raceNo))
+    throw badRequest(RacingMessages.raceNoTaken, { raceNo: RacingMessages.raceNoTaken });
+  let raceId: number;
+  try {
+    ({ id: raceId } = await deps.db
+      .insertInto('races')
+      .values({
+        event_id: eventId,
+        race_no: input.raceNo,
+        status: 'A',
+        start_time: new Date(input.startDateTime).toISOString(),
+        enabled_bet_types: JSON.stringify(input.enabledBetTypes.filter((t) => event.enabledBetTypes.includes(t))),
+        updated_at: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow());
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest(RacingMessages.raceNoTaken, { raceNo: RacingMessages.raceNoTaken });
+    throw error;
+  }
+  await recordAudit(deps.db, actor, {
+    action: 'racing.race_created',
+    targetType: 'race',
+    targetId: raceId,
+    details: { eventId, ...input },
+  });
+  return mustFindRace(deps.db, raceId);
+}
+
+export async function updateRace(
+  deps: RacingDeps,
+  actor: RacingActor,
+  raceId: number,
+  input: RaceUpdateInput,
+): Promise<Race> {
+  const race = await mustFindRace(deps.db, raceId);
+  const event = (await findEvent(deps.db, race.eventId)) as GameEvent;
+  await deps.db
+    .updateTable('races')
+    .set({
+      ...(input.startDateTime ? { start_time: new Date(input.startDateTime).toISOString() } : {}),
+      ...(input.enabledBetTypes
+        ? { enabled_bet_types: JSON.stringify(input.enabledBetTypes.filter((t) => event.enabledBetTypes.includes(t))) }
+        : {}),
+      updated_at: nowIso(),
+    })
+    .where('id', '=', raceId)
+    .execute();
+  await recordAudit(deps.db, actor, {
+    action: 'racing.race_updated',
+    targetType: 'race',
+    targetId: raceId,
+    details: { ...input },
+  });
+  return mustFindRace(deps.db, raceId);
+}
+
+/**
+ * Moves a race to a new status if the state machine allows it from the status it has now. The update
+ * is conditional on that status, so two operators (or an operator and the simulator) cannot both move it.
+ */
+export async function transitionRace(
+  deps: RacingDeps,
+  actor: RacingActor,
+  raceId: number,
+  to: RaceStatus,
+): Promise<Race> {
+  const race = await mustFindRace(deps.db, raceId);
+  if (!canTransition(race.status, to)) throw conflict(RacingMessages.transitionRefused);
+  const result = await deps.db
+    .updateTable('races')
+    .set({ status: to, updated_at: nowIso() })
+    .where('id', '=', raceId)
+    .where('status', '=', race.status)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw conflict(RacingMessages.transitionRefused);
+  await recordAudit(deps.db, actor, {
+    action: 'racing.race_status',
+    targetType: 'race',
+    targetId: raceId,
+    details: { from: race.status, to },
+  });
+  await deps.pubsub.publish([{ type: 'RACE_STATUS', raceId, status: to }]);
+  return mustFindRace(deps.db, raceId);
+}
+
+function assertRunnersEditable(race: Race): void {
+  if (!['A', 'O', 'L'].includes(race.status)) throw conflict(RacingMessages.raceLocked);
+}
+
+export async function addRunner(
+  deps: RacingDeps,
+  actor: RacingActor,
+  raceId: number,
+  input: RunnerInput,
+): Promise<Race> {
+  const race = await mustFindRace(deps.db, raceId);
+  assertRunnersEditable(race);
+  if (race.runners.some((r) => r.runnerNo === input.runnerNo)) {
+    throw badRequest(RacingMessages.runnerNoTaken, { runnerNo: RacingMessages.runnerNoTaken });
+  }
+  try {
+    const { id } = await deps.db
+      .insertInto('runners')
+      .values({
+        race_id: raceId,
+        runner_no: input.runnerNo,
+        horse_name: input.horseName,
+        jockey_name: input.jockeyName,
+        status: 'A',
+        odds: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordAudit(deps.db, actor, {
+      action: 'racing.runner_added',
+      targetType: 'runner',
+      targetId: id,
+      details: { raceId, ...input },
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw badRequest(RacingMessages.runnerNoTaken, { runnerNo: RacingMessages.runnerNoTaken });
+    throw error;
+  }
+  return mustFindRace(deps.db, raceId);
+}
+
+async function raceOfRunner(db: Kysely<Database>, runnerId: number): Promise<Race> {
+  const row = await db.selectFrom('runners').select('race_id').where('id', '=', runnerId).executeTakeFirst();
+  if (!row) throw notFound(RacingMessages.runnerNotFound);
+  return mustFindRace(db, row.race_id);
+}
+
+export async function updateRunner(
+  deps: RacingDeps,
+  actor: RacingActor,
+  runnerId: number,
+  input: Partial<RunnerInput>,
+): Promise<Race> {
+  const race = await raceOfRunner(deps.db, runnerId);
+  assertRunnersEditable(race);
+  if (input.runnerNo && race.runners.some((r) => r.runnerNo === input.runnerNo && r.id !== runnerId)) {
+    throw badRequest(RacingMessages.runnerNoTaken, { runnerNo: RacingMessages.runnerNoTaken });
+  }
+  await deps.db
+    .updateTable('runners')
+    .set({
+      ...(input.runnerNo ? { runner_no: input.runnerNo } : {}),
+      ...(input.horseName ? { horse_name: input.horseName } : {}),
+      ...(input.jockeyName ? { jockey_name: input.jockeyName } : {}),
+    })
+    .where('id', '=', runnerId)
+    .execute();
+  await recordAudit(deps.db, actor, {
+    action: 'racing.runner_updated',
+    targetType: 'runner',
+    targetId: runnerId,
+    details: { ...input },
+  });
+  return mustFindRace(deps.db, race.raceId);
+}
+
+/** Scratching (or taking back a scratch) changes the card's odds line, which every player sees at once. */
+export async function setRunnerScratched(
+  deps: RacingDeps,
+  actor: RacingActor,
+  runnerId: number,
+  scratched: boolean,
+): Promise<Race> {
+  const race = await raceOfRunner(deps.db, runnerId);
+  assertRunnersEditable(race);
+  await deps.db
+    .updateTable('runners')
+    .set({ status: scratched ? 'S' : 'A' })
+    .where('id', '=', runnerId)
+    .execute();
+  await recordAudit(deps.db, actor, {
+    action: scratched ? 'racing.runner_scratched' : 'racing.runner_unscratched',
+    targetType: 'runner',
+    targetId: runnerId,
+    details: { raceId: race.raceId },
+  });
+  const updated = await mustFindRace(deps.db, race.raceId);
+  await deps.pubsub.publish([oddsMessage(updated)]);
+  return updated;
+}
+
+/** New win odds for a race's runners (hundredths by runner id), broadcast as one UPDATE_ODDS. */
+export async function setRaceOdds(
+  deps: RacingDeps,
+  raceId: number,
+  oddsByRunner: ReadonlyMap<number, number | null>,
+): Promise<Race> {
+  await deps.db.transaction().execute(async (trx) => {
+    for (const [runnerId, odds] of oddsByRunner) {
+      await trx.updateTable('runners').set({ odds }).where('id', '=', runnerId).where('race_id', '=', raceId).execute();
+    }
+  });
+  const race = await mustFindRace(deps.db, raceId);
+  await deps.pubsub.publish([oddsMessage(race)]);
+  return race;
+}

@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
+import type { WebSocket } from 'ws';
+import { decodeFrame, encodeFrame, INVALID_AUTH_REASON, type RealtimeMessage } from '@karera/shared';
+import { PLAYER_COOKIE, resolvePlayerSession } from '../auth/player-sessions.ts';
+import { liveSnapshot } from '../racing/racing.repo.ts';
+
+export const WS_PATH = '/ws';
+/** Close code for a refused GAME_CONNECT; the reason text is the spec's, which clients act on. */
+export const CLOSE_INVALID_AUTH = 4001;
+const CONNECT_TIMEOUT_MS = 10_000;
+
+export interface RealtimeHubOptions {
+  heartbeatMs?: number;
+}
+
+interface LiveSocket {
+  socket: WebSocket;
+  playerId: number;
+  alive: boolean;
+}
+
+/**
+ * The live socket. A client opens /ws and sends GAME_CONNECT with its player id and session (the
+ * HttpOnly cookie of the upgrade request, or the session token for API clients); a bad one is closed
+ * with 'Invalid authentication received.'. An accepted socket first gets the state of every race still
+ * in play (so a reconnect catches up), then race events from the pub/sub are encoded once per broadcast
+ * and written to every authenticated socket. Heartbeats drop sockets that stop answering.
+ */
+export async function registerRealtimeHub(app: FastifyInstance, options: RealtimeHubOptions = {}): Promise<void> {
+  const live = new Set<LiveSocket>();
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+
+  const broadcast = (messages: readonly RealtimeMessage[]) => {
+    if (live.size === 0) return;
+    const frame = Buffer.from(encodeFrame(messages));
+    for (const client of live) {
+      if (client.socket.readyState === client.socket.OPEN) client.socket.send(frame, { binary: false });
+    }
+  };
+  const unsubscribe = app.pubsub.subscribe(broadcast);
+
+  const heartbeat = setInterval(() => {
+    for (const client of live) {
+      if (!client.alive) {
+        live.delete(client);
+        client.socket.terminate();
+        continue;
+      }
+      client.alive = false;
+      client.socket.ping();
+    }
+  }, options.heartbeatMs ?? 30_000);
+  heartbeat.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+    for (const client of live) client.socket.close(1001, 'Server shutting down');
+    live.clear();
+  });
+
+  app.get(WS_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
+    let client: LiveSocket | undefined;
+    const refuse = () => socket.close(CLOSE_INVALID_AUTH, INVALID_AUTH_REASON);
+    const connectTimer = setTimeout(refuse, CONNECT_TIMEOUT_MS);
+
+    socket.on('message', (data: Buffer, isBinary: boolean) => {
+      if (client) return; // players only listen; anything after GAME_CONNECT is ignored
+      clearTimeout(connectTimer);
+      const [hello] = isBinary ? [] : decodeFrame(data.toString());
+      if (hello?.type !== 'GAME_CONNECT') return refuse();
+      const token = request.cookies[PLAYER_COOKIE] ?? (hello.sessionId !== 'cookie' ? hello.sessionId : undefined);
+      void (async () => {
+        const session = token ? await resolvePlayerSession(app.db, token) : undefined;
+        if (!session || String(session.playerId) !== hello.playerId || socket.readyState !== socket.OPEN)
+          return refuse();
+        client = { socket, playerId: session.playerId, alive: true };
+        live.add(client);
+        const snapshot = await liveSnapshot(app.db);
+        const messages = snapshot.flatMap((race): RealtimeMessage[] => [
+          { type: 'RACE_STATUS', raceId: race.raceId, status: race.status },
+          ...(race.odds.length > 0 ? [{ type: 'UPDATE_ODDS' as const, raceId: race.raceId, odds: race.odds }] : []),
+        ]);
+        if (messages.length > 0) socket.send(encodeFrame(messages));
+      })().catch((error: unknown) => {
+        request.log.error({ err: error }, 'socket authentication failed');
+        refuse();
+      });
+    });
+    socket.on('pong', () => {
+      if (client) client.alive = true;
+    });
+    socket.on('close', () => {
+      clearTimeout(connectTimer);
+      if (client) live.delete(client);
+    });
+  });
+
+  app.decorate('liveSocketCount', () => live.size);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveSocketCount: () => number;
+  }
+}
