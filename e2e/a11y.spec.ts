@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { backofficeLogin, storePlayerLogin } from './support.ts';
+import { backofficeLogin, signInAsNewPlayer } from './support.ts';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -17,10 +17,33 @@ for (const path of ['/', '/aboutus', '/Contacts', '/termsandconditions', '/priva
   });
 }
 
-test('a player screen has no serious accessibility violations', async ({ page }) => {
-  await storePlayerLogin(page);
+test('the login and register modals have no serious accessibility violations', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
+  const login = page.getByRole('dialog', { name: 'Login' });
+  await expect(login.getByLabel('Mobile number')).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+  await login.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('dialog', { name: 'Register' }).getByLabel('Mobile number')).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('player screens, the account menu and the profile have no serious accessibility violations', async ({
+  page,
+  request,
+}) => {
+  await signInAsNewPlayer(page, request);
   await page.goto('/live');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-player-id')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 

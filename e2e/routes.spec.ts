@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PLAYER_ROUTES } from '@karera/shared';
-import { storePlayerLogin } from './support.ts';
+import { playerTest, signInAsNewPlayer, storePlayerLogin } from './support.ts';
 
 const playerRoutes = PLAYER_ROUTES.filter((route) => route.access === 'player');
 const publicRoutes = PLAYER_ROUTES.filter((route) => route.access === 'public');
@@ -21,7 +21,7 @@ test.describe('logged-out visitors', () => {
   test('a redirect keeps the referral code and opens registration with it', async ({ page }) => {
     await page.goto('/history?type=wallet&r=AGENT7');
     await expect(page).toHaveURL((url) => url.pathname === '/' && url.searchParams.get('r') === 'AGENT7');
-    await expect(page.getByRole('dialog')).toContainText('AGENT7');
+    await expect(page.getByRole('dialog', { name: 'Register' }).getByLabel('Referral code')).toHaveValue('AGENT7');
   });
 
   for (const route of publicRoutes) {
@@ -38,20 +38,16 @@ test.describe('logged-out visitors', () => {
   });
 });
 
-test.describe('logged-in players', () => {
-  test.beforeEach(async ({ page }) => {
-    await storePlayerLogin(page);
-  });
-
+playerTest.describe('logged-in players', () => {
   for (const route of playerRoutes) {
-    test(`${route.path} opens with its title`, async ({ page }) => {
+    playerTest(`${route.path} opens with its title`, async ({ page }) => {
       await page.goto(route.path);
       await expect(page).toHaveURL((url) => url.pathname === route.path);
       await expect(page.getByRole('heading', { level: 1, name: route.title })).toBeVisible();
     });
   }
 
-  test('query parameters choose the tab', async ({ page }) => {
+  playerTest('query parameters choose the tab', async ({ page }) => {
     await page.goto('/payment?type=withdraw');
     await expect(page.getByRole('tab', { name: 'Withdraw' })).toHaveAttribute('aria-selected', 'true');
     await page.goto('/payment?type=anything');
@@ -62,18 +58,34 @@ test.describe('logged-in players', () => {
     await expect(page.getByRole('tab', { name: 'Race Bet' })).toHaveAttribute('aria-selected', 'true');
     await page.goto('/promo?type=history');
     await expect(page.getByRole('tab', { name: 'Promo History' })).toHaveAttribute('aria-selected', 'true');
+    await page.goto('/profile?type=password');
+    await expect(page.getByRole('tab', { name: 'Change Password' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  test('the landing page offers PLAY NOW and the header Race and Logout; Logout forgets the login', async ({
-    page,
-  }) => {
+  playerTest('the landing page offers PLAY NOW and the header Race', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'PLAY NOW' }).first()).toHaveAttribute('href', '/live');
-    const header = page.getByRole('banner');
-    await expect(header.getByRole('link', { name: 'Race' })).toBeVisible();
-    await header.getByRole('button', { name: 'Logout' }).click();
-    await expect(page).toHaveURL((url) => url.pathname === '/');
-    await expect(header.getByRole('button', { name: 'Login' })).toBeVisible();
-    expect(await page.evaluate(() => window.localStorage.getItem('sessionId'))).toBeNull();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Race' })).toBeVisible();
   });
+});
+
+test('the public header Logout ends the session and forgets the login', async ({ page, request }) => {
+  await signInAsNewPlayer(page, request);
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await header.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(header.getByRole('button', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('sessionId'))).toBeNull();
+  // The server ended the session too: the same cookie (still in the API client) no longer works.
+  const balance = await request.post('/api/user/getBalance', { data: {} });
+  expect(((await balance.json()) as { statusCode: number }).statusCode).toBe(107);
+});
+
+test('a stored login without a live session is logged out by the first player call', async ({ page }) => {
+  await storePlayerLogin(page);
+  await page.goto('/profile');
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('playerId'))).toBeNull();
 });

@@ -45,6 +45,7 @@ const envSchema = z.object({
   STAFF_LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   PLAYER_AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   SMS_SENDER: z.enum(['outbox', 'http']).default('outbox'),
+  SIM_SPEED: z.coerce.number().positive().max(1000).default(1),
   SMS_GATEWAY_URL: z.url().optional(),
   SMS_API_KEY: z.string().min(1).optional(),
   SMS_SENDER_NAME: z.string().min(1).max(11).default('KARERA'),
@@ -69,6 +70,8 @@ export interface AppConfig {
   trustProxy: boolean;
   rateLimits: { contactPerHour: number; staffLoginPerMinute: number; playerAuthPerMinute: number };
   sms: { sender: 'outbox' } | { sender: 'http'; gatewayUrl: string; apiKey: string; senderName: string };
+  /** Race-day simulator pace: 1 is about 3 minutes a race, 60 about 3 seconds. */
+  simSpeed: number;
   /** Secure cookies need HTTPS; off only where the server is reached over plain loopback HTTP. */
   secureCookies: boolean;
 }
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       playerAuthPerMinute: e.PLAYER_AUTH_RATE_LIMIT,
     },
     sms: smsConfig(e),
+    simSpeed: e.SIM_SPEED,
     secureCookies: e.NODE_ENV === 'production' && e.TRUST_PROXY,
   };
 }

@@ -190,6 +190,7 @@ export interface RunnersTable {
   status: 'A' | 'S';
   /** Hundredths: 350 is odds of 3.50. */
   odds: number | null;
+  finish_position: number | null;
 }
 
 export interface Database {

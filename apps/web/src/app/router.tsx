@@ -1,11 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PLAYER_ROUTES } from '@karera/shared';
 import { PAGES } from './pages.ts';
 import { RootLayout } from './layouts/RootLayout.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
-import { PlayerLayout } from './layouts/PlayerLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
+import { PageLoading } from './PageLoading.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
+
+// The player shell (header, account menu, footer, bottom nav) loads with the first player screen,
+// so the landing page does not carry it.
+const PlayerLayout = lazy(() => import('./layouts/PlayerLayout.tsx').then((m) => ({ default: m.PlayerLayout })));
 
 function screensOf(access: 'public' | 'player'): RouteObject[] {
   return PLAYER_ROUTES.filter((route) => route.access === access).map((route) => {
@@ -22,7 +27,14 @@ export function createAppRouter() {
       errorElement: <RouteErrorPage />,
       children: [
         { element: <PublicLayout />, children: [...screensOf('public'), { path: '*', element: <NotFoundPage /> }] },
-        { element: <PlayerLayout />, children: screensOf('player') },
+        {
+          element: (
+            <Suspense fallback={<PageLoading />}>
+              <PlayerLayout />
+            </Suspense>
+          ),
+          children: screensOf('player'),
+        },
       ],
     },
   ]);

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     readonly fieldErrors: Record<string, string> = {},
     readonly httpStatus = 0,
+    /** The whole refusal body, for the few refusals that carry data (e.g. 114 with the player id). */
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -41,7 +43,7 @@ export async function apiRequest<T>(url: string, options: RequestOptions = {}): 
   }
   const payload: unknown = await response.json().catch(() => null);
   if (isErrorBody(payload) && payload.statusCode !== 200) {
-    throw new ApiError(payload.statusCode, payload.statusMessage, payload.fieldErrors ?? {}, response.status);
+    throw new ApiError(payload.statusCode, payload.statusMessage, payload.fieldErrors ?? {}, response.status, payload);
   }
   if (!response.ok || payload === null) {
     throw new ApiError(response.status, Messages.serverError, {}, response.status);

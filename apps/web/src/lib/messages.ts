@@ -1,16 +1,17 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Messages } from '@karera/shared';
+import { en } from '../i18n/en.ts';
 
-type MessageKey = keyof typeof Messages;
+type MessageKey = keyof typeof en.messages;
 
 function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(Messages, key);
+  return Object.hasOwn(en.messages, key);
 }
 
+// The English texts are the shared catalogue's (PlayerMessages, Messages): the server sends them.
 const KEY_BY_TEXT = new Map<string, MessageKey>();
-for (const key of Object.keys(Messages)) {
-  if (isMessageKey(key)) KEY_BY_TEXT.set(Messages[key], key);
+for (const key of Object.keys(en.messages)) {
+  if (isMessageKey(key)) KEY_BY_TEXT.set(en.messages[key], key);
 }
 
 /**

@@ -33,6 +33,8 @@ export interface Runner {
   status: 'A' | 'S';
   /** Win odds for 1.00, e.g. "3.50"; null before the pool has bets or for a scratched runner. */
   odds: string | null;
+  /** Official place once the race is done (1 = winner), null before. */
+  finishPosition: number | null;
 }
 
 export interface Race {

@@ -54,6 +54,8 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     )
     /** Win odds in hundredths (350 = 3.50), null when there are none. */
     .addColumn('odds', 'integer')
+    /** Official finishing place once the race is done (1 = winner); null otherwise. */
+    .addColumn('finish_position', 'integer')
     .addUniqueConstraint('runners_race_runner_no', ['race_id', 'runner_no'])
     .execute();
 }

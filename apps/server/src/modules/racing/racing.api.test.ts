@@ -153,7 +153,7 @@ describe(`race card and race control (${testDialect})`, () => {
     });
     expect(scratched.body.race.runners[0]).toMatchObject({ status: 'S', odds: null });
     await expect
-      .poll(() => published.filter((m) => m.raceId === race.raceId))
+      .poll(() => published.filter((m) => 'raceId' in m && m.raceId === race.raceId))
       .toEqual([{ type: 'UPDATE_ODDS', raceId: race.raceId, odds: [null, null] }]);
     await post(`/api/backoffice/racing/runners/${runnerId}/scratch`, { scratched: false });
     for (const status of ['O', 'C']) await post(`/api/backoffice/racing/races/${race.raceId}/status`, { status });

@@ -84,6 +84,7 @@ function toRunner(row: {
   jockey_name: string;
   status: 'A' | 'S';
   odds: number | null;
+  finish_position: number | null;
 }): Runner {
   return {
     id: row.id,
@@ -92,6 +93,7 @@ function toRunner(row: {
     jockeyName: row.jockey_name,
     status: row.status,
     odds: row.status === 'S' ? null : oddsText(row.odds),
+    finishPosition: row.finish_position,
   };
 }
 

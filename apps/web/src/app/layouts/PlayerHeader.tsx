@@ -1,17 +1,25 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPeso } from '@karera/shared';
-import { Button, Logo } from '../../components/ui/index.ts';
+import { Logo } from '../../components/ui/index.ts';
 import { displayNameOf, useSession } from '../../lib/session/index.ts';
+import { useBalanceRefresh } from '../../lib/useBalanceRefresh.ts';
+import { usePopover } from '../../lib/usePopover.ts';
 import { useScrolled } from '../../lib/useScrolled.ts';
-import { useLogout } from '../useLogout.ts';
+import { AccountMenu } from './AccountMenu.tsx';
+import { BalancePanel } from './BalancePanel.tsx';
+import { ChevronIcon, RefreshIcon } from './icons.tsx';
 
-/** The logged-in header: the player's name and credit balance from the stored login state. */
+/**
+ * The logged-in header (spec §2): the player's name, the credit balance (opens the full-balance
+ * panel) with a refresh button, and the account dropdown.
+ */
 export function PlayerHeader() {
   const { t } = useTranslation();
   const session = useSession();
   const scrolled = useScrolled(10);
-  const logout = useLogout();
+  const refresh = useBalanceRefresh();
+  const balancePopover = usePopover();
   const name = displayNameOf(session) || t('player.name');
   const balance = session.creditBalance === null ? t('common.unknownAmount') : formatPeso(session.creditBalance);
 
@@ -25,14 +33,28 @@ export function PlayerHeader() {
           <span className="player-header__name" data-testid="player-name">
             {name}
           </span>
-          <span className="player-header__balance">
-            <span className="visually-hidden">{t('player.balance')}: </span>
-            <span data-testid="player-balance">{balance}</span>
-          </span>
+          <div className="player-header__balance-row" ref={balancePopover.rootRef}>
+            <button type="button" className="player-header__balance" {...balancePopover.buttonProps}>
+              <span className="visually-hidden">{t('player.balance')}: </span>
+              <span data-testid="player-balance">{balance}</span>
+              <ChevronIcon />
+            </button>
+            <button
+              type="button"
+              className="icon-button player-header__refresh"
+              aria-label={t('player.refreshBalance')}
+              aria-busy={refresh.isPending || undefined}
+              data-spinning={refresh.isPending ? 'true' : 'false'}
+              onClick={() => {
+                if (!refresh.isPending) refresh.mutate();
+              }}
+            >
+              <RefreshIcon />
+            </button>
+            <BalancePanel {...balancePopover.panelProps} session={session} />
+          </div>
         </section>
-        <Button variant="ghost" size="sm" onClick={logout}>
-          {t('player.signOut')}
-        </Button>
+        <AccountMenu />
       </div>
     </header>
   );

@@ -1,10 +1,11 @@
 import { Navigate, useLocation } from 'react-router';
 import { guardDecision, useSession } from '../../lib/session/index.ts';
 import { BottomNav } from './BottomNav.tsx';
+import { PlayerFooter } from './PlayerFooter.tsx';
 import { PlayerHeader } from './PlayerHeader.tsx';
 import { RouteView } from './RouteView.tsx';
 
-/** Player screens: only with a stored login (else to '/', keeping `r`), with the player header and bottom nav. */
+/** Player screens: only with a stored login (else to '/', keeping `r`), with the player header, footer and bottom nav. */
 export function PlayerLayout() {
   const session = useSession();
   const { search } = useLocation();
@@ -14,6 +15,7 @@ export function PlayerLayout() {
     <div className="shell shell--player">
       <PlayerHeader />
       <RouteView />
+      <PlayerFooter />
       <BottomNav />
     </div>
   );

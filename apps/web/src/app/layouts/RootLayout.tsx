@@ -4,12 +4,23 @@ import { Spinner } from '../../components/ui/index.ts';
 import { AuthDialogsProvider } from '../../lib/authDialogs.tsx';
 import { AuthDialogs } from '../../features/auth/AuthDialogs.tsx';
 import { useDeepLinkLogin } from '../../features/auth/useDeepLinkLogin.ts';
+import { AlertHost } from '../AlertHost.tsx';
+import { SessionInvalidHandler } from '../SessionInvalidHandler.tsx';
 
 export function RootLayout() {
+  return (
+    <AuthDialogsProvider>
+      <Shell />
+    </AuthDialogsProvider>
+  );
+}
+
+function Shell() {
   const { t } = useTranslation();
   const { pending } = useDeepLinkLogin();
   return (
-    <AuthDialogsProvider>
+    <>
+      <SessionInvalidHandler />
       <a className="skip-link" href="#main">
         {t('common.skipToContent')}
       </a>
@@ -21,7 +32,8 @@ export function RootLayout() {
         <Outlet />
       )}
       <AuthDialogs />
+      <AlertHost />
       <ScrollRestoration />
-    </AuthDialogsProvider>
+    </>
   );
 }

@@ -10,3 +10,4 @@ export { Tabs, type TabItem, type TabsProps } from './Tabs.tsx';
 export { Page, type PageProps } from './Page.tsx';
 export { Logo } from './Logo.tsx';
 export { ComingSoon } from './ComingSoon.tsx';
+export { LoadingDialog } from './LoadingDialog.tsx';

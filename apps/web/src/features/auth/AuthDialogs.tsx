@@ -1,54 +1,33 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { Button, Dialog } from '../../components/ui/index.ts';
+import { LoadingDialog } from '../../components/ui/index.ts';
 import { useAuthDialogs } from '../../lib/authDialogs.tsx';
-import { referralOf } from '../../lib/referral.ts';
+import { useIsLoggedIn } from '../../lib/session/index.ts';
+
+const loadAuthFlow = () => import('./AuthFlow.tsx');
+const AuthFlow = lazy(() => loadAuthFlow().then((m) => ({ default: m.AuthFlow })));
 
 /**
- * Placeholder login and register dialogs. The real login / register / OTP flow replaces them in a
- * later issue; the register dialog already shows the referral code it will send.
+ * The login-flow modals, loaded on first use (they carry the validation rules, which the landing
+ * page does not need to show). A visitor's browser fetches them when idle, so Login opens at once.
  */
 export function AuthDialogs() {
   const { t } = useTranslation();
-  const { current, hide } = useAuthDialogs();
-  const { search } = useLocation();
-  const referral = referralOf(search);
-  const ok = (
-    <Button variant="primary" block onClick={hide}>
-      {t('authDialogs.ok')}
-    </Button>
-  );
+  const { current } = useAuthDialogs();
+  const loggedIn = useIsLoggedIn();
+  const [wanted, setWanted] = useState(false);
+  if (current !== null && !wanted) setWanted(true);
 
+  useEffect(() => {
+    if (loggedIn) return;
+    const handle = window.setTimeout(() => void loadAuthFlow().catch(() => undefined), 1500);
+    return () => window.clearTimeout(handle);
+  }, [loggedIn]);
+
+  if (!wanted) return null;
   return (
-    <>
-      <Dialog
-        open={current === 'login'}
-        onClose={hide}
-        title={t('authDialogs.loginTitle')}
-        closeLabel={t('common.close')}
-        actions={ok}
-        testId="login-dialog"
-      >
-        <p>{t('authDialogs.loginSoon')}</p>
-      </Dialog>
-      <Dialog
-        open={current === 'register'}
-        onClose={hide}
-        title={t('authDialogs.registerTitle')}
-        closeLabel={t('common.close')}
-        actions={ok}
-        testId="register-dialog"
-      >
-        <p>{t('authDialogs.registerSoon')}</p>
-        {referral ? (
-          <p className="referral">
-            <span className="referral__label">{t('authDialogs.referralCode')}</span>{' '}
-            <strong className="referral__code" data-testid="referral-code">
-              {referral}
-            </strong>
-          </p>
-        ) : null}
-      </Dialog>
-    </>
+    <Suspense fallback={<LoadingDialog open label={t('common.loading')} />}>
+      <AuthFlow />
+    </Suspense>
   );
 }

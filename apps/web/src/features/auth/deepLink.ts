@@ -9,3 +9,11 @@ export function stripDeepLinkParams(search: string): string | null {
   const rest = params.toString();
   return rest === '' ? '' : `?${rest}`;
 }
+
+/** The linkLogin request of a URL with both p and s (spec §2), or null. */
+export function linkLoginOf(search: string): { playerId: string; token: string } | null {
+  const params = new URLSearchParams(search);
+  const playerId = params.get('p')?.trim();
+  const token = params.get('s')?.trim();
+  return playerId && token ? { playerId, token } : null;
+}

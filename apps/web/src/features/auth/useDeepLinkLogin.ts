@@ -1,28 +1,53 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { stripDeepLinkParams } from './deepLink.ts';
+import { useTranslation } from 'react-i18next';
+import { UserRoutes, type LoginResponse } from '@karera/shared';
+import { showAlert } from '../../lib/alerts.ts';
+import { saveLogin, useIsLoggedIn } from '../../lib/session/index.ts';
+import { userRequest } from '../../lib/userApi.ts';
+import { linkLoginOf, stripDeepLinkParams } from './deepLink.ts';
 
 /**
- * Deep-link login (spec §2: a URL with p = player id and s = session). For now it only removes p and s
- * from the address bar, replacing the history entry, so the secret never stays in the URL, the
- * history or a shared link. It never stores s as a session. A later issue exchanges p and s for a
- * one-time login-link token here and then goes to /live.
+ * Deep-link login (spec §2: a URL with p = player id and s = a login-link token). When nobody is
+ * logged in, p and s go to linkLogin, which sets the session cookie; the login is stored and the
+ * player goes to /live. A refused link says so. Either way p and s leave the address bar at once
+ * (replacing the history entry), so the secret never stays in the URL, the history or a shared link.
  *
- * `pending` is true while the URL still carries p or s; the shell waits instead of rendering
- * screens (whose guards would otherwise act on the old URL).
+ * `pending` is true while the URL still carries p or s or the call is in flight; the shell waits
+ * instead of rendering screens (whose guards would otherwise act on the old URL).
  */
 export function useDeepLinkLogin(): { pending: boolean } {
+  const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
+  const loggedIn = useIsLoggedIn();
   const stripped = stripDeepLinkParams(location.search);
+  const request = useMemo(() => linkLoginOf(location.search), [location.search]);
+  const started = useRef<string | null>(null);
+
+  const linkLogin = useMutation({
+    mutationFn: (input: { playerId: string; token: string }) => userRequest<LoginResponse>(UserRoutes.linkLogin, input),
+    onSuccess: (response) => {
+      saveLogin(response);
+      void navigate('/live', { replace: true });
+    },
+    onError: () => showAlert(t('messages.loginLinkInvalid'), 'error'),
+  });
+  const { mutate } = linkLogin;
 
   useEffect(() => {
     if (stripped === null) return;
+    // Once per link, also when StrictMode runs effects twice: a login-link token works only once.
+    if (request && !loggedIn && started.current !== request.token) {
+      started.current = request.token;
+      mutate(request);
+    }
     void navigate(
       { pathname: location.pathname, search: stripped, hash: location.hash },
       { replace: true, state: location.state },
     );
-  }, [stripped, location.pathname, location.hash, location.state, navigate]);
+  }, [stripped, request, loggedIn, mutate, location.pathname, location.hash, location.state, navigate]);
 
-  return { pending: stripped !== null };
+  return { pending: stripped !== null || linkLogin.isPending };
 }

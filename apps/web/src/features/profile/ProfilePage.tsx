@@ -1,16 +1,27 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon, Page } from '../../components/ui/index.ts';
+import { Page, Tabs } from '../../components/ui/index.ts';
+import { useQueryTab } from '../../lib/useQueryTab.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
+import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { MyProfile } from './MyProfile.tsx';
+import { profileTabOf } from './profileForm.ts';
 
-/** Profile and change password (/profile). Placeholder until its issue lands. */
+/** Profile (/profile, spec §2): My Profile and Change Password tabs. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const title = useRouteTitle();
+  const [tab, selectTab] = useQueryTab(profileTabOf);
   return (
-    <Page title={title} testId="profile-page">
-      <ComingSoon label={t('common.comingSoon')}>
-        <p>{t('placeholder.body')}</p>
-      </ComingSoon>
+    <Page title={title} className="page--narrow" testId="profile-page">
+      <Tabs
+        label={t('profile.sections')}
+        selected={tab}
+        onSelect={selectTab}
+        items={[
+          { id: 'profile', label: t('profile.myProfile'), panel: <MyProfile /> },
+          { id: 'password', label: t('profile.changePassword'), panel: <ChangePasswordForm /> },
+        ]}
+      />
     </Page>
   );
 }

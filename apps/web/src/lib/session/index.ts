@@ -1,4 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import type { LoginResponse } from '@karera/shared';
+import { loginFieldsOf } from './login.ts';
+import { playerState } from './playerState.ts';
 import { createSessionStore, isLoggedIn, SESSION_KEYS, type StorageLike, type StoredSession } from './store.ts';
 
 export {
@@ -12,6 +15,15 @@ export {
   type StoredSession,
 } from './store.ts';
 export { guardDecision, type GuardDecision } from './guard.ts';
+export { COOKIE_SESSION, loginFieldsOf } from './login.ts';
+export {
+  INITIAL_PLAYER_STATE,
+  playerState,
+  toggleUseBonus,
+  usePlayerState,
+  type PlayerState,
+  type UseBonusDecision,
+} from './playerState.ts';
 
 function browserStorage(): StorageLike | null {
   try {
@@ -42,7 +54,13 @@ export function useIsLoggedIn(): boolean {
   return isLoggedIn(useSession());
 }
 
-/** Logout: forget every stored login field. The caller navigates to '/'. */
+/** A successful login (login, OTP type P, login link): store its fields, the token excepted. */
+export function saveLogin(response: Omit<LoginResponse, 'sessionId'> & { sessionId?: string }): void {
+  sessionStore.save(loginFieldsOf(response));
+}
+
+/** Logout or status 107: forget every stored login field and the shared in-memory state. The caller navigates to '/'. */
 export function clearSession(): void {
   sessionStore.clear();
+  playerState.reset();
 }

@@ -2,8 +2,8 @@ import { centavos, type Centavos } from '@karera/shared';
 
 /**
  * The login state kept in the browser (spec §3), one localStorage entry per field under the
- * spec's names. Balances are stored as whole centavos. Player login writes it (a later issue);
- * the shell only reads and clears it.
+ * spec's names. Balances are stored as whole centavos. Login writes it (see login.ts: sessionId holds
+ * only a marker, the token stays in the HttpOnly cookie); logout and status 107 clear it.
  */
 export const SESSION_KEYS = [
   'sessionId',
@@ -98,7 +98,7 @@ function sameSession(a: StoredSession, b: StoredSession): boolean {
 export interface SessionStore {
   getSnapshot(): StoredSession;
   subscribe(listener: () => void): () => void;
-  /** Writes the given fields (null removes one) and notifies. Used by login later. */
+  /** Writes the given fields (null removes one) and notifies: login, balance refresh, profile update. */
   save(values: Partial<StoredSession>): void;
   /** Removes every stored login field (logout, or status 107). */
   clear(): void;

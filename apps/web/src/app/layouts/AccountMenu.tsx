@@ -1,0 +1,99 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatPeso } from '@karera/shared';
+import { showAlert } from '../../lib/alerts.ts';
+import { displayNameOf, playerState, toggleUseBonus, usePlayerState, useSession } from '../../lib/session/index.ts';
+import { usePopover } from '../../lib/usePopover.ts';
+import { useLogout } from '../useLogout.ts';
+import { AccountIcon } from './icons.tsx';
+
+const LINKS = [
+  { to: '/profile', key: 'profile' },
+  { to: '/betrules', key: 'betRules' },
+  { to: '/history?type=wallet', key: 'transactionHistory' },
+  { to: '/aboutus', key: 'aboutUs' },
+  { to: '/termsandconditions', key: 'terms' },
+  { to: '/privacypolicy', key: 'privacy' },
+] as const;
+
+/**
+ * The account dropdown (spec §2): who is logged in, both balances, the use-bonus switch (kept in the
+ * shared in-memory state for the betting screen), account links and Sign Out.
+ */
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { useBonus } = usePlayerState();
+  const logout = useLogout();
+  const popover = usePopover();
+  const amount = (value: number | null) => (value === null ? t('common.unknownAmount') : formatPeso(value));
+
+  function onUseBonus() {
+    const decision = toggleUseBonus(useBonus, session.bonusBalance);
+    if (decision.kind === 'refused') showAlert(t('messages.noBonusBalance'));
+    else playerState.update({ useBonus: decision.useBonus });
+  }
+
+  return (
+    <div className="account-menu" ref={popover.rootRef}>
+      <button
+        type="button"
+        className="icon-button account-menu__toggle"
+        aria-label={t('player.accountMenu')}
+        {...popover.buttonProps}
+      >
+        <AccountIcon />
+      </button>
+      <div {...popover.panelProps} className="popover account-menu__panel" data-testid="account-menu">
+        <p className="account-menu__name">{displayNameOf(session) || t('player.name')}</p>
+        <dl className="account-menu__facts">
+          <div>
+            <dt>{t('player.mobileNo')}</dt>
+            <dd data-testid="account-mobile">{session.mobileNo}</dd>
+          </div>
+          <div>
+            <dt>{t('player.playerId')}</dt>
+            <dd data-testid="account-player-id">{session.playerId}</dd>
+          </div>
+          <div>
+            <dt>{t('player.creditBalance')}</dt>
+            <dd>{amount(session.creditBalance)}</dd>
+          </div>
+          <div>
+            <dt>{t('player.bonusCredit')}</dt>
+            <dd className="account-menu__bonus">
+              <span data-testid="account-bonus">{amount(session.bonusBalance)}</span>
+              <button
+                type="button"
+                role="switch"
+                aria-checked={useBonus}
+                aria-label={t('player.useBonusLabel')}
+                className="switch"
+                onClick={onUseBonus}
+              >
+                <span className="switch__track" aria-hidden="true">
+                  <span className="switch__thumb" />
+                </span>
+                <span className="switch__text">{t('player.useBonus')}</span>
+              </button>
+            </dd>
+          </div>
+        </dl>
+        <nav aria-label={t('player.menuLinks')}>
+          <ul className="account-menu__links">
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="account-menu__link">
+                  {t(`player.${link.key}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <button type="button" className="btn btn--secondary btn--block" onClick={logout}>
+          {t('player.signOut')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  PlayerMessages,
+  StatusCode,
+  UserRoutes,
+  firstMessageOf,
+  loginMobile,
+  loginSchema,
+  type LoginResponse,
+} from '@karera/shared';
+import { Button, LoadingDialog, TextField } from '../../components/ui/index.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useAuthDialogs } from '../../lib/authDialogs.tsx';
+import { saveLogin } from '../../lib/session/index.ts';
+import { userRequest } from '../../lib/userApi.ts';
+import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
+import { FormError } from './FormError.tsx';
+import { playerIdOf, refusalOf } from './refusal.ts';
+
+/** Login modal (spec §2, §4 Login response, §5 Login). */
+export function LoginStep({ mobileNo: initialMobile = '' }: { mobileNo?: string | undefined }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { show, hide } = useAuthDialogs();
+  const [mobileNo, setMobileNo] = useState(initialMobile);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const login = useSubmitOnce({
+    mutationFn: (input: { mobileNo: string; password: string }) => userRequest<LoginResponse>(UserRoutes.login, input),
+    onSuccess: (response) => {
+      saveLogin(response);
+      hide();
+      void navigate('/live');
+    },
+    onError: (failure, input) => {
+      const playerId = playerIdOf(failure);
+      if (failure instanceof ApiError && failure.statusCode === StatusCode.UNVERIFIED && playerId !== null) {
+        show('otp', { playerId, mobileNo: input.mobileNo, note: PlayerMessages.unverified });
+        return;
+      }
+      setError(refusalOf(failure));
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = loginSchema.safeParse({ mobileNo, password });
+    if (!parsed.success) {
+      setError(firstMessageOf(parsed.error));
+      return;
+    }
+    setError(null);
+    login.submit({ mobileNo: loginMobile(parsed.data.mobileNo), password: parsed.data.password });
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <TextField
+        label={t('auth.mobileNo')}
+        name="mobileNo"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        maxLength={20}
+        value={mobileNo}
+        onChange={(event) => setMobileNo(event.target.value)}
+        data-autofocus
+      />
+      <TextField
+        label={t('auth.login.password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <FormError message={error} />
+      <Button type="submit" variant="primary" block busy={login.isPending}>
+        {t('auth.login.submit')}
+      </Button>
+      <p className="dialog__links">
+        <button type="button" className="link-button" onClick={() => show('forgotPassword', { mobileNo })}>
+          {t('auth.login.forgotPassword')}
+        </button>
+        <button type="button" className="link-button" onClick={() => show('resendOtp', { mobileNo })}>
+          {t('auth.login.resendOtp')}
+        </button>
+      </p>
+      <p className="dialog__switch">
+        {t('auth.login.noAccount')}{' '}
+        <button type="button" className="link-button" onClick={() => show('register')}>
+          {t('auth.login.register')}
+        </button>
+      </p>
+      <LoadingDialog open={login.isPending} label={t('auth.loading')} />
+    </form>
+  );
+}

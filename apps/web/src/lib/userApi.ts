@@ -1,0 +1,36 @@
+import { StatusCode, type UserRoutes } from '@karera/shared';
+import { ApiError, apiRequest } from './api.ts';
+
+export type UserRoute = (typeof UserRoutes)[keyof typeof UserRoutes];
+
+type SessionInvalidListener = (route: UserRoute) => void;
+const listeners = new Set<SessionInvalidListener>();
+
+/**
+ * Hears every status 107 (session missing, expired or revoked) of a player call, whichever screen
+ * made it. The app shell registers the one handler that logs the player out (spec §4 Session invalid).
+ */
+export function onSessionInvalid(listener: SessionInvalidListener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function isSessionInvalid(error: unknown): boolean {
+  return error instanceof ApiError && error.statusCode === StatusCode.INVALID_SESSION;
+}
+
+/**
+ * Every player call (spec §7 user/*): POST JSON, the session travelling in the HttpOnly cookie. The web
+ * app never puts sessionId or playerId of a session in a body. A 107 refusal is reported to the
+ * session-invalid handler before the caller sees the error, so no screen has to handle it itself.
+ */
+export async function userRequest<T>(route: UserRoute, body: object = {}, signal?: AbortSignal): Promise<T> {
+  try {
+    return await apiRequest<T>(route, signal ? { method: 'POST', body, signal } : { method: 'POST', body });
+  } catch (error) {
+    if (isSessionInvalid(error)) for (const listener of [...listeners]) listener(route);
+    throw error;
+  }
+}
