@@ -42,7 +42,8 @@ export async function backofficeLogin(
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The signed-in shell (its Log out button), not the login form's own heading.
+  await expect(page.getByRole('button', { name: 'Log out' }).first()).toBeVisible();
 }
 
 /** A suffix that makes this test's records its own. */

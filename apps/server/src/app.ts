@@ -29,6 +29,7 @@ import { createSmsSender, type SmsSender } from './modules/sms/sms.ts';
 import { inProcessPubSub, postgresPubSub, type PubSub } from './modules/realtime/pubsub.ts';
 import { racingRoutes } from './modules/racing/racing.routes.ts';
 import { registerRealtimeHub } from './modules/realtime/hub.ts';
+import { startSimulator } from './modules/simulator/simulator.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -119,6 +120,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authRoutes);
   await app.register(racingRoutes);
   await registerRealtimeHub(app);
+  if (config.demo) {
+    const simulator = startSimulator(
+      { db: database.db, pubsub },
+      { speed: config.simSpeed, log: app.log.child({ module: 'simulator' }) },
+    );
+    app.addHook('onClose', async () => simulator.stop());
+  }
 
   if (config.androidAppFile) {
     const file = path.join(config.dataDir, config.androidAppFile);

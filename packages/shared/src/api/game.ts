@@ -63,9 +63,14 @@ export interface RaceInfoResponse {
   webSocketUrl: string;
 }
 
+/** A race day as the back office lists it. */
+export interface EventSummary extends GameEvent {
+  raceCount: number;
+}
+
 /** Back office race control (admin). Every change is audited and broadcast. */
 export const RacingAdminRoutes = {
-  events: '/api/backoffice/racing/events', // GET -> { events: GameEvent[] }; POST EventInput -> { event }
+  events: '/api/backoffice/racing/events', // GET -> { events: EventSummary[] }; POST EventInput -> { event }
   event: (eventId: number) => `/api/backoffice/racing/events/${eventId}`, // GET -> RaceInfoResponse-like { event, races }; POST EventInput -> { event }
   races: (eventId: number) => `/api/backoffice/racing/events/${eventId}/races`, // POST RaceInput -> { race }
   race: (raceId: number) => `/api/backoffice/racing/races/${raceId}`, // POST RaceUpdateInput -> { race }

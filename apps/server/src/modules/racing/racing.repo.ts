@@ -136,3 +136,14 @@ export async function liveSnapshot(
       .map((r) => (r.status === 'S' ? null : oddsText(r.odds))),
   }));
 }
+
+export async function raceCounts(db: Db, eventIds: readonly number[]): Promise<Map<number, number>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('races')
+    .select(['event_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('event_id', 'in', [...eventIds])
+    .groupBy('event_id')
+    .execute();
+  return new Map(rows.map((r) => [r.event_id, Number(r.count)]));
+}

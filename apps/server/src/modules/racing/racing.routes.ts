@@ -16,7 +16,7 @@ import {
 } from '@karera/shared';
 import { notFound } from '../../lib/errors.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
-import { findEvent, listEvents, racesOfEvent } from './racing.repo.ts';
+import { findEvent, listEvents, raceCounts, racesOfEvent } from './racing.repo.ts';
 import {
   addRunner,
   createEvent,
@@ -79,10 +79,17 @@ export const racingRoutes: FastifyPluginAsyncZod = async (app) => {
     ip: request.ip,
   });
 
-  app.get(RacingAdminRoutes.events, { schema: { tags }, preHandler: admin }, async () => ({
-    statusCode: 200 as const,
-    events: await listEvents(db, { limit: 100 }),
-  }));
+  app.get(RacingAdminRoutes.events, { schema: { tags }, preHandler: admin }, async () => {
+    const events = await listEvents(db, { limit: 100 });
+    const counts = await raceCounts(
+      db,
+      events.map((e) => e.id),
+    );
+    return {
+      statusCode: 200 as const,
+      events: events.map((event) => ({ ...event, raceCount: counts.get(event.id) ?? 0 })),
+    };
+  });
 
   app.post(
     RacingAdminRoutes.events,

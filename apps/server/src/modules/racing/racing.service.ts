@@ -308,14 +308,29 @@ export async function setRaceOdds(
  * Records the official finishing order (runner ids, winner first) and closes the race as done (D).
  * Until the tote issues dividends, the order is all a result is.
  */
-export async function recordResult(deps: RacingDeps, actor: RacingActor, raceId: number, finishOrder: readonly number[]): Promise<Race> {
+export async function recordResult(
+  deps: RacingDeps,
+  actor: RacingActor,
+  raceId: number,
+  finishOrder: readonly number[],
+): Promise<Race> {
   const race = await mustFindRace(deps.db, raceId);
   if (!canTransition(race.status, 'D')) throw conflict(RacingMessages.transitionRefused);
   await deps.db.transaction().execute(async (trx) => {
     for (const [index, runnerId] of finishOrder.entries()) {
-      await trx.updateTable('runners').set({ finish_position: index + 1 }).where('id', '=', runnerId).where('race_id', '=', raceId).execute();
+      await trx
+        .updateTable('runners')
+        .set({ finish_position: index + 1 })
+        .where('id', '=', runnerId)
+        .where('race_id', '=', raceId)
+        .execute();
     }
   });
-  await recordAudit(deps.db, actor, { action: 'racing.result_recorded', targetType: 'race', targetId: raceId, details: { finishOrder } });
+  await recordAudit(deps.db, actor, {
+    action: 'racing.result_recorded',
+    targetType: 'race',
+    targetId: raceId,
+    details: { finishOrder },
+  });
   return transitionRace(deps, actor, raceId, 'D');
 }

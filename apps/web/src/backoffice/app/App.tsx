@@ -17,6 +17,11 @@ const ContactsPage = lazy(() =>
   import('../features/contacts/ContactsPage.tsx').then((m) => ({ default: m.ContactsPage })),
 );
 const OutboxPage = lazy(() => import('../features/outbox/OutboxPage.tsx').then((m) => ({ default: m.OutboxPage })));
+const RaceDayPage = lazy(() => import('../features/raceday/RaceDayPage.tsx').then((m) => ({ default: m.RaceDayPage })));
+const EventPage = lazy(() => import('../features/raceday/EventPage.tsx').then((m) => ({ default: m.EventPage })));
+const RaceDetailPage = lazy(() =>
+  import('../features/raceday/RaceDetailPage.tsx').then((m) => ({ default: m.RaceDetailPage })),
+);
 const AuditPage = lazy(() => import('../features/audit/AuditPage.tsx').then((m) => ({ default: m.AuditPage })));
 
 export const BACKOFFICE_BASENAME = '/backoffice';
@@ -34,6 +39,30 @@ export function App() {
                 <Route index element={<Navigate to="/players" replace />} />
                 <Route path="players" element={<PlayersPage />} />
                 <Route path="players/:playerId" element={<PlayerDetailPage />} />
+                <Route
+                  path="race-day"
+                  element={
+                    <RequireAdmin>
+                      <RaceDayPage />
+                    </RequireAdmin>
+                  }
+                />
+                <Route
+                  path="race-day/:eventId"
+                  element={
+                    <RequireAdmin>
+                      <EventPage />
+                    </RequireAdmin>
+                  }
+                />
+                <Route
+                  path="race-day/:eventId/races/:raceId"
+                  element={
+                    <RequireAdmin>
+                      <RaceDetailPage />
+                    </RequireAdmin>
+                  }
+                />
                 <Route
                   path="otp-outbox"
                   element={

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BackofficeMessages } from '@karera/shared';
+import { BackofficeMessages, RacingMessages } from '@karera/shared';
 import type { BackofficeResources } from './en.ts';
 import { BACKOFFICE_NS } from './i18n.ts';
 
@@ -12,15 +12,15 @@ type Leaves<T, Prefix extends string = ''> = {
 export type BoKey = Leaves<BackofficeResources>;
 export type BoT = (key: BoKey, values?: Record<string, string | number>) => string;
 
-type MessageKey = keyof typeof BackofficeMessages;
+type MessageKey = `messages.${keyof typeof BackofficeMessages}` | `racingMessages.${keyof typeof RacingMessages}`;
 
-function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(BackofficeMessages, key);
-}
-
+/** Shared texts (schemas, server refusals) back to their key in en.ts. */
 const messageKeys = new Map<string, MessageKey>();
+for (const [key, text] of Object.entries(RacingMessages)) {
+  messageKeys.set(text, `racingMessages.${key}` as MessageKey);
+}
 for (const [key, text] of Object.entries(BackofficeMessages)) {
-  if (isMessageKey(key)) messageKeys.set(text, key);
+  messageKeys.set(text, `messages.${key}` as MessageKey);
 }
 
 /** A typed t(): only keys that exist in en.ts compile. */
@@ -31,9 +31,9 @@ export function useT(): BoT {
 
 /**
  * A text produced by the shared schemas or sent by the server: shown through the translation when it is
- * one of the known back-office messages, as is otherwise.
+ * one of the known back-office or race-day messages, as is otherwise.
  */
 export function localizeMessage(t: BoT, text: string): string {
   const key = messageKeys.get(text);
-  return key ? t(`messages.${key}`) : text;
+  return key ? t(key) : text;
 }

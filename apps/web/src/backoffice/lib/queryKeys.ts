@@ -9,4 +9,7 @@ export const queryKeys = {
   contacts: (page: number) => ['backoffice', 'contacts', page] as const,
   audit: (page: number) => ['backoffice', 'audit', page] as const,
   smsOutbox: (q: string, page: number) => ['backoffice', 'sms-outbox', { q, page }] as const,
+  racingEvents: ['backoffice', 'racing-events'] as const,
+  racingEventAll: ['backoffice', 'racing-event'] as const,
+  racingEvent: (eventId: number) => ['backoffice', 'racing-event', eventId] as const,
 };

@@ -1,0 +1,193 @@
+import { useId, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { GameEvent, Race } from '@karera/shared';
+import { Button } from '../../../components/ui/index.ts';
+import { ManilaTime } from '../../components/ManilaTime.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
+import { useT } from '../../i18n/useT.ts';
+import { AddRaceForm } from './AddRaceForm.tsx';
+import { EventForm } from './EventForm.tsx';
+import { RaceStatusBadge } from './RaceStatusBadge.tsx';
+import { RaceStatusControls } from './RaceStatusControls.tsx';
+import { useRacingEventQuery, useUpdateEventMutation } from './raceday.api.ts';
+import { betTypeName, byRaceNo, eventDraftOf, formatRaceDate, orderedBetTypes, parseId } from './raceday.ts';
+
+export function EventPage() {
+  const t = useT();
+  const eventId = parseId(useParams().eventId);
+  if (eventId === null) {
+    return (
+      <>
+        <PageHeading title={t('event.invalid')} />
+        <Link to="/race-day">{t('event.back')}</Link>
+      </>
+    );
+  }
+  return <EventScreen key={eventId} eventId={eventId} />;
+}
+
+function EventScreen({ eventId }: { eventId: number }) {
+  const t = useT();
+  const detail = useRacingEventQuery(eventId);
+  const back = (
+    <Link to="/race-day" className="bo-back">
+      {t('event.back')}
+    </Link>
+  );
+
+  if (detail.isPending || detail.isError) {
+    return (
+      <>
+        <PageHeading title={t('raceDay.title')}>{back}</PageHeading>
+        {detail.isPending ? (
+          <LoadingBlock />
+        ) : (
+          <ErrorBlock error={detail.error} onRetry={() => void detail.refetch()} />
+        )}
+      </>
+    );
+  }
+
+  const { event, races } = detail.data;
+  return (
+    <>
+      <PageHeading title={event.name}>{back}</PageHeading>
+      <div className="bo-event-layout">
+        <RaceList event={event} races={byRaceNo(races)} />
+        <EventDetails event={event} />
+        <AddRaceForm event={event} races={races} />
+      </div>
+    </>
+  );
+}
+
+function EventDetails({ event }: { event: GameEvent }) {
+  const t = useT();
+  const headingId = useId();
+  const editId = useId();
+  const [editing, setEditing] = useState(false);
+  const update = useUpdateEventMutation(event.id);
+
+  /** Back to the details; after a save the mutation's success stays to say so. */
+  function stopEditing(saved: boolean) {
+    setEditing(false);
+    if (!saved) update.reset();
+    requestAnimationFrame(() => document.getElementById(editId)?.focus());
+  }
+
+  const betTypes = orderedBetTypes(event.enabledBetTypes);
+  return (
+    <section className="card bo-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{editing ? t('event.edit') : t('event.details')}</h2>
+      {editing ? (
+        <EventForm
+          initial={eventDraftOf(event)}
+          mutation={update}
+          submitLabel={t('eventForm.save')}
+          resetAfterSave={false}
+          onSaved={() => {
+            stopEditing(true);
+            return null;
+          }}
+          onCancel={() => stopEditing(false)}
+        />
+      ) : (
+        <>
+          {update.isSuccess ? (
+            <p className="bo-saved" role="status">
+              {t('eventForm.saved')}
+            </p>
+          ) : null}
+          <dl className="bo-fields">
+            <div className="bo-fields__row">
+              <dt>{t('event.arena')}</dt>
+              <dd>{event.arena}</dd>
+            </div>
+            <div className="bo-fields__row">
+              <dt>{t('event.raceDate')}</dt>
+              <dd>
+                <time dateTime={event.raceDate}>{formatRaceDate(event.raceDate)}</time>
+              </dd>
+            </div>
+            <div className="bo-fields__row">
+              <dt>{t('event.stream')}</dt>
+              <dd>{event.streamUrl || t('event.noStream')}</dd>
+            </div>
+            <div className="bo-fields__row">
+              <dt>{t('event.betTypes')}</dt>
+              <dd>{betTypes.length > 0 ? betTypes.map(betTypeName).join(', ') : t('event.noBetTypes')}</dd>
+            </div>
+          </dl>
+          <div className="bo-actions">
+            <Button
+              id={editId}
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                update.reset();
+                setEditing(true);
+              }}
+            >
+              {t('event.edit')}
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function RaceList({ event, races }: { event: GameEvent; races: readonly Race[] }) {
+  const t = useT();
+  const headingId = useId();
+  return (
+    <section className="bo-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('event.races')}</h2>
+      {races.length === 0 ? (
+        <EmptyBlock text={t('event.empty')} />
+      ) : (
+        <ul className="bo-race-list" aria-label={t('event.racesLabel')}>
+          {races.map((race) => (
+            <li key={race.raceId}>
+              <RaceCard eventId={event.id} race={race} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RaceCard({ eventId, race }: { eventId: number; race: Race }) {
+  const t = useT();
+  const headingId = `bo-race-${race.raceId}`;
+  const href = `/race-day/${eventId}/races/${race.raceId}`;
+  const count = race.runners.length;
+  return (
+    <article className="card bo-race-card" aria-labelledby={headingId} data-race-no={race.raceNo}>
+      <div className="bo-race-card__head">
+        <h3 id={headingId} className="bo-race-card__title">
+          <Link to={href}>{t('event.raceTitle', { raceNo: race.raceNo })}</Link>
+        </h3>
+        <RaceStatusBadge status={race.status} />
+      </div>
+      <dl className="bo-fields">
+        <div className="bo-fields__row">
+          <dt>{t('event.start')}</dt>
+          <dd>
+            <ManilaTime iso={race.startDateTime} />
+          </dd>
+        </div>
+        <div className="bo-fields__row">
+          <dt>{t('event.runners')}</dt>
+          <dd>{t(count === 1 ? 'event.runnerCountOne' : 'event.runnerCountOther', { count })}</dd>
+        </div>
+      </dl>
+      <RaceStatusControls race={race} />
+      <Link to={href} className="bo-race-card__more" aria-label={t('event.openRaceLabel', { raceNo: race.raceNo })}>
+        {t('event.openRace')}
+      </Link>
+    </article>
+  );
+}

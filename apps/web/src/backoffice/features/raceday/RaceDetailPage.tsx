@@ -1,0 +1,367 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import type { Race, Runner } from '@karera/shared';
+import { Alert, Button } from '../../../components/ui/index.ts';
+import { ManilaTime } from '../../components/ManilaTime.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
+import { errorText } from '../../lib/errors.ts';
+import { useT } from '../../i18n/useT.ts';
+import { focusFirstError } from './formFocus.ts';
+import { RaceStatusBadge } from './RaceStatusBadge.tsx';
+import { RaceStatusControls } from './RaceStatusControls.tsx';
+import { RunnerFields } from './RunnerFields.tsx';
+import {
+  useAddRunnerMutation,
+  useRacingEventQuery,
+  useScratchMutation,
+  useUpdateRunnerMutation,
+} from './raceday.api.ts';
+import {
+  betTypeName,
+  byRunnerNo,
+  checkRunner,
+  isRaceLocked,
+  nextRunnerNo,
+  orderedBetTypes,
+  parseId,
+  runnerDraftOf,
+} from './raceday.ts';
+import { useRunnerForm } from './useRunnerForm.ts';
+
+export function RaceDetailPage() {
+  const t = useT();
+  const params = useParams();
+  const eventId = parseId(params.eventId);
+  const raceId = parseId(params.raceId);
+  if (eventId === null || raceId === null) {
+    return (
+      <>
+        <PageHeading title={t('race.notFound')} />
+        <Link to="/race-day">{t('event.back')}</Link>
+      </>
+    );
+  }
+  return <RaceScreen key={`${eventId}-${raceId}`} eventId={eventId} raceId={raceId} />;
+}
+
+function RaceScreen({ eventId, raceId }: { eventId: number; raceId: number }) {
+  const t = useT();
+  const detail = useRacingEventQuery(eventId);
+
+  if (detail.isPending || detail.isError) {
+    return (
+      <>
+        <PageHeading title={t('raceDay.title')}>
+          <Link to={`/race-day/${eventId}`} className="bo-back">
+            {t('event.back')}
+          </Link>
+        </PageHeading>
+        {detail.isPending ? (
+          <LoadingBlock />
+        ) : (
+          <ErrorBlock error={detail.error} onRetry={() => void detail.refetch()} />
+        )}
+      </>
+    );
+  }
+
+  const { event, races } = detail.data;
+  const back = (
+    <Link to={`/race-day/${eventId}`} className="bo-back">
+      {t('race.back', { event: event.name })}
+    </Link>
+  );
+  const race = races.find((r) => r.raceId === raceId);
+  if (!race) {
+    return (
+      <>
+        <PageHeading title={t('race.notFound')}>{back}</PageHeading>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeading title={t('race.title', { raceNo: race.raceNo, event: event.name })}>{back}</PageHeading>
+      <div className="bo-race-layout">
+        <RaceSummary race={race} />
+        <RunnerSection race={race} />
+      </div>
+    </>
+  );
+}
+
+function RaceSummary({ race }: { race: Race }) {
+  const t = useT();
+  const headingId = useId();
+  const betTypes = orderedBetTypes(race.enabledBetTypes);
+  return (
+    <section className="card bo-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('race.summary')}</h2>
+      <dl className="bo-fields">
+        <div className="bo-fields__row">
+          <dt>{t('race.status')}</dt>
+          <dd>
+            <RaceStatusBadge status={race.status} />
+          </dd>
+        </div>
+        <div className="bo-fields__row">
+          <dt>{t('race.start')}</dt>
+          <dd>
+            <ManilaTime iso={race.startDateTime} />
+          </dd>
+        </div>
+        <div className="bo-fields__row">
+          <dt>{t('race.betTypes')}</dt>
+          <dd>{betTypes.length > 0 ? betTypes.map(betTypeName).join(', ') : t('race.noBetTypes')}</dd>
+        </div>
+      </dl>
+      <RaceStatusControls race={race} />
+    </section>
+  );
+}
+
+function RunnerSection({ race }: { race: Race }) {
+  const t = useT();
+  const headingId = useId();
+  const lockedId = useId();
+  const locked = isRaceLocked(race.status);
+  const runners = byRunnerNo(race.runners);
+  return (
+    <>
+      <section className="bo-section" aria-labelledby={headingId}>
+        <h2 id={headingId}>{t('race.runners')}</h2>
+        {locked ? (
+          <p id={lockedId} className="bo-locked">
+            {t('race.locked')}
+          </p>
+        ) : null}
+        {runners.length === 0 ? (
+          <EmptyBlock text={t('race.empty')} />
+        ) : (
+          <ul className="bo-runner-list" aria-label={t('race.runnersLabel')}>
+            {runners.map((runner) => (
+              <li key={runner.id}>
+                <RunnerCard race={race} runner={runner} locked={locked} lockedId={lockedId} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {locked ? null : <AddRunnerForm race={race} />}
+    </>
+  );
+}
+
+function RunnerCard({
+  race,
+  runner,
+  locked,
+  lockedId,
+}: {
+  race: Race;
+  runner: Runner;
+  locked: boolean;
+  lockedId: string;
+}) {
+  const t = useT();
+  const headingId = `bo-runner-${runner.id}`;
+  const editId = `bo-runner-${runner.id}-edit`;
+  const scratch = useScratchMutation(runner.id);
+  const [editing, setEditing] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const scratched = runner.status === 'S';
+  const busy = scratch.isPending;
+
+  function toggleScratch() {
+    if (scratch.isPending || locked) return;
+    setDone(null);
+    scratch.mutate(!scratched, {
+      onSuccess: (answer) => {
+        const now = answer.race.runners.find((r) => r.id === runner.id);
+        const no = now?.runnerNo ?? runner.runnerNo;
+        setDone(t(now?.status === 'S' ? 'runner.scratched' : 'runner.unscratched', { runnerNo: no }));
+      },
+    });
+  }
+
+  function stopEditing(message: string | null) {
+    setEditing(false);
+    setDone(message);
+    requestAnimationFrame(() => document.getElementById(editId)?.focus());
+  }
+
+  return (
+    <article
+      className={`card bo-runner${scratched ? ' bo-runner--scratched' : ''}`}
+      aria-labelledby={headingId}
+      data-runner-no={runner.runnerNo}
+    >
+      <div className="bo-runner__head">
+        <h3 id={headingId} className="bo-runner__title">
+          <span className="bo-runner__no">{runner.runnerNo}</span> {runner.horseName}
+        </h3>
+        <span className={`bo-runner-status bo-runner-status--${runner.status}`} data-testid="runner-status">
+          {t(scratched ? 'runner.statusS' : 'runner.statusA')}
+        </span>
+      </div>
+      {editing ? (
+        <EditRunnerForm race={race} runner={runner} onDone={stopEditing} />
+      ) : (
+        <>
+          <dl className="bo-fields">
+            <div className="bo-fields__row">
+              <dt>{t('runner.jockey')}</dt>
+              <dd>{runner.jockeyName}</dd>
+            </div>
+            <div className="bo-fields__row">
+              <dt>{t('runner.odds')}</dt>
+              <dd className="bo-odds">{runner.odds ?? t('runner.noOdds')}</dd>
+            </div>
+          </dl>
+          <div className="bo-actions">
+            <Button
+              id={editId}
+              variant="secondary"
+              size="sm"
+              disabled={locked || busy}
+              aria-describedby={locked ? lockedId : undefined}
+              aria-label={t('runner.editLabel', { runnerNo: runner.runnerNo })}
+              onClick={() => {
+                setDone(null);
+                setEditing(true);
+              }}
+            >
+              {t('runner.edit')}
+            </Button>
+            <Button
+              variant={scratched ? 'secondary' : 'danger'}
+              size="sm"
+              busy={busy}
+              disabled={locked}
+              aria-describedby={locked ? lockedId : undefined}
+              aria-label={t(scratched ? 'runner.unscratchLabel' : 'runner.scratchLabel', {
+                runnerNo: runner.runnerNo,
+              })}
+              onClick={toggleScratch}
+            >
+              {t(scratched ? 'runner.unscratch' : 'runner.scratch')}
+            </Button>
+          </div>
+        </>
+      )}
+      <p className="bo-runner__done" role="status">
+        {done}
+      </p>
+      {scratch.isError ? <Alert tone="error">{errorText(t, scratch.error)}</Alert> : null}
+    </article>
+  );
+}
+
+function EditRunnerForm({
+  race,
+  runner,
+  onDone,
+}: {
+  race: Race;
+  runner: Runner;
+  onDone: (message: string | null) => void;
+}) {
+  const t = useT();
+  const save = useUpdateRunnerMutation(runner.id);
+  const form = useRunnerForm(runnerDraftOf(runner));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.isPending) return;
+    const check = checkRunner(form.draft, race.runners, runner.id);
+    if (!check.ok) {
+      save.reset();
+      form.setFieldErrors(check.fieldErrors);
+      focusFirstError(event.currentTarget);
+      return;
+    }
+    form.setFieldErrors({});
+    save.mutate(check.body, {
+      onSuccess: () => onDone(t('runner.saved', { runnerNo: check.body.runnerNo })),
+      onError: (error) => form.setFieldErrors(form.serverFields(error)),
+    });
+  }
+
+  const formError = save.isError ? form.formError(save.error) : null;
+  return (
+    <form onSubmit={submit} noValidate className="bo-form bo-runner__form">
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <RunnerFields
+        idPrefix={`bo-runner-${runner.id}-field`}
+        draft={form.draft}
+        errors={form.errors}
+        onChange={form.change}
+      />
+      <div className="bo-actions">
+        <Button type="submit" size="sm" busy={save.isPending}>
+          {t('runner.save')}
+        </Button>
+        <Button variant="secondary" size="sm" disabled={save.isPending} onClick={() => onDone(null)}>
+          {t('common.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function AddRunnerForm({ race }: { race: Race }) {
+  const t = useT();
+  const headingId = useId();
+  const add = useAddRunnerMutation(race.raceId);
+  const form = useRunnerForm({ runnerNo: nextRunnerNo(race.runners), horseName: '', jockeyName: '' });
+  const [added, setAdded] = useState<string | null>(null);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (add.isPending) return;
+    setAdded(null);
+    const formElement = event.currentTarget;
+    const check = checkRunner(form.draft, race.runners);
+    if (!check.ok) {
+      add.reset();
+      form.setFieldErrors(check.fieldErrors);
+      focusFirstError(formElement);
+      return;
+    }
+    form.setFieldErrors({});
+    add.mutate(check.body, {
+      onSuccess: (answer) => {
+        setAdded(t('runner.added', { runnerNo: check.body.runnerNo }));
+        form.setDraft({ runnerNo: nextRunnerNo(answer.race.runners), horseName: '', jockeyName: '' });
+        // Ready for the next runner: back to the first field.
+        requestAnimationFrame(() => formElement.querySelector<HTMLInputElement>('input')?.focus());
+      },
+      onError: (error) => form.setFieldErrors(form.serverFields(error)),
+    });
+  }
+
+  const formError = add.isError ? form.formError(add.error) : null;
+  return (
+    <section className="card bo-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('runner.addTitle')}</h2>
+      <form onSubmit={submit} noValidate className="bo-form">
+        {added ? <Alert tone="success">{added}</Alert> : null}
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        <RunnerFields
+          idPrefix={`bo-add-runner-${race.raceId}`}
+          draft={form.draft}
+          errors={form.errors}
+          onChange={(field, value) => {
+            setAdded(null);
+            form.change(field, value);
+          }}
+        />
+        <Button type="submit" busy={add.isPending}>
+          {t('runner.add')}
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,161 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  RacingAdminRoutes,
+  type EventInput,
+  type GameEvent,
+  type Race,
+  type RaceInput,
+  type RaceStatus,
+  type RunnerInput,
+} from '@karera/shared';
+import { apiRequest } from '../../../lib/api.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
+
+/**
+ * An event in the race-day list. The contract's GameEvent has no race count; the list shows one when
+ * the server sends `raceCount` (or the races themselves).
+ */
+export type EventListItem = GameEvent & { raceCount?: number; races?: unknown[] };
+
+export interface EventListResponse {
+  statusCode: 200;
+  /** Newest race date first. */
+  events: EventListItem[];
+}
+
+export interface EventDetailResponse {
+  statusCode: 200;
+  event: GameEvent;
+  /** By race number, each with its runners by runner number. */
+  races: Race[];
+}
+
+interface EventAnswer {
+  statusCode: 200;
+  event: GameEvent;
+}
+
+interface RaceAnswer {
+  statusCode: 200;
+  race: Race;
+}
+
+export function raceCountOf(event: EventListItem): number | null {
+  if (typeof event.raceCount === 'number') return event.raceCount;
+  if (Array.isArray(event.races)) return event.races.length;
+  return null;
+}
+
+export function useRacingEventsQuery() {
+  return useQuery({
+    queryKey: queryKeys.racingEvents,
+    queryFn: ({ signal }) => apiRequest<EventListResponse>(RacingAdminRoutes.events, { signal }),
+  });
+}
+
+/** One race day with its races and runners; kept fresh while the operator watches it. */
+export function useRacingEventQuery(eventId: number) {
+  return useQuery({
+    queryKey: queryKeys.racingEvent(eventId),
+    queryFn: ({ signal }) => apiRequest<EventDetailResponse>(RacingAdminRoutes.event(eventId), { signal }),
+    refetchInterval: 15_000,
+  });
+}
+
+function refreshEvent(queryClient: QueryClient, eventId: number) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.racingEvent(eventId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.racingEvents }),
+  ]);
+}
+
+/**
+ * After a change to a race: the answer replaces the race on screen at once, then the event and the
+ * list are fetched again (the mutation stays pending until they are, so its button cannot be pressed
+ * twice against a stale screen).
+ */
+function applyRace(queryClient: QueryClient, race: Race) {
+  queryClient.setQueryData<EventDetailResponse>(queryKeys.racingEvent(race.eventId), (current) => {
+    if (!current) return current;
+    const exists = current.races.some((r) => r.raceId === race.raceId);
+    const races = exists ? current.races.map((r) => (r.raceId === race.raceId ? race : r)) : [...current.races, race];
+    return { ...current, races: races.toSorted((a, b) => a.raceNo - b.raceNo) };
+  });
+  return refreshEvent(queryClient, race.eventId);
+}
+
+export function useCreateEventMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EventInput) => apiRequest<EventAnswer>(RacingAdminRoutes.events, { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.racingEvents }),
+  });
+}
+
+export function useUpdateEventMutation(eventId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EventInput) =>
+      apiRequest<EventAnswer>(RacingAdminRoutes.event(eventId), { method: 'POST', body }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData<EventDetailResponse>(queryKeys.racingEvent(eventId), (current) =>
+        current ? { ...current, event: answer.event } : current,
+      );
+      return refreshEvent(queryClient, eventId);
+    },
+  });
+}
+
+export function useCreateRaceMutation(eventId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RaceInput) => apiRequest<RaceAnswer>(RacingAdminRoutes.races(eventId), { method: 'POST', body }),
+    onSuccess: (answer) => applyRace(queryClient, answer.race),
+    // A refusal often means the screen is behind (another operator, the simulator): catch up.
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.racingEventAll }),
+  });
+}
+
+export function useRaceStatusMutation(raceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (status: RaceStatus) =>
+      apiRequest<RaceAnswer>(RacingAdminRoutes.raceStatus(raceId), { method: 'POST', body: { status } }),
+    onSuccess: (answer) => applyRace(queryClient, answer.race),
+    // A refusal often means the screen is behind (another operator, the simulator): catch up.
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.racingEventAll }),
+  });
+}
+
+export function useAddRunnerMutation(raceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RunnerInput) =>
+      apiRequest<RaceAnswer>(RacingAdminRoutes.runners(raceId), { method: 'POST', body }),
+    onSuccess: (answer) => applyRace(queryClient, answer.race),
+    // A refusal often means the screen is behind (another operator, the simulator): catch up.
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.racingEventAll }),
+  });
+}
+
+export function useUpdateRunnerMutation(runnerId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RunnerInput) =>
+      apiRequest<RaceAnswer>(RacingAdminRoutes.runner(runnerId), { method: 'POST', body }),
+    onSuccess: (answer) => applyRace(queryClient, answer.race),
+    // A refusal often means the screen is behind (another operator, the simulator): catch up.
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.racingEventAll }),
+  });
+}
+
+export function useScratchMutation(runnerId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (scratched: boolean) =>
+      apiRequest<RaceAnswer>(RacingAdminRoutes.scratch(runnerId), { method: 'POST', body: { scratched } }),
+    onSuccess: (answer) => applyRace(queryClient, answer.race),
+    // A refusal often means the screen is behind (another operator, the simulator): catch up.
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.racingEventAll }),
+  });
+}
