@@ -61,30 +61,34 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
   });
 
   app.get(WS_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
+    // Keep only what the socket needs: holding the request would keep it in memory per connection.
+    const cookieToken = request.cookies[PLAYER_COOKIE];
+    const log = request.log;
     let client: LiveSocket | undefined;
     const refuse = () => socket.close(CLOSE_INVALID_AUTH, INVALID_AUTH_REASON);
     const connectTimer = setTimeout(refuse, CONNECT_TIMEOUT_MS);
+
+    const authenticate = async (hello: Extract<RealtimeMessage, { type: 'GAME_CONNECT' }>) => {
+      const token = cookieToken ?? (hello.sessionId !== 'cookie' ? hello.sessionId : undefined);
+      const session = token ? await resolvePlayerSession(app.db, token) : undefined;
+      if (!session || String(session.playerId) !== hello.playerId || socket.readyState !== socket.OPEN) return refuse();
+      client = { socket, playerId: session.playerId, alive: true };
+      live.add(client);
+      const snapshot = await liveSnapshot(app.db);
+      const messages = snapshot.flatMap((race): RealtimeMessage[] => [
+        { type: 'RACE_STATUS', raceId: race.raceId, status: race.status },
+        ...(race.odds.length > 0 ? [{ type: 'UPDATE_ODDS' as const, raceId: race.raceId, odds: race.odds }] : []),
+      ]);
+      if (messages.length > 0) socket.send(encodeFrame(messages));
+    };
 
     socket.on('message', (data: Buffer, isBinary: boolean) => {
       if (client) return; // players only listen; anything after GAME_CONNECT is ignored
       clearTimeout(connectTimer);
       const [hello] = isBinary ? [] : decodeFrame(data.toString());
       if (hello?.type !== 'GAME_CONNECT') return refuse();
-      const token = request.cookies[PLAYER_COOKIE] ?? (hello.sessionId !== 'cookie' ? hello.sessionId : undefined);
-      void (async () => {
-        const session = token ? await resolvePlayerSession(app.db, token) : undefined;
-        if (!session || String(session.playerId) !== hello.playerId || socket.readyState !== socket.OPEN)
-          return refuse();
-        client = { socket, playerId: session.playerId, alive: true };
-        live.add(client);
-        const snapshot = await liveSnapshot(app.db);
-        const messages = snapshot.flatMap((race): RealtimeMessage[] => [
-          { type: 'RACE_STATUS', raceId: race.raceId, status: race.status },
-          ...(race.odds.length > 0 ? [{ type: 'UPDATE_ODDS' as const, raceId: race.raceId, odds: race.odds }] : []),
-        ]);
-        if (messages.length > 0) socket.send(encodeFrame(messages));
-      })().catch((error: unknown) => {
-        request.log.error({ err: error }, 'socket authentication failed');
+      authenticate(hello).catch((error: unknown) => {
+        log.error({ err: error }, 'socket authentication failed');
         refuse();
       });
     });
