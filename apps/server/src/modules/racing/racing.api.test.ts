@@ -116,9 +116,10 @@ describe(`race card and race control (${testDialect})`, () => {
       post<{ race: Race }>(`/api/backoffice/racing/races/${race.raceId}/status`, { status });
     expect((await move('C')).body.statusMessage).toBe(RacingMessages.transitionRefused);
     for (const status of ['O', 'L', 'C', 'D']) expect((await move(status)).body.race.status).toBe(status);
-    expect(published).toEqual(
-      ['O', 'L', 'C', 'D'].map((status) => ({ type: 'RACE_STATUS', raceId: race.raceId, status })),
-    );
+    // On PostgreSQL events arrive through LISTEN/NOTIFY, a moment after the answer.
+    await expect
+      .poll(() => published.filter((m) => 'raceId' in m && m.raceId === race.raceId), { timeout: 10_000 })
+      .toEqual(['O', 'L', 'C', 'D'].map((status) => ({ type: 'RACE_STATUS', raceId: race.raceId, status })));
     expect((await move('X')).status).toBe(409);
     const audit = await t.app.db
       .selectFrom('audit_log')
@@ -153,7 +154,7 @@ describe(`race card and race control (${testDialect})`, () => {
     });
     expect(scratched.body.race.runners[0]).toMatchObject({ status: 'S', odds: null });
     await expect
-      .poll(() => published.filter((m) => 'raceId' in m && m.raceId === race.raceId))
+      .poll(() => published.filter((m) => 'raceId' in m && m.raceId === race.raceId), { timeout: 10_000 })
       .toEqual([{ type: 'UPDATE_ODDS', raceId: race.raceId, odds: [null, null] }]);
     await post(`/api/backoffice/racing/runners/${runnerId}/scratch`, { scratched: false });
     for (const status of ['O', 'C']) await post(`/api/backoffice/racing/races/${race.raceId}/status`, { status });

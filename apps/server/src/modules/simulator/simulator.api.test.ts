@@ -41,10 +41,12 @@ describe(`race-day simulator (${testDialect})`, () => {
     }
     const first = races[0];
     if (!first) throw new Error('no race');
-    const statuses = published
-      .filter((m) => m.type === 'RACE_STATUS' && m.raceId === first.raceId)
-      .map((m) => (m.type === 'RACE_STATUS' ? m.status : ''));
-    expect(statuses).toEqual(['O', 'L', 'C', 'D']);
+    const statuses = () =>
+      published
+        .filter((m) => m.type === 'RACE_STATUS' && m.raceId === first.raceId)
+        .map((m) => (m.type === 'RACE_STATUS' ? m.status : ''));
+    // On PostgreSQL the events travel through LISTEN/NOTIFY and may trail the database.
+    await expect.poll(statuses, { timeout: 10_000 }).toEqual(['O', 'L', 'C', 'D']);
     expect(published.some((m) => m.type === 'UPDATE_ODDS' && m.raceId === first.raceId)).toBe(true);
     // A scratched runner never places; everyone else gets a place.
     const placed = first.runners.filter((r) => r.finishPosition !== null);
