@@ -83,6 +83,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // Race streams: HLS from the stream host (blob: for a future Media Source player).
+        mediaSrc: ["'self'", 'https:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         frameSrc: ['https:'],
         objectSrc: ["'none'"],

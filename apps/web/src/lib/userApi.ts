@@ -3,7 +3,10 @@ import { ApiError, apiRequest } from './api.ts';
 
 export type UserRoute = (typeof UserRoutes)[keyof typeof UserRoutes];
 
-type SessionInvalidListener = (route: UserRoute) => void;
+/** Where a dead session was found: a player call, or the live socket (closed with the spec's reason). */
+export type SessionInvalidSource = UserRoute | 'realtime';
+
+type SessionInvalidListener = (source: SessionInvalidSource) => void;
 const listeners = new Set<SessionInvalidListener>();
 
 /**
@@ -15,6 +18,11 @@ export function onSessionInvalid(listener: SessionInvalidListener): () => void {
   return () => {
     listeners.delete(listener);
   };
+}
+
+/** Reports a session found invalid outside a player call, to the same handler as a 107. */
+export function reportSessionInvalid(source: SessionInvalidSource): void {
+  for (const listener of [...listeners]) listener(source);
 }
 
 export function isSessionInvalid(error: unknown): boolean {
@@ -30,7 +38,7 @@ export async function userRequest<T>(route: UserRoute, body: object = {}, signal
   try {
     return await apiRequest<T>(route, signal ? { method: 'POST', body, signal } : { method: 'POST', body });
   } catch (error) {
-    if (isSessionInvalid(error)) for (const listener of [...listeners]) listener(route);
+    if (isSessionInvalid(error)) reportSessionInvalid(route);
     throw error;
   }
 }

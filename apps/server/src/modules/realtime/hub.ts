@@ -1,6 +1,7 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import websocket from '@fastify/websocket';
-import type { WebSocket } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { decodeFrame, encodeFrame, INVALID_AUTH_REASON, type RealtimeMessage } from '@karera/shared';
 import { PLAYER_COOKIE, resolvePlayerSession } from '../auth/player-sessions.ts';
 import { liveSnapshot } from '../racing/racing.repo.ts';
@@ -24,12 +25,20 @@ interface LiveSocket {
  * The live socket. A client opens /ws and sends GAME_CONNECT with its player id and session (the
  * HttpOnly cookie of the upgrade request, or the session token for API clients); a bad one is closed
  * with 'Invalid authentication received.'. An accepted socket first gets the state of every race still
- * in play (so a reconnect catches up), then race events from the pub/sub are encoded once per broadcast
+ * in play (so a reconnect catches up), then race events from the pub/sub, encoded once per broadcast
  * and written to every authenticated socket. Heartbeats drop sockets that stop answering.
+ *
+ * Upgrades are taken straight from the HTTP server (ws in noServer mode) rather than through a
+ * Fastify route, so a connection holds only its socket: see docs/decisions/005-live-socket.md.
  */
 export async function registerRealtimeHub(app: FastifyInstance, options: RealtimeHubOptions = {}): Promise<void> {
   const live = new Set<LiveSocket>();
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 4096,
+    perMessageDeflate: false,
+    clientTracking: false,
+  });
 
   const broadcast = (messages: readonly RealtimeMessage[]) => {
     if (live.size === 0) return;
@@ -53,17 +62,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
   }, options.heartbeatMs ?? 30_000);
   heartbeat.unref();
 
-  app.addHook('onClose', async () => {
-    clearInterval(heartbeat);
-    unsubscribe();
-    for (const client of live) client.socket.close(1001, 'Server shutting down');
-    live.clear();
-  });
-
-  app.get(WS_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
-    // Keep only what the socket needs: holding the request would keep it in memory per connection.
-    const cookieToken = request.cookies[PLAYER_COOKIE];
-    const log = request.log;
+  function accept(socket: WebSocket, cookieToken: string | undefined): void {
     let client: LiveSocket | undefined;
     const refuse = () => socket.close(CLOSE_INVALID_AUTH, INVALID_AUTH_REASON);
     const connectTimer = setTimeout(refuse, CONNECT_TIMEOUT_MS);
@@ -88,17 +87,38 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
       const [hello] = isBinary ? [] : decodeFrame(data.toString());
       if (hello?.type !== 'GAME_CONNECT') return refuse();
       authenticate(hello).catch((error: unknown) => {
-        log.error({ err: error }, 'socket authentication failed');
+        app.log.error({ err: error }, 'socket authentication failed');
         refuse();
       });
     });
     socket.on('pong', () => {
       if (client) client.alive = true;
     });
+    socket.on('error', () => socket.terminate());
     socket.on('close', () => {
       clearTimeout(connectTimer);
       if (client) live.delete(client);
     });
+  }
+
+  const onUpgrade = (request: IncomingMessage, stream: Duplex, head: Buffer) => {
+    const path = request.url?.split('?')[0];
+    if (path !== WS_PATH) {
+      stream.destroy();
+      return;
+    }
+    const cookieToken = request.headers.cookie ? app.parseCookie(request.headers.cookie)[PLAYER_COOKIE] : undefined;
+    wss.handleUpgrade(request, stream, head, (socket) => accept(socket, cookieToken));
+  };
+  app.server.on('upgrade', onUpgrade);
+
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+    app.server.off('upgrade', onUpgrade);
+    for (const client of live) client.socket.close(1001, 'Server shutting down');
+    live.clear();
+    wss.close();
   });
 
   app.decorate('liveSocketCount', () => live.size);

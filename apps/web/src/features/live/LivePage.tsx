@@ -1,16 +1,63 @@
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon, Page } from '../../components/ui/index.ts';
+import { Page } from '../../components/ui/index.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
+import { AnnouncementPopup } from './AnnouncementPopup.tsx';
+import { eventIdOf } from './eventParam.ts';
+import { LiveEmpty, LiveError, LiveSkeleton } from './LiveStates.tsx';
+import { RaceDayView } from './RaceDayView.tsx';
+import type { StatusChange } from './raceState.ts';
+import { useLiveRaceDay } from './useLiveRaceDay.ts';
+import './live.css';
 
-/** Live race and betting (/live). Placeholder until its issue lands. */
+/**
+ * Live race screen (/live, spec §2 Live screen): today's race day (or the one ?event=<id> names) with
+ * its stream, race tabs and runners, kept current by the live socket. Betting controls come later.
+ */
 export function LivePage() {
-  const { t } = useTranslation();
   const title = useRouteTitle();
+  const [params] = useSearchParams();
+  const eventParam = eventIdOf(params.get('event'));
   return (
-    <Page title={title} testId="live-page">
-      <ComingSoon label={t('common.comingSoon')}>
-        <p>{t('placeholder.body')}</p>
-      </ComingSoon>
+    <Page title={title} testId="live-page" className="live">
+      <LiveRaceDay key={eventParam ?? 'today'} eventParam={eventParam} />
+      <AnnouncementPopup />
     </Page>
+  );
+}
+
+function LiveRaceDay({ eventParam }: { eventParam: number | null }) {
+  const { view, connection, changes } = useLiveRaceDay(eventParam);
+  return (
+    <>
+      {view.kind === 'loading' ? <LiveSkeleton /> : null}
+      {view.kind === 'error' ? <LiveError code={view.code} /> : null}
+      {view.kind === 'empty' ? <LiveEmpty /> : null}
+      {view.kind === 'ready' ? <RaceDayView info={view.info} /> : null}
+      <LiveAnnouncer changes={changes} />
+      <div className="live-connection" role="status">
+        {connection === 'reconnecting' ? <ReconnectingBadge /> : null}
+      </div>
+    </>
+  );
+}
+
+function ReconnectingBadge() {
+  const { t } = useTranslation();
+  return (
+    <span className="live-connection__badge" data-testid="live-reconnecting">
+      <span className="live-connection__dot" aria-hidden="true" />
+      {t('live.reconnecting')}
+    </span>
+  );
+}
+
+/** Says status changes politely to screen readers (the tabs and notices show them on screen). */
+function LiveAnnouncer({ changes }: { changes: readonly StatusChange[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="visually-hidden" role="status" data-testid="live-announcer">
+      {changes.map((change) => t(`live.statusChanged.${change.to}`, { raceNo: change.raceNo })).join('. ')}
+    </div>
   );
 }

@@ -1,0 +1,132 @@
+import { useTranslation } from 'react-i18next';
+import type { Race, Runner } from '@karera/shared';
+import { formatStartsOn } from './schedule.ts';
+import { raceNotice, runnerMark } from './raceDisplay.ts';
+
+/** The race's notice above its runners (spec §4 Race display). */
+export function RaceNoticeBanner({ race }: { race: Race }) {
+  const { t } = useTranslation();
+  const notice = raceNotice(race);
+  if (!notice) return null;
+  switch (notice.kind) {
+    case 'awaiting':
+      return (
+        <div className="race-notice race-notice--awaiting" data-testid="race-notice">
+          <p className="race-notice__title">{t('live.waiting')}</p>
+          <p className="race-notice__text">{t('live.startsOn', { time: formatStartsOn(notice.startDateTime) })}</p>
+        </div>
+      );
+    case 'lastCall':
+      return (
+        <div className="race-notice race-notice--last-call" data-testid="race-notice">
+          <p className="race-notice__title blink">{t('live.lastCall')}</p>
+        </div>
+      );
+    case 'closed':
+      return (
+        <div className="race-notice race-notice--closed" data-testid="race-notice">
+          <p className="race-notice__title">{t('live.closeBet')}</p>
+        </div>
+      );
+    case 'cancelled':
+      return (
+        <div className="race-notice race-notice--cancelled" data-testid="race-notice">
+          <p className="race-notice__title">{t('live.cancelled')}</p>
+        </div>
+      );
+    case 'resultPending':
+      return (
+        <div className="race-notice race-notice--pending" data-testid="race-notice">
+          <p className="race-notice__title">{t('live.resultPending')}</p>
+        </div>
+      );
+  }
+}
+
+interface RunnerListProps {
+  race: Race;
+  selected: ReadonlySet<string>;
+  onToggle: (runnerNo: string) => void;
+}
+
+/** The runners of the open race: number, horse, jockey, live odds and, per status, a Bet toggle or a mark. */
+export function RunnerList({ race, selected, onToggle }: RunnerListProps) {
+  const { t } = useTranslation();
+  if (race.runners.length === 0) return <p className="runner-list__empty">{t('live.noRunners')}</p>;
+  return (
+    <ul className="runner-list" aria-label={t('live.runners', { raceNo: race.raceNo })}>
+      {race.runners.map((runner) => (
+        <RunnerRow
+          key={runner.id}
+          runner={runner}
+          race={race}
+          picked={selected.has(runner.runnerNo)}
+          onToggle={onToggle}
+        />
+      ))}
+    </ul>
+  );
+}
+
+function RunnerRow({
+  race,
+  runner,
+  picked,
+  onToggle,
+}: {
+  race: Race;
+  runner: Runner;
+  picked: boolean;
+  onToggle: (runnerNo: string) => void;
+}) {
+  const { t } = useTranslation();
+  const mark = runnerMark(race, runner);
+  return (
+    <li
+      className="runner"
+      data-testid="runner"
+      data-runner-no={runner.runnerNo}
+      data-scratched={runner.status === 'S' || undefined}
+      data-picked={picked || undefined}
+    >
+      <span className="runner__no">{runner.runnerNo}</span>
+      <span className="runner__names">
+        <span className="runner__horse">{runner.horseName}</span>
+        <span className="runner__jockey">{runner.jockeyName}</span>
+      </span>
+      {runner.status === 'S' ? null : (
+        <span className="runner__odds" data-testid="runner-odds">
+          <span className="visually-hidden">{t('live.odds')} </span>
+          {runner.odds ?? (
+            <>
+              <span aria-hidden="true">—</span>
+              <span className="visually-hidden">{t('live.noOdds')}</span>
+            </>
+          )}
+        </span>
+      )}
+      <span className="runner__action" data-testid="runner-mark">
+        {mark === 'bet' ? (
+          <button
+            type="button"
+            className="bet-toggle"
+            aria-pressed={picked}
+            aria-label={t('live.betOn', { runnerNo: runner.runnerNo, horse: runner.horseName })}
+            onClick={() => onToggle(runner.runnerNo)}
+          >
+            <svg className="bet-toggle__check" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+              <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            </svg>
+            {t('live.bet')}
+          </button>
+        ) : mark === 'scratched' ? (
+          <span className="runner-mark runner-mark--scratched">{t('live.scratched')}</span>
+        ) : mark === 'first' ? (
+          <span className="runner-mark runner-mark--first">{t('live.first')}</span>
+        ) : mark === 'unplaced' ? (
+          <span className="runner-mark runner-mark--unplaced">{t('live.unplaced')}</span>
+        ) : null}
+      </span>
+    </li>
+  );
+}

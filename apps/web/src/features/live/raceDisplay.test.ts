@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { RACE_STATUSES } from '@karera/shared';
+import { hasResult, raceNotice, runnerMark } from './raceDisplay.ts';
+import { race, runner } from './testRaces.ts';
+
+describe('raceNotice (spec §4 Race display)', () => {
+  it('maps every status', () => {
+    const notices = Object.fromEntries(
+      RACE_STATUSES.map((status) => [status, raceNotice(race(1, status))?.kind ?? null]),
+    );
+    expect(notices).toEqual({
+      A: 'awaiting',
+      O: null,
+      L: 'lastCall',
+      C: 'closed',
+      D: 'resultPending',
+      X: 'cancelled',
+    });
+  });
+
+  it('gives the start time while waiting to open bet', () => {
+    expect(raceNotice(race(1, 'A'))).toEqual({ kind: 'awaiting', startDateTime: '2026-11-25T05:00:00.000Z' });
+  });
+
+  it('has no notice once a done race has its places', () => {
+    const done = race(1, 'D', [runner('1', { finishPosition: 2 }), runner('2', { finishPosition: 1 })]);
+    expect(hasResult(done)).toBe(true);
+    expect(raceNotice(done)).toBeNull();
+  });
+});
+
+describe('runnerMark', () => {
+  const scratched = runner('3', { status: 'S' });
+
+  it('offers the Bet toggle on O and L only, never to a scratched runner', () => {
+    for (const status of RACE_STATUSES) {
+      const open = status === 'O' || status === 'L';
+      expect(runnerMark(race(1, status), runner('1'))).toBe(open ? 'bet' : 'none');
+      expect(runnerMark(race(1, status), scratched)).toBe('scratched');
+    }
+  });
+
+  it('marks the winner 1st and the others X once places exist', () => {
+    const winner = runner('2', { finishPosition: 1 });
+    const second = runner('1', { finishPosition: 2 });
+    const unplaced = runner('4');
+    const done = race(1, 'D', [second, winner, unplaced, scratched]);
+    expect(runnerMark(done, winner)).toBe('first');
+    expect(runnerMark(done, second)).toBe('unplaced');
+    expect(runnerMark(done, unplaced)).toBe('unplaced');
+    expect(runnerMark(done, scratched)).toBe('scratched');
+  });
+
+  it('marks nothing while the result is pending', () => {
+    const pending = race(1, 'D', [runner('1'), runner('2')]);
+    expect(pending.runners.map((r) => runnerMark(pending, r))).toEqual(['none', 'none']);
+  });
+
+  it('marks every winner of a dead heat', () => {
+    const a = runner('1', { finishPosition: 1 });
+    const b = runner('2', { finishPosition: 1 });
+    const done = race(1, 'D', [a, b]);
+    expect([runnerMark(done, a), runnerMark(done, b)]).toEqual(['first', 'first']);
+  });
+});

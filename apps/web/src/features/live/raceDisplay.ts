@@ -1,0 +1,49 @@
+import { isBettingOpen, type Race, type Runner } from '@karera/shared';
+
+/**
+ * What the race shows above its runners (spec §4 Race display): A waits for betting with its start
+ * time; L is the last call; C and any status without its own notice read 'Close Bet'; X is cancelled;
+ * D without finishing places yet is pending. O, and D with its result, need no notice.
+ */
+export type RaceNotice =
+  | { kind: 'awaiting'; startDateTime: string }
+  | { kind: 'lastCall' }
+  | { kind: 'closed' }
+  | { kind: 'cancelled' }
+  | { kind: 'resultPending' };
+
+/** What a runner's row shows at its end. */
+export type RunnerMark = 'bet' | 'scratched' | 'first' | 'unplaced' | 'none';
+
+/** D's result is in once any runner has its official place. */
+export function hasResult(race: Race): boolean {
+  return race.runners.some((runner) => runner.finishPosition !== null);
+}
+
+export function raceNotice(race: Race): RaceNotice | null {
+  switch (race.status) {
+    case 'A':
+      return { kind: 'awaiting', startDateTime: race.startDateTime };
+    case 'O':
+      return null;
+    case 'L':
+      return { kind: 'lastCall' };
+    case 'D':
+      return hasResult(race) ? null : { kind: 'resultPending' };
+    case 'X':
+      return { kind: 'cancelled' };
+    default:
+      return { kind: 'closed' };
+  }
+}
+
+/**
+ * Scratched always shows; O and L give every other runner a Bet toggle; a done race with its result
+ * marks the winner (dead heats: every runner placed 1) '1st' and the rest 'X'.
+ */
+export function runnerMark(race: Race, runner: Runner): RunnerMark {
+  if (runner.status === 'S') return 'scratched';
+  if (isBettingOpen(race.status)) return 'bet';
+  if (race.status === 'D' && hasResult(race)) return runner.finishPosition === 1 ? 'first' : 'unplaced';
+  return 'none';
+}

@@ -1,0 +1,82 @@
+import type { Race, RaceStatus, RealtimeMessage } from '@karera/shared';
+
+/** How far along its life a race is. Statuses only move forward (shared status machine); D and X are final. */
+const PROGRESS: Record<RaceStatus, number> = { A: 0, O: 1, L: 2, C: 3, D: 4, X: 4 };
+
+export interface StatusChange {
+  raceId: number;
+  raceNo: number;
+  from: RaceStatus;
+  to: RaceStatus;
+}
+
+export interface AppliedFrame {
+  races: Race[];
+  /** Something happened that the messages cannot describe: the card has to be read again. */
+  refetch: boolean;
+  changes: StatusChange[];
+}
+
+function sameOdds(a: readonly (string | null)[], b: readonly (string | null)[]): boolean {
+  return a.length === b.length && a.every((odds, index) => odds === b[index]);
+}
+
+/**
+ * Applies the socket's messages to the race card. RACE_STATUS moves a known race forward (a stale,
+ * backward one is ignored); D asks for the card again, for the finishing places; a status of a race
+ * not on the card (e.g. one just added) asks for it too. UPDATE_ODDS sets each runner's odds in card
+ * order. The protocol carries no runner status, so an odds line that may hide a scratching (a runner
+ * losing its odds, a scratched one getting odds, a line that changes nothing, a different runner count)
+ * asks for the card again. Odds of races not on the card (another race day) are ignored.
+ */
+export function applyRealtime(races: readonly Race[], messages: readonly RealtimeMessage[]): AppliedFrame {
+  const next = [...races];
+  let refetch = false;
+  const changes: StatusChange[] = [];
+
+  for (const message of messages) {
+    if (message.type === 'GAME_CONNECT') continue;
+    const index = next.findIndex((race) => race.raceId === message.raceId);
+    const race = next[index];
+    if (!race) {
+      if (message.type === 'RACE_STATUS') refetch = true;
+      continue;
+    }
+    if (message.type === 'RACE_STATUS') {
+      if (message.status === race.status || PROGRESS[message.status] < PROGRESS[race.status]) continue;
+      next[index] = { ...race, status: message.status };
+      changes.push({ raceId: race.raceId, raceNo: race.raceNo, from: race.status, to: message.status });
+      if (message.status === 'D') refetch = true;
+      continue;
+    }
+    const current = race.runners.map((runner) => runner.odds);
+    if (message.odds.length !== race.runners.length || sameOdds(current, message.odds)) {
+      refetch = true;
+      continue;
+    }
+    const runners = race.runners.map((runner, i) => {
+      const odds = message.odds[i] ?? null;
+      if (runner.status === 'S' ? odds !== null : odds === null) refetch = true;
+      return runner.status === 'S' ? runner : { ...runner, odds };
+    });
+    next[index] = { ...race, runners };
+  }
+  return { races: next, refetch, changes };
+}
+
+/**
+ * The card as read again from the server, without going back in time: a status the socket already
+ * delivered beats an older one in an answer that was on its way meanwhile.
+ */
+export function mergeFetchedRaces(current: readonly Race[] | undefined, fetched: readonly Race[]): Race[] {
+  if (!current) return [...fetched];
+  return fetched.map((race) => {
+    const known = current.find((r) => r.raceId === race.raceId);
+    return known && PROGRESS[known.status] > PROGRESS[race.status] ? { ...race, status: known.status } : race;
+  });
+}
+
+/** The race the screen opens on: the first one not done or cancelled, else the last one. */
+export function defaultRace(races: readonly Race[]): Race | null {
+  return races.find((race) => race.status !== 'D' && race.status !== 'X') ?? races[races.length - 1] ?? null;
+}

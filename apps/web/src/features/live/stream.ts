@@ -1,0 +1,28 @@
+/**
+ * Where the race is watched (spec §3 Game event streamUrl, §7 stream embed): nothing yet, an http(s)
+ * address of an HLS stream, or the channel name of the streaming provider's embedded player.
+ */
+export type StreamSource = { kind: 'none' } | { kind: 'hls'; url: string } | { kind: 'channel'; channel: string };
+
+const CHANNEL = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function streamSourceOf(streamUrl: string): StreamSource {
+  const value = streamUrl.trim();
+  if (value === '') return { kind: 'none' };
+  if (/^https?:\/\//i.test(value)) {
+    try {
+      return { kind: 'hls', url: new URL(value).href };
+    } catch {
+      return { kind: 'none' };
+    }
+  }
+  return CHANNEL.test(value) ? { kind: 'channel', channel: value } : { kind: 'none' };
+}
+
+/** The provider's embedded player for a channel; it only plays on the page host named as parent. */
+export function channelEmbedUrl(channel: string, hostname: string): string {
+  const query = new URLSearchParams({ channel, parent: hostname });
+  return `https://player.twitch.tv/?${query.toString()}`;
+}
+
+export const HLS_MIME_TYPE = 'application/vnd.apple.mpegurl';

@@ -1,0 +1,129 @@
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  encodeMessage,
+  GameRoutes,
+  type GameEvent,
+  type GameInfoResponse,
+  type RaceInfoResponse,
+} from '@karera/shared';
+import { ApiError, apiRequest } from '../../lib/api.ts';
+import { connectRealtime, socketUrlFor, type RealtimeState } from '../../lib/realtime.ts';
+import { COOKIE_SESSION, useSession } from '../../lib/session/index.ts';
+import { reportSessionInvalid } from '../../lib/userApi.ts';
+import { applyRealtime, mergeFetchedRaces, type StatusChange } from './raceState.ts';
+
+export const liveQueryKeys = {
+  gameInfo: ['live', 'game-info'] as const,
+  raceInfo: (eventId: number) => ['live', 'race-info', eventId] as const,
+};
+
+export type LiveView =
+  { kind: 'loading' } | { kind: 'error'; code: number } | { kind: 'empty' } | { kind: 'ready'; info: RaceInfoResponse };
+
+export interface LiveRaceDay {
+  view: LiveView;
+  connection: RealtimeState;
+  /** The latest status changes the socket delivered, for the screen reader announcement. */
+  changes: readonly StatusChange[];
+}
+
+/** The code of 'Error {code}, please reload page' (spec §8): the answer's statusCode, else the HTTP status. */
+export function errorCodeOf(error: unknown): number {
+  if (error instanceof ApiError) return error.statusCode || error.httpStatus;
+  return 0;
+}
+
+/**
+ * The race day on screen, kept live: getGameInfo picks the event (unless the link names one),
+ * getRaceInfo reads its card, and the socket at its webSocketUrl moves statuses and odds from then on.
+ * A result (D), an unknown race or a possible scratching reads the card again; so does every reconnect,
+ * since messages may have been missed. A close for an invalid session logs out like a 107.
+ */
+export function useLiveRaceDay(eventParam: number | null): LiveRaceDay {
+  const queryClient = useQueryClient();
+  const { playerId } = useSession();
+
+  const gameInfo = useQuery({
+    queryKey: liveQueryKeys.gameInfo,
+    queryFn: ({ signal }) => apiRequest<GameInfoResponse>(GameRoutes.getGameInfo, { method: 'POST', body: {}, signal }),
+    enabled: eventParam === null,
+    staleTime: 0,
+  });
+  const firstEvent: GameEvent | undefined = gameInfo.data?.events[0];
+  const eventId = eventParam ?? firstEvent?.id ?? null;
+
+  const raceInfo = useQuery({
+    queryKey: liveQueryKeys.raceInfo(eventId ?? 0),
+    queryFn: async ({ signal }) => {
+      const key = liveQueryKeys.raceInfo(eventId ?? 0);
+      const fresh = await apiRequest<RaceInfoResponse>(GameRoutes.getRaceInfo, {
+        method: 'POST',
+        body: { eventId },
+        signal,
+      });
+      const current = queryClient.getQueryData<RaceInfoResponse>(key);
+      return { ...fresh, races: mergeFetchedRaces(current?.races, fresh.races) };
+    },
+    enabled: eventId !== null,
+    staleTime: 0,
+  });
+
+  const [connection, setConnection] = useState<RealtimeState>('connecting');
+  const [changes, setChanges] = useState<readonly StatusChange[]>([]);
+  const webSocketUrl = raceInfo.data?.webSocketUrl ?? null;
+
+  useEffect(() => {
+    if (webSocketUrl === null || eventId === null) return undefined;
+    const key = liveQueryKeys.raceInfo(eventId);
+    const readAgain = () => void queryClient.invalidateQueries({ queryKey: key, exact: true });
+    const live = connectRealtime({
+      url: socketUrlFor(webSocketUrl, window.location.protocol),
+      hello: () => {
+        if (playerId === null) return null;
+        try {
+          return encodeMessage({ type: 'GAME_CONNECT', playerId, sessionId: COOKIE_SESSION });
+        } catch {
+          return null;
+        }
+      },
+      onMessages: (messages) => {
+        const current = queryClient.getQueryData<RaceInfoResponse>(key);
+        if (!current) return;
+        const applied = applyRealtime(current.races, messages);
+        queryClient.setQueryData<RaceInfoResponse>(key, { ...current, races: applied.races });
+        if (applied.changes.length > 0) setChanges(applied.changes);
+        if (applied.refetch) readAgain();
+      },
+      onOpen: (reconnected) => {
+        if (reconnected) readAgain();
+      },
+      onStateChange: setConnection,
+      onInvalidAuth: () => reportSessionInvalid('realtime'),
+    });
+    return () => live.close();
+  }, [webSocketUrl, eventId, playerId, queryClient]);
+
+  return { view: viewOf(eventParam === null, gameInfo, eventId, raceInfo), connection, changes };
+}
+
+interface QueryState<T> {
+  data: T | undefined;
+  error: Error | null;
+  isError: boolean;
+}
+
+export function viewOf(
+  fromGameInfo: boolean,
+  gameInfo: QueryState<GameInfoResponse>,
+  eventId: number | null,
+  raceInfo: QueryState<RaceInfoResponse>,
+): LiveView {
+  if (fromGameInfo && gameInfo.data === undefined) {
+    return gameInfo.isError ? { kind: 'error', code: errorCodeOf(gameInfo.error) } : { kind: 'loading' };
+  }
+  if (eventId === null) return { kind: 'empty' };
+  if (raceInfo.data) return { kind: 'ready', info: raceInfo.data };
+  if (raceInfo.isError) return { kind: 'error', code: errorCodeOf(raceInfo.error) };
+  return { kind: 'loading' };
+}

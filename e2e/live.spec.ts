@@ -1,0 +1,288 @@
+import { expect, type APIRequestContext, type Locator, type Page, type WebSocketRoute } from '@playwright/test';
+import { manilaDate, RacingAdminRoutes, type GameEvent, type Race, type RaceStatus } from '@karera/shared';
+import { adminApiLogin, playerTest as test, uniqueSuffix } from './support.ts';
+
+/**
+ * The live race screen at 390 px. Each test makes its own race day for today through the back-office
+ * API and opens it with /live?event=<id> (the demo simulator runs its own race day beside it, which
+ * /live without the query would show), then drives it through the same API while the page listens.
+ */
+
+type RunnerSpec = readonly [runnerNo: string, horseName: string, jockeyName: string];
+
+interface RaceDay {
+  event: GameEvent;
+  races: Race[];
+}
+
+async function adminPost<T>(request: APIRequestContext, url: string, data: unknown): Promise<T> {
+  await adminApiLogin(request);
+  const response = await request.post(url, { data });
+  const body = (await response.json()) as { statusCode: number };
+  expect(body.statusCode, `${url}: ${JSON.stringify(body)}`).toBe(200);
+  return body as T;
+}
+
+function manilaToday(): string {
+  const { year, month, day } = manilaDate(new Date());
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** Today's race day with the given races (each with its runners), all awaiting bet open. */
+async function createRaceDay(
+  request: APIRequestContext,
+  cards: readonly (readonly RunnerSpec[])[],
+  streamUrl = '',
+): Promise<RaceDay> {
+  const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
+    name: `E2E Live ${uniqueSuffix()}`,
+    arena: 'San Lazaro Leisure Park',
+    streamUrl,
+    raceDate: manilaToday(),
+    enabledBetTypes: [],
+  });
+  const races: Race[] = [];
+  for (const [index, runners] of cards.entries()) {
+    let { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
+      raceNo: index + 1,
+      startDateTime: new Date(Date.now() + (index + 1) * 3_600_000).toISOString(),
+      enabledBetTypes: [],
+    });
+    for (const [runnerNo, horseName, jockeyName] of runners) {
+      ({ race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.runners(race.raceId), {
+        runnerNo,
+        horseName,
+        jockeyName,
+      }));
+    }
+    races.push(race);
+  }
+  return { event, races };
+}
+
+function setStatus(request: APIRequestContext, race: Race, status: RaceStatus) {
+  return adminPost(request, RacingAdminRoutes.raceStatus(race.raceId), { status });
+}
+
+/** Opens the race day, as a player who has already seen the one-time announcement. */
+async function openRaceDay(page: Page, day: RaceDay) {
+  await page.addInitScript(() => window.localStorage.setItem('announcementDate', '2025-03-28'));
+  await page.goto(`/live?event=${day.event.id}`);
+  await expect(page.getByTestId('event-name')).toHaveText(day.event.name);
+  await expect(page.getByRole('dialog', { name: 'Welcome to Karera' })).toHaveCount(0);
+}
+
+const raceTab = (page: Page, raceNo: number) => page.getByRole('tab', { name: new RegExp(`^Race ${raceNo}\\b`) });
+const runnerRow = (page: Page, horse: string): Locator => page.getByTestId('runner').filter({ hasText: horse });
+const betToggle = (page: Page, runnerNo: string, horse: string) =>
+  page.getByRole('button', { name: `Bet on ${runnerNo} ${horse}`, exact: true });
+const notice = (page: Page) => page.getByTestId('race-notice');
+
+const CARD: readonly RunnerSpec[] = [
+  ['1', 'Bagyo', 'J. Santos'],
+  ['1A', 'Kidlat', 'P. Reyes'],
+  ['2', 'Alon', 'M. Cruz'],
+  ['3', 'Hangin', 'R. Garcia'],
+];
+
+test('a player follows race 1 from awaiting to open, last call and closed without reloading', async ({
+  page,
+  request,
+}) => {
+  const day = await createRaceDay(request, [CARD]);
+  const [race] = day.races as [Race];
+
+  // The one-time announcement, remembered once closed.
+  await page.goto(`/live?event=${day.event.id}`);
+  const announcement = page.getByRole('dialog', { name: 'Welcome to Karera' });
+  await expect(announcement).toBeVisible();
+  await announcement.getByRole('button', { name: 'OK' }).click();
+  await expect(announcement).toBeHidden();
+  expect(await page.evaluate(() => window.localStorage.getItem('announcementDate'))).toBe('2025-03-28');
+
+  // Race name, arena, stream poster, Result link.
+  await expect(page.getByRole('heading', { level: 1, name: 'Race', exact: true })).toBeVisible();
+  await expect(page.getByTestId('event-name')).toHaveText(day.event.name);
+  await expect(page.getByTestId('stream-poster')).toContainText('San Lazaro Leisure Park');
+  await expect(page.getByTestId('stream-poster')).toContainText('Stream starts soon');
+  await expect(page.getByTestId('race-day').getByRole('link', { name: 'Result', exact: true })).toHaveAttribute(
+    'href',
+    '/result',
+  );
+
+  // A: waiting, with the start in Manila time; no toggles.
+  const tab = raceTab(page, 1);
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await expect(tab).toHaveAccessibleName(/Race 1\s+Soon/);
+  await expect(notice(page)).toContainText('Waiting to open bet');
+  await expect(notice(page)).toContainText(/Starts on \w{3}, \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M/);
+  await expect(runnerRow(page, 'Bagyo')).toContainText('J. Santos');
+  await expect(page.getByRole('button', { name: /^Bet on/ })).toHaveCount(0);
+
+  // O: a Bet toggle per runner; picking 1 picks its entry 1A too.
+  await setStatus(request, race, 'O');
+  await expect(tab).toHaveAccessibleName(/Race 1\s+Open/);
+  await expect(page.getByTestId('live-announcer')).toHaveText('Race 1: betting is open');
+  await expect(notice(page)).toHaveCount(0);
+  await betToggle(page, '1', 'Bagyo').click();
+  await expect(betToggle(page, '1', 'Bagyo')).toHaveAttribute('aria-pressed', 'true');
+  await expect(betToggle(page, '1A', 'Kidlat')).toHaveAttribute('aria-pressed', 'true');
+  await expect(betToggle(page, '2', 'Alon')).toHaveAttribute('aria-pressed', 'false');
+  await betToggle(page, '1A', 'Kidlat').click();
+  await expect(betToggle(page, '1', 'Bagyo')).toHaveAttribute('aria-pressed', 'false');
+  await betToggle(page, '2', 'Alon').click();
+
+  // L: still open for picks, with the blinking last call; the pick survived (no reload).
+  await setStatus(request, race, 'L');
+  await expect(tab).toHaveAccessibleName(/Race 1\s+Last call/);
+  await expect(notice(page)).toHaveText('Last call');
+  await expect(betToggle(page, '2', 'Alon')).toHaveAttribute('aria-pressed', 'true');
+
+  // C: Close Bet, no toggles.
+  await setStatus(request, race, 'C');
+  await expect(tab).toHaveAccessibleName(/Race 1\s+Closed/);
+  await expect(notice(page)).toHaveText('Close Bet');
+  await expect(page.getByRole('button', { name: /^Bet on/ })).toHaveCount(0);
+  await expect(page.getByTestId('live-announcer')).toHaveText('Race 1: betting is closed');
+
+  // The announcement stays closed on the next visit.
+  await page.reload();
+  await expect(page.getByTestId('event-name')).toHaveText(day.event.name);
+  await expect(notice(page)).toHaveText('Close Bet');
+  await expect(announcement).toHaveCount(0);
+});
+
+test('a scratched runner shows Scratched and drops out; the result shows once the race is done', async ({
+  page,
+  request,
+}) => {
+  const day = await createRaceDay(request, [CARD]);
+  const [race] = day.races as [Race];
+  await setStatus(request, race, 'O');
+  await openRaceDay(page, day);
+
+  await betToggle(page, '3', 'Hangin').click();
+  await expect(betToggle(page, '3', 'Hangin')).toHaveAttribute('aria-pressed', 'true');
+
+  const hangin = race.runners.find((r) => r.horseName === 'Hangin');
+  if (!hangin) throw new Error('runner missing');
+  await adminPost(request, RacingAdminRoutes.scratch(hangin.id), { scratched: true });
+  await expect(runnerRow(page, 'Hangin').getByTestId('runner-mark')).toHaveText('Scratched');
+  await expect(betToggle(page, '3', 'Hangin')).toHaveCount(0);
+  await expect(betToggle(page, '2', 'Alon')).toBeVisible();
+
+  // Done without official places yet: the result is pending; the scratching still shows.
+  await setStatus(request, race, 'C');
+  await expect(notice(page)).toHaveText('Close Bet');
+  await setStatus(request, race, 'D');
+  await expect(raceTab(page, 1)).toHaveAccessibleName(/Race 1\s+Result/);
+  await expect(notice(page)).toHaveText('Result pending');
+  await expect(runnerRow(page, 'Hangin').getByTestId('runner-mark')).toHaveText('Scratched');
+  await expect(runnerRow(page, 'Alon').getByTestId('runner-mark')).toHaveText('');
+});
+
+test('changing race with picks asks first; a cancelled race says so; the schedule lists race days', async ({
+  page,
+  request,
+}) => {
+  const day = await createRaceDay(request, [CARD, [['1', 'Bituin', 'L. Ramos']]]);
+  const [first, second] = day.races as [Race, Race];
+  await setStatus(request, first, 'O');
+  await openRaceDay(page, day);
+  await expect(raceTab(page, 1)).toHaveAttribute('aria-selected', 'true');
+  await expect(raceTab(page, 2)).toHaveAccessibleName(/Race 2\s+Soon/);
+
+  await betToggle(page, '2', 'Alon').click();
+  await raceTab(page, 2).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Change race' });
+  await expect(confirm).toContainText(
+    'When you change a race number all your selected horse on current race will be removed.',
+  );
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(raceTab(page, 1)).toHaveAttribute('aria-selected', 'true');
+  await expect(betToggle(page, '2', 'Alon')).toHaveAttribute('aria-pressed', 'true');
+
+  await raceTab(page, 2).click();
+  await confirm.getByRole('button', { name: 'OK' }).click();
+  await expect(raceTab(page, 2)).toHaveAttribute('aria-selected', 'true');
+  await expect(runnerRow(page, 'Bituin')).toBeVisible();
+
+  // Back to race 1: the picks are gone, and no question without picks.
+  await raceTab(page, 1).click();
+  await expect(raceTab(page, 1)).toHaveAttribute('aria-selected', 'true');
+  await expect(betToggle(page, '2', 'Alon')).toHaveAttribute('aria-pressed', 'false');
+  await raceTab(page, 2).click();
+  await expect(raceTab(page, 2)).toHaveAttribute('aria-selected', 'true');
+
+  await setStatus(request, second, 'X');
+  await expect(raceTab(page, 2)).toHaveAccessibleName(/Race 2\s+Cancelled/);
+  await expect(notice(page)).toHaveText('Race cancelled');
+
+  await page.getByRole('button', { name: 'Schedule' }).click();
+  const schedule = page.getByRole('dialog', { name: 'Race schedule' });
+  await expect(schedule.getByRole('listitem')).toHaveCount(8);
+  await expect(schedule.getByRole('listitem').first()).toHaveText(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \w{3} \d{1,2}/);
+  await schedule.getByRole('button', { name: 'Close' }).last().click();
+  await expect(schedule).toBeHidden();
+});
+
+test('the live socket reconnects after a drop and catches up on what it missed', async ({ page, request }) => {
+  const day = await createRaceDay(request, [CARD]);
+  const [race] = day.races as [Race];
+  await setStatus(request, race, 'O');
+
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    sockets.push(ws);
+    ws.connectToServer();
+  });
+  await openRaceDay(page, day);
+  await expect(betToggle(page, '1', 'Bagyo')).toBeVisible();
+  await expect.poll(() => sockets.length).toBe(1);
+
+  // The connection drops: the page says it is reconnecting; a change made meanwhile still arrives.
+  await sockets[0]?.close({ code: 4000, reason: 'e2e drop' });
+  await expect(page.getByTestId('live-reconnecting')).toHaveText('Reconnecting…');
+  await setStatus(request, race, 'L');
+  await expect(page.getByTestId('live-reconnecting')).toBeHidden();
+  await expect.poll(() => sockets.length).toBe(2);
+  await expect(notice(page)).toHaveText('Last call');
+
+  // And the new connection delivers what happens next.
+  await setStatus(request, race, 'C');
+  await expect(notice(page)).toHaveText('Close Bet');
+});
+
+test('a socket refused for an ended session logs the player out', async ({ page, request, context }) => {
+  const day = await createRaceDay(request, [CARD]);
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    sockets.push(ws);
+    ws.connectToServer();
+  });
+  await openRaceDay(page, day);
+  await expect.poll(() => sockets.length).toBe(1);
+
+  // The session cookie is gone; the next GAME_CONNECT is refused with 'Invalid authentication received.'.
+  await context.clearCookies();
+  await sockets[0]?.close({ code: 4000, reason: 'e2e drop' });
+  await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 10_000 });
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('playerId'))).toBeNull();
+});
+
+test('a stream channel plays in the embedded player; a race day that cannot load says to reload', async ({
+  page,
+  request,
+}) => {
+  await page.route('https://player.twitch.tv/**', (route) => route.abort());
+  const day = await createRaceDay(request, [CARD], 'karera_tv');
+  await openRaceDay(page, day);
+  const player = page.frameLocator('iframe[title="Live stream of San Lazaro Leisure Park"]');
+  await expect(player.owner()).toHaveAttribute('src', 'https://player.twitch.tv/?channel=karera_tv&parent=127.0.0.1');
+
+  await page.goto('/live?event=2147483000');
+  await expect(page.getByRole('alert')).toContainText('Error 404, please reload page');
+  await expect(page.getByRole('button', { name: 'Reload page' })).toBeVisible();
+});
