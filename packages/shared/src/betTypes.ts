@@ -15,6 +15,23 @@ export interface BetTypeDefinition {
   rule: string;
 }
 
+/** Races a ticket of the type covers: 1 for single-race types, the leg count for multi-race pools. */
+export function legsOf(type: Pick<BetTypeDefinition, 'raceType' | 'selector'>): number {
+  return type.raceType === 'single' ? 1 : type.selector;
+}
+
+/** Race numbers a ticket covers from its first race: XD takes races n and n+2 (spec §9). */
+export function legRaceNumbers(type: Pick<BetTypeDefinition, 'raceType' | 'selector'>, firstRaceNo: number): number[] {
+  if (type.raceType === 'single') return [firstRaceNo];
+  if (type.raceType === 'alternate') return [firstRaceNo, firstRaceNo + 2];
+  return Array.from({ length: type.selector }, (_, i) => firstRaceNo + i);
+}
+
+/** The amount a bet slip starts with for a type: its minimum. */
+export function defaultAmountOf(type: Pick<BetTypeDefinition, 'minBet'>): number {
+  return type.minBet;
+}
+
 const peso = 100;
 
 export const BET_TYPES = [
@@ -153,3 +170,7 @@ export const BET_TYPES = [
 ] as const satisfies readonly BetTypeDefinition[];
 
 export type BetTypeCode = (typeof BET_TYPES)[number]['code'];
+
+export function betTypeByCode(code: string): BetTypeDefinition | undefined {
+  return BET_TYPES.find((type) => type.code === code);
+}

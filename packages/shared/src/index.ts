@@ -18,3 +18,5 @@ export * from './racing/schedule.ts';
 export * from './racing/realtime.ts';
 export * from './api/game.ts';
 export * from './validation/racing.ts';
+export * from './betting/combinations.ts';
+export * from './betting/rules.ts';

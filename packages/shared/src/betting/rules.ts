@@ -1,0 +1,62 @@
+import { legsOf, type BetTypeDefinition } from '../betTypes.ts';
+import { countCombinations, MAX_COMBINATIONS, type Selections } from './combinations.ts';
+
+/** Bet messages of spec §5 and §8, defined once. */
+export const BetMessages = {
+  tooManyCombinations: 'Bet combination must be less than 2000',
+  minBet: (minBetPesos: number) => `The minimum base bet for this race was ${minBetPesos} php.`,
+  evenOnly: 'WTA bet should be even amount only.',
+  insufficientBalance: 'You have insufficient balance.',
+  noBonusBalance: 'You do not have any bonus balance.',
+  wholePesos: 'Enter the amount in whole pesos (digits only).',
+  pickEveryPosition: 'Please pick at least one runner for every place or race.',
+  serverError: 'Error occured, please try again.',
+} as const;
+
+export interface BetCheck {
+  combinations: number;
+  /** Centavos: combinations x amount. */
+  total: number;
+}
+
+/**
+ * The rules of a bet slip that need no database (spec §5): shape, combination count, amount.
+ * Returns the first failing message, or the combination count and total.
+ */
+export function checkBet(
+  type: BetTypeDefinition,
+  selections: Selections,
+  amount: number,
+): { ok: true; value: BetCheck } | { ok: false; message: string } {
+  const expected = type.raceType === 'single' ? type.selector : legsOf(type);
+  if (selections.length !== expected || selections.some((s) => s.length === 0)) {
+    return { ok: false, message: BetMessages.pickEveryPosition };
+  }
+  const combinations = countCombinations(type, selections);
+  if (combinations >= MAX_COMBINATIONS) return { ok: false, message: BetMessages.tooManyCombinations };
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount % 100 !== 0)
+    return { ok: false, message: BetMessages.wholePesos };
+  if (amount < type.minBet) return { ok: false, message: BetMessages.minBet(type.minBet / 100) };
+  if (type.evenAmountOnly && (amount / 100) % 2 !== 0) return { ok: false, message: BetMessages.evenOnly };
+  const total = combinations * amount;
+  if (combinations === 0 || total <= 0) return { ok: false, message: BetMessages.pickEveryPosition };
+  return { ok: true, value: { combinations, total } };
+}
+
+export interface Funding {
+  /** Centavos taken from the bonus balance. */
+  fromBonus: number;
+  /** Centavos taken from the credit balance. */
+  fromCredit: number;
+}
+
+/**
+ * Who pays for a ticket. Use-bonus off: credit alone must cover it. On: bonus is spent first and
+ * credit covers the rest. Null when the balances cannot cover it.
+ */
+export function fundBet(total: number, balances: { credit: number; bonus: number }, useBonus: boolean): Funding | null {
+  if (!useBonus) return balances.credit >= total ? { fromBonus: 0, fromCredit: total } : null;
+  const fromBonus = Math.min(Math.max(balances.bonus, 0), total);
+  const fromCredit = total - fromBonus;
+  return balances.credit >= fromCredit ? { fromBonus, fromCredit } : null;
+}
