@@ -28,6 +28,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createSmsSender, type SmsSender } from './modules/sms/sms.ts';
 import { inProcessPubSub, postgresPubSub, type PubSub } from './modules/realtime/pubsub.ts';
 import { racingRoutes } from './modules/racing/racing.routes.ts';
+import { bettingRoutes } from './modules/betting/betting.routes.ts';
 import { registerRealtimeHub } from './modules/realtime/hub.ts';
 import { startSimulator } from './modules/simulator/simulator.ts';
 
@@ -121,6 +122,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(backofficeRoutes);
   await app.register(authRoutes);
   await app.register(racingRoutes);
+  await app.register(bettingRoutes);
   await registerRealtimeHub(app);
   if (config.demo) {
     const simulator = startSimulator(

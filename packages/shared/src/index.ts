@@ -20,3 +20,4 @@ export * from './api/game.ts';
 export * from './validation/racing.ts';
 export * from './betting/combinations.ts';
 export * from './betting/rules.ts';
+export * from './api/betting.ts';

@@ -3,6 +3,7 @@ import type { Dialect } from './connection.ts';
 import * as foundation from './migrations/20261121000000_foundation.ts';
 import * as playerAccounts from './migrations/20261121010000_player_accounts.ts';
 import * as racing from './migrations/20261121020000_racing.ts';
+import * as betting from './migrations/20261121030000_betting.ts';
 
 interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see migrations: untyped by design
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261121000000_foundation': foundation,
   '20261121010000_player_accounts': playerAccounts,
   '20261121020000_racing': racing,
+  '20261121030000_betting': betting,
 };
 
 class StaticProvider implements MigrationProvider {

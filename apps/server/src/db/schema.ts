@@ -49,6 +49,8 @@ export interface AccountsTable {
   balance: ColumnType<number, number | undefined, number>;
   /** Player accounts may never go below zero; house accounts carry the other side. */
   may_go_negative: Flag;
+  /** 0 for pool accounts: their balance is the sum of their postings, not kept on this row. */
+  tracks_balance: ColumnType<Flag, Flag | undefined, Flag>;
   created_at: Timestamp;
 }
 
@@ -193,6 +195,26 @@ export interface RunnersTable {
   finish_position: number | null;
 }
 
+export interface BetTicketsTable {
+  id: Generated<number>;
+  ticket_no: string;
+  player_id: number;
+  event_id: number;
+  first_race_id: number;
+  bet_type: string;
+  /** Centavos per combination. */
+  amount: number;
+  combinations: number;
+  total: number;
+  from_credit: number;
+  from_bonus: number;
+  selections: string;
+  debit_transaction_id: number;
+  settlement_transaction_id: number | null;
+  status: 'open' | 'won' | 'lost' | 'refunded';
+  created_at: Timestamp;
+}
+
 export interface Database {
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;
@@ -211,6 +233,7 @@ export interface Database {
   game_events: GameEventsTable;
   races: RacesTable;
   runners: RunnersTable;
+  bet_tickets: BetTicketsTable;
 }
 
 export type StaffUser = Selectable<StaffUsersTable>;

@@ -404,6 +404,24 @@ export const en = {
     announcement:
       'Watch every race live and pick your runners while betting is open. Play responsibly: for players 21 and above only, and bet only what you can afford to lose.',
   },
+  betRules: {
+    lead: 'How every bet type wins, and the minimum bet and winning limit of every pool.',
+    language: 'Language of the rules',
+    languages: { fil: 'Tagalog', en: 'English' },
+    poolTable: 'Pool table',
+    poolTableCaption: 'Minimum bet, winning limit and combination of every pool type',
+    poolType: 'Pool Type',
+    code: 'Code',
+    minimumBet: 'Minimum Bet',
+    winningLimit: 'Winning Limit',
+    combination: 'Combination',
+    picks: {
+      runner: '1 runner',
+      runnersInOrder: '{{count}} runners in order',
+      consecutiveRaces: '{{count}} consecutive races',
+      alternateRaces: 'races {{first}} and {{last}}',
+    },
+  },
   notFound: {
     title: 'Page not found',
     text: 'Sorry, we could not find that page. It may have moved or the link may be wrong.',

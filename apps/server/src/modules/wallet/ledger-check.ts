@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { toSafeInteger } from '../../db/connection.ts';
 
 export interface LedgerBreach {
-  rule: 'unbalanced-transaction' | 'too-few-postings' | 'balance-mismatch' | 'negative-player-balance';
+  rule: 'unbalanced-transaction' | 'too-few-postings' | 'balance-mismatch' | 'negative-player-balance' | 'ticket-debit';
   detail: string;
 }
 
@@ -48,12 +48,13 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerBreach[]>
       'a.id',
       'a.code',
       'a.balance',
+      'a.tracks_balance',
       sql<string>`coalesce((select sum(p.amount) from ledger_postings p where p.account_id = a.id), 0)`.as('posted'),
     ])
     .execute();
   for (const row of mismatched) {
     const posted = toSafeInteger(row.posted);
-    if (toSafeInteger(row.balance) !== posted) {
+    if (row.tracks_balance === 1 && toSafeInteger(row.balance) !== posted) {
       breaches.push({
         rule: 'balance-mismatch',
         detail: `account ${row.code} holds ${row.balance} but its postings sum to ${posted}`,
@@ -70,5 +71,14 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerBreach[]>
   for (const row of negative) {
     breaches.push({ rule: 'negative-player-balance', detail: `account ${row.code} is at ${row.balance}` });
   }
+  // Every bet ticket has exactly one debit (a BET transaction of its own) and at most one settlement.
+  const tickets = await db
+    .selectFrom('bet_tickets as b')
+    .leftJoin('ledger_transactions as t', 't.id', 'b.debit_transaction_id')
+    .select(['b.ticket_no', 't.kind'])
+    .where((eb) => eb.or([eb('t.id', 'is', null), eb('t.kind', '<>', 'BET')]))
+    .execute();
+  for (const row of tickets)
+    breaches.push({ rule: 'ticket-debit', detail: `ticket ${row.ticket_no} has no BET debit` });
   return breaches;
 }

@@ -57,8 +57,24 @@ export async function postTransaction(trx: Transaction<Database>, entry: NewLedg
   for (const p of entry.postings) byAccount.set(p.accountId, (byAccount.get(p.accountId) ?? 0) + p.amount);
   const deltas = [...byAccount.entries()].sort(([a], [b]) => a - b);
 
+  const untracked = new Set(
+    (
+      await trx
+        .selectFrom('accounts')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          deltas.map(([accountId]) => accountId),
+        )
+        .where('tracks_balance', '=', 0)
+        .execute()
+    ).map((row) => row.id),
+  );
+
   for (const [accountId, delta] of deltas) {
-    if (delta === 0) continue;
+    // Pool accounts keep no balance on their row, so bets on one race never queue on one lock.
+    if (delta === 0 || untracked.has(accountId)) continue;
     const result = await trx
       .updateTable('accounts')
       .set((eb) => ({ balance: eb('balance', '+', delta) }))

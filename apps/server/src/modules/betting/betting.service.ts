@@ -1,0 +1,248 @@
+import { randomInt } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import {
+  betTypeByCode,
+  BetMessages,
+  checkBet,
+  formatPicks,
+  fundBet,
+  isBettingOpen,
+  legRaceNumbers,
+  runnerBaseNumber,
+  StatusCode,
+  type BetHistoryResponse,
+  type BetReceipt,
+  type PlaceBetInput,
+} from '@karera/shared';
+import type { Database } from '../../db/schema.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { runIdempotent } from '../../lib/idempotency.ts';
+import { nowIso } from '../../lib/time.ts';
+import { accountIdByCode, playerAccountCode, playerBalances } from '../wallet/accounts.ts';
+import { InsufficientFundsError, postTransaction } from '../wallet/ledger.ts';
+
+export const BetRefusals = {
+  raceNotFound: 'This race is not on the card.',
+  typeNotOffered: 'This bet type is not offered for this race.',
+  closed: (raceNo: number) => `Betting is closed for race ${raceNo}.`,
+  missingLeg: 'This bet needs more races than the card has left.',
+  unknownRunner: (runnerNo: number, raceNo: number) => `Runner ${runnerNo} is not in race ${raceNo}.`,
+  scratched: (runnerNo: number) => `Runner ${runnerNo} is scratched.`,
+} as const;
+
+const insufficient = () => new AppError(409, StatusCode.INSUFFICIENT_BALANCE, BetMessages.insufficientBalance);
+
+/** 12 characters, no look-alikes (0/O, 1/I): easy to read out to an agent. */
+function newTicketNo(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return Array.from({ length: 12 }, () => alphabet[randomInt(alphabet.length)]).join('');
+}
+
+/** The pool of a race and bet type: a ledger account whose balance is its postings (no hot row). */
+async function poolAccountId(trx: Transaction<Database>, raceId: number, betType: string): Promise<number> {
+  const code = `pool:${raceId}:${betType}`;
+  await trx
+    .insertInto('accounts')
+    .values({ code, kind: 'house', player_id: null, may_go_negative: 1, tracks_balance: 0, created_at: nowIso() })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+  return accountIdByCode(trx, code);
+}
+
+/**
+ * Places a bet: every rule of spec §5/§9 checked against the card as it is now, then one database
+ * transaction that debits credit and/or bonus into the race's pool, writes the ticket, and stores the
+ * receipt under the player's idempotency key (a retry returns the same receipt and never debits twice).
+ */
+export async function placeBet(db: Kysely<Database>, playerId: number, input: PlaceBetInput): Promise<BetReceipt> {
+  const { idempotencyKey, sessionId: _s, playerId: _p, ...request } = input;
+  const type = betTypeByCode(input.betType);
+  if (!type) throw badRequest(BetRefusals.typeNotOffered);
+
+  const { body } = await runIdempotent(
+    db,
+    { scope: `player:${playerId}:bet`, key: idempotencyKey, request },
+    async (trx) => {
+      const first = await trx
+        .selectFrom('races')
+        .innerJoin('game_events', 'game_events.id', 'races.event_id')
+        .select([
+          'races.id',
+          'races.race_no',
+          'races.event_id',
+          'races.enabled_bet_types',
+          'game_events.enabled_bet_types as event_types',
+        ])
+        .where('races.id', '=', input.raceId)
+        .where('races.event_id', '=', input.eventId)
+        .executeTakeFirst();
+      if (!first) throw badRequest(BetRefusals.raceNotFound);
+      if (type.flagEnabled) {
+        const offered =
+          (JSON.parse(first.enabled_bet_types) as string[]).includes(type.code) &&
+          (JSON.parse(first.event_types) as string[]).includes(type.code);
+        if (!offered) throw badRequest(BetRefusals.typeNotOffered);
+      }
+
+      const raceNumbers = legRaceNumbers(type, first.race_no);
+      const races = await trx
+        .selectFrom('races')
+        .select(['id', 'race_no', 'status'])
+        .where('event_id', '=', first.event_id)
+        .where('race_no', 'in', raceNumbers)
+        .execute();
+      const legs = raceNumbers.map((no) => races.find((r) => r.race_no === no));
+      if (legs.some((leg) => !leg)) throw badRequest(BetRefusals.missingLeg);
+      for (const [index, leg] of legs.entries()) {
+        if (leg && !isBettingOpen(leg.status)) throw badRequest(BetRefusals.closed(raceNumbers[index] ?? 0));
+      }
+      const legRaces = legs.filter((leg): leg is NonNullable<typeof leg> => leg !== undefined);
+
+      const checked = checkBet(type, input.selections, input.amount);
+      if (!checked.ok) throw badRequest(checked.message);
+
+      const runners = await trx
+        .selectFrom('runners')
+        .select(['race_id', 'runner_no', 'status'])
+        .where(
+          'race_id',
+          'in',
+          legRaces.map((r) => r.id),
+        )
+        .execute();
+      for (const [index, picks] of input.selections.entries()) {
+        const race = type.raceType === 'single' ? legRaces[0] : legRaces[index];
+        if (!race) throw badRequest(BetRefusals.missingLeg);
+        for (const runnerNo of picks) {
+          const group = runners.filter((r) => r.race_id === race.id && runnerBaseNumber(r.runner_no) === runnerNo);
+          if (group.length === 0) throw badRequest(BetRefusals.unknownRunner(runnerNo, race.race_no));
+          if (group.every((r) => r.status === 'S')) throw badRequest(BetRefusals.scratched(runnerNo));
+        }
+      }
+
+      const balances = await playerBalances(trx, playerId);
+      if (input.useBonus && balances.bonusBalance <= 0) throw badRequest(BetMessages.noBonusBalance);
+      const funding = fundBet(
+        checked.value.total,
+        { credit: balances.creditBalance, bonus: balances.bonusBalance },
+        input.useBonus,
+      );
+      if (!funding) throw insufficient();
+
+      const pool = await poolAccountId(trx, first.id, type.code);
+      const postings = [{ accountId: pool, amount: checked.value.total }];
+      if (funding.fromCredit > 0)
+        postings.push({
+          accountId: await accountIdByCode(trx, playerAccountCode(playerId, 'credit')),
+          amount: -funding.fromCredit,
+        });
+      if (funding.fromBonus > 0)
+        postings.push({
+          accountId: await accountIdByCode(trx, playerAccountCode(playerId, 'bonus')),
+          amount: -funding.fromBonus,
+        });
+      const ticketNo = newTicketNo();
+      let transactionId: number;
+      try {
+        transactionId = await postTransaction(trx, {
+          kind: 'BET',
+          description: `${type.name} race ${raceNumbers.join('/')} ticket ${ticketNo}`,
+          actor: { type: 'player', id: playerId },
+          metadata: { ticketNo, raceId: first.id, betType: type.code },
+          postings,
+        });
+      } catch (error) {
+        // Another bet spent the balance between our read and our debit: the conditional update caught it.
+        if (error instanceof InsufficientFundsError) throw insufficient();
+        throw error;
+      }
+      await trx
+        .insertInto('bet_tickets')
+        .values({
+          ticket_no: ticketNo,
+          player_id: playerId,
+          event_id: first.event_id,
+          first_race_id: first.id,
+          bet_type: type.code,
+          amount: input.amount,
+          combinations: checked.value.combinations,
+          total: checked.value.total,
+          from_credit: funding.fromCredit,
+          from_bonus: funding.fromBonus,
+          selections: JSON.stringify(input.selections),
+          debit_transaction_id: transactionId,
+          settlement_transaction_id: null,
+          status: 'open',
+          created_at: nowIso(),
+        })
+        .execute();
+      const after = await playerBalances(trx, playerId);
+      return {
+        statusCode: 200 as const,
+        ticket_no: ticketNo,
+        total_amount: checked.value.total,
+        raceId: first.id,
+        betDetails: {
+          type: type.code,
+          picks: formatPicks(type.raceType, input.selections),
+          amount: input.amount,
+          combinations: checked.value.combinations,
+          raceNumbers,
+        },
+        creditBalance: after.creditBalance,
+        bonusBalance: after.bonusBalance,
+      } satisfies BetReceipt;
+    },
+  );
+  return body;
+}
+
+/** The player's tickets, newest first, as the Race Bet tab shows them (spec §2, §3). */
+export async function betHistory(db: Kysely<Database>, playerId: number, limit = 100): Promise<BetHistoryResponse> {
+  const rows = await db
+    .selectFrom('bet_tickets as b')
+    .innerJoin('races as r', 'r.id', 'b.first_race_id')
+    .select([
+      'b.ticket_no',
+      'b.created_at',
+      'b.bet_type',
+      'b.amount',
+      'b.combinations',
+      'b.total',
+      'b.from_bonus',
+      'b.selections',
+      'b.status',
+      'r.race_no',
+    ])
+    .where('b.player_id', '=', playerId)
+    .orderBy('b.id', 'desc')
+    .limit(limit)
+    .execute();
+  return {
+    statusCode: 200,
+    betHistory: rows.map((row) => {
+      const type = betTypeByCode(row.bet_type);
+      const selections = JSON.parse(row.selections) as number[][];
+      const raceNumbers = type ? legRaceNumbers(type, row.race_no) : [row.race_no];
+      return {
+        ticketNo: row.ticket_no,
+        betDateTime: row.created_at,
+        raceNo: raceNumbers.join('/'),
+        status: row.status === 'refunded' ? 'X' : row.status,
+        wonLose: row.status === 'won' ? 'WON' : row.status === 'lost' ? 'LOSE' : null,
+        wonAmount: 0,
+        bonusUsed: Number(row.from_bonus),
+        bonusEarned: 0,
+        bets: [
+          {
+            type: row.bet_type,
+            amount: Number(row.amount),
+            combinations: row.combinations,
+            totalAmount: Number(row.total),
+            picks: formatPicks(type?.raceType ?? 'single', selections),
+          },
+        ],
+      };
+    }),
+  };
+}
