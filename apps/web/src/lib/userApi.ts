@@ -1,10 +1,14 @@
-import { StatusCode, type UserRoutes } from '@karera/shared';
+import { StatusCode, type BettingRoutes, type GameRoutes, type UserRoutes } from '@karera/shared';
 import { ApiError, apiRequest } from './api.ts';
 
 export type UserRoute = (typeof UserRoutes)[keyof typeof UserRoutes];
 
-/** Where a dead session was found: a player call, or the live socket (closed with the spec's reason). */
-export type SessionInvalidSource = UserRoute | 'realtime';
+/** The game calls (spec §7 game/*): race card, bets and bet history. */
+export type GameRoute =
+  (typeof GameRoutes)[keyof typeof GameRoutes] | (typeof BettingRoutes)[keyof typeof BettingRoutes];
+
+/** Where a dead session was found: a player or game call, or the live socket (closed with the spec's reason). */
+export type SessionInvalidSource = UserRoute | GameRoute | 'realtime';
 
 type SessionInvalidListener = (source: SessionInvalidSource) => void;
 const listeners = new Set<SessionInvalidListener>();
@@ -35,6 +39,19 @@ export function isSessionInvalid(error: unknown): boolean {
  * session-invalid handler before the caller sees the error, so no screen has to handle it itself.
  */
 export async function userRequest<T>(route: UserRoute, body: object = {}, signal?: AbortSignal): Promise<T> {
+  return sessionRequest<T>(route, body, signal);
+}
+
+/** A game call with the player's session (e.g. bet history): the same POST JSON and the same 107 handling. */
+export async function gameRequest<T>(route: GameRoute, body: object = {}, signal?: AbortSignal): Promise<T> {
+  return sessionRequest<T>(route, body, signal);
+}
+
+async function sessionRequest<T>(
+  route: UserRoute | GameRoute,
+  body: object,
+  signal: AbortSignal | undefined,
+): Promise<T> {
   try {
     return await apiRequest<T>(route, signal ? { method: 'POST', body, signal } : { method: 'POST', body });
   } catch (error) {

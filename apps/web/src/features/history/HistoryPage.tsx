@@ -3,12 +3,14 @@ import { historyTabOf } from '@karera/shared';
 import { ComingSoon, Page, Tabs, type TabItem } from '../../components/ui/index.ts';
 import { useQueryTab } from '../../lib/useQueryTab.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
+import { BetHistoryTab } from './BetHistoryTab.tsx';
+import './history.css';
 
 type Tab = ReturnType<typeof historyTabOf>;
 
 /**
  * Transaction History (/history?type=wallet|bet): Race Bet and Wallet tabs.
- * Placeholder with its real tabs (selected from the query string) until its issue lands.
+ * Race Bet lists the player's tickets; Wallet stays a placeholder until its issue lands.
  */
 export function HistoryPage() {
   const { t } = useTranslation();
@@ -20,7 +22,7 @@ export function HistoryPage() {
     </ComingSoon>
   );
   const items: TabItem<Tab>[] = [
-    { id: 'bet', label: t('placeholder.history.bet'), panel: panel(t('placeholder.history.bet')) },
+    { id: 'bet', label: t('placeholder.history.bet'), panel: <BetHistoryTab /> },
     { id: 'wallet', label: t('placeholder.history.wallet'), panel: panel(t('placeholder.history.wallet')) },
   ];
   return (

@@ -3,8 +3,11 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { RaceInfoResponse } from '@karera/shared';
 import { Button, Dialog } from '../../components/ui/index.ts';
+import { BetSlip } from './BetSlip.tsx';
+import { BetTypeTabs, LegTabs } from './BetTypeTabs.tsx';
 import { defaultRace } from './raceState.ts';
 import { activeSelection, toggleRunner } from './selection.ts';
+import { emptyPlaces, hasPicks, legRacesOf, slipTypes, toggleAll, type PlacePicks } from './slip.ts';
 import { RaceNoticeBanner, RunnerList } from './RunnerList.tsx';
 import { RaceTabs } from './RaceTabs.tsx';
 import { ScheduleButton } from './ScheduleButton.tsx';
@@ -12,45 +15,91 @@ import { StreamArea } from './StreamArea.tsx';
 
 interface Picks {
   raceId: number;
-  runnerNos: ReadonlySet<string>;
+  typeCode: string;
+  places: PlacePicks;
 }
 
-const NO_PICKS: ReadonlySet<string> = new Set();
+type PendingChange = { kind: 'race'; raceId: number } | { kind: 'type'; code: string };
 
 /**
  * A race day on screen: stream, name and arena with Result and Schedule, race number tabs and the open
  * race's runners. Until the player opens a race (or picks a runner) the screen follows the race in
- * play; picks belong to one race and changing race asks before dropping them.
+ * play; picks belong to one race and bet type, and changing either asks before dropping them. Below
+ * the runners, the open type's bet slip.
  */
 export function RaceDayView({ info }: { info: RaceInfoResponse }) {
   const { t } = useTranslation();
   const baseId = useId();
   const { event, races } = info;
   const [chosenId, setChosenId] = useState<number | null>(null);
+  const [typeCode, setTypeCode] = useState('W');
   const [picks, setPicks] = useState<Picks | null>(null);
-  const [pendingId, setPendingId] = useState<number | null>(null);
+  const [activePlace, setActivePlace] = useState(0);
+  const [pending, setPending] = useState<PendingChange | null>(null);
 
   const race = races.find((r) => r.raceId === chosenId) ?? defaultRace(races);
-  const selected = race && picks?.raceId === race.raceId ? activeSelection(picks.runnerNos, race.runners) : NO_PICKS;
+  const types = race ? slipTypes(race, races) : [];
+  const type = types.find((candidate) => candidate.code === typeCode) ?? types[0];
+  const legs = race && type ? (legRacesOf(type, race, races) ?? []) : [];
+  const places: PlacePicks =
+    race && type && picks?.raceId === race.raceId && picks.typeCode === type.code
+      ? picks.places
+      : type
+        ? emptyPlaces(type)
+        : [];
+  const place = Math.min(activePlace, Math.max(places.length - 1, 0));
+  const legRace = legs[place] ?? race;
+  const picked = hasPicks(
+    places,
+    legs.map((leg) => leg.runners),
+  );
+  const selected = legRace ? activeSelection(places[place] ?? new Set(), legRace.runners) : new Set<string>();
   const tabId = (raceId: number) => `${baseId}-race-${raceId}`;
   const panelId = `${baseId}-panel`;
 
   function requestRace(raceId: number) {
     if (!race || raceId === race.raceId) return;
-    if (selected.size > 0) setPendingId(raceId);
+    if (picked) setPending({ kind: 'race', raceId });
     else setChosenId(raceId);
+  }
+
+  function requestType(code: string) {
+    if (!type || code === type.code) return;
+    if (picked) setPending({ kind: 'type', code });
+    else changeType(code);
+  }
+
+  function changeType(code: string) {
+    setTypeCode(code);
+    setActivePlace(0);
   }
 
   function confirmChange() {
     setPicks(null);
-    setChosenId(pendingId);
-    setPendingId(null);
+    setActivePlace(0);
+    if (pending?.kind === 'race') setChosenId(pending.raceId);
+    if (pending?.kind === 'type') changeType(pending.code);
+    setPending(null);
+  }
+
+  function setPlace(index: number, next: ReadonlySet<string>) {
+    if (!race || !type) return;
+    setChosenId(race.raceId);
+    setPicks({
+      raceId: race.raceId,
+      typeCode: type.code,
+      places: places.map((current, i) => (i === index ? next : current)),
+    });
   }
 
   function toggle(runnerNo: string) {
-    if (!race) return;
-    setChosenId(race.raceId);
-    setPicks({ raceId: race.raceId, runnerNos: toggleRunner(selected, race.runners, runnerNo) });
+    if (!legRace) return;
+    setPlace(place, toggleRunner(selected, legRace.runners, runnerNo));
+  }
+
+  function all(index: number) {
+    const runners = legs[index]?.runners ?? [];
+    setPlace(index, toggleAll(activeSelection(places[index] ?? new Set(), runners), runners));
   }
 
   return (
@@ -83,8 +132,28 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
             data-testid="race-panel"
             data-status={race.status}
           >
-            <RaceNoticeBanner race={race} />
-            <RunnerList race={race} selected={selected} onToggle={toggle} />
+            {type ? <BetTypeTabs types={types} selected={type.code} onSelect={requestType} /> : null}
+            {type && type.raceType !== 'single' ? (
+              <LegTabs legs={legs} selected={place} onSelect={setActivePlace} />
+            ) : null}
+            <RaceNoticeBanner race={legRace ?? race} />
+            <RunnerList race={legRace ?? race} selected={selected} onToggle={toggle} />
+            {type ? (
+              <BetSlip
+                key={type.code}
+                eventId={event.id}
+                legs={legs}
+                type={type}
+                places={places}
+                activePlace={place}
+                onActivate={setActivePlace}
+                onAll={all}
+                onPlaced={() => {
+                  setPicks(null);
+                  setActivePlace(0);
+                }}
+              />
+            ) : null}
           </section>
         </>
       ) : (
@@ -92,15 +161,15 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
       )}
 
       <Dialog
-        open={pendingId !== null}
-        onClose={() => setPendingId(null)}
-        title={t('live.changeRaceTitle')}
+        open={pending !== null}
+        onClose={() => setPending(null)}
+        title={pending?.kind === 'type' ? t('live.changeTypeTitle') : t('live.changeRaceTitle')}
         closeLabel={t('common.close')}
         alert
         testId="change-race-dialog"
         actions={
           <>
-            <Button variant="secondary" onClick={() => setPendingId(null)}>
+            <Button variant="secondary" onClick={() => setPending(null)}>
               {t('live.cancel')}
             </Button>
             <Button variant="primary" onClick={confirmChange} data-autofocus>
@@ -109,7 +178,7 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
           </>
         }
       >
-        <p className="alert-dialog__text">{t('live.changeRace')}</p>
+        <p className="alert-dialog__text">{pending?.kind === 'type' ? t('live.changeType') : t('live.changeRace')}</p>
       </Dialog>
     </div>
   );

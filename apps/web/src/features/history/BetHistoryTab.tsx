@@ -1,0 +1,137 @@
+import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatPeso, type BetHistoryTicket } from '@karera/shared';
+import { Alert, Button, Spinner } from '../../components/ui/index.ts';
+import { betHistoryQuery } from './betHistoryApi.ts';
+import {
+  betTypeName,
+  formatAmountTimesCount,
+  formatTicketDate,
+  pickRowsOf,
+  raceNumbersOf,
+  ticketOutcomeOf,
+  ticketTotalOf,
+  type PickRowLabel,
+} from './betHistoryFormat.ts';
+
+const PLACE_KEYS = [
+  'history.bet.places.1',
+  'history.bet.places.2',
+  'history.bet.places.3',
+  'history.bet.places.4',
+  'history.bet.places.5',
+  'history.bet.places.6',
+  'history.bet.places.7',
+] as const;
+
+/** Race Bet tab of Transaction History (spec §2, §3 Bet history ticket, §4 Bet ticket). */
+export function BetHistoryTab() {
+  const { t } = useTranslation();
+  const history = useQuery(betHistoryQuery);
+
+  if (history.isPending) {
+    return (
+      <div className="bet-history__state">
+        <Spinner label={t('history.bet.loading')} />
+      </div>
+    );
+  }
+  if (history.isError) {
+    return (
+      <div className="bet-history__state">
+        <Alert tone="error">{t('history.bet.error')}</Alert>
+        <Button variant="secondary" onClick={() => void history.refetch()}>
+          {t('history.bet.retry')}
+        </Button>
+      </div>
+    );
+  }
+  const tickets = history.data.betHistory;
+  if (tickets.length === 0) {
+    return <p className="bet-history__empty">{t('history.bet.empty')}</p>;
+  }
+  return (
+    <ul className="bet-history" aria-label={t('history.bet.listLabel')} data-testid="bet-history-list">
+      {tickets.map((ticket) => (
+        <li key={ticket.ticketNo}>
+          <TicketCard ticket={ticket} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TicketCard({ ticket }: { ticket: BetHistoryTicket }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const outcome = ticketOutcomeOf(ticket);
+  const races = raceNumbersOf(ticket.raceNo);
+  const rowLabel = (label: PickRowLabel) =>
+    label.kind === 'race'
+      ? t('history.bet.raceLeg', { raceNo: label.raceNo })
+      : t(PLACE_KEYS[label.place - 1] ?? 'history.bet.places.7');
+  return (
+    <article className="card bet-ticket" aria-labelledby={headingId}>
+      <header className="bet-ticket__head">
+        <h2 className="bet-ticket__number" id={headingId}>
+          {t('history.bet.ticket', { ticketNo: ticket.ticketNo })}
+        </h2>
+        <time className="bet-ticket__date" dateTime={ticket.betDateTime}>
+          {formatTicketDate(ticket.betDateTime)}
+        </time>
+        <div className="bet-ticket__tags">
+          {ticket.bonusUsed > 0 && <span className="badge bet-ticket__bonus">{t('history.bet.bonusTag')}</span>}
+          {outcome && (
+            <span className={`badge bet-ticket__status bet-ticket__status--${outcome.kind}`}>
+              {outcome.kind === 'won'
+                ? t('history.bet.won', { amount: formatPeso(outcome.amount) })
+                : outcome.kind === 'lose'
+                  ? t('history.bet.lose')
+                  : t('history.bet.scratch')}
+            </span>
+          )}
+        </div>
+      </header>
+      {ticket.bets.map((bet, index) => (
+        <section className="bet-ticket__bet" key={index}>
+          <h3 className="bet-ticket__type">
+            {t(races.length > 1 ? 'history.bet.races' : 'history.bet.race', {
+              type: betTypeName(bet.type),
+              races: races.join('/'),
+            })}
+          </h3>
+          <dl className="bet-ticket__amounts">
+            <div>
+              <dt>{t('history.bet.amountTimesCount')}</dt>
+              <dd>{formatAmountTimesCount(bet.amount, bet.combinations)}</dd>
+            </div>
+          </dl>
+          <table className="bet-ticket__picks">
+            <caption className="visually-hidden">{t('history.bet.picks')}</caption>
+            <tbody>
+              {pickRowsOf(bet.type, bet.picks, ticket.raceNo).map((row, rowIndex) => (
+                <tr key={rowIndex}>
+                  <th scope="row">{rowLabel(row.label)}</th>
+                  <td>{row.runners.join(', ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ))}
+      <dl className="bet-ticket__amounts bet-ticket__totals">
+        <div>
+          <dt>{t('history.bet.total')}</dt>
+          <dd>{formatPeso(ticketTotalOf(ticket))}</dd>
+        </div>
+        {ticket.bonusEarned > 0 && (
+          <div>
+            <dt>{t('history.bet.bonusEarned')}</dt>
+            <dd>{formatPeso(ticket.bonusEarned)}</dd>
+          </div>
+        )}
+      </dl>
+    </article>
+  );
+}

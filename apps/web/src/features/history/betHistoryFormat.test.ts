@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BettingRoutes } from '@karera/shared';
+import { onSessionInvalid } from '../../lib/userApi.ts';
+import { betHistoryQuery } from './betHistoryApi.ts';
+import {
+  betTypeName,
+  formatAmountTimesCount,
+  formatTicketDate,
+  pickRowsOf,
+  raceNumbersOf,
+  ticketOutcomeOf,
+  ticketTotalOf,
+} from './betHistoryFormat.ts';
+
+describe('formatTicketDate', () => {
+  it('shows the instant in Manila as MMM DD, YYYY hh:mm A', () => {
+    expect(formatTicketDate('2026-11-21T07:05:00.000Z')).toBe('Nov 21, 2026 03:05 PM');
+    expect(formatTicketDate('2026-01-04T16:30:00Z')).toBe('Jan 05, 2026 12:30 AM');
+  });
+  it('keeps text that is not a date', () => {
+    expect(formatTicketDate('soon')).toBe('soon');
+  });
+});
+
+describe('bet names and amounts', () => {
+  it('names a bet type by its code, keeping unknown codes', () => {
+    expect(betTypeName('TRI')).toBe('Trifecta');
+    expect(betTypeName('PICK4')).toBe('Pick4');
+    expect(betTypeName('ZZ')).toBe('ZZ');
+  });
+  it('splits race numbers', () => {
+    expect(raceNumbersOf('3')).toEqual(['3']);
+    expect(raceNumbersOf('2/3/4/5')).toEqual(['2', '3', '4', '5']);
+  });
+  it('formats amount x count in pesos', () => {
+    expect(formatAmountTimesCount(500, 6)).toBe('₱5.00 x 6');
+    expect(formatAmountTimesCount(123456, 1)).toBe('₱1,234.56 x 1');
+  });
+  it('totals the bets of a ticket', () => {
+    expect(ticketTotalOf({ bets: [] })).toBe(0);
+    const bet = { type: 'W', amount: 500, combinations: 6, totalAmount: 3000, picks: '1' };
+    expect(ticketTotalOf({ bets: [bet, { ...bet, totalAmount: 100 }] })).toBe(3100);
+  });
+});
+
+describe('pickRowsOf', () => {
+  it('splits single-race picks per place', () => {
+    expect(pickRowsOf('TRI', '1,2-3-4,5', '3')).toEqual([
+      { label: { kind: 'place', place: 1 }, runners: ['1', '2'] },
+      { label: { kind: 'place', place: 2 }, runners: ['3'] },
+      { label: { kind: 'place', place: 3 }, runners: ['4', '5'] },
+    ]);
+  });
+  it('splits multi-race picks per leg with its race number', () => {
+    expect(pickRowsOf('PICK4', '1/2,3/4/5', '2/3/4/5').map((row) => row.label)).toEqual([
+      { kind: 'race', raceNo: '2' },
+      { kind: 'race', raceNo: '3' },
+      { kind: 'race', raceNo: '4' },
+      { kind: 'race', raceNo: '5' },
+    ]);
+    expect(pickRowsOf('XD', '1/2', '1/3').map((row) => row.label)).toEqual([
+      { kind: 'race', raceNo: '1' },
+      { kind: 'race', raceNo: '3' },
+    ]);
+  });
+  it('shows at most 7 rows', () => {
+    expect(pickRowsOf('WTA', '1/2/3/4/5/6/7/8', '1/2/3/4/5/6/7/8')).toHaveLength(7);
+  });
+  it('shows nothing for empty picks', () => {
+    expect(pickRowsOf('W', '', '1')).toEqual([]);
+  });
+});
+
+describe('ticketOutcomeOf', () => {
+  it('reads scratch, won, lose and undecided', () => {
+    expect(ticketOutcomeOf({ status: 'X', wonLose: null, wonAmount: 0 })).toEqual({ kind: 'scratch' });
+    expect(ticketOutcomeOf({ status: 'won', wonLose: 'WON', wonAmount: 1250 })).toEqual({
+      kind: 'won',
+      amount: 1250,
+    });
+    expect(ticketOutcomeOf({ status: 'lost', wonLose: 'LOSE', wonAmount: 0 })).toEqual({ kind: 'lose' });
+    expect(ticketOutcomeOf({ status: 'open', wonLose: null, wonAmount: 0 })).toBeNull();
+  });
+});
+
+describe('betHistoryQuery', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+  it('posts {} to getBetHistory and reports a 107 to the session-invalid handler', async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ statusCode: 107, statusMessage: 'Session expired.' }), {
+          status: 401,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const listener = vi.fn();
+    const stop = onSessionInvalid(listener);
+    await expect(betHistoryQuery.queryFn({ signal: new AbortController().signal })).rejects.toMatchObject({
+      statusCode: 107,
+    });
+    stop();
+    expect(listener).toHaveBeenCalledExactlyOnceWith(BettingRoutes.getBetHistory);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(BettingRoutes.getBetHistory);
+    expect(init.body).toBe('{}');
+  });
+});

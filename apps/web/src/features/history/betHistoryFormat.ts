@@ -1,0 +1,85 @@
+import { betTypeByCode, formatPeso, type BetHistoryTicket } from '@karera/shared';
+
+/** Rows of picks a bet card shows at most (spec §2: up to 7 positions per bet). */
+export const MAX_PICK_ROWS = 7;
+
+const manilaParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Asia/Manila',
+  year: 'numeric',
+  month: 'short',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: true,
+});
+
+/** 'MMM DD, YYYY hh:mm A' in Asia/Manila whatever the device's zone (spec §9), e.g. 'Nov 21, 2026 03:05 PM'. */
+export function formatTicketDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of manilaParts.formatToParts(date)) part[type] = value;
+  return `${part.month} ${part.day}, ${part.year} ${part.hour}:${part.minute} ${part.dayPeriod?.toUpperCase()}`;
+}
+
+/** A bet type's name from its code (e.g. TRI → Trifecta); an unknown code is shown as it is. */
+export function betTypeName(code: string): string {
+  return betTypeByCode(code)?.name ?? code;
+}
+
+/** The race numbers of a ticket: the server sends them joined by '/', e.g. '2/3/4/5'. */
+export function raceNumbersOf(raceNo: string): string[] {
+  return raceNo
+    .split('/')
+    .map((n) => n.trim())
+    .filter(Boolean);
+}
+
+/** 'amount x count', e.g. '₱5.00 x 6' (amounts in centavos). */
+export function formatAmountTimesCount(amount: number, combinations: number): string {
+  return `${formatPeso(amount)} x ${combinations}`;
+}
+
+/** What a row of picks is: a place of a single-race bet (1 = 1st) or a leg's race of a multi-race bet. */
+export type PickRowLabel = { kind: 'place'; place: number } | { kind: 'race'; raceNo: string };
+
+export interface PickRow {
+  label: PickRowLabel;
+  /** Runner numbers of the row, as sent ('1', '2A', ...). */
+  runners: string[];
+}
+
+/**
+ * Splits a bet's picks per place or leg (spec §3): single-race types separate places by '-', multi-race
+ * types separate legs by '/'; runners within are separated by ','. At most MAX_PICK_ROWS rows.
+ */
+export function pickRowsOf(code: string, picks: string, raceNo: string): PickRow[] {
+  const type = betTypeByCode(code);
+  const multiRace = type ? type.raceType !== 'single' : picks.includes('/');
+  const races = raceNumbersOf(raceNo);
+  const groups = picks === '' ? [] : picks.split(multiRace ? '/' : '-');
+  return groups.slice(0, MAX_PICK_ROWS).map((group, index) => ({
+    label: multiRace
+      ? { kind: 'race', raceNo: races[index] ?? (races[0] ? String(Number(races[0]) + index) : String(index + 1)) }
+      : { kind: 'place', place: index + 1 },
+    runners: group
+      .split(',')
+      .map((runner) => runner.trim())
+      .filter(Boolean),
+  }));
+}
+
+/** The badge of a settled ticket (spec §4 Bet ticket); null while it is undecided. */
+export type TicketOutcome = { kind: 'won'; amount: number } | { kind: 'lose' } | { kind: 'scratch' } | null;
+
+export function ticketOutcomeOf(ticket: Pick<BetHistoryTicket, 'status' | 'wonLose' | 'wonAmount'>): TicketOutcome {
+  if (ticket.status === 'X' || ticket.status === 'refunded') return { kind: 'scratch' };
+  if (ticket.wonLose === 'WON' || ticket.status === 'won') return { kind: 'won', amount: ticket.wonAmount };
+  if (ticket.wonLose === 'LOSE' || ticket.status === 'lost') return { kind: 'lose' };
+  return null;
+}
+
+/** A ticket's total: the sum of its bets' totals (centavos). */
+export function ticketTotalOf(ticket: Pick<BetHistoryTicket, 'bets'>): number {
+  return ticket.bets.reduce((sum, bet) => sum + bet.totalAmount, 0);
+}

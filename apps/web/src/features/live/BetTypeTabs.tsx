@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import type { BetTypeDefinition, Race } from '@karera/shared';
+
+interface BetTypeTabsProps {
+  types: readonly BetTypeDefinition[];
+  selected: string;
+  onSelect: (code: string) => void;
+}
+
+/** The bet types the open race offers; the pressed one drives the bet slip. */
+export function BetTypeTabs({ types, selected, onSelect }: BetTypeTabsProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="bet-types" role="group" aria-label={t('live.betTypes')} data-testid="bet-types">
+      {types.map((type) => (
+        <button
+          key={type.code}
+          type="button"
+          className="bet-types__tab"
+          aria-pressed={type.code === selected}
+          data-code={type.code}
+          onClick={() => onSelect(type.code)}
+        >
+          {type.name}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The races of a multi-race ticket; the pressed one shows its runners and takes the picks. */
+export function LegTabs({
+  legs,
+  selected,
+  onSelect,
+}: {
+  legs: readonly Race[];
+  selected: number;
+  onSelect: (leg: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="bet-types bet-types--legs" role="group" aria-label={t('live.slip.legs')} data-testid="leg-tabs">
+      {legs.map((leg, index) => (
+        <button
+          key={leg.raceId}
+          type="button"
+          className="bet-types__tab"
+          aria-pressed={index === selected}
+          onClick={() => onSelect(index)}
+        >
+          {t('live.slip.leg', { raceNo: leg.raceNo })}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import { BettingRoutes, type BetReceipt, type PlaceBetInput } from '@karera/shared';
+import { gameRequest } from '../../lib/userApi.ts';
+
+/** placeBet (spec §7, §8): the session in its HttpOnly cookie; a 107 logs out like every player call. */
+export function placeBet(body: PlaceBetInput): Promise<BetReceipt> {
+  return gameRequest<BetReceipt>(BettingRoutes.placeBet, body);
+}

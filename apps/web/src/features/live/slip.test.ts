@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { BetMessages, betTypeByCode, type BetTypeDefinition } from '@karera/shared';
+import {
+  allPicked,
+  amountInput,
+  emptyPlaces,
+  hasPicks,
+  legRacesOf,
+  pesosOf,
+  picksText,
+  refusalOf,
+  selectionsOf,
+  singleRaceTypes,
+  slipSignature,
+  slipTypes,
+  summarize,
+  toggleAll,
+} from './slip.ts';
+import { race, runner } from './testRaces.ts';
+
+const card = [runner('1'), runner('1A'), runner('2'), runner('3'), runner('4', { status: 'S' })];
+
+function type(code: string): BetTypeDefinition {
+  const found = betTypeByCode(code);
+  if (!found) throw new Error(code);
+  return found;
+}
+
+describe('singleRaceTypes', () => {
+  it('offers Win and Forcast always and flag types only when the race enables them', () => {
+    expect(singleRaceTypes(race(1, 'O')).map((t) => t.code)).toEqual(['W', 'FC']);
+    expect(singleRaceTypes(race(1, 'O', [], { enabledBetTypes: ['QRT', 'DD', 'TRI'] })).map((t) => t.code)).toEqual([
+      'W',
+      'FC',
+      'TRI',
+      'QRT',
+    ]);
+  });
+});
+
+describe('slipTypes and legRacesOf', () => {
+  const card7 = Array.from({ length: 7 }, (_, i) => race(i + 1, 'O', [], { enabledBetTypes: ['DD', 'XD', 'WTA'] }));
+  it('offers a multi-race type only when enabled and every leg is on the card', () => {
+    const first = card7[0]!;
+    expect(slipTypes(first, card7).map((t) => t.code)).toEqual(['W', 'FC', 'DD', 'XD', 'WTA']);
+    expect(slipTypes(card7[5]!, card7).map((t) => t.code)).toEqual(['W', 'FC', 'DD']);
+    expect(slipTypes(card7[6]!, card7).map((t) => t.code)).toEqual(['W', 'FC']);
+  });
+  it('lists the leg races in order, XD on alternating races', () => {
+    expect(legRacesOf(type('XD'), card7[1]!, card7)?.map((r) => r.raceNo)).toEqual([2, 4]);
+    expect(legRacesOf(type('DD'), card7[6]!, card7)).toBeNull();
+    expect(legRacesOf(type('FC'), card7[2]!, card7)?.map((r) => r.raceNo)).toEqual([3, 3]);
+  });
+});
+
+describe('All / Clear', () => {
+  it('All picks every non-scratched runner and reads Clear once all are picked', () => {
+    const all = toggleAll(new Set(), card);
+    expect([...all]).toEqual(['1', '1A', '2', '3']);
+    expect(allPicked(all, card)).toBe(true);
+    expect(toggleAll(all, card).size).toBe(0);
+    expect(allPicked(new Set(['1', '1A', '2']), card)).toBe(false);
+  });
+});
+
+describe('selectionsOf', () => {
+  it('sends base numbers per place, coupled entries once, scratched picks dropped', () => {
+    expect(selectionsOf([new Set(['1A', '1', '3']), new Set(['4', '2'])], [card, card])).toEqual([[1, 3], [2]]);
+    expect(hasPicks([new Set(['4'])], [card])).toBe(false);
+    expect(hasPicks([new Set(['1'])], [card])).toBe(true);
+    expect(hasPicks(emptyPlaces(type('FC')), [card, card])).toBe(false);
+    expect(emptyPlaces(type('TRI'))).toHaveLength(3);
+  });
+
+  it('shows picks per place', () => {
+    expect(picksText([[1, 3], [2]])).toBe('1,3-2');
+  });
+});
+
+describe('amount input', () => {
+  it('keeps digits only and reads whole pesos', () => {
+    expect(amountInput('1a2.5')).toBe('125');
+    expect(amountInput('007')).toBe('7');
+    expect(pesosOf('')).toBe(0);
+    expect(pesosOf('20')).toBe(20);
+  });
+});
+
+describe('summarize', () => {
+  it('counts ordered combinations without duplicate runners and costs them', () => {
+    expect(
+      summarize(
+        type('FC'),
+        [
+          [1, 2],
+          [1, 2, 3],
+        ],
+        5,
+      ),
+    ).toEqual({ combinations: 4, total: 2000 });
+    expect(summarize(type('W'), [[1]], 0)).toEqual({ combinations: 1, total: 0 });
+  });
+});
+
+describe('refusalOf', () => {
+  const rich = { credit: 100_000, bonus: 0 };
+  it('passes a covered slip', () => {
+    expect(refusalOf(type('W'), [[1]], 10, rich, false)).toBeNull();
+  });
+  it('refuses the combination limit', () => {
+    const many = Array.from({ length: 14 }, (_, i) => i + 1);
+    expect(refusalOf(type('TRI'), [many, many, many], 1, rich, false)?.message).toBe(BetMessages.tooManyCombinations);
+  });
+  it('refuses under the minimum with a Deposit button', () => {
+    expect(refusalOf(type('PICK4'), [[1], [1], [1], [1]], 1, rich, false)).toEqual({
+      message: BetMessages.minBet(2),
+      deposit: true,
+    });
+  });
+  it('refuses odd WTA amounts', () => {
+    const legs = Array.from({ length: 7 }, () => [1]);
+    expect(refusalOf(type('WTA'), legs, 3, rich, false)?.message).toBe(BetMessages.evenOnly);
+  });
+  it('refuses what the balances cannot cover', () => {
+    expect(refusalOf(type('W'), [[1]], 10, { credit: 500, bonus: 0 }, false)?.message).toBe(
+      BetMessages.insufficientBalance,
+    );
+    expect(refusalOf(type('W'), [[1]], 10, { credit: 500, bonus: 500 }, true)).toBeNull();
+    expect(refusalOf(type('W'), [[1]], 10, { credit: 5000, bonus: 0 }, true)?.message).toBe(BetMessages.noBonusBalance);
+  });
+});
+
+describe('slipSignature', () => {
+  it('differs when the slip changes', () => {
+    const body = { raceId: 1, betType: 'W', selections: [[1]], amount: 100, useBonus: false };
+    expect(slipSignature(body)).toBe(slipSignature({ ...body }));
+    expect(slipSignature(body)).not.toBe(slipSignature({ ...body, amount: 200 }));
+  });
+});

@@ -1,0 +1,151 @@
+import {
+  BET_TYPES,
+  BetMessages,
+  checkBet,
+  countCombinations,
+  fundBet,
+  legRaceNumbers,
+  type BetTypeDefinition,
+  type Race,
+  type Runner,
+} from '@karera/shared';
+import { activeSelection, baseNumber, canPick } from './selection.ts';
+
+/**
+ * Picks of a slip: the runner numbers (as listed, letters kept) of each place of a single-race type,
+ * or of each leg of a multi-race type.
+ */
+export type PlacePicks = readonly ReadonlySet<string>[];
+
+/** Runners each place or leg picks from: the race's for every place, each leg race's for a leg. */
+export type PlaceRunners = readonly (readonly Runner[])[];
+
+/**
+ * The single-race bet types a race offers (spec §5): Win and Forcast always, the flag-enabled ones
+ * only when the race enables them.
+ */
+export function singleRaceTypes(race: Pick<Race, 'enabledBetTypes'>): BetTypeDefinition[] {
+  const enabled: readonly string[] = race.enabledBetTypes;
+  return BET_TYPES.filter((type) => type.raceType === 'single' && (!type.flagEnabled || enabled.includes(type.code)));
+}
+
+/**
+ * The races a ticket of the type starting at `race` covers, in leg order (the race itself, once per
+ * place, for a single-race type); null when the card lacks one of them.
+ */
+export function legRacesOf(type: BetTypeDefinition, race: Race, races: readonly Race[]): Race[] | null {
+  if (type.raceType === 'single') return Array.from({ length: type.selector }, () => race);
+  const legs = legRaceNumbers(type, race.raceNo).map((raceNo) => races.find((r) => r.raceNo === raceNo));
+  return legs.every((leg) => leg !== undefined) ? (legs as Race[]) : null;
+}
+
+/**
+ * Every bet type a race offers as a first race (spec §5): the single-race ones, then the multi-race
+ * ones it enables whose legs are all on the card.
+ */
+export function slipTypes(race: Race, races: readonly Race[]): BetTypeDefinition[] {
+  const enabled: readonly string[] = race.enabledBetTypes;
+  const multi = BET_TYPES.filter(
+    (type) => type.raceType !== 'single' && enabled.includes(type.code) && legRacesOf(type, race, races) !== null,
+  );
+  return [...singleRaceTypes(race), ...multi];
+}
+
+/** An empty slip for a type: one empty pick set per place. */
+export function emptyPlaces(type: Pick<BetTypeDefinition, 'selector'>): ReadonlySet<string>[] {
+  return Array.from({ length: type.selector }, () => new Set<string>());
+}
+
+/** Whether any place holds a pick that still counts. */
+export function hasPicks(places: PlacePicks, runners: PlaceRunners): boolean {
+  return places.some((picks, i) => activeSelection(picks, runners[i] ?? []).size > 0);
+}
+
+/** Every pickable runner is picked: the place's All control reads Clear (spec §4 Selection). */
+export function allPicked(picks: ReadonlySet<string>, runners: readonly Runner[]): boolean {
+  const pickable = runners.filter(canPick);
+  return pickable.length > 0 && pickable.every((runner) => picks.has(runner.runnerNo));
+}
+
+/** All picks every non-scratched runner; once they all are, it clears the place. */
+export function toggleAll(picks: ReadonlySet<string>, runners: readonly Runner[]): Set<string> {
+  if (allPicked(picks, runners)) return new Set();
+  return new Set(runners.filter(canPick).map((runner) => runner.runnerNo));
+}
+
+/** The slip as the server takes it: base runner numbers per place or leg, each place sorted, no duplicates. */
+export function selectionsOf(places: PlacePicks, runners: PlaceRunners): number[][] {
+  return places.map((picks, i) => {
+    const numbers = [...activeSelection(picks, runners[i] ?? [])].map((runnerNo) => Number(baseNumber(runnerNo)));
+    return [...new Set(numbers.filter((n) => Number.isSafeInteger(n) && n > 0))].sort((a, b) => a - b);
+  });
+}
+
+/** Picks as the receipt and slip show them: runners of a place split by ',', places by '-'. */
+export function picksText(selections: readonly (readonly number[])[]): string {
+  return selections.map((runners) => (runners.length > 0 ? runners.join(',') : '–')).join('-');
+}
+
+/** The amount field accepts digits only (spec §5); leading zeros go, the length is capped. */
+export function amountInput(text: string): string {
+  return text
+    .replace(/\D/g, '')
+    .replace(/^0+(?=\d)/, '')
+    .slice(0, 7);
+}
+
+/** Whole pesos typed into the amount field, 0 when empty. */
+export function pesosOf(text: string): number {
+  const pesos = Number.parseInt(text, 10);
+  return Number.isSafeInteger(pesos) && pesos > 0 ? pesos : 0;
+}
+
+export interface SlipSummary {
+  combinations: number;
+  /** Centavos: combinations x amount, shown whether or not the slip passes its rules. */
+  total: number;
+}
+
+/** The live count and cost under the slip. */
+export function summarize(
+  type: BetTypeDefinition,
+  selections: readonly (readonly number[])[],
+  pesos: number,
+): SlipSummary {
+  const combinations = countCombinations(type, selections);
+  return { combinations, total: combinations * pesos * 100 };
+}
+
+export type Refusal = { message: string; deposit: boolean };
+
+/**
+ * Why a slip cannot go to the server (spec §5, §8 Live modals), or null when it can: the shared slip
+ * rules first (combination limit, minimum with a Deposit button, WTA even amounts), then the balance —
+ * with use-bonus on and no bonus balance, the bonus refusal.
+ */
+export function refusalOf(
+  type: BetTypeDefinition,
+  selections: readonly (readonly number[])[],
+  pesos: number,
+  balances: { credit: number | null; bonus: number | null },
+  useBonus: boolean,
+): Refusal | null {
+  const check = checkBet(type, selections, pesos * 100);
+  if (!check.ok) return { message: check.message, deposit: check.message === BetMessages.minBet(type.minBet / 100) };
+  const bonus = balances.bonus ?? 0;
+  if (useBonus && bonus <= 0) return { message: BetMessages.noBonusBalance, deposit: false };
+  const funding = fundBet(check.value.total, { credit: balances.credit ?? 0, bonus }, useBonus);
+  if (!funding) return { message: BetMessages.insufficientBalance, deposit: false };
+  return null;
+}
+
+/** The same slip sent again keeps its key; any change to it makes a new submission. */
+export function slipSignature(body: {
+  raceId: number;
+  betType: string;
+  selections: readonly (readonly number[])[];
+  amount: number;
+  useBonus: boolean;
+}): string {
+  return JSON.stringify([body.raceId, body.betType, body.selections, body.amount, body.useBonus]);
+}
