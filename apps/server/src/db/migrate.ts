@@ -1,13 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect } from './connection.ts';
+import type { MigrationDb } from './migration-helpers.ts';
 import * as foundation from './migrations/20261121000000_foundation.ts';
 import * as playerAccounts from './migrations/20261121010000_player_accounts.ts';
 import * as racing from './migrations/20261121020000_racing.ts';
 import * as betting from './migrations/20261121030000_betting.ts';
 
 interface DialectMigration {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see migrations: untyped by design
-  up(db: Kysely<any>, dialect: Dialect): Promise<void>;
+  up(db: MigrationDb, dialect: Dialect): Promise<void>;
 }
 
 /** Ordered by name; a new migration is a new file added here. */

@@ -1,14 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Dialect } from '../connection.ts';
-
-/* Migrations see an untyped database: the schema they create is the one schema.ts describes. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-type AnyDb = Kysely<any>;
+import { primaryKeyFor, type MigrationDb as AnyDb } from '../migration-helpers.ts';
 
 export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
-  const id = dialect === 'postgres' ? 'serial' : 'integer';
-  const idColumn = <T extends { primaryKey(): T; autoIncrement(): T }>(col: T): T =>
-    dialect === 'postgres' ? col.primaryKey() : col.primaryKey().autoIncrement();
+  const { type: id, build: idColumn } = primaryKeyFor(dialect);
 
   await db.schema
     .createTable('staff_users')

@@ -1,13 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../connection.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
-type AnyDb = Kysely<any>;
+import { primaryKeyFor, type MigrationDb as AnyDb } from '../migration-helpers.ts';
 
 export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
-  const id = dialect === 'postgres' ? 'serial' : 'integer';
-  const idColumn = <T extends { primaryKey(): T; autoIncrement(): T }>(col: T): T =>
-    dialect === 'postgres' ? col.primaryKey() : col.primaryKey().autoIncrement();
+  const { type: id, build: idColumn } = primaryKeyFor(dialect);
 
   // Pool accounts take a posting from every bet: their balance is the sum of their postings, never a
   // row that every bet would have to lock (see docs/decisions/006-bets-and-pools.md).
