@@ -2,36 +2,17 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   BackofficeRoutes,
   BettingRoutes,
-  manilaDate,
   RacingAdminRoutes,
   type BetReceipt,
   type GameEvent,
   type Race,
 } from '@karera/shared';
-import { adminApiLogin, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { adminPost, manilaToday, signInAsNewPlayer, uniqueSuffix } from './support.ts';
 
 /**
  * Race Bet tab of Transaction History at 390 px: a new player sees the empty text, places a Win bet
  * on a race day made through the back-office API, and then sees the ticket.
  */
-
-async function adminPost<T>(
-  request: APIRequestContext,
-  url: string,
-  data: unknown,
-  headers: Record<string, string> = {},
-): Promise<T> {
-  await adminApiLogin(request);
-  const response = await request.post(url, { data, headers });
-  const body = (await response.json()) as { statusCode: number };
-  expect(body.statusCode, `${url}: ${JSON.stringify(body)}`).toBe(200);
-  return body as T;
-}
-
-function manilaToday(): string {
-  const { year, month, day } = manilaDate(new Date());
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
 
 /** Today's race day with one race of three runners, open for bets. */
 async function createOpenRace(request: APIRequestContext): Promise<{ event: GameEvent; race: Race }> {

@@ -1,13 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import {
-  BackofficeRoutes,
-  manilaDate,
-  RacingAdminRoutes,
-  type FlagBetType,
-  type GameEvent,
-  type Race,
-} from '@karera/shared';
-import { adminApiLogin, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { BackofficeRoutes, RacingAdminRoutes, type FlagBetType, type GameEvent, type Race } from '@karera/shared';
+import { adminPost, manilaToday, signInAsNewPlayer, uniqueSuffix } from './support.ts';
 
 /**
  * The bet slip of the live screen at 390 px: a new player, funded through the back office, places a
@@ -15,24 +8,6 @@ import { adminApiLogin, signInAsNewPlayer, uniqueSuffix } from './support.ts';
  */
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-async function adminPost<T>(
-  request: APIRequestContext,
-  url: string,
-  data: unknown,
-  headers: Record<string, string> = {},
-): Promise<T> {
-  await adminApiLogin(request);
-  const response = await request.post(url, { data, headers });
-  const body = (await response.json()) as { statusCode: number };
-  expect(body.statusCode, `${url}: ${JSON.stringify(body)}`).toBe(200);
-  return body as T;
-}
-
-function manilaToday(): string {
-  const { year, month, day } = manilaDate(new Date());
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
 
 /**
  * Today's race day with `raceCount` races open for betting, each with 1 Bagyo, 1A Kidlat, 2 Alon,

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page, type WebSocketRoute } from '@playwright/test';
-import { manilaDate, RacingAdminRoutes, type GameEvent, type Race, type RaceStatus } from '@karera/shared';
-import { adminApiLogin, playerTest as test, uniqueSuffix } from './support.ts';
+import { RacingAdminRoutes, type GameEvent, type Race, type RaceStatus } from '@karera/shared';
+import { adminPost, manilaToday, playerTest as test, uniqueSuffix } from './support.ts';
 
 /**
  * The live race screen at 390 px. Each test makes its own race day for today through the back-office
@@ -13,19 +13,6 @@ type RunnerSpec = readonly [runnerNo: string, horseName: string, jockeyName: str
 interface RaceDay {
   event: GameEvent;
   races: Race[];
-}
-
-async function adminPost<T>(request: APIRequestContext, url: string, data: unknown): Promise<T> {
-  await adminApiLogin(request);
-  const response = await request.post(url, { data });
-  const body = (await response.json()) as { statusCode: number };
-  expect(body.statusCode, `${url}: ${JSON.stringify(body)}`).toBe(200);
-  return body as T;
-}
-
-function manilaToday(): string {
-  const { year, month, day } = manilaDate(new Date());
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 /** Today's race day with the given races (each with its runners), all awaiting bet open. */

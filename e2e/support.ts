@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   BackofficeRoutes,
+  manilaDate,
   UserRoutes,
   type LoginResponse,
   type RegisterResponse,
@@ -213,3 +214,23 @@ export const playerTest = test.extend<object, { workerPlayerState: StorageState 
   ],
   storageState: async ({ workerPlayerState }, use) => use(workerPlayerState),
 });
+
+/** A back-office call as admin that must succeed; answers its body. */
+export async function adminPost<T>(
+  request: APIRequestContext,
+  url: string,
+  data: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  await adminApiLogin(request);
+  const response = await request.post(url, { data, headers });
+  const body = (await response.json()) as { statusCode: number };
+  expect(body.statusCode, `${url}: ${JSON.stringify(body)}`).toBe(200);
+  return body as T;
+}
+
+/** Today's Manila date as YYYY-MM-DD, the race date of a race day made for a test. */
+export function manilaToday(): string {
+  const { year, month, day } = manilaDate(new Date());
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
