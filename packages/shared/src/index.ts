@@ -21,3 +21,4 @@ export * from './validation/racing.ts';
 export * from './betting/combinations.ts';
 export * from './betting/rules.ts';
 export * from './api/betting.ts';
+export * from './datetime.ts';

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPeso } from '@karera/shared';
+import { Switch } from '../../components/ui/index.ts';
 import { showAlert } from '../../lib/alerts.ts';
 import { displayNameOf, playerState, toggleUseBonus, usePlayerState, useSession } from '../../lib/session/index.ts';
 import { usePopover } from '../../lib/usePopover.ts';
@@ -63,19 +64,12 @@ export function AccountMenu() {
             <dt>{t('player.bonusCredit')}</dt>
             <dd className="account-menu__bonus">
               <span data-testid="account-bonus">{amount(session.bonusBalance)}</span>
-              <button
-                type="button"
-                role="switch"
-                aria-checked={useBonus}
-                aria-label={t('player.useBonusLabel')}
-                className="switch"
-                onClick={onUseBonus}
-              >
-                <span className="switch__track" aria-hidden="true">
-                  <span className="switch__thumb" />
-                </span>
-                <span className="switch__text">{t('player.useBonus')}</span>
-              </button>
+              <Switch
+                checked={useBonus}
+                label={t('player.useBonusLabel')}
+                text={t('player.useBonus')}
+                onToggle={onUseBonus}
+              />
             </dd>
           </div>
         </dl>

@@ -1,23 +1,6 @@
 import { formatPeso } from '@karera/shared';
 
-const manilaParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Asia/Manila',
-  year: 'numeric',
-  month: 'short',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: true,
-});
-
-/** 'MMM DD, YYYY hh:mm A' in Asia/Manila whatever the device's zone, e.g. 'Nov 21, 2026 03:05 PM'. */
-export function formatManilaDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const { type, value } of manilaParts.formatToParts(date)) part[type] = value;
-  return `${part.month} ${part.day}, ${part.year} ${part.hour}:${part.minute} ${part.dayPeriod?.toUpperCase()}`;
-}
+export { formatManilaDateTime } from '@karera/shared';
 
 /** A signed amount: '+₱50.00' or '-₱50.00'. */
 export function formatSignedPeso(amount: number): string {

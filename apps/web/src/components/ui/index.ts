@@ -11,3 +11,4 @@ export { Page, type PageProps } from './Page.tsx';
 export { Logo } from './Logo.tsx';
 export { ComingSoon } from './ComingSoon.tsx';
 export { LoadingDialog } from './LoadingDialog.tsx';
+export { Switch } from './Switch.tsx';

@@ -1,13 +1,12 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatPeso, type BetHistoryTicket } from '@karera/shared';
+import { formatManilaDateTime, formatPeso, type BetHistoryTicket } from '@karera/shared';
 import { Alert, Button, Spinner } from '../../components/ui/index.ts';
 import { betHistoryQuery } from './betHistoryApi.ts';
 import {
   betTypeName,
   formatAmountTimesCount,
-  formatTicketDate,
   pickRowsOf,
   raceNumbersOf,
   ticketOutcomeOf,
@@ -78,7 +77,7 @@ function TicketCard({ ticket }: { ticket: BetHistoryTicket }) {
           {t('history.bet.ticket', { ticketNo: ticket.ticketNo })}
         </h2>
         <time className="bet-ticket__date" dateTime={ticket.betDateTime}>
-          {formatTicketDate(ticket.betDateTime)}
+          {formatManilaDateTime(ticket.betDateTime)}
         </time>
         <div className="bet-ticket__tags">
           {ticket.bonusUsed > 0 && <span className="badge bet-ticket__bonus">{t('history.bet.bonusTag')}</span>}

@@ -5,22 +5,11 @@ import { betHistoryQuery } from './betHistoryApi.ts';
 import {
   betTypeName,
   formatAmountTimesCount,
-  formatTicketDate,
   pickRowsOf,
   raceNumbersOf,
   ticketOutcomeOf,
   ticketTotalOf,
 } from './betHistoryFormat.ts';
-
-describe('formatTicketDate', () => {
-  it('shows the instant in Manila as MMM DD, YYYY hh:mm A', () => {
-    expect(formatTicketDate('2026-11-21T07:05:00.000Z')).toBe('Nov 21, 2026 03:05 PM');
-    expect(formatTicketDate('2026-01-04T16:30:00Z')).toBe('Jan 05, 2026 12:30 AM');
-  });
-  it('keeps text that is not a date', () => {
-    expect(formatTicketDate('soon')).toBe('soon');
-  });
-});
 
 describe('bet names and amounts', () => {
   it('names a bet type by its code, keeping unknown codes', () => {

@@ -3,25 +3,6 @@ import { betTypeByCode, formatPeso, type BetHistoryTicket } from '@karera/shared
 /** Rows of picks a bet card shows at most (spec §2: up to 7 positions per bet). */
 export const MAX_PICK_ROWS = 7;
 
-const manilaParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Asia/Manila',
-  year: 'numeric',
-  month: 'short',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: true,
-});
-
-/** 'MMM DD, YYYY hh:mm A' in Asia/Manila whatever the device's zone (spec §9), e.g. 'Nov 21, 2026 03:05 PM'. */
-export function formatTicketDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const { type, value } of manilaParts.formatToParts(date)) part[type] = value;
-  return `${part.month} ${part.day}, ${part.year} ${part.hour}:${part.minute} ${part.dayPeriod?.toUpperCase()}`;
-}
-
 /** A bet type's name from its code (e.g. TRI → Trifecta); an unknown code is shown as it is. */
 export function betTypeName(code: string): string {
   return betTypeByCode(code)?.name ?? code;

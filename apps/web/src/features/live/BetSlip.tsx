@@ -11,7 +11,7 @@ import {
   type PlaceBetInput,
   type Race,
 } from '@karera/shared';
-import { Button, ButtonLink, Dialog } from '../../components/ui/index.ts';
+import { Button, ButtonLink, Dialog, Switch } from '../../components/ui/index.ts';
 import { ApiError, newIdempotencyKey } from '../../lib/api.ts';
 import { showAlert } from '../../lib/alerts.ts';
 import { playerState, sessionStore, toggleUseBonus, usePlayerState, useSession } from '../../lib/session/index.ts';
@@ -205,20 +205,13 @@ export function BetSlip({ eventId, legs, type, places, activePlace, onActivate, 
           <dt>{t('live.slip.bonus')}</dt>
           <dd className="bet-slip__bonus">
             <span data-testid="slip-bonus">{balance(session.bonusBalance)}</span>
-            <button
-              type="button"
-              role="switch"
-              aria-checked={useBonus}
-              aria-label={t('player.useBonusLabel')}
-              className="switch"
-              onClick={onUseBonus}
-              data-testid="slip-use-bonus"
-            >
-              <span className="switch__track" aria-hidden="true">
-                <span className="switch__thumb" />
-              </span>
-              <span className="switch__text">{t('player.useBonus')}</span>
-            </button>
+            <Switch
+              checked={useBonus}
+              label={t('player.useBonusLabel')}
+              text={t('player.useBonus')}
+              onToggle={onUseBonus}
+              testId="slip-use-bonus"
+            />
           </dd>
         </div>
       </dl>
