@@ -257,7 +257,8 @@ test('edit profile: names show in the header; a new mobile number needs its OTP'
 
 test('an ended session (107) logs the player out with a notice', async ({ page, request, context }) => {
   await signInAsNewPlayer(page, request);
-  await page.goto('/live');
+  // A screen with no calls of its own: on /live the socket or the bet slip may find the ended session first.
+  await page.goto('/account');
   await page.getByRole('button', { name: 'Refresh balance' }).click();
   await expect(page.getByTestId('player-balance')).toHaveText('₱0.00');
 
