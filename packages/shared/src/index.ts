@@ -28,4 +28,8 @@ export * from './payments/rules.ts';
 export * from './payments/realtime.ts';
 export * from './validation/payment.ts';
 export * from './api/payment.ts';
+export * from './tote/finish.ts';
+export * from './tote/settlePool.ts';
+export * from './tote/odds.ts';
 export * from './payments/receipt.ts';
+export * from './api/tote.ts';

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { BET_TYPES } from '../betTypes.ts';
+import type { PoolPolicy, PoolResult } from '../tote/settlePool.ts';
+
+/**
+ * Results, dividends and settlement (spec §2 /result, §7 game/getGameResult; architecture §5).
+ * Dividends are centavos per 1.00 staked; amounts are centavos.
+ */
+export const ToteRoutes = {
+  getGameResult: '/api/game/getGameResult', // { raceId, eventId } -> GameResultResponse
+  getCarryovers: '/api/game/getCarryovers', // {} -> CarryoversResponse
+} as const;
+
+export const ToteAdminRoutes = {
+  /** POST ResultInput -> ResultPreview (nothing is written). */
+  previewResult: (raceId: number) => `/api/backoffice/tote/races/${raceId}/result/preview`,
+  /** POST ResultInput & { idempotencyKey } -> { preview: ResultPreview, race }: records, settles, broadcasts. */
+  confirmResult: (raceId: number) => `/api/backoffice/tote/races/${raceId}/result/confirm`,
+  /** GET -> SettlementReport */
+  report: (raceId: number) => `/api/backoffice/tote/races/${raceId}/report`,
+  /** GET -> { settings: ToteSetting[] }; POST ToteSettingInput -> { setting } */
+  settings: '/api/backoffice/tote/settings',
+  /** GET -> CarryoversResponse */
+  carryovers: '/api/backoffice/tote/carryovers',
+} as const;
+
+export const ToteMessages = {
+  raceNotClosed: 'Results can be entered only for a race whose betting is closed.',
+  finishInvalid: 'Enter the finish with runners that ran, each once, at least as many places as the race pays.',
+  dividendInvalid: 'A dividend is at least 1.00, in steps of 0.10.',
+  dividendCombination: 'An official dividend must be for one of the winning combinations.',
+  takeout: 'Takeout is 0% to 50%, in basis points (1500 = 15%).',
+  effectiveFrom: 'Enter the effective date as YYYY-MM-DD.',
+  noResult: 'No race result available',
+  cannotGetResult: 'Cannot get race result',
+  selectRace: 'Select a race to view result',
+  raceNotDone: 'The race has no official result yet.',
+} as const;
+
+const BET_CODES = BET_TYPES.map((t) => t.code) as [string, ...string[]];
+const runnerNumber = z.number().int().min(1).max(99);
+
+/**
+ * The official finish: places in order, each a group of runner numbers (two or more is a dead heat).
+ * Official dividends, when given, are the track's figures and win over the computed ones.
+ */
+export const resultInputSchema = z.strictObject({
+  finish: z.array(z.array(runnerNumber).min(1).max(12)).min(1).max(24),
+  officialDividends: z
+    .array(
+      z.strictObject({
+        betType: z.enum(BET_CODES),
+        /** The winning combination as the results page writes it: '3', '3-5', '2/6'. */
+        combination: z.string().regex(/^(\d{1,2}|ALL)([-/](\d{1,2}|ALL))*$/, ToteMessages.dividendCombination),
+        dividend: z
+          .number()
+          .int(ToteMessages.dividendInvalid)
+          .min(100, ToteMessages.dividendInvalid)
+          .max(1_000_000_000, ToteMessages.dividendInvalid)
+          .refine((d) => d % 10 === 0, ToteMessages.dividendInvalid),
+      }),
+    )
+    .max(200)
+    .optional(),
+});
+export type ResultInput = z.infer<typeof resultInputSchema>;
+
+export const confirmResultSchema = resultInputSchema.extend({
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/),
+});
+export type ConfirmResultInput = z.infer<typeof confirmResultSchema>;
+
+export interface PoolSummary {
+  firstRaceId: number;
+  firstRaceNo: number;
+  betType: string;
+  result: PoolResult;
+  stakes: number;
+  refunds: number;
+  takeout: number;
+  carryIn: number;
+  carryOut: number;
+  net: number;
+  payouts: number;
+  breakage: number;
+  tickets: number;
+  winningTickets: number;
+  dividends: { combination: string; dividend: number | null; stake: number; consolation: boolean; official: boolean }[];
+}
+
+export interface ResultPreview {
+  raceId: number;
+  raceNo: number;
+  finish: string;
+  pools: PoolSummary[];
+}
+
+export interface SettlementReport {
+  raceId: number;
+  raceNo: number;
+  status: string;
+  finish: string | null;
+  pools: (PoolSummary & { status: 'paying' | 'settled' })[];
+  totals: {
+    stakes: number;
+    payouts: number;
+    refunds: number;
+    takeout: number;
+    carryIn: number;
+    carryOut: number;
+    breakage: number;
+  };
+  /** stakes + carry in = payouts + refunds + takeout + carry out + breakage, to the centavo. */
+  balanced: boolean;
+}
+
+/** A winner line of the results page (spec §3 Winner result). */
+export interface WinnerLine {
+  betType: string;
+  betTypeName: string;
+  /** Places by '-', legs by '/'; 'Consolation' for a jackpot's consolation line. */
+  picks: string;
+  /** Dividend for 1.00 in centavos; null when the pool had no winning bet. */
+  odds: number | null;
+}
+
+export interface GameResultResponse {
+  statusCode: 200;
+  raceId: number;
+  raceNo: number;
+  winners: WinnerLine[];
+  message?: string;
+}
+
+export const gameResultSchema = z.strictObject({
+  raceId: z.number().int().positive(),
+  eventId: z.number().int().positive(),
+  sessionId: z.string().max(200).optional(),
+  playerId: z.union([z.number().int(), z.string().max(20)]).optional(),
+});
+
+export interface Carryover {
+  betType: string;
+  betTypeName: string;
+  amount: number;
+}
+
+export interface CarryoversResponse {
+  statusCode: 200;
+  carryovers: Carryover[];
+}
+
+export interface ToteSetting extends PoolPolicy {
+  betType: string;
+  /** Manila date from which the setting applies to race days. */
+  effectiveFrom: string;
+  createdAt: string | null;
+}
+
+export const toteSettingInputSchema = z.strictObject({
+  betType: z.enum(BET_CODES),
+  takeoutBp: z.number().int(ToteMessages.takeout).min(0, ToteMessages.takeout).max(5000, ToteMessages.takeout),
+  noWinner: z.enum(['refund', 'carryover']),
+  multiRaceScratch: z.enum(['favourite', 'refund']),
+  cancelledLeg: z.enum(['refund', 'allwin']),
+  effectiveFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, ToteMessages.effectiveFrom),
+});
+export type ToteSettingInput = z.infer<typeof toteSettingInputSchema>;
+
+/** '3-5=7-1' style finish entry in the back office: places by '-', dead heats by '='. */
+export function parseFinish(text: string): number[][] | null {
+  const trimmed = text.replace(/\s+/g, '');
+  if (!/^\d{1,2}(=\d{1,2})*(-\d{1,2}(=\d{1,2})*)*$/.test(trimmed)) return null;
+  return trimmed.split('-').map((place) => place.split('=').map(Number));
+}

@@ -1,0 +1,39 @@
+import { dividendFor, floorDiv } from './settlePool.ts';
+
+/**
+ * Live Win odds per runner: the net Win pool over the stake on the runner, as a dividend per 1.00
+ * (centavos). A runner nobody backed has no odds. `stakes` holds centavos staked per runner number.
+ */
+export function winOdds(stakes: ReadonlyMap<number, number>, takeoutBp: number): Map<number, number> {
+  let gross = 0;
+  for (const stake of stakes.values()) gross += stake;
+  const net = gross - floorDiv(gross * takeoutBp, 10_000);
+  const odds = new Map<number, number>();
+  for (const [runner, stake] of stakes) if (stake > 0) odds.set(runner, dividendFor(net, stake));
+  return odds;
+}
+
+/** Centavos staked per runner in a Win pool from its tickets (each pick carries the ticket's amount). */
+export function winStakes(tickets: Iterable<{ amount: number; selections: readonly (readonly number[])[] }>) {
+  const stakes = new Map<number, number>();
+  for (const ticket of tickets) {
+    for (const runner of new Set(ticket.selections[0] ?? [])) {
+      stakes.set(runner, (stakes.get(runner) ?? 0) + ticket.amount);
+    }
+  }
+  return stakes;
+}
+
+/** The leg's favourite at close: the most Win stake, then the shortest quoted odds, then the lowest number. */
+export function favouriteOf(
+  runners: readonly { runnerNo: number; odds: number | null }[],
+  stakes: ReadonlyMap<number, number>,
+): number | null {
+  const ranked = [...runners].sort(
+    (a, b) =>
+      (stakes.get(b.runnerNo) ?? 0) - (stakes.get(a.runnerNo) ?? 0) ||
+      (a.odds ?? Number.MAX_SAFE_INTEGER) - (b.odds ?? Number.MAX_SAFE_INTEGER) ||
+      a.runnerNo - b.runnerNo,
+  );
+  return ranked[0]?.runnerNo ?? null;
+}

@@ -1,0 +1,343 @@
+import type { BetTypeDefinition } from '../betTypes.ts';
+import { countCombinations, type Selections } from '../betting/combinations.ts';
+import { type FinishOrder, winnersOf, winningOrders } from './finish.ts';
+
+/**
+ * The pari-mutuel settlement of one pool (first race, bet type): pure arithmetic over its tickets and
+ * the results of its legs, so the server, the back office preview and the tests share one definition.
+ * Amounts are centavos; a dividend is centavos paid per 1.00 (100 centavos) staked.
+ */
+
+/** Pools whose unwon net pool is a jackpot: 75% carried to the next pool of the type, 25% consolation. */
+export const JACKPOT_BET_TYPES: readonly string[] = ['WTA', 'PICK4', 'PICK5', 'PICK6'];
+export const MINIMUM_DIVIDEND = 100;
+export const CONSOLATION_SHARE_PERCENT = 25;
+/** Marks a cancelled leg treated as won by every runner. */
+export const ALL_RUNNERS = 0;
+
+export interface PoolPolicy {
+  /** Takeout in basis points of the pool's gross (1500 = 15%). */
+  takeoutBp: number;
+  /** Pools other than jackpots when no combination with bets wins. */
+  noWinner: 'refund' | 'carryover';
+  /** A scratched runner in a multi-race bet: replaced by the leg's favourite at close, or refunded. */
+  multiRaceScratch: 'favourite' | 'refund';
+  /** A cancelled leg of a multi-race pool: every ticket refunded, or the leg counts as won by all. */
+  cancelledLeg: 'refund' | 'allwin';
+}
+
+export interface PoolTicket {
+  id: number;
+  /** Stake per combination. */
+  amount: number;
+  total: number;
+  fromBonus: number;
+  selections: Selections;
+}
+
+export interface PoolLeg {
+  status: 'D' | 'X';
+  finish: FinishOrder;
+  scratched: readonly number[];
+  /** The leg's favourite at close (most Win stake), the substitute for scratched picks. */
+  favourite: number | null;
+}
+
+export interface PoolInput {
+  betType: Pick<BetTypeDefinition, 'code' | 'raceType' | 'selector' | 'winLimit'>;
+  tickets: readonly PoolTicket[];
+  legs: readonly PoolLeg[];
+  policy: PoolPolicy;
+  carryIn: number;
+  /** The track's official dividends by winning combination (as `comboKey` writes it); they win over ours. */
+  officialDividends?: ReadonlyMap<string, number>;
+}
+
+export interface Substitution {
+  leg: number;
+  scratched: number;
+  favourite: number;
+}
+
+export interface TicketSettlement {
+  id: number;
+  payout: number;
+  refund: number;
+  /** The part of the refund that returns to the bonus balance it came from. */
+  refundToBonus: number;
+  outcome: 'won' | 'lost' | 'refunded';
+  capped: boolean;
+  substitutions: Substitution[];
+}
+
+export interface DividendLine {
+  combination: number[];
+  /** Centavos per 1.00; null when no bet was on the combination. */
+  dividend: number | null;
+  /** Centavos staked on the combination. */
+  stake: number;
+  consolation: boolean;
+}
+
+export type PoolResult = 'paid' | 'consolation' | 'carryover' | 'refunded';
+
+export interface PoolOutcome {
+  result: PoolResult;
+  stakes: number;
+  refunds: number;
+  takeout: number;
+  carryIn: number;
+  carryOut: number;
+  net: number;
+  payouts: number;
+  /** What rounding, caps and the minimum dividend leave to the house (negative when it tops up). */
+  breakage: number;
+  dividends: DividendLine[];
+  tickets: TicketSettlement[];
+}
+
+/** How the results page writes a combination: places by '-', legs by '/', a won-by-all leg as ALL. */
+export function comboKey(raceType: BetTypeDefinition['raceType'], combination: readonly number[]): string {
+  const parts = combination.map((r) => (r === ALL_RUNNERS ? 'ALL' : String(r)));
+  return parts.join(raceType === 'single' ? '-' : '/');
+}
+
+/** floor(a / b) for non-negative safe integers, exact even where a float quotient would round up. */
+export function floorDiv(a: number, b: number): number {
+  let q = Math.floor(a / b);
+  if (q * b > a) q -= 1;
+  else if ((q + 1) * b <= a) q += 1;
+  return q;
+}
+
+/** Dividend per 1.00 for `share` of a pool on `stake`: down to 10 centavos, never below 1.00. */
+export function dividendFor(share: number, stake: number): number {
+  return Math.max(MINIMUM_DIVIDEND, floorDiv(share * 100, stake * 10) * 10);
+}
+
+/** A ticket as it stands after scratches and cancelled legs: what it covers and what it gets back. */
+interface LiveTicket {
+  ticket: PoolTicket;
+  liveCombinations: number;
+  substitutions: Substitution[];
+  /** Single-race: the runners per place still running. */
+  places: Set<number>[];
+  /** Multi-race: how many of the ticket's combinations each runner stands for, per leg. */
+  legCounts: Map<number, number>[];
+}
+
+function liveSingle(ticket: PoolTicket, leg: PoolLeg): LiveTicket {
+  const scratched = new Set(leg.scratched);
+  const places = ticket.selections.map((picks) => new Set(picks.filter((r) => !scratched.has(r))));
+  const liveCombinations = countCombinations(
+    { raceType: 'single' },
+    places.map((p) => [...p]),
+  );
+  return { ticket, liveCombinations, substitutions: [], places, legCounts: [] };
+}
+
+function liveMulti(ticket: PoolTicket, legs: readonly PoolLeg[], policy: PoolPolicy): LiveTicket {
+  const substitutions: Substitution[] = [];
+  const legCounts = ticket.selections.map((picks, index) => {
+    const leg = legs[index];
+    const counts = new Map<number, number>();
+    const scratched = new Set(leg?.scratched ?? []);
+    for (const runner of new Set(picks)) {
+      if (!scratched.has(runner)) {
+        counts.set(runner, (counts.get(runner) ?? 0) + 1);
+        continue;
+      }
+      const favourite = leg?.favourite;
+      if (policy.multiRaceScratch === 'favourite' && favourite != null && !scratched.has(favourite)) {
+        counts.set(favourite, (counts.get(favourite) ?? 0) + 1);
+        substitutions.push({ leg: index, scratched: runner, favourite });
+      }
+    }
+    return counts;
+  });
+  const liveCombinations = legCounts.reduce((product, counts) => product * sumOf(counts.values()), 1);
+  return { ticket, liveCombinations, substitutions, places: [], legCounts };
+}
+
+function sumOf(values: Iterable<number>): number {
+  let sum = 0;
+  for (const v of values) sum += v;
+  return sum;
+}
+
+/** How many of a live ticket's combinations are the winning combination. */
+function coverage(live: LiveTicket, single: boolean, combination: readonly number[]): number {
+  if (single) return combination.every((runner, i) => live.places[i]?.has(runner)) ? 1 : 0;
+  let product = 1;
+  for (const [i, runner] of combination.entries()) {
+    const counts = live.legCounts[i];
+    if (!counts) return 0;
+    product *= runner === ALL_RUNNERS ? sumOf(counts.values()) : (counts.get(runner) ?? 0);
+    if (product === 0) return 0;
+  }
+  return product;
+}
+
+/** Counts of a multi-race ticket's combinations by legs won: index m holds those winning exactly m legs. */
+function combinationsByLegsWon(live: LiveTicket, legWinners: readonly (readonly number[])[]): number[] {
+  let polynomial = [1];
+  for (const [i, counts] of live.legCounts.entries()) {
+    const winners = legWinners[i] ?? [];
+    const all = sumOf(counts.values());
+    const won = winners.includes(ALL_RUNNERS) ? all : sumOf(winners.map((w) => counts.get(w) ?? 0));
+    const next = new Array<number>(polynomial.length + 1).fill(0);
+    for (const [m, ways] of polynomial.entries()) {
+      next[m] = (next[m] ?? 0) + ways * (all - won);
+      next[m + 1] = (next[m + 1] ?? 0) + ways * won;
+    }
+    polynomial = next;
+  }
+  return polynomial;
+}
+
+function winningCombinations(input: PoolInput): number[][] {
+  const { betType, legs } = input;
+  if (betType.raceType === 'single') return legs[0] ? winningOrders(legs[0].finish, betType.selector) : [];
+  let combos: number[][] = [[]];
+  for (const leg of legs) {
+    const winners = leg.status === 'X' ? [ALL_RUNNERS] : winnersOf(leg.finish);
+    combos = combos.flatMap((combo) => winners.map((w) => [...combo, w]));
+  }
+  return combos;
+}
+
+function refundAll(input: PoolInput, stakes: number): PoolOutcome {
+  return {
+    result: 'refunded',
+    stakes,
+    refunds: stakes,
+    takeout: 0,
+    carryIn: input.carryIn,
+    carryOut: input.carryIn,
+    net: 0,
+    payouts: 0,
+    breakage: 0,
+    dividends: [],
+    tickets: input.tickets.map((t) => ({
+      id: t.id,
+      payout: 0,
+      refund: t.total,
+      refundToBonus: t.fromBonus,
+      outcome: 'refunded',
+      capped: false,
+      substitutions: [],
+    })),
+  };
+}
+
+/** The payout of `units` combinations at `dividend` on a stake of `amount` each, floored to the centavo. */
+function payoutOf(amount: number, units: number, dividend: number): number {
+  return Number((BigInt(amount) * BigInt(units) * BigInt(dividend)) / 100n);
+}
+
+export function settlePool(input: PoolInput): PoolOutcome {
+  const { betType, legs, policy, tickets } = input;
+  const single = betType.raceType === 'single';
+  const stakes = sumOf(tickets.map((t) => t.total));
+  const anyCancelled = legs.some((leg) => leg.status === 'X');
+  if (legs.length === 0 || (anyCancelled && (single || policy.cancelledLeg === 'refund'))) {
+    return refundAll(input, stakes);
+  }
+
+  const live = tickets.map((t) => (single ? liveSingle(t, legs[0] as PoolLeg) : liveMulti(t, legs, policy)));
+  const refundOf = (l: LiveTicket): number => {
+    const original = countCombinations(betType, l.ticket.selections);
+    return Math.max(0, original - l.liveCombinations) * l.ticket.amount;
+  };
+  const refundsByTicket = live.map(refundOf);
+  const partialRefunds = sumOf(refundsByTicket);
+  const gross = stakes - partialRefunds;
+  if (gross <= 0) return refundAll(input, stakes);
+
+  const takeout = floorDiv(gross * policy.takeoutBp, 10_000);
+  const net = gross - takeout + input.carryIn;
+
+  const winners = winningCombinations(input);
+  const stakeOn = winners.map((combo) => sumOf(live.map((l) => coverage(l, single, combo) * l.ticket.amount)));
+  const withBets = winners.filter((_, i) => (stakeOn[i] ?? 0) > 0).length;
+
+  const payoutByTicket = new Array<number>(live.length).fill(0);
+  const dividends: DividendLine[] = [];
+  let result: PoolResult = 'paid';
+  let carryOut = 0;
+
+  if (withBets > 0) {
+    const share = floorDiv(net, withBets);
+    for (const [i, combo] of winners.entries()) {
+      const stake = stakeOn[i] ?? 0;
+      const official = input.officialDividends?.get(comboKey(betType.raceType, combo));
+      const dividend = stake > 0 ? (official ?? dividendFor(share, stake)) : null;
+      dividends.push({ combination: combo, dividend, stake, consolation: false });
+      if (dividend == null) continue;
+      for (const [t, l] of live.entries()) {
+        const units = coverage(l, single, combo);
+        if (units > 0) payoutByTicket[t] = (payoutByTicket[t] ?? 0) + payoutOf(l.ticket.amount, units, dividend);
+      }
+    }
+  } else if (JACKPOT_BET_TYPES.includes(betType.code)) {
+    const legWinners = legs.map((leg) => (leg.status === 'X' ? [ALL_RUNNERS] : winnersOf(leg.finish)));
+    const byLegsWon = live.map((l) => combinationsByLegsWon(l, legWinners));
+    let mostLegs = 0;
+    for (const counts of byLegsWon) {
+      for (const [m, ways] of counts.entries()) if (ways > 0 && m > mostLegs) mostLegs = m;
+    }
+    const consolationStake = sumOf(live.map((l, t) => (byLegsWon[t]?.[mostLegs] ?? 0) * l.ticket.amount));
+    for (const combo of winners) dividends.push({ combination: combo, dividend: null, stake: 0, consolation: false });
+    if (mostLegs > 0 && consolationStake > 0) {
+      const consolationPool = floorDiv(net * CONSOLATION_SHARE_PERCENT, 100);
+      const dividend = dividendFor(consolationPool, consolationStake);
+      for (const [t, l] of live.entries()) {
+        const units = byLegsWon[t]?.[mostLegs] ?? 0;
+        if (units > 0) payoutByTicket[t] = payoutOf(l.ticket.amount, units, dividend);
+      }
+      dividends.push({ combination: [], dividend, stake: consolationStake, consolation: true });
+      carryOut = net - consolationPool;
+      result = 'consolation';
+    } else {
+      carryOut = net;
+      result = 'carryover';
+    }
+  } else if (policy.noWinner === 'carryover') {
+    for (const combo of winners) dividends.push({ combination: combo, dividend: null, stake: 0, consolation: false });
+    carryOut = net;
+    result = 'carryover';
+  } else {
+    return refundAll(input, stakes);
+  }
+
+  const settlements: TicketSettlement[] = live.map((l, t) => {
+    const refund = refundsByTicket[t] ?? 0;
+    const raw = payoutByTicket[t] ?? 0;
+    const payout = Math.min(raw, betType.winLimit);
+    const outcome = payout > 0 ? 'won' : refund === l.ticket.total ? 'refunded' : 'lost';
+    return {
+      id: l.ticket.id,
+      payout,
+      refund,
+      refundToBonus: l.ticket.total > 0 ? floorDiv(refund * l.ticket.fromBonus, l.ticket.total) : 0,
+      outcome,
+      capped: raw > payout,
+      substitutions: l.substitutions,
+    };
+  });
+  const payouts = sumOf(settlements.map((s) => s.payout));
+  const refunds = sumOf(settlements.map((s) => s.refund));
+  return {
+    result,
+    stakes,
+    refunds,
+    takeout,
+    carryIn: input.carryIn,
+    carryOut,
+    net,
+    payouts,
+    breakage: stakes + input.carryIn - payouts - refunds - takeout - carryOut,
+    dividends,
+    tickets: settlements,
+  };
+}
