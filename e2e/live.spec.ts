@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page, type WebSocketRoute } from '@playwright/test';
-import { RacingAdminRoutes, type GameEvent, type Race, type RaceStatus } from '@karera/shared';
+import { RacingAdminRoutes, ToteAdminRoutes, type GameEvent, type Race, type RaceStatus } from '@karera/shared';
 import { adminPost, manilaToday, playerTest as test, uniqueSuffix } from './support.ts';
 
 /**
@@ -139,7 +139,7 @@ test('a player follows race 1 from awaiting to open, last call and closed withou
   await expect(announcement).toHaveCount(0);
 });
 
-test('a scratched runner shows Scratched and drops out; the result shows once the race is done', async ({
+test('a scratched runner shows Scratched and drops out; the winner shows 1st once the result is in', async ({
   page,
   request,
 }) => {
@@ -158,14 +158,17 @@ test('a scratched runner shows Scratched and drops out; the result shows once th
   await expect(betToggle(page, '3', 'Hangin')).toHaveCount(0);
   await expect(betToggle(page, '2', 'Alon')).toBeVisible();
 
-  // Done without official places yet: the result is pending; the scratching still shows.
+  // The official result (entered in the back office) marks the winner 1st and the others X.
   await setStatus(request, race, 'C');
   await expect(notice(page)).toHaveText('Close Bet');
-  await setStatus(request, race, 'D');
+  await adminPost(request, ToteAdminRoutes.confirmResult(race.raceId), {
+    finish: [[2], [1]],
+    idempotencyKey: `live-result-${race.raceId}`,
+  });
   await expect(raceTab(page, 1)).toHaveAccessibleName(/Race 1\s+Result/);
-  await expect(notice(page)).toHaveText('Result pending');
+  await expect(runnerRow(page, 'Alon').getByTestId('runner-mark')).toHaveText('1st');
+  await expect(runnerRow(page, 'Bagyo').getByTestId('runner-mark')).toHaveText('X');
   await expect(runnerRow(page, 'Hangin').getByTestId('runner-mark')).toHaveText('Scratched');
-  await expect(runnerRow(page, 'Alon').getByTestId('runner-mark')).toHaveText('');
 });
 
 test('changing race with picks asks first; a cancelled race says so; the schedule lists race days', async ({

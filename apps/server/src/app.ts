@@ -30,6 +30,9 @@ import { inProcessPubSub, postgresPubSub, type PubSub } from './modules/realtime
 import { racingRoutes } from './modules/racing/racing.routes.ts';
 import { bettingRoutes } from './modules/betting/betting.routes.ts';
 import { registerRealtimeHub } from './modules/realtime/hub.ts';
+import { toteRoutes } from './modules/tote/tote.routes.ts';
+import { resumeSettlements, settleCompletedPools, type ToteDeps } from './modules/tote/settlement.service.ts';
+import { startOddsPublisher } from './modules/tote/odds.service.ts';
 import { startSimulator } from './modules/simulator/simulator.ts';
 
 declare module 'fastify' {
@@ -41,6 +44,8 @@ declare module 'fastify' {
     startupNotes: string[];
     sms: SmsSender;
     pubsub: PubSub;
+    /** Refunds what a cancelled race completes (the tote), for every module that cancels races. */
+    onRaceCancelled: (raceId: number) => Promise<void>;
   }
 }
 
@@ -72,6 +77,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await migrateToLatest(database.db, database.dialect);
   app.startupNotes.push(...(await bootstrap(database.db, config)));
+
+  const toteDeps: ToteDeps = {
+    db: database.db,
+    pubsub,
+    onRaceCancelled: (raceId) => settleCompletedPools(toteDeps, raceId),
+  };
+  app.decorate('onRaceCancelled', toteDeps.onRaceCancelled ?? (() => Promise.resolve()));
+  // A settlement stopped by a crash or a restart is finished before the server takes requests.
+  await resumeSettlements(toteDeps);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -123,12 +137,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authRoutes);
   await app.register(racingRoutes);
   await app.register(bettingRoutes);
+  await app.register(toteRoutes(toteDeps));
   await registerRealtimeHub(app);
+  const odds = startOddsPublisher(toteDeps, app.log.child({ module: 'odds' }));
+  app.addHook('onClose', async () => odds.stop());
   if (config.demo) {
-    const simulator = startSimulator(
-      { db: database.db, pubsub },
-      { speed: config.simSpeed, log: app.log.child({ module: 'simulator' }) },
-    );
+    const simulator = startSimulator(toteDeps, { speed: config.simSpeed, log: app.log.child({ module: 'simulator' }) });
     app.addHook('onClose', async () => simulator.stop());
   }
 

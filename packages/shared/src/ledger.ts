@@ -6,7 +6,15 @@ export type PlayerAccountKind = (typeof PLAYER_ACCOUNT_KINDS)[number];
 export const ADJUSTABLE_ACCOUNTS = ['credit', 'bonus'] as const satisfies readonly PlayerAccountKind[];
 export type AdjustableAccount = (typeof ADJUSTABLE_ACCOUNTS)[number];
 
-export const TRANSACTION_KINDS = ['ADJUSTMENT', 'REVERSAL', 'BET'] as const;
+export const TRANSACTION_KINDS = [
+  'ADJUSTMENT',
+  'REVERSAL',
+  'BET',
+  'SETTLEMENT',
+  'TAKEOUT',
+  'CARRYOVER',
+  'BREAKAGE',
+] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
 /** How a ledger transaction reads in the player's wallet history (spec §3 credit history paymentType). */
@@ -14,4 +22,8 @@ export const PAYMENT_TYPE_BY_KIND: Record<TransactionKind, string> = {
   ADJUSTMENT: 'SYSTEM-ADJ',
   REVERSAL: 'SYSTEM-ADJ',
   BET: 'BET',
+  SETTLEMENT: 'PAYOUT',
+  TAKEOUT: 'TAKEOUT',
+  CARRYOVER: 'CARRYOVER',
+  BREAKAGE: 'BREAKAGE',
 };

@@ -5,6 +5,7 @@ import * as foundation from './migrations/20261121000000_foundation.ts';
 import * as playerAccounts from './migrations/20261121010000_player_accounts.ts';
 import * as racing from './migrations/20261121020000_racing.ts';
 import * as betting from './migrations/20261121030000_betting.ts';
+import * as tote from './migrations/20261121060000_tote.ts';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: Dialect): Promise<void>;
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261121010000_player_accounts': playerAccounts,
   '20261121020000_racing': racing,
   '20261121030000_betting': betting,
+  '20261121060000_tote': tote,
 };
 
 class StaticProvider implements MigrationProvider {

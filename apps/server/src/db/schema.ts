@@ -213,6 +213,56 @@ export interface BetTicketsTable {
   settlement_transaction_id: number | null;
   status: 'open' | 'won' | 'lost' | 'refunded';
   created_at: Timestamp;
+  won_amount: ColumnType<number, number | undefined, number>;
+  refund_amount: ColumnType<number, number | undefined, number>;
+  settlement_details: string | null;
+  settled_at: Timestamp | null;
+}
+
+export interface ToteSettingsTable {
+  id: Generated<number>;
+  bet_type: string;
+  takeout_bp: number;
+  no_winner: 'refund' | 'carryover';
+  multi_race_scratch: 'favourite' | 'refund';
+  cancelled_leg: 'refund' | 'allwin';
+  /** Manila race date, YYYY-MM-DD. */
+  effective_from: string;
+  created_by: number;
+  created_at: Timestamp;
+}
+
+export interface RaceResultsTable {
+  race_id: number;
+  /** JSON FinishOrder. */
+  finish: string;
+  official_dividends: string;
+  confirmed_by: string;
+  confirmed_at: Timestamp;
+}
+
+export interface PoolSettlementsTable {
+  id: Generated<number>;
+  first_race_id: number;
+  bet_type: string;
+  result_race_id: number;
+  status: 'paying' | 'settled';
+  result: 'paid' | 'consolation' | 'carryover' | 'refunded';
+  /** JSON PoolPolicy in force when the pool settled. */
+  policy: string;
+  stakes: number;
+  refunds: number;
+  takeout: number;
+  carry_in: number;
+  carry_out: number;
+  net: number;
+  payouts: number;
+  breakage: number;
+  tickets: number;
+  winning_tickets: number;
+  dividends: string;
+  created_at: Timestamp;
+  settled_at: Timestamp | null;
 }
 
 export interface Database {
@@ -234,6 +284,9 @@ export interface Database {
   races: RacesTable;
   runners: RunnersTable;
   bet_tickets: BetTicketsTable;
+  tote_settings: ToteSettingsTable;
+  race_results: RaceResultsTable;
+  pool_settlements: PoolSettlementsTable;
 }
 
 export type StaffUser = Selectable<StaffUsersTable>;

@@ -17,6 +17,7 @@ export const RacingMessages = {
   horseRequired: 'Please enter the horse name.',
   jockeyRequired: 'Please enter the jockey name.',
   transitionRefused: 'That status change is not allowed from the race’s current status.',
+  resultRequired: 'A race is finished by entering its official result.',
   raceLocked: 'Runners cannot change once betting has closed.',
   eventNotFound: 'Event not found.',
   raceNotFound: 'Race not found.',

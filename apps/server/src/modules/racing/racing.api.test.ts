@@ -115,12 +115,20 @@ describe(`race card and race control (${testDialect})`, () => {
     const move = (status: string) =>
       post<{ race: Race }>(`/api/backoffice/racing/races/${race.raceId}/status`, { status });
     expect((await move('C')).body.statusMessage).toBe(RacingMessages.transitionRefused);
-    for (const status of ['O', 'L', 'C', 'D']) expect((await move(status)).body.race.status).toBe(status);
+    for (const status of ['O', 'L', 'C']) expect((await move(status)).body.race.status).toBe(status);
+    // Done comes only with the official result (the tote's confirm), never as a bare status.
+    expect((await move('D')).body.statusMessage).toBe(RacingMessages.resultRequired);
+    const done = await post<{ report: unknown }>(`/api/backoffice/tote/races/${race.raceId}/result/confirm`, {
+      finish: [[1]],
+      idempotencyKey: 'confirm-state-machine',
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(400);
     // On PostgreSQL events arrive through LISTEN/NOTIFY, a moment after the answer.
     await expect
       .poll(() => published.filter((m) => 'raceId' in m && m.raceId === race.raceId), { timeout: 10_000 })
-      .toEqual(['O', 'L', 'C', 'D'].map((status) => ({ type: 'RACE_STATUS', raceId: race.raceId, status })));
-    expect((await move('X')).status).toBe(409);
+      .toEqual(['O', 'L', 'C'].map((status) => ({ type: 'RACE_STATUS', raceId: race.raceId, status })));
+    expect((await move('X')).body.race.status).toBe('X');
+    expect((await move('O')).status).toBe(409);
     const audit = await t.app.db
       .selectFrom('audit_log')
       .select('details')
@@ -132,7 +140,7 @@ describe(`race card and race control (${testDialect})`, () => {
       { from: 'A', to: 'O' },
       { from: 'O', to: 'L' },
       { from: 'L', to: 'C' },
-      { from: 'C', to: 'D' },
+      { from: 'C', to: 'X' },
     ]);
   });
 

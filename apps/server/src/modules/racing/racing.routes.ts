@@ -44,7 +44,7 @@ const params = {
 };
 
 export const racingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: RacingDeps = { db: app.db, pubsub: app.pubsub };
+  const deps: RacingDeps = { db: app.db, pubsub: app.pubsub, onRaceCancelled: app.onRaceCancelled };
   const { db } = app;
 
   app.post(GameRoutes.getGameInfo, { schema: { tags: ['game'], body: z.strictObject({}).optional() } }, async () => {

@@ -23,6 +23,8 @@ import { MAX_RACES_PER_EVENT } from '@karera/shared';
 export interface RacingDeps {
   db: Kysely<Database>;
   pubsub: PubSub;
+  /** Called once a race is cancelled, so the pools it completes are refunded (the tote's job). */
+  onRaceCancelled?: (raceId: number) => Promise<void>;
 }
 
 /** Who changed the race card: staff from the back office, or the race-day simulator. */
@@ -168,6 +170,8 @@ export async function transitionRace(
   to: RaceStatus,
 ): Promise<Race> {
   const race = await mustFindRace(deps.db, raceId);
+  // Done comes only with the official result, which the tote records and settles in one step.
+  if (to === 'D') throw conflict(RacingMessages.resultRequired);
   if (!canTransition(race.status, to)) throw conflict(RacingMessages.transitionRefused);
   const result = await deps.db
     .updateTable('races')
@@ -183,6 +187,7 @@ export async function transitionRace(
     details: { from: race.status, to },
   });
   await deps.pubsub.publish([{ type: 'RACE_STATUS', raceId, status: to }]);
+  if (to === 'X') await deps.onRaceCancelled?.(raceId);
   return mustFindRace(deps.db, raceId);
 }
 
@@ -302,35 +307,4 @@ export async function setRaceOdds(
   const race = await mustFindRace(deps.db, raceId);
   await deps.pubsub.publish([oddsMessage(race)]);
   return race;
-}
-
-/**
- * Records the official finishing order (runner ids, winner first) and closes the race as done (D).
- * Until the tote issues dividends, the order is all a result is.
- */
-export async function recordResult(
-  deps: RacingDeps,
-  actor: RacingActor,
-  raceId: number,
-  finishOrder: readonly number[],
-): Promise<Race> {
-  const race = await mustFindRace(deps.db, raceId);
-  if (!canTransition(race.status, 'D')) throw conflict(RacingMessages.transitionRefused);
-  await deps.db.transaction().execute(async (trx) => {
-    for (const [index, runnerId] of finishOrder.entries()) {
-      await trx
-        .updateTable('runners')
-        .set({ finish_position: index + 1 })
-        .where('id', '=', runnerId)
-        .where('race_id', '=', raceId)
-        .execute();
-    }
-  });
-  await recordAudit(deps.db, actor, {
-    action: 'racing.result_recorded',
-    targetType: 'race',
-    targetId: raceId,
-    details: { finishOrder },
-  });
-  return transitionRace(deps, actor, raceId, 'D');
 }

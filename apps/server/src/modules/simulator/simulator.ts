@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_RACES_PER_EVENT, manilaDate, type Race } from '@karera/shared';
+import { DEFAULT_RACES_PER_EVENT, manilaDate, runnerBaseNumber, type Race } from '@karera/shared';
 import { AppError } from '../../lib/errors.ts';
 import { listEvents, racesOfEvent } from '../racing/racing.repo.ts';
 import { isoDate } from '../racing/racing.routes.ts';
@@ -8,13 +8,13 @@ import {
   addRunner,
   createEvent,
   createRace,
-  recordResult,
   setRaceOdds,
   setRunnerScratched,
   transitionRace,
   type RacingActor,
-  type RacingDeps,
 } from '../racing/racing.service.ts';
+import { confirmResult, type ToteDeps } from '../tote/settlement.service.ts';
+import { winStakesOf } from '../tote/pools.ts';
 import { HORSE_NAMES, JOCKEY_NAMES } from './names.ts';
 
 const SIMULATOR: RacingActor = { type: 'system', id: null };
@@ -55,7 +55,7 @@ function shuffled<T>(items: readonly T[], random: (n: number) => number): T[] {
  * race by race: open, odds moving, last call, closed, result, next race. It calls the same services
  * as the back office, so everything it does is audited and broadcast like an operator's action.
  */
-export function startSimulator(deps: RacingDeps, options: SimulatorOptions): Simulator {
+export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simulator {
   const random = options.random ?? ((n: number) => randomInt(n));
   const scratchChance = options.scratchChance ?? 0.3;
   const cancelChance = options.cancelChance ?? 0.05;
@@ -111,8 +111,12 @@ export function startSimulator(deps: RacingDeps, options: SimulatorOptions): Sim
     return createRaceDay();
   }
 
-  /** Odds that drift like a live Win pool: a favourite, a few contenders, long shots. */
+  /**
+   * Quoted odds that drift like a live Win pool (a favourite, a few contenders, long shots) until real
+   * bets land: from then on the tote's odds from the pool take over.
+   */
   async function moveOdds(race: Race): Promise<void> {
+    if ((await winStakesOf(deps.db, race.raceId)).size > 0) return;
     const active = race.runners.filter((r) => r.status === 'A');
     const odds = new Map<number, number | null>();
     for (const runner of active) {
@@ -149,13 +153,20 @@ export function startSimulator(deps: RacingDeps, options: SimulatorOptions): Sim
     }
     if (race.status === 'C') {
       await wait(PHASES_MS.running);
-      // Until the tote settles races, the finish follows the odds with some luck: lower odds, better chance.
+      // The finish follows the odds with some luck (lower odds, better chance); the tote pays on it.
       const active = race.runners.filter((r) => r.status === 'A');
-      const order = active
-        .map((r) => ({ id: r.id, score: (r.odds ? Number(r.odds) : 10) * (0.5 + random(1000) / 1000) }))
+      const finish: number[][] = [];
+      for (const runnerNo of active
+        .map((r) => ({
+          no: runnerBaseNumber(r.runnerNo),
+          score: (r.odds ? Number(r.odds) : 10) * (0.5 + random(1000) / 1000),
+        }))
         .sort((a, b) => a.score - b.score)
-        .map((r) => r.id);
-      await recordResult(deps, SIMULATOR, race.raceId, order);
+        .map((r) => r.no)) {
+        // Coupled runners (1 and 1A) are one betting interest: it is placed once, where it first finished.
+        if (!finish.some((place) => place.includes(runnerNo))) finish.push([runnerNo]);
+      }
+      await confirmResult(deps, SIMULATOR, race.raceId, { finish });
       await wait(PHASES_MS.result);
     }
   }

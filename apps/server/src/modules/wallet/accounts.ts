@@ -11,6 +11,7 @@ export const HouseAccount = {
   promoExpense: 'house:promo-expense',
   payouts: 'house:payouts',
   takeout: 'house:takeout',
+  breakage: 'house:breakage',
 } as const;
 export type HouseAccountCode = (typeof HouseAccount)[keyof typeof HouseAccount];
 

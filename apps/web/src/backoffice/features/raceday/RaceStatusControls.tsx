@@ -25,7 +25,10 @@ export function RaceStatusControls({ race }: { race: Race }) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
-  const targets = allowedTransitions(race.status).filter((status): status is TargetStatus => status !== 'A');
+  // Done is reached by entering the result (Results page), never by a bare status change.
+  const targets = allowedTransitions(race.status).filter(
+    (status): status is TargetStatus => status !== 'A' && status !== 'D',
+  );
 
   function move(status: TargetStatus) {
     if (change.isPending) return;

@@ -1,0 +1,67 @@
+import { runnerBaseNumber, winOdds } from '@karera/shared';
+import { setRaceOdds, type RacingDeps } from '../racing/racing.service.ts';
+import { winStakesOf } from './pools.ts';
+import { policyFor } from './tote-settings.ts';
+
+/** How often open races' Win pools are read: at most a few odds broadcasts a second per race. */
+export const ODDS_INTERVAL_MS = 500;
+
+/**
+ * Live Win odds from the Win pool while betting is open (and once more at close): every tick reads the
+ * pools of open races and broadcasts a race's odds only when its pool changed. A race whose pool has no
+ * stake yet keeps the odds the operator quoted.
+ */
+export function startOddsPublisher(deps: RacingDeps, log: { error: (o: object, m: string) => void }) {
+  const lastPool = new Map<number, string>();
+  let running = false;
+  let stopped = false;
+
+  async function tick(): Promise<void> {
+    const races = await deps.db
+      .selectFrom('races')
+      .innerJoin('game_events', 'game_events.id', 'races.event_id')
+      .select(['races.id', 'races.status', 'game_events.race_date'])
+      .where('races.status', 'in', ['O', 'L', 'C'])
+      .execute();
+    for (const race of races) {
+      if (stopped) return;
+      if (race.status === 'C' && !lastPool.has(race.id)) continue;
+      const stakes = await winStakesOf(deps.db, race.id);
+      const signature = JSON.stringify([...stakes.entries()].sort(([a], [b]) => a - b));
+      if (stakes.size === 0 || lastPool.get(race.id) === signature) {
+        if (race.status === 'C') lastPool.delete(race.id);
+        continue;
+      }
+      lastPool.set(race.id, signature);
+      const { takeoutBp } = await policyFor(deps.db, 'W', race.race_date);
+      const odds = winOdds(stakes, takeoutBp);
+      const runners = await deps.db
+        .selectFrom('runners')
+        .select(['id', 'runner_no', 'status'])
+        .where('race_id', '=', race.id)
+        .execute();
+      const byRunner = new Map<number, number | null>(
+        runners.map((r) => [r.id, r.status === 'S' ? null : (odds.get(runnerBaseNumber(r.runner_no)) ?? null)]),
+      );
+      await setRaceOdds(deps, race.id, byRunner);
+    }
+  }
+
+  const timer = setInterval(() => {
+    if (running || stopped) return;
+    running = true;
+    tick()
+      .catch((error: unknown) => log.error({ err: error }, 'odds update failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, ODDS_INTERVAL_MS);
+  timer.unref();
+
+  return {
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
+}

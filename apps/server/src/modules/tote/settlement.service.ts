@@ -1,0 +1,497 @@
+import type { Kysely, Transaction } from 'kysely';
+import {
+  comboKey,
+  formatFinish,
+  isValidFinish,
+  runnerBaseNumber,
+  settlePool,
+  ToteMessages,
+  type PoolOutcome,
+  type PoolPolicy,
+  type PoolSummary,
+  type Race,
+  type ResultInput,
+  type ResultPreview,
+} from '@karera/shared';
+import type { Database } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { findRace } from '../racing/racing.repo.ts';
+import { transitionRace, type RacingDeps } from '../racing/racing.service.ts';
+import { accountIdByCode, HouseAccount, playerAccountCode } from '../wallet/accounts.ts';
+import { postTransaction, type Posting } from '../wallet/ledger.ts';
+import {
+  loadPoolCard,
+  poolLegs,
+  poolTickets,
+  runnersThatRan,
+  unsettledPools,
+  type LegRace,
+  type PoolCard,
+  type PoolKey,
+  type StoredTicket,
+} from './pools.ts';
+import { policyFor } from './tote-settings.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Tickets paid per database transaction: large enough to amortise the commit, small enough to resume. */
+const SETTLEMENT_BATCH = 500;
+
+export interface ToteDeps extends RacingDeps {
+  /** Told which players' balances a settlement changed, so their screens refresh. */
+  onBalancesChanged?: (playerIds: readonly number[]) => void;
+}
+
+const SYSTEM: AuditActor = { type: 'system', id: null };
+
+export const poolAccountCode = (key: PoolKey) => `pool:${key.firstRaceId}:${key.betType}`;
+export const carryoverAccountCode = (betType: string) => `carryover:${betType}`;
+
+/** Pools keep no balance on their row (decision 006); carryovers and the house's accounts do. */
+async function ensureAccount(db: Db, code: string, mayGoNegative: 0 | 1, tracksBalance: 0 | 1 = 1): Promise<number> {
+  await db
+    .insertInto('accounts')
+    .values({
+      code,
+      kind: 'house',
+      player_id: null,
+      may_go_negative: mayGoNegative,
+      tracks_balance: tracksBalance,
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+  return accountIdByCode(db, code);
+}
+
+async function balanceOfPostings(db: Db, accountId: number): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_postings')
+    .select((eb) => eb.fn.sum<number | string | null>('amount').as('total'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+async function carryoverBalance(db: Db, betType: string): Promise<number> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('balance')
+    .where('code', '=', carryoverAccountCode(betType))
+    .executeTakeFirst();
+  return row?.balance ?? 0;
+}
+
+function officialFor(card: PoolCard, resultRace: LegRace | undefined): Map<string, number> | undefined {
+  const lines = (resultRace?.officialDividends ?? []).filter((d) => d.betType === card.type.code);
+  return lines.length > 0 ? new Map(lines.map((d) => [d.combination, d.dividend])) : undefined;
+}
+
+function summarise(
+  card: PoolCard,
+  outcome: PoolOutcome,
+  official: ReadonlyMap<string, number> | undefined,
+): PoolSummary {
+  return {
+    firstRaceId: card.key.firstRaceId,
+    firstRaceNo: card.firstRaceNo,
+    betType: card.type.code,
+    result: outcome.result,
+    stakes: outcome.stakes,
+    refunds: outcome.refunds,
+    takeout: outcome.takeout,
+    carryIn: outcome.carryIn,
+    carryOut: outcome.carryOut,
+    net: outcome.net,
+    payouts: outcome.payouts,
+    breakage: outcome.breakage,
+    tickets: outcome.tickets.length,
+    winningTickets: outcome.tickets.filter((t) => t.payout > 0).length,
+    dividends: outcome.dividends.map((d) => {
+      const combination = d.consolation ? 'Consolation' : comboKey(card.type.raceType, d.combination);
+      return {
+        combination,
+        dividend: d.dividend,
+        stake: d.stake,
+        consolation: d.consolation,
+        official: official?.has(combination) ?? false,
+      };
+    }),
+  };
+}
+
+/** The result race of a pool is its last leg: the one whose result completes it. */
+const lastLeg = (card: PoolCard): LegRace | undefined => card.legRaces[card.legRaces.length - 1];
+
+/** A race's result as it would stand: for a preview, the entered finish in place of the stored one. */
+function withPreview(card: PoolCard, raceId: number, input: ResultInput): PoolCard {
+  const legRaces = card.legRaces.map((leg) =>
+    leg.raceId === raceId
+      ? { ...leg, status: 'D', finish: input.finish, officialDividends: input.officialDividends ?? [] }
+      : leg,
+  );
+  const complete =
+    legRaces.length === card.legRaces.length &&
+    legRaces.every((leg) => leg.status === 'X' || (leg.status === 'D' && leg.finish !== null));
+  return { ...card, legRaces, complete: complete && card.legRaces.length === legRaces.length };
+}
+
+async function computeOutcome(db: Db, card: PoolCard, policy: PoolPolicy, carryIn: number, tickets: StoredTicket[]) {
+  const official = officialFor(card, lastLeg(card));
+  const outcome = settlePool({
+    betType: card.type,
+    tickets,
+    legs: await poolLegs(db, card),
+    policy,
+    carryIn,
+    officialDividends: official,
+  });
+  return { outcome, official };
+}
+
+async function mustFindRace(db: Db, raceId: number): Promise<Race> {
+  const race = await findRace(db, raceId);
+  if (!race) throw notFound('Race not found.');
+  return race;
+}
+
+async function checkResultInput(db: Db, race: Race, input: ResultInput): Promise<void> {
+  if (race.status !== 'C') throw conflict(ToteMessages.raceNotClosed);
+  const ran = await runnersThatRan(db, race.raceId);
+  if (!isValidFinish(input.finish, ran, 1)) throw badRequest(ToteMessages.finishInvalid);
+}
+
+/** The pools a race's result (or cancellation) would complete, with their cards. */
+async function poolsCompletedBy(db: Db, race: Race, input?: ResultInput): Promise<PoolCard[]> {
+  const cards: PoolCard[] = [];
+  for (const key of await unsettledPools(db, race.eventId)) {
+    const stored = await loadPoolCard(db, key);
+    if (!stored || !stored.legRaces.some((leg) => leg.raceId === race.raceId)) continue;
+    const card = input ? withPreview(stored, race.raceId, input) : stored;
+    if (card.complete) cards.push(card);
+  }
+  return cards.sort((a, b) => a.key.firstRaceId - b.key.firstRaceId || a.key.betType.localeCompare(b.key.betType));
+}
+
+/** What confirming this finish would pay, pool by pool. Writes nothing. */
+export async function previewResult(db: Kysely<Database>, raceId: number, input: ResultInput): Promise<ResultPreview> {
+  const race = await mustFindRace(db, raceId);
+  await checkResultInput(db, race, input);
+  const pools: PoolSummary[] = [];
+  for (const card of await poolsCompletedBy(db, race, input)) {
+    const policy = await policyFor(db, card.type.code, card.raceDate);
+    const tickets = await poolTickets(db, card.key);
+    const { outcome, official } = await computeOutcome(
+      db,
+      card,
+      policy,
+      await carryoverBalance(db, card.type.code),
+      tickets,
+    );
+    pools.push(summarise(card, outcome, official));
+  }
+  return { raceId, raceNo: race.raceNo, finish: formatFinish(input.finish), pools };
+}
+
+/**
+ * Records the official finish, marks the race done and settles every pool it completes. The finish is
+ * written in the same transaction that moves the race to D, so a confirmed result is never half recorded.
+ */
+export async function confirmResult(
+  deps: ToteDeps,
+  actor: AuditActor,
+  raceId: number,
+  input: ResultInput,
+): Promise<{ preview: ResultPreview; race: Race }> {
+  const preview = await previewResult(deps.db, raceId, input);
+  await deps.db.transaction().execute(async (trx) => {
+    const closed = await trx
+      .updateTable('races')
+      .set({ status: 'D', updated_at: nowIso() })
+      .where('id', '=', raceId)
+      .where('status', '=', 'C')
+      .executeTakeFirst();
+    if (Number(closed.numUpdatedRows) !== 1) throw conflict(ToteMessages.raceNotClosed);
+    await trx
+      .insertInto('race_results')
+      .values({
+        race_id: raceId,
+        finish: JSON.stringify(input.finish),
+        official_dividends: JSON.stringify(input.officialDividends ?? []),
+        confirmed_by: actor.type === 'staff' ? `staff:${actor.id}` : actor.type,
+        confirmed_at: nowIso(),
+      })
+      .execute();
+    const runners = await trx.selectFrom('runners').select(['id', 'runner_no']).where('race_id', '=', raceId).execute();
+    let place = 1;
+    for (const group of input.finish) {
+      const ids = runners.filter((r) => group.includes(runnerBaseNumber(r.runner_no))).map((r) => r.id);
+      if (ids.length > 0)
+        await trx.updateTable('runners').set({ finish_position: place }).where('id', 'in', ids).execute();
+      place += group.length;
+    }
+    await recordAudit(trx, actor, {
+      action: 'racing.race_status',
+      targetType: 'race',
+      targetId: raceId,
+      details: { from: 'C', to: 'D' },
+    });
+    await recordAudit(trx, actor, {
+      action: 'tote.result_confirmed',
+      targetType: 'race',
+      targetId: raceId,
+      details: { finish: formatFinish(input.finish), officialDividends: input.officialDividends ?? [] },
+    });
+  });
+  await deps.pubsub.publish([{ type: 'RACE_STATUS', raceId, status: 'D' }]);
+  await settleCompletedPools(deps, raceId);
+  return { preview, race: await mustFindRace(deps.db, raceId) };
+}
+
+/** Cancels a race (X) and refunds what its cancellation completes. */
+export async function cancelRace(deps: ToteDeps, actor: AuditActor, raceId: number): Promise<Race> {
+  const race = await transitionRace(deps, actor, raceId, 'X');
+  await settleCompletedPools(deps, raceId);
+  return race;
+}
+
+/** Settles every unsettled pool the race's result or cancellation completes. Safe to call again. */
+export async function settleCompletedPools(deps: ToteDeps, raceId: number): Promise<void> {
+  const race = await mustFindRace(deps.db, raceId);
+  if (race.status !== 'D' && race.status !== 'X') return;
+  for (const card of await poolsCompletedBy(deps.db, race)) await settleStartedOrNew(deps, card);
+  await finishPayingPools(deps);
+}
+
+/** Pools whose payment stopped half way (a crash): paid to the end, each ticket once. */
+export async function finishPayingPools(deps: ToteDeps): Promise<void> {
+  const paying = await deps.db
+    .selectFrom('pool_settlements')
+    .select(['first_race_id', 'bet_type'])
+    .where('status', '=', 'paying')
+    .orderBy('id')
+    .execute();
+  for (const row of paying) {
+    const card = await loadPoolCard(deps.db, { firstRaceId: row.first_race_id, betType: row.bet_type });
+    if (card) await settleStartedOrNew(deps, card);
+  }
+}
+
+/** At start-up: pools left paying, and pools of finished races never started. */
+export async function resumeSettlements(deps: ToteDeps): Promise<void> {
+  await finishPayingPools(deps);
+  const finished = await deps.db
+    .selectFrom('races')
+    .select('id')
+    .where('status', 'in', ['D', 'X'])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('bet_tickets')
+          .select('bet_tickets.id')
+          .whereRef('bet_tickets.event_id', '=', 'races.event_id')
+          .where('bet_tickets.status', '=', 'open'),
+      ),
+    )
+    .execute();
+  for (const race of finished) await settleCompletedPools(deps, race.id);
+}
+
+/**
+ * Phase one, once per pool: the figures and the house's share (takeout, carryover in and out) are
+ * written with the pool's settlement row. A second caller hits the row's unique key and goes on to pay.
+ */
+async function startPool(deps: ToteDeps, card: PoolCard): Promise<void> {
+  const resultRace = lastLeg(card);
+  if (!resultRace) return;
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const policy = await policyFor(trx, card.type.code, card.raceDate);
+      const carryAccount = await ensureAccount(trx, carryoverAccountCode(card.type.code), 0);
+      const carryIn = await carryoverBalance(trx, card.type.code);
+      const tickets = await poolTickets(trx, card.key);
+      const { outcome } = await computeOutcome(trx, card, policy, carryIn, tickets);
+      await trx
+        .insertInto('pool_settlements')
+        .values({
+          first_race_id: card.key.firstRaceId,
+          bet_type: card.key.betType,
+          result_race_id: resultRace.raceId,
+          status: 'paying',
+          result: outcome.result,
+          policy: JSON.stringify(policy),
+          stakes: outcome.stakes,
+          refunds: outcome.refunds,
+          takeout: outcome.takeout,
+          carry_in: outcome.carryIn,
+          carry_out: outcome.carryOut,
+          net: outcome.net,
+          payouts: outcome.payouts,
+          breakage: outcome.breakage,
+          tickets: outcome.tickets.length,
+          winning_tickets: outcome.tickets.filter((t) => t.payout > 0).length,
+          dividends: JSON.stringify(outcome.dividends),
+          created_at: nowIso(),
+        })
+        .execute();
+      const pool = await ensureAccount(trx, poolAccountCode(card.key), 1, 0);
+      const meta = { firstRaceId: card.key.firstRaceId, betType: card.key.betType };
+      if (outcome.takeout > 0) {
+        const takeout = await accountIdByCode(trx, HouseAccount.takeout);
+        await postTransaction(trx, {
+          kind: 'TAKEOUT',
+          description: `Takeout ${card.key.betType} race ${card.firstRaceNo}`,
+          postings: [
+            { accountId: pool, amount: -outcome.takeout },
+            { accountId: takeout, amount: outcome.takeout },
+          ],
+          actor: { type: 'system', id: null },
+          metadata: meta,
+        });
+      }
+      const carried = outcome.carryOut - outcome.carryIn;
+      if (carried !== 0) {
+        await postTransaction(trx, {
+          kind: 'CARRYOVER',
+          description: `${carried > 0 ? 'Carryover from' : 'Carryover into'} ${card.key.betType} race ${card.firstRaceNo}`,
+          postings: [
+            { accountId: pool, amount: -carried },
+            { accountId: carryAccount, amount: carried },
+          ],
+          actor: { type: 'system', id: null },
+          metadata: meta,
+        });
+      }
+    });
+  } catch (error) {
+    const started = await deps.db
+      .selectFrom('pool_settlements')
+      .select('id')
+      .where('first_race_id', '=', card.key.firstRaceId)
+      .where('bet_type', '=', card.key.betType)
+      .executeTakeFirst();
+    if (!started) throw error;
+  }
+}
+
+async function settleStartedOrNew(deps: ToteDeps, card: PoolCard): Promise<void> {
+  await startPool(deps, card);
+  const row = await deps.db
+    .selectFrom('pool_settlements')
+    .selectAll()
+    .where('first_race_id', '=', card.key.firstRaceId)
+    .where('bet_type', '=', card.key.betType)
+    .executeTakeFirstOrThrow();
+  if (row.status === 'settled') return;
+
+  // The figures again, from what phase one stored: the same tickets, legs, policy and carry in.
+  const tickets = await poolTickets(deps.db, card.key);
+  const { outcome } = await computeOutcome(deps.db, card, JSON.parse(row.policy) as PoolPolicy, row.carry_in, tickets);
+  const byId = new Map(outcome.tickets.map((t) => [t.id, t]));
+  const open = tickets.filter((t) => t.status === 'open');
+  const pool = await accountIdByCode(deps.db, poolAccountCode(card.key));
+  const changed = new Set<number>();
+
+  for (let i = 0; i < open.length; i += SETTLEMENT_BATCH) {
+    const batch = open.slice(i, i + SETTLEMENT_BATCH);
+    await deps.db.transaction().execute(async (trx) => {
+      const losers: number[] = [];
+      for (const ticket of batch) {
+        const settlement = byId.get(ticket.id);
+        if (!settlement) continue;
+        const money = settlement.payout + settlement.refund;
+        if (money === 0) {
+          losers.push(ticket.id);
+          continue;
+        }
+        const claimed = await trx
+          .updateTable('bet_tickets')
+          .set({
+            status: settlement.outcome,
+            won_amount: settlement.payout,
+            refund_amount: settlement.refund,
+            settlement_details:
+              settlement.substitutions.length > 0 ? JSON.stringify({ substitutions: settlement.substitutions }) : null,
+            settled_at: nowIso(),
+          })
+          .where('id', '=', ticket.id)
+          .where('status', '=', 'open')
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) continue;
+        const toBonus = settlement.refundToBonus;
+        const postings: Posting[] = [
+          { accountId: pool, amount: -money },
+          {
+            accountId: await accountIdByCode(trx, playerAccountCode(ticket.playerId, 'credit')),
+            amount: money - toBonus,
+          },
+        ];
+        if (toBonus > 0) {
+          postings.push({
+            accountId: await accountIdByCode(trx, playerAccountCode(ticket.playerId, 'bonus')),
+            amount: toBonus,
+          });
+        }
+        const transactionId = await postTransaction(trx, {
+          kind: 'SETTLEMENT',
+          description: settlement.payout > 0 ? `Winnings ${card.key.betType}` : `Refund ${card.key.betType}`,
+          postings: postings.filter((p) => p.amount !== 0),
+          actor: { type: 'system', id: null },
+          metadata: { ticketId: ticket.id, payout: settlement.payout, refund: settlement.refund },
+        });
+        await trx
+          .updateTable('bet_tickets')
+          .set({ settlement_transaction_id: transactionId })
+          .where('id', '=', ticket.id)
+          .execute();
+        changed.add(ticket.playerId);
+      }
+      if (losers.length > 0) {
+        await trx
+          .updateTable('bet_tickets')
+          .set({ status: 'lost', settled_at: nowIso() })
+          .where('id', 'in', losers)
+          .where('status', '=', 'open')
+          .execute();
+      }
+    });
+  }
+
+  // Phase three: what rounding, caps and the minimum dividend leave in the pool goes to the house.
+  await deps.db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('pool_settlements')
+      .select('status')
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    if (current.status === 'settled') return;
+    const remaining = await balanceOfPostings(trx, pool);
+    if (remaining !== 0) {
+      const breakage = await ensureAccount(trx, HouseAccount.breakage, 1);
+      await postTransaction(trx, {
+        kind: 'BREAKAGE',
+        description: `Breakage ${card.key.betType} race ${card.firstRaceNo}`,
+        postings: [
+          { accountId: pool, amount: -remaining },
+          { accountId: breakage, amount: remaining },
+        ],
+        actor: { type: 'system', id: null },
+        metadata: { firstRaceId: card.key.firstRaceId, betType: card.key.betType },
+      });
+    }
+    await trx
+      .updateTable('pool_settlements')
+      .set({ status: 'settled', settled_at: nowIso(), breakage: remaining })
+      .where('id', '=', row.id)
+      .execute();
+  });
+  if (changed.size > 0) deps.onBalancesChanged?.([...changed]);
+  await recordAudit(deps.db, SYSTEM, {
+    action: 'tote.pool_settled',
+    targetType: 'pool',
+    targetId: poolAccountCode(card.key),
+    details: { result: outcome.result, payouts: outcome.payouts, refunds: outcome.refunds },
+  });
+}

@@ -1,0 +1,324 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  RacingMessages,
+  ToteAdminRoutes,
+  ToteMessages,
+  ToteRoutes,
+  type BetReceipt,
+  type CarryoversResponse,
+  type GameResultResponse,
+  type Race,
+  type ResultPreview,
+  type SettlementReport,
+} from '@karera/shared';
+import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
+import { checkLedger } from '../wallet/ledger-check.ts';
+import { playerBalances } from '../wallet/accounts.ts';
+
+describe(`tote and settlement (${testDialect})`, () => {
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const adminCall = async <T>(method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) => {
+    const response = await t.app.inject({ method, url, payload, headers: { cookie: admin } });
+    return {
+      status: response.statusCode,
+      body: response.json<T & { statusCode: number; statusMessage?: string }>(),
+    };
+  };
+  const post = async <T>(url: string, payload: Record<string, unknown>) =>
+    (await adminCall<T>('POST', url, payload)).body;
+
+  async function fund(player: RegisteredPlayer, account: 'credit' | 'bonus', amount: number) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/players/${player.playerId}/adjustments`,
+      headers: { cookie: admin, 'idempotency-key': randomUUID() },
+      payload: { account, amount, reason: 'Test funds' },
+    });
+    expect(response.statusCode).toBe(200);
+  }
+
+  /** A fresh race day of `count` races, six runners each (1-6), all open for betting. */
+  async function raceDay(count: number, types: string[] = []) {
+    const { event } = await post<{ event: { id: number } }>('/api/backoffice/racing/events', {
+      name: `Tote Day ${randomUUID().slice(0, 8)}`,
+      arena: 'Metro Turf',
+      streamUrl: '',
+      raceDate: '2026-11-22',
+      enabledBetTypes: types,
+    });
+    const races: Race[] = [];
+    for (let raceNo = 1; raceNo <= count; raceNo += 1) {
+      const { race } = await post<{ race: Race }>(`/api/backoffice/racing/events/${event.id}/races`, {
+        raceNo,
+        startDateTime: '2026-11-22T06:00:00Z',
+        enabledBetTypes: types,
+      });
+      for (const runnerNo of ['1', '2', '3', '4', '5', '6']) {
+        await post(`/api/backoffice/racing/races/${race.raceId}/runners`, {
+          runnerNo,
+          horseName: `Horse ${raceNo}-${runnerNo}`,
+          jockeyName: 'J. Cruz',
+        });
+      }
+      await post(`/api/backoffice/racing/races/${race.raceId}/status`, { status: 'O' });
+      races.push(race);
+    }
+    return { eventId: event.id, races };
+  }
+
+  async function newPlayer(credit = 100_000, bonus = 0) {
+    const player = await registerPlayer(t.app);
+    await fund(player, 'credit', credit);
+    if (bonus > 0) await fund(player, 'bonus', bonus);
+    return player;
+  }
+
+  async function bet(
+    player: RegisteredPlayer,
+    day: { eventId: number; races: Race[] },
+    body: { betType: string; selections: number[][]; amount: number; raceNo?: number; useBonus?: boolean },
+  ) {
+    const response = await call(
+      t.app,
+      '../game/placeBet',
+      {
+        raceId: day.races[(body.raceNo ?? 1) - 1]?.raceId,
+        eventId: day.eventId,
+        betType: body.betType,
+        selections: body.selections,
+        amount: body.amount,
+        useBonus: body.useBonus ?? false,
+        idempotencyKey: randomUUID(),
+      },
+      player.cookie,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<BetReceipt>();
+  }
+
+  const close = (race: Race) => post(`/api/backoffice/racing/races/${race.raceId}/status`, { status: 'C' });
+  const confirm = (race: Race, finish: number[][], key = randomUUID(), extra: Record<string, unknown> = {}) =>
+    adminCall<{ report: SettlementReport }>('POST', ToteAdminRoutes.confirmResult(race.raceId), {
+      finish,
+      idempotencyKey: key,
+      ...extra,
+    });
+  const credit = async (player: RegisteredPlayer) => (await playerBalances(t.app.db, player.playerId)).creditBalance;
+  const ticketsOf = (player: RegisteredPlayer) =>
+    t.app.db
+      .selectFrom('bet_tickets')
+      .select(['status', 'won_amount', 'refund_amount', 'settlement_transaction_id'])
+      .where('player_id', '=', player.playerId)
+      .orderBy('id')
+      .execute();
+
+  it('previews, confirms and pays a Win pool once; the report balances and the results page shows it', async () => {
+    const day = await raceDay(1);
+    const [race] = day.races as [Race];
+    const [ana, ben, cora] = [await newPlayer(), await newPlayer(), await newPlayer()];
+    await bet(ana, day, { betType: 'W', selections: [[3]], amount: 1000 });
+    await bet(ben, day, { betType: 'W', selections: [[5]], amount: 2000 });
+    await bet(cora, day, { betType: 'W', selections: [[3, 5]], amount: 1000 });
+
+    // Not before betting closes.
+    const early = await adminCall('POST', ToteAdminRoutes.previewResult(race.raceId), { finish: [[3], [5], [1]] });
+    expect(early).toMatchObject({ status: 409, body: { statusMessage: ToteMessages.raceNotClosed } });
+    await close(race);
+    const unknownRunner = await adminCall('POST', ToteAdminRoutes.previewResult(race.raceId), { finish: [[9], [5]] });
+    expect(unknownRunner).toMatchObject({ status: 400, body: { statusMessage: ToteMessages.finishInvalid } });
+    const bare = await adminCall('POST', `/api/backoffice/racing/races/${race.raceId}/status`, { status: 'D' });
+    expect(bare).toMatchObject({ status: 409, body: { statusMessage: RacingMessages.resultRequired } });
+
+    // ₱50 in, 15% takeout: net ₱42.50 over ₱20 on runner 3 -> 2.10 (2.125 rounded down).
+    const preview = await adminCall<ResultPreview>('POST', ToteAdminRoutes.previewResult(race.raceId), {
+      finish: [[3], [5], [1]],
+    });
+    expect(preview.body.pools).toEqual([
+      expect.objectContaining({
+        betType: 'W',
+        stakes: 5000,
+        takeout: 750,
+        net: 4250,
+        payouts: 4200,
+        breakage: 50,
+        winningTickets: 2,
+        dividends: [{ combination: '3', dividend: 210, stake: 2000, consolation: false, official: false }],
+      }),
+    ]);
+    expect(await ticketsOf(ana)).toEqual([expect.objectContaining({ status: 'open' })]);
+
+    const key = randomUUID();
+    const confirmed = await confirm(race, [[3], [5], [1]], key);
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.report).toMatchObject({ balanced: true, totals: { stakes: 5000, payouts: 4200 } });
+    expect(await credit(ana)).toBe(100_000 - 1000 + 2100);
+    expect(await credit(ben)).toBe(100_000 - 2000);
+    expect(await credit(cora)).toBe(100_000 - 2000 + 2100);
+    expect(await ticketsOf(ben)).toEqual([expect.objectContaining({ status: 'lost', won_amount: 0 })]);
+
+    // The same confirmation again pays nothing more; another finish is refused.
+    expect((await confirm(race, [[3], [5], [1]], key)).status).toBe(200);
+    expect((await confirm(race, [[5], [3], [1]])).status).toBe(409);
+    expect(await credit(ana)).toBe(100_000 - 1000 + 2100);
+
+    const result = (
+      await t.app.inject({
+        method: 'POST',
+        url: ToteRoutes.getGameResult,
+        payload: { raceId: race.raceId, eventId: day.eventId },
+      })
+    ).json<GameResultResponse>();
+    expect(result.winners).toEqual([
+      { betType: 'W', betTypeName: 'Win', picks: '3', odds: 210 },
+      { betType: 'FC', betTypeName: 'Forcast', picks: '3-5', odds: null },
+    ]);
+    const finished = await t.app.db
+      .selectFrom('runners')
+      .select(['runner_no', 'finish_position'])
+      .where('race_id', '=', race.raceId)
+      .where('finish_position', 'is not', null)
+      .orderBy('finish_position')
+      .execute();
+    expect(finished).toEqual([
+      { runner_no: '3', finish_position: 1 },
+      { runner_no: '5', finish_position: 2 },
+      { runner_no: '1', finish_position: 3 },
+    ]);
+    expect(await checkLedger(t.app.db)).toEqual([]);
+  });
+
+  it('refunds a scratched runner in a Trifecta and bonus money goes back to bonus', async () => {
+    const day = await raceDay(1, ['TRI']);
+    const [race] = day.races as [Race];
+    const player = await newPlayer(10_000, 600);
+    // 1,2 / 1,2,3 / 3,4: 6 combinations of ₱1, paid from bonus first.
+    await bet(player, day, {
+      betType: 'TRI',
+      selections: [
+        [1, 2],
+        [1, 2, 3],
+        [3, 4],
+      ],
+      amount: 100,
+      useBonus: true,
+    });
+    const runners = await t.app.db
+      .selectFrom('runners')
+      .select(['id', 'runner_no'])
+      .where('race_id', '=', race.raceId)
+      .execute();
+    const runner4 = runners.find((r) => r.runner_no === '4');
+    await post(`/api/backoffice/racing/runners/${runner4?.id}/scratch`, { scratched: true });
+    await close(race);
+    const confirmed = await confirm(race, [[2], [1], [3], [5]]);
+    expect(confirmed.body.report.balanced).toBe(true);
+    // 4 combinations held runner 4: ₱4 back to bonus (the ticket was all bonus); 2-1-3 won the whole pool.
+    const balances = await playerBalances(t.app.db, player.playerId);
+    expect(balances.bonusBalance).toBe(400);
+    expect(await ticketsOf(player)).toEqual([expect.objectContaining({ status: 'won', refund_amount: 400 })]);
+    expect(balances.creditBalance).toBeGreaterThan(10_000);
+    expect(await checkLedger(t.app.db)).toEqual([]);
+  });
+
+  it('a cancelled race refunds every bet on it', async () => {
+    const day = await raceDay(1);
+    const [race] = day.races as [Race];
+    const player = await newPlayer(10_000, 500);
+    await bet(player, day, { betType: 'W', selections: [[1, 2]], amount: 500, useBonus: true });
+    expect(await playerBalances(t.app.db, player.playerId)).toMatchObject({ creditBalance: 9_500, bonusBalance: 0 });
+    await post(`/api/backoffice/racing/races/${race.raceId}/status`, { status: 'X' });
+    expect(await playerBalances(t.app.db, player.playerId)).toMatchObject({ creditBalance: 10_000, bonusBalance: 500 });
+    expect(await ticketsOf(player)).toEqual([expect.objectContaining({ status: 'refunded', refund_amount: 1000 })]);
+    const result = (
+      await t.app.inject({
+        method: 'POST',
+        url: ToteRoutes.getGameResult,
+        payload: { raceId: race.raceId, eventId: day.eventId },
+      })
+    ).json<GameResultResponse>();
+    expect(result.winners).toEqual([]);
+    expect(result.message).toMatch(/cancelled/);
+    expect(await checkLedger(t.app.db)).toEqual([]);
+  });
+
+  it('a Pick4 nobody wins pays consolation and carries the rest to the next Pick4 pool', async () => {
+    const day = await raceDay(5, ['PICK4']);
+    const [alma, bert] = [await newPlayer(), await newPlayer()];
+    // Alma wins legs 1-3 and misses leg 4; Bert wins only leg 1.
+    await bet(alma, day, { betType: 'PICK4', selections: [[1], [1], [1], [2]], amount: 1000 });
+    await bet(bert, day, { betType: 'PICK4', selections: [[1], [2], [2], [2]], amount: 1000 });
+    for (const race of day.races.slice(0, 4)) {
+      await close(race);
+      expect((await confirm(race, [[1], [3], [4]])).status).toBe(200);
+    }
+    // ₱20 in, 25% takeout: net ₱15.00; 25% (₱3.75) to ₱10 on three legs: 1.00 minimum is ₱10; ₱11.25 carried.
+    const report = (await adminCall<SettlementReport>('GET', ToteAdminRoutes.report(day.races[3]?.raceId ?? 0))).body;
+    expect(report.pools).toEqual([
+      expect.objectContaining({ betType: 'PICK4', result: 'consolation', net: 1500, carryOut: 1125, payouts: 1000 }),
+    ]);
+    expect(report.balanced).toBe(true);
+    const carried = (
+      await t.app.inject({ method: 'POST', url: ToteRoutes.getCarryovers, payload: {} })
+    ).json<CarryoversResponse>();
+    expect(carried.carryovers).toContainEqual({ betType: 'PICK4', betTypeName: 'Pick4', amount: 1125 });
+    expect(await credit(alma)).toBe(100_000);
+    expect(await checkLedger(t.app.db)).toEqual([]);
+  });
+
+  it('takeout settings apply from their effective date and are listed', async () => {
+    const saved = await adminCall('POST', ToteAdminRoutes.settings, {
+      betType: 'FC',
+      takeoutBp: 1800,
+      noWinner: 'carryover',
+      multiRaceScratch: 'favourite',
+      cancelledLeg: 'refund',
+      effectiveFrom: '2026-11-01',
+    });
+    expect(saved.status).toBe(200);
+    const wrong = await adminCall('POST', ToteAdminRoutes.settings, {
+      betType: 'FC',
+      takeoutBp: 9000,
+      noWinner: 'carryover',
+      multiRaceScratch: 'favourite',
+      cancelledLeg: 'refund',
+      effectiveFrom: '2026-11-01',
+    });
+    expect(wrong).toMatchObject({ status: 400 });
+    const listed = (
+      await adminCall<{ settings: { betType: string; takeoutBp: number }[] }>('GET', ToteAdminRoutes.settings)
+    ).body;
+    expect(listed.settings[0]).toMatchObject({ betType: 'FC', takeoutBp: 1800 });
+
+    const day = await raceDay(1);
+    const [race] = day.races as [Race];
+    const player = await newPlayer();
+    await bet(player, day, { betType: 'FC', selections: [[1], [2]], amount: 1000 });
+    await close(race);
+    const preview = (
+      await adminCall<ResultPreview>('POST', ToteAdminRoutes.previewResult(race.raceId), { finish: [[2], [1], [3]] })
+    ).body;
+    expect(preview.pools[0]).toMatchObject({ betType: 'FC', result: 'carryover', takeout: 180, carryOut: 820 });
+  });
+
+  it('only admins reach the tote back office', async () => {
+    const player = await registerPlayer(t.app);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: ToteAdminRoutes.settings,
+      headers: { cookie: player.cookie },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
