@@ -448,6 +448,42 @@ export const en = {
     reload: 'Reload page',
   },
   messages,
+  howToBet: {
+    open: 'How to bet',
+    title: 'How to bet',
+    typeHeading: '{{type}} ({{code}})',
+    rule: 'Wins with',
+    minimum: 'Minimum bet',
+    winLimit: 'Winning limit',
+    evenOnly: 'Amounts must be even.',
+    stepsHeading: 'Steps',
+    pickWinner: 'Tap Bet on every runner you think will win the race.',
+    pickPlaces:
+      'The slip has {{count}} places in finishing order. Tap a place, then Bet on its runners; every place can take several runners.',
+    pickConsecutive:
+      'The ticket covers {{count}} consecutive races. Tap a race in the slip, then Bet on its runners; every race can take several runners.',
+    pickAlternate:
+      'The ticket covers races {{first}} and {{second}} of the day. Tap a race in the slip, then Bet on its runners.',
+    allStep: 'All picks every runner of a place or race that is not scratched; once all are picked it reads Clear.',
+    amountStep: 'Type the amount per combination: at least {{minimum}}.',
+    totalStep:
+      'Every combination of your picks costs the amount: the slip shows the combinations (fewer than {{limit}}) and the total.',
+    submitStep:
+      'Tap Submit Bet. With Use bonus on, your bonus balance pays first and your credit the rest. Bets are final.',
+    linksHeading: 'Learn more',
+    tutorial: 'Bet tutorial',
+    allTutorials: 'All tutorials',
+    betRules: 'Bet rules and pool table',
+    close: 'Close',
+  },
+  betReceipt: {
+    useBonusTag: 'Use Bonus Bet',
+    newCredit: 'Credit balance',
+    newBonus: 'Bonus balance',
+  },
+  legResult: {
+    winner: 'Race {{raceNo}} result: 1st {{runners}}',
+  },
 };
 
 export type EnglishResources = typeof en;

@@ -60,7 +60,8 @@ export function BetSlip({ eventId, legs, type, places, activePlace, onActivate, 
   const defaultPesos = String(defaultAmountOf(type) / 100);
   const [amount, setAmount] = useState(defaultPesos);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [receipt, setReceipt] = useState<BetReceipt | null>(null);
+  /** The receipt, and whether the bet was sent with use-bonus on (the server then spends bonus first). */
+  const [receipt, setReceipt] = useState<(BetReceipt & { usedBonus: boolean }) | null>(null);
   const attempt = useRef<{ signature: string; key: string } | null>(null);
 
   const firstRace = legs[0];
@@ -76,14 +77,14 @@ export function BetSlip({ eventId, legs, type, places, activePlace, onActivate, 
     mutationFn: placeBet,
     onMutate: () => playerState.update({ betting: true }),
     onSettled: () => playerState.update({ betting: false }),
-    onSuccess: (answer) => {
+    onSuccess: (answer, sent) => {
       attempt.current = null;
       sessionStore.save({
         creditBalance: centavos(answer.creditBalance),
         bonusBalance: centavos(answer.bonusBalance),
       });
       playerState.update({ useBonus: false });
-      setReceipt(answer);
+      setReceipt({ ...answer, usedBonus: sent.useBonus });
     },
     onError: (error) => {
       if (isSessionInvalid(error)) return; // logged out centrally
@@ -265,6 +266,13 @@ export function BetSlip({ eventId, legs, type, places, activePlace, onActivate, 
           </Button>
         }
       >
+        {receipt?.usedBonus ? (
+          <p className="bet-receipt__tag">
+            <span className="badge" data-testid="receipt-bonus-tag">
+              {t('betReceipt.useBonusTag')}
+            </span>
+          </p>
+        ) : null}
         {receipt ? (
           <dl className="bet-receipt">
             <div>
@@ -291,6 +299,14 @@ export function BetSlip({ eventId, legs, type, places, activePlace, onActivate, 
             <div>
               <dt>{t('live.slip.total')}</dt>
               <dd data-testid="receipt-total">{formatPeso(receipt.total_amount)}</dd>
+            </div>
+            <div>
+              <dt>{t('betReceipt.newCredit')}</dt>
+              <dd data-testid="receipt-credit">{formatPeso(receipt.creditBalance)}</dd>
+            </div>
+            <div>
+              <dt>{t('betReceipt.newBonus')}</dt>
+              <dd data-testid="receipt-bonus">{formatPeso(receipt.bonusBalance)}</dd>
             </div>
           </dl>
         ) : null}

@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { RaceInfoResponse } from '@karera/shared';
+import type { Race, RaceInfoResponse } from '@karera/shared';
 import { Button, Dialog } from '../../components/ui/index.ts';
 import { BetSlip } from './BetSlip.tsx';
 import { BetTypeTabs, LegTabs } from './BetTypeTabs.tsx';
+import { HowToBet } from './HowToBetDrawer.tsx';
+import { winnersOf } from './raceDisplay.ts';
 import { defaultRace } from './raceState.ts';
 import { activeSelection, toggleRunner } from './selection.ts';
 import { emptyPlaces, hasPicks, legRacesOf, slipTypes, toggleAll, type PlacePicks } from './slip.ts';
@@ -117,6 +119,7 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
             {t('live.result')}
           </Link>
           <ScheduleButton />
+          {type ? <HowToBet type={type} /> : null}
         </div>
       </header>
 
@@ -134,7 +137,10 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
           >
             {type ? <BetTypeTabs types={types} selected={type.code} onSelect={requestType} /> : null}
             {type && type.raceType !== 'single' ? (
-              <LegTabs legs={legs} selected={place} onSelect={setActivePlace} />
+              <>
+                <LegTabs legs={legs} selected={place} onSelect={setActivePlace} />
+                {legRace ? <LegResultBanner race={legRace} /> : null}
+              </>
             ) : null}
             <RaceNoticeBanner race={legRace ?? race} />
             <RunnerList race={legRace ?? race} selected={selected} onToggle={toggle} />
@@ -181,5 +187,17 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
         <p className="alert-dialog__text">{pending?.kind === 'type' ? t('live.changeType') : t('live.changeRace')}</p>
       </Dialog>
     </div>
+  );
+}
+
+/** A leg of a multi-race ticket that has run shows its winner above its runners (spec §2 pool views). */
+function LegResultBanner({ race }: { race: Race }) {
+  const { t } = useTranslation();
+  const winners = winnersOf(race);
+  if (winners.length === 0) return null;
+  return (
+    <p className="leg-result" data-testid="leg-result">
+      {t('legResult.winner', { raceNo: race.raceNo, runners: winners.join(', ') })}
+    </p>
   );
 }

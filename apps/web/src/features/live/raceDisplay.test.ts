@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RACE_STATUSES } from '@karera/shared';
-import { hasResult, raceNotice, runnerMark } from './raceDisplay.ts';
+import { hasResult, raceNotice, runnerMark, winnersOf } from './raceDisplay.ts';
 import { race, runner } from './testRaces.ts';
 
 describe('raceNotice (spec §4 Race display)', () => {
@@ -61,5 +61,21 @@ describe('runnerMark', () => {
     const b = runner('2', { finishPosition: 1 });
     const done = race(1, 'D', [a, b]);
     expect([runnerMark(done, a), runnerMark(done, b)]).toEqual(['first', 'first']);
+  });
+});
+
+describe('winnersOf', () => {
+  it('is empty before the race has run or before its places are in', () => {
+    expect(winnersOf(race(1, 'O', [runner('1'), runner('2')]))).toEqual([]);
+    expect(winnersOf(race(1, 'D', [runner('1'), runner('2')]))).toEqual([]);
+  });
+
+  it('names the runner placed first, and every one of a dead heat', () => {
+    const done = race(1, 'D', [
+      runner('1', { finishPosition: 2 }),
+      runner('2', { finishPosition: 1 }),
+      runner('3', { finishPosition: 1 }),
+    ]);
+    expect(winnersOf(done)).toEqual(['2 Horse 2', '3 Horse 3']);
   });
 });

@@ -47,3 +47,14 @@ export function runnerMark(race: Race, runner: Runner): RunnerMark {
   if (race.status === 'D' && hasResult(race)) return runner.finishPosition === 1 ? 'first' : 'unplaced';
   return 'none';
 }
+
+/**
+ * The runners placed first in a race that has run (several in a dead heat), as "3 Hangin"; empty
+ * before the result. A multi-race ticket's leg tabs show it above the leg's runners.
+ */
+export function winnersOf(race: Race): string[] {
+  if (race.status !== 'D') return [];
+  return race.runners
+    .filter((runner) => runner.finishPosition === 1)
+    .map((runner) => `${runner.runnerNo} ${runner.horseName}`);
+}
