@@ -212,6 +212,7 @@ export async function betHistory(db: Kysely<Database>, playerId: number, limit =
       'b.from_bonus',
       'b.selections',
       'b.status',
+      'b.won_amount',
       'r.race_no',
     ])
     .where('b.player_id', '=', playerId)
@@ -230,7 +231,7 @@ export async function betHistory(db: Kysely<Database>, playerId: number, limit =
         raceNo: raceNumbers.join('/'),
         status: row.status === 'refunded' ? 'X' : row.status,
         wonLose: row.status === 'won' ? 'WON' : row.status === 'lost' ? 'LOSE' : null,
-        wonAmount: 0,
+        wonAmount: Number(row.won_amount),
         bonusUsed: Number(row.from_bonus),
         bonusEarned: 0,
         bets: [

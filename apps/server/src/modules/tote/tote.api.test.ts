@@ -5,6 +5,7 @@ import {
   ToteAdminRoutes,
   ToteMessages,
   ToteRoutes,
+  type BetHistoryResponse,
   type BetReceipt,
   type CarryoversResponse,
   type GameResultResponse,
@@ -167,6 +168,8 @@ describe(`tote and settlement (${testDialect})`, () => {
     expect(await credit(ben)).toBe(100_000 - 2000);
     expect(await credit(cora)).toBe(100_000 - 2000 + 2100);
     expect(await ticketsOf(ben)).toEqual([expect.objectContaining({ status: 'lost', won_amount: 0 })]);
+    const history = (await call(t.app, '../game/getBetHistory', {}, ana.cookie)).json<BetHistoryResponse>();
+    expect(history.betHistory[0]).toMatchObject({ status: 'won', wonLose: 'WON', wonAmount: 2100 });
 
     // The same confirmation again pays nothing more; another finish is refused.
     expect((await confirm(race, [[3], [5], [1]], key)).status).toBe(200);
