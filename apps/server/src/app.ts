@@ -29,6 +29,7 @@ import { createSmsSender, type SmsSender } from './modules/sms/sms.ts';
 import { inProcessPubSub, postgresPubSub, type PubSub } from './modules/realtime/pubsub.ts';
 import { racingRoutes } from './modules/racing/racing.routes.ts';
 import { bettingRoutes } from './modules/betting/betting.routes.ts';
+import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { registerRealtimeHub } from './modules/realtime/hub.ts';
 import { toteRoutes } from './modules/tote/tote.routes.ts';
 import { resumeSettlements, settleCompletedPools, type ToteDeps } from './modules/tote/settlement.service.ts';
@@ -138,6 +139,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(racingRoutes);
   await app.register(bettingRoutes);
   await app.register(toteRoutes(toteDeps));
+  await app.register(paymentRoutes);
   await registerRealtimeHub(app);
   const odds = startOddsPublisher(toteDeps, app.log.child({ module: 'odds' }));
   app.addHook('onClose', async () => odds.stop());

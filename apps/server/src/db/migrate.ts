@@ -6,6 +6,7 @@ import * as playerAccounts from './migrations/20261121010000_player_accounts.ts'
 import * as racing from './migrations/20261121020000_racing.ts';
 import * as betting from './migrations/20261121030000_betting.ts';
 import * as tote from './migrations/20261121060000_tote.ts';
+import * as payments from './migrations/20261121050000_payments.ts';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: Dialect): Promise<void>;
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261121020000_racing': racing,
   '20261121030000_betting': betting,
   '20261121060000_tote': tote,
+  '20261121050000_payments': payments,
 };
 
 class StaticProvider implements MigrationProvider {

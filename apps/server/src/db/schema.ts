@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { DepositAccountType } from '@karera/shared';
 
 /** Timestamps are ISO 8601 UTC strings (fixed width, so they sort as text) in both dialects. */
 type Timestamp = string;
@@ -265,6 +266,46 @@ export interface PoolSettlementsTable {
   settled_at: Timestamp | null;
 }
 
+export interface DepositAccountsTable {
+  id: Generated<number>;
+  type: DepositAccountType;
+  account_name: string;
+  account_number: string;
+  company_number: string | null;
+  active: ColumnType<Flag, Flag | undefined, Flag>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentRequestsTable {
+  id: Generated<number>;
+  player_id: number;
+  kind: 'DEPOSIT' | 'WITHDRAW';
+  status: ColumnType<'PENDING' | 'APPROVED' | 'DECLINED', 'PENDING' | undefined, 'APPROVED' | 'DECLINED'>;
+  amount: number;
+  bonus: ColumnType<number, number | undefined, number>;
+  channel: string;
+  deposit_account_id: number | null;
+  account_name: string;
+  account_number: string;
+  sender_number: string | null;
+  reference_number: string | null;
+  note: string | null;
+  decision_note: string | null;
+  decided_by_staff_id: number | null;
+  decided_at: Timestamp | null;
+  hold_transaction_id: number | null;
+  decision_transaction_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface PaymentSettingsTable {
+  key: string;
+  /** JSON. */
+  value: string;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;
@@ -287,6 +328,9 @@ export interface Database {
   tote_settings: ToteSettingsTable;
   race_results: RaceResultsTable;
   pool_settlements: PoolSettlementsTable;
+  deposit_accounts: DepositAccountsTable;
+  payment_requests: PaymentRequestsTable;
+  payment_settings: PaymentSettingsTable;
 }
 
 export type StaffUser = Selectable<StaffUsersTable>;

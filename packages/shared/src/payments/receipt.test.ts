@@ -18,6 +18,10 @@ describe('parseReceiptText', () => {
     expect(parseReceiptText(text)).toEqual({ referenceNumber: '901234567810', amount: 201_500 });
   });
 
+  it('reads O and Q as zero in a hex Maya reference, and keeps its B and D', () => {
+    expect(parseReceiptText('Reference ID\nE6EQ F36E 32BD').referenceNumber).toBe('E6E0F36E32BD');
+  });
+
   it('returns nulls when nothing is found', () => {
     expect(parseReceiptText('hello world')).toEqual({ referenceNumber: null, amount: null });
   });

@@ -12,25 +12,20 @@ const REFERENCE_LABEL =
 // Money with two decimals, after an optional currency mark (OCR often reads ₱ as P, £ or €).
 const MONEY = /(?:₱|PHP|Php|P|£|€|\$)?\s?(\d{1,3}(?:[,.]\d{3})+|\d+)[.,](\d{2})(?!\d)/g;
 
-/** OCR confuses these in runs of digits; a mostly-digit reference gets them as digits. */
-const DIGIT_LOOKALIKES: Record<string, string> = {
-  O: '0',
-  Q: '0',
-  D: '0',
-  I: '1',
-  L: '1',
-  '|': '1',
-  S: '5',
-  B: '8',
-  Z: '2',
-};
+/**
+ * OCR confuses these with digits; a mostly-digit reference gets them as digits. Only letters that are
+ * not hex digits, so a Maya reference (hex) keeps its B and D.
+ */
+const DIGIT_LOOKALIKES: Record<string, string> = { O: '0', Q: '0', I: '1', L: '1', '|': '1' };
 
 function referenceFrom(candidate: string): string | null {
   const compact = candidate.replace(/[\s-]+/g, '').replace(/[^A-Za-z0-9|]/g, '');
   if (compact.length < 6) return null;
   const digits = [...compact].filter((c) => /\d/.test(c)).length;
   const upper = compact.toUpperCase();
-  const cleaned = digits / compact.length >= 0.7 ? [...upper].map((c) => DIGIT_LOOKALIKES[c] ?? c).join('') : upper;
+  // Mostly digits (GCash, banks), or hex apart from O/Q (Maya): the look-alikes can only be digits.
+  const digitLike = digits / compact.length >= 0.7 || /^[0-9A-FOQ]+$/.test(upper);
+  const cleaned = digitLike ? [...upper].map((c) => DIGIT_LOOKALIKES[c] ?? c).join('') : upper;
   const alnum = cleaned.replace(/[^A-Z0-9]/g, '');
   return alnum.length >= 6 && alnum.length <= REFERENCE_MAX ? alnum : null;
 }
@@ -60,17 +55,15 @@ function amountsIn(line: string): number[] {
 }
 
 function findAmount(lines: readonly string[]): number | null {
-  const ranked: [RegExp, number][] = [
-    [/total\s*amount|amount\s*sent|total\s*paid|total/i, 3],
-    [/amount/i, 2],
-    [/₱|PHP|Php/, 1],
-  ];
-  for (const [label] of ranked) {
+  // The amount that reaches the receiver first: a bank's "Total" adds its fee on top.
+  const ranked = [/transfer\s*amount|amount\s*sent|you\s*sent|^amount\b/i, /amount/i, /total/i, /₱|PHP|Php/];
+  for (const label of ranked) {
     for (const [index, line] of lines.entries()) {
-      if (!label.test(line) || /fee|balance|date|ref/i.test(line.replace(label, ''))) continue;
+      if (!label.test(line) || /fee|balance|date|ref/i.test(line)) continue;
       const values = amountsIn(line);
-      const next = values.length > 0 ? values : amountsIn(lines[index + 1] ?? '');
-      if (next.length > 0) return next[next.length - 1] ?? null;
+      const found = values.length > 0 ? values : amountsIn(lines[index + 1] ?? '');
+      const amount = found[found.length - 1];
+      if (amount !== undefined) return amount;
     }
   }
   return null;

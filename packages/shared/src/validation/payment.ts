@@ -52,7 +52,7 @@ export const initiateWithdrawSchema = z.strictObject({
   idempotencyKey,
   ...session,
 });
-export type InitiateWithdrawInput = z.input<typeof initiateWithdrawSchema>;
+export type InitiateWithdrawInput = z.infer<typeof initiateWithdrawSchema>;
 
 export const HISTORY_TYPE_FILTERS = ['ALL', 'DEPOSIT', 'WITHDRAWAL'] as const;
 export type HistoryTypeFilter = (typeof HISTORY_TYPE_FILTERS)[number];

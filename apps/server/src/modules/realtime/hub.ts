@@ -2,7 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { decodeFrame, encodeFrame, INVALID_AUTH_REASON, type RealtimeMessage } from '@karera/shared';
+import {
+  decodeFrame,
+  encodeBalanceChanged,
+  encodeFrame,
+  INVALID_AUTH_REASON,
+  type RealtimeMessage,
+} from '@karera/shared';
 import { PLAYER_COOKIE, resolvePlayerSession } from '../auth/player-sessions.ts';
 import { liveSnapshot } from '../racing/racing.repo.ts';
 
@@ -48,6 +54,13 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     }
   };
   const unsubscribe = app.pubsub.subscribe(broadcast);
+  // A balance notice goes only to that player's own sockets.
+  const unsubscribePlayers = app.pubsub.subscribePlayers((playerId) => {
+    const frame = encodeBalanceChanged(playerId);
+    for (const client of live) {
+      if (client.playerId === playerId && client.socket.readyState === client.socket.OPEN) client.socket.send(frame);
+    }
+  });
 
   const heartbeat = setInterval(() => {
     for (const client of live) {
@@ -115,6 +128,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
     unsubscribe();
+    unsubscribePlayers();
     app.server.off('upgrade', onUpgrade);
     for (const client of live) client.socket.close(1001, 'Server shutting down');
     live.clear();

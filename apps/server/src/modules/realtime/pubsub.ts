@@ -11,10 +11,14 @@ import { decodeFrame, encodeFrame, type RealtimeMessage } from '@karera/shared';
 export interface PubSub {
   publish(messages: readonly RealtimeMessage[]): Promise<void>;
   subscribe(handler: (messages: RealtimeMessage[]) => void): () => void;
+  /** A notice for one player's sockets (their balance changed), on a channel of its own. */
+  publishToPlayer(playerId: number): Promise<void>;
+  subscribePlayers(handler: (playerId: number) => void): () => void;
   close(): Promise<void>;
 }
 
 const CHANNEL = 'karera_race_events';
+const PLAYER_CHANNEL = 'karera_player_events';
 
 export function inProcessPubSub(): PubSub {
   const emitter = new EventEmitter();
@@ -26,6 +30,13 @@ export function inProcessPubSub(): PubSub {
     subscribe: (handler) => {
       emitter.on('messages', handler);
       return () => emitter.off('messages', handler);
+    },
+    publishToPlayer: async (playerId) => {
+      emitter.emit('player', playerId);
+    },
+    subscribePlayers: (handler) => {
+      emitter.on('player', handler);
+      return () => emitter.off('player', handler);
     },
     close: async () => {
       emitter.removeAllListeners();
@@ -40,6 +51,10 @@ export async function postgresPubSub(url: string, log: FastifyBaseLogger): Promi
   const publisher = new pg.Pool({ connectionString: url, max: 2 });
   let closing = false;
   listener.on('notification', (note) => {
+    if (note.channel === PLAYER_CHANNEL && note.payload && /^\d{1,10}$/.test(note.payload)) {
+      emitter.emit('player', Number(note.payload));
+      return;
+    }
     if (note.channel !== CHANNEL || !note.payload) return;
     const messages = decodeFrame(note.payload);
     if (messages.length > 0) emitter.emit('messages', messages);
@@ -49,6 +64,7 @@ export async function postgresPubSub(url: string, log: FastifyBaseLogger): Promi
   });
   await listener.connect();
   await listener.query(`listen ${CHANNEL}`);
+  await listener.query(`listen ${PLAYER_CHANNEL}`);
   return {
     publish: async (messages) => {
       if (messages.length === 0) return;
@@ -57,6 +73,13 @@ export async function postgresPubSub(url: string, log: FastifyBaseLogger): Promi
     subscribe: (handler) => {
       emitter.on('messages', handler);
       return () => emitter.off('messages', handler);
+    },
+    publishToPlayer: async (playerId) => {
+      await publisher.query('select pg_notify($1, $2)', [PLAYER_CHANNEL, String(playerId)]);
+    },
+    subscribePlayers: (handler) => {
+      emitter.on('player', handler);
+      return () => emitter.off('player', handler);
     },
     close: async () => {
       closing = true;

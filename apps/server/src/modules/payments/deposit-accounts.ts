@@ -1,0 +1,120 @@
+import type { Kysely, Selectable } from 'kysely';
+import {
+  DEPOSIT_ACCOUNT_TYPES,
+  DEPOSIT_BONUS_PERCENT,
+  PaymentMessages,
+  type DepositAccountInput,
+  type DepositAccountView,
+  type DepositMethodAccount,
+} from '@karera/shared';
+import type { Database, DepositAccountsTable, StaffUser } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+
+type DepositAccountRow = Selectable<DepositAccountsTable>;
+
+function toView(row: DepositAccountRow): DepositAccountView {
+  return {
+    id: row.id,
+    type: row.type,
+    accountName: row.account_name,
+    accountNumber: row.account_number,
+    companyNumber: row.company_number,
+    active: Number(row.active) === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function listDepositAccounts(db: Kysely<Database>): Promise<DepositAccountView[]> {
+  const rows = await db.selectFrom('deposit_accounts').selectAll().orderBy('type').orderBy('id').execute();
+  return rows.map(toView);
+}
+
+export async function createDepositAccount(
+  db: Kysely<Database>,
+  admin: Pick<StaffUser, 'id'>,
+  input: DepositAccountInput,
+  ip: string | null,
+): Promise<DepositAccountView> {
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const row = await trx
+      .insertInto('deposit_accounts')
+      .values({
+        type: input.type,
+        account_name: input.accountName,
+        account_number: input.accountNumber,
+        company_number: input.companyNumber || null,
+        active: input.active ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(
+      trx,
+      { type: 'staff', id: admin.id, ip },
+      { action: 'deposit_account.created', targetType: 'deposit_account', targetId: row.id, details: { ...input } },
+    );
+    return toView(row);
+  });
+}
+
+export async function updateDepositAccount(
+  db: Kysely<Database>,
+  admin: Pick<StaffUser, 'id'>,
+  id: number,
+  input: DepositAccountInput,
+  ip: string | null,
+): Promise<DepositAccountView> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('deposit_accounts')
+      .set({
+        type: input.type,
+        account_name: input.accountName,
+        account_number: input.accountNumber,
+        company_number: input.companyNumber || null,
+        active: input.active ? 1 : 0,
+        updated_at: nowIso(),
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw notFound(PaymentMessages.depositAccountNotFound);
+    await recordAudit(
+      trx,
+      { type: 'staff', id: admin.id, ip },
+      { action: 'deposit_account.updated', targetType: 'deposit_account', targetId: id, details: { ...input } },
+    );
+    return toView(row);
+  });
+}
+
+/**
+ * The receiver account of each type shown to this player: the type's active accounts in id order,
+ * the one at player id modulo their count (spec §9), so players spread evenly over the accounts.
+ */
+export async function depositAccountsForPlayer(
+  db: Kysely<Database>,
+  playerId: number,
+): Promise<DepositMethodAccount[]> {
+  const rows = await db.selectFrom('deposit_accounts').selectAll().where('active', '=', 1).orderBy('id').execute();
+  return DEPOSIT_ACCOUNT_TYPES.flatMap((type) => {
+    const ofType = rows.filter((row) => row.type === type);
+    const chosen = ofType[playerId % Math.max(ofType.length, 1)];
+    if (!chosen) return [];
+    return [
+      {
+        id: chosen.id,
+        type,
+        accountName: chosen.account_name,
+        accountNumber: chosen.account_number,
+        companyNumber: chosen.company_number,
+        bonusPercent: DEPOSIT_BONUS_PERCENT[type] ?? 0,
+      },
+    ];
+  });
+}

@@ -1,0 +1,596 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import {
+  PaymentMessages,
+  type CreditHistoryEntry,
+  type DepositAccountView,
+  type DepositMethodResponse,
+  type PaymentDecisionResponse,
+  type PaymentRequestListResponse,
+  type PaymentRequestReceipt,
+} from '@karera/shared';
+import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
+import { playerBalances } from '../wallet/accounts.ts';
+import { checkLedger } from '../wallet/ledger-check.ts';
+import { renderReceipt } from './receipt-fixtures.ts';
+
+const key = () => `k-${randomUUID()}`;
+
+describe(`payments (${testDialect})`, () => {
+  let t: TestApp;
+  let admin: string;
+  let master: { id: number; cookie: string };
+  let otherMaster: { id: number; cookie: string };
+  let agentA: { id: number; cookie: string; code: string };
+  let agentB: { id: number; cookie: string; code: string };
+  const accounts: Record<string, DepositAccountView> = {};
+
+  const inject = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) => t.app.inject({ method, url, ...(payload ? { payload: payload as Record<string, unknown> } : {}), headers });
+  const pay = (func: string, player: RegisteredPlayer, payload: object = {}) =>
+    inject('POST', `/api/payment/${func}`, payload, { cookie: player.cookie });
+  const decide = (cookie: string, id: number, decision: 'approve' | 'decline', note?: string, idem = key()) =>
+    inject('POST', `/api/backoffice/payments/${id}/${decision}`, note === undefined ? {} : { note }, {
+      cookie,
+      'idempotency-key': idem,
+    });
+  const balances = (player: RegisteredPlayer) => playerBalances(t.app.db, player.playerId);
+
+  async function createStaff(body: Record<string, unknown>) {
+    const password = 'staff-password-1';
+    const response = await inject('POST', '/api/backoffice/staff', { password, ...body }, { cookie: admin });
+    expect(response.statusCode, response.body).toBe(200);
+    const { id, username } = response.json<{ staff: { id: number; username: string } }>().staff;
+    return { id, cookie: await staffCookie(t.app, username, password) };
+  }
+  async function createAccount(body: Record<string, unknown>) {
+    const response = await inject('POST', '/api/backoffice/deposit-accounts', body, { cookie: admin });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ account: DepositAccountView }>().account;
+  }
+  async function credit(player: RegisteredPlayer, amount: number) {
+    const response = await inject(
+      'POST',
+      `/api/backoffice/players/${player.playerId}/adjustments`,
+      { account: 'credit', amount, reason: 'test funding' },
+      { cookie: admin, 'idempotency-key': key() },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+  }
+  const depositBody = (overrides: Record<string, unknown> = {}) => ({
+    amount: 100_000,
+    senderNumber: '09171234567',
+    receiverNumber: accounts.gcash?.id,
+    referenceNumber: String(Date.now()) + String(Math.floor(Math.random() * 1000)).padStart(3, '0'),
+    note: 'from my GCash',
+    idempotencyKey: key(),
+    ...overrides,
+  });
+  const withdrawBody = (overrides: Record<string, unknown> = {}) => ({
+    amount: 50_000,
+    companyName: 'gcash',
+    accountName: 'Maria Santos',
+    accountNumber: '09171234567',
+    idempotencyKey: key(),
+    ...overrides,
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+    const suffix = randomUUID().slice(0, 6);
+    master = await createStaff({ username: `ma-${suffix}`, displayName: 'Master', role: 'master_agent' });
+    otherMaster = await createStaff({ username: `mb-${suffix}`, displayName: 'Other master', role: 'master_agent' });
+    const codeA = `A${suffix}`.toUpperCase();
+    const codeB = `B${suffix}`.toUpperCase();
+    agentA = {
+      ...(await createStaff({
+        username: `aa-${suffix}`,
+        displayName: 'Agent A',
+        role: 'agent',
+        parentId: master.id,
+        referralCode: codeA,
+      })),
+      code: codeA,
+    };
+    agentB = {
+      ...(await createStaff({
+        username: `ab-${suffix}`,
+        displayName: 'Agent B',
+        role: 'agent',
+        parentId: otherMaster.id,
+        referralCode: codeB,
+      })),
+      code: codeB,
+    };
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe('deposit accounts', () => {
+    it('shows no account until one is opened, then one per type chosen by player id modulo the count', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      const empty = await pay('getDepositMethod', player);
+      expect(empty.statusCode).toBe(200);
+      expect(empty.json<DepositMethodResponse>()).toMatchObject({
+        accounts: [],
+        depositLimits: { min: 5_000, max: 9_999_900 },
+        withdrawLimits: { min: 20_000, max: 3_000_000 },
+      });
+
+      accounts.gcash = await createAccount({
+        type: 'GCASH',
+        accountName: 'Karera One',
+        accountNumber: '09170000001',
+        active: true,
+      });
+      accounts.gcash2 = await createAccount({
+        type: 'GCASH',
+        accountName: 'Karera Two',
+        accountNumber: '09170000002',
+        active: true,
+      });
+      accounts.maya = await createAccount({
+        type: 'PAYMAYA',
+        accountName: 'Karera Maya',
+        accountNumber: '09180000001',
+        active: true,
+      });
+      accounts.bonus = await createAccount({
+        type: '111',
+        accountName: 'Karera 111',
+        accountNumber: '1110001',
+        active: true,
+      });
+      accounts.seven = await createAccount({
+        type: '7-11',
+        accountName: 'Karera 711',
+        accountNumber: '7110001',
+        active: true,
+      });
+      accounts.off = await createAccount({ type: 'GRAB', accountName: 'Closed', accountNumber: '1', active: false });
+
+      const method = (await pay('getDepositMethod', player)).json<DepositMethodResponse>();
+      const gcashes = [accounts.gcash.id, accounts.gcash2.id];
+      expect(method.accounts.map((a) => a.type)).toEqual(['GCASH', 'PAYMAYA', '111', '7-11']);
+      expect(method.accounts[0]?.id).toBe(gcashes[player.playerId % 2]);
+      expect(method.accounts.find((a) => a.type === '111')?.bonusPercent).toBe(5);
+    });
+
+    it('lets only admins manage accounts and limits', async () => {
+      const body = { type: 'GCASH', accountName: 'X', accountNumber: '1', active: true };
+      expect(
+        (await inject('POST', '/api/backoffice/deposit-accounts', body, { cookie: agentA.cookie })).statusCode,
+      ).toBe(403);
+      expect(
+        (await inject('GET', '/api/backoffice/deposit-accounts', undefined, { cookie: master.cookie })).statusCode,
+      ).toBe(403);
+      const update = await inject(
+        'PUT',
+        `/api/backoffice/deposit-accounts/${accounts.off?.id}`,
+        { type: 'GRAB', accountName: 'Closed', accountNumber: '1', companyNumber: 'Grab', active: false },
+        { cookie: admin },
+      );
+      expect(update.statusCode, update.body).toBe(200);
+      const refused = await inject(
+        'PUT',
+        '/api/backoffice/payment-limits',
+        { deposit: { min: 10_000, max: 5_000 }, withdraw: { min: 20_000, max: 3_000_000 } },
+        { cookie: admin },
+      );
+      expect(refused.json()).toMatchObject({ statusMessage: PaymentMessages.limitsOrder });
+    });
+  });
+
+  describe('deposit requests', () => {
+    it('refuses with every §5 message and moves no money', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      const cases: [Record<string, unknown>, string][] = [
+        [{ amount: 0 }, 'Deposit amount cannot be empty.'],
+        [{ amount: undefined }, 'Deposit amount cannot be empty.'],
+        [{ amount: 4_999 }, 'The minimum amount deposit was 50.'],
+        [{ amount: 10_000_000 }, 'The maximum amount deposit was 99,999.'],
+        [{ senderNumber: '  ' }, 'Sender number cannot be empty.'],
+        [{ referenceNumber: '' }, PaymentMessages.referenceRequired],
+        [{ referenceNumber: 'ABC-123' }, PaymentMessages.referenceFormat],
+        [{ referenceNumber: '1'.repeat(31) }, PaymentMessages.referenceFormat],
+        [{ receiverNumber: 999_999 }, PaymentMessages.receiverRequired],
+        [{ receiverNumber: accounts.off?.id }, PaymentMessages.receiverRequired],
+        [{ note: 'x'.repeat(201) }, PaymentMessages.noteTooLong],
+      ];
+      for (const [overrides, message] of cases) {
+        const response = await pay('initiateDeposit', player, depositBody(overrides));
+        expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
+        expect(response.json<{ statusMessage: string }>().statusMessage, JSON.stringify(overrides)).toBe(message);
+      }
+      // No coercion, no unknown fields.
+      expect((await pay('initiateDeposit', player, depositBody({ amount: '1000' }))).statusCode).toBe(400);
+      expect((await pay('initiateDeposit', player, depositBody({ amount: 1000.5 }))).statusCode).toBe(400);
+      expect((await pay('initiateDeposit', player, depositBody({ bonus: 100 }))).statusCode).toBe(400);
+      expect(await balances(player)).toEqual({ creditBalance: 0, bonusBalance: 0, withdrawHoldBalance: 0 });
+    });
+
+    it('needs a session and never follows another player id', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      const anonymous = await inject('POST', '/api/payment/initiateDeposit', depositBody());
+      expect(anonymous.json()).toMatchObject({ statusCode: 107 });
+      const spoofed = await pay('getTransactionHistory', player, { playerId: player.playerId + 1 });
+      expect(spoofed.json()).toMatchObject({ statusCode: 107 });
+    });
+
+    it('normalises references: pasted whitespace removed, Maya o read as zero; 7-11 needs no sender', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      const maya = await pay(
+        'initiateDeposit',
+        player,
+        depositBody({ receiverNumber: accounts.maya?.id, referenceNumber: ' 1o2O 3abc\t9 ' }),
+      );
+      expect(maya.statusCode, maya.body).toBe(200);
+      const seven = await pay(
+        'initiateDeposit',
+        player,
+        depositBody({ receiverNumber: accounts.seven?.id, senderNumber: '' }),
+      );
+      expect(seven.statusCode, seven.body).toBe(200);
+      const history = (await pay('getTransactionHistory', player)).json<{ creditHistory: CreditHistoryEntry[] }>();
+      expect(history.creditHistory.map((r) => [r.paymentType, r.tranRef1, r.tranRef2, r.status])).toEqual([
+        ['7-11', expect.any(String), '7-11', 'PENDING'],
+        ['PAYMAYA', '10203ABC9', '09171234567', 'PENDING'],
+      ]);
+    });
+
+    it('is idempotent: the same key answers the same request; another body with it is refused', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      const body = depositBody();
+      const first = await pay('initiateDeposit', player, body);
+      const again = await pay('initiateDeposit', player, body);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(again.json()).toEqual(first.json());
+      const reused = await pay('initiateDeposit', player, { ...body, amount: 200_000 });
+      expect(reused.statusCode).toBe(409);
+      const rows = await t.app.db
+        .selectFrom('payment_requests')
+        .select('id')
+        .where('player_id', '=', player.playerId)
+        .execute();
+      expect(rows).toHaveLength(1);
+    });
+
+    it('credits the player once on approval, with the +5% bonus of the 111 type, and refuses a used reference', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      const receipt = (
+        await pay(
+          'initiateDeposit',
+          player,
+          depositBody({ receiverNumber: accounts.bonus?.id, referenceNumber: 'REF111A', amount: 200_000 }),
+        )
+      ).json<PaymentRequestReceipt>();
+      expect(receipt).toMatchObject({ statusCode: 200, amount: 200_000, status: 'PENDING', creditBalance: 0 });
+      expect(receipt.transactionId).toMatch(/^DR\d{6}$/);
+      const id = Number(receipt.transactionId.slice(2));
+      expect(await balances(player)).toMatchObject({ creditBalance: 0, bonusBalance: 0 });
+
+      const approved = await decide(agentA.cookie, id, 'approve');
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(approved.json<PaymentDecisionResponse>().request).toMatchObject({
+        status: 'APPROVED',
+        bonus: 10_000,
+        decidedBy: 'Agent A',
+      });
+      expect(await balances(player)).toMatchObject({ creditBalance: 200_000, bonusBalance: 10_000 });
+
+      const history = (await pay('getTransactionHistory', player, { type: 'DEPOSIT', status: 'APPROVED' })).json<{
+        creditHistory: CreditHistoryEntry[];
+      }>().creditHistory;
+      expect(history).toEqual([
+        expect.objectContaining({
+          id: receipt.transactionId,
+          creditType: 'DR',
+          status: 'APPROVED',
+          amount: 200_000,
+          bonus: 10_000,
+          paymentType: '111',
+        }),
+      ]);
+
+      // The same reference on the same channel again: refused at request time...
+      const reused = await pay(
+        'initiateDeposit',
+        player,
+        depositBody({ receiverNumber: accounts.bonus?.id, referenceNumber: 'ref111a' }),
+      );
+      expect(reused.json()).toMatchObject({ statusMessage: PaymentMessages.referenceUsed });
+      // ...and at approval time, when two requests with it were pending together.
+      const one = (
+        await pay('initiateDeposit', player, depositBody({ referenceNumber: 'DUP777' }))
+      ).json<PaymentRequestReceipt>();
+      const two = (
+        await pay('initiateDeposit', player, depositBody({ referenceNumber: 'DUP777' }))
+      ).json<PaymentRequestReceipt>();
+      expect((await decide(admin, Number(one.transactionId.slice(2)), 'approve')).statusCode).toBe(200);
+      const second = await decide(admin, Number(two.transactionId.slice(2)), 'approve');
+      expect(second.json()).toMatchObject({ statusMessage: PaymentMessages.referenceUsed });
+      expect(await balances(player)).toMatchObject({ creditBalance: 300_000 });
+      expect(await checkLedger(t.app.db)).toEqual([]);
+    });
+
+    it('pays once when two staff approve at the same moment, and the decision is audited', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      const receipt = (
+        await pay('initiateDeposit', player, depositBody({ amount: 50_000 }))
+      ).json<PaymentRequestReceipt>();
+      const id = Number(receipt.transactionId.slice(2));
+      const results = await Promise.all([
+        decide(agentA.cookie, id, 'approve'),
+        decide(master.cookie, id, 'approve'),
+        decide(admin, id, 'approve'),
+        decide(admin, id, 'decline', 'no money seen'),
+      ]);
+      const codes = results.map((r) => r.statusCode).sort();
+      expect(codes).toEqual([200, 409, 409, 409]);
+      for (const refused of results.filter((r) => r.statusCode === 409)) {
+        expect(refused.json()).toMatchObject({ statusMessage: PaymentMessages.alreadyDecided });
+      }
+      const final = await balances(player);
+      expect([0, 50_000]).toContain(final.creditBalance);
+      const audit = await t.app.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('target_type', '=', 'payment_request')
+        .where('target_id', '=', String(id))
+        .execute();
+      expect(audit).toHaveLength(1);
+      expect(await checkLedger(t.app.db)).toEqual([]);
+    });
+
+    it('replays an approval with the same key instead of refusing it', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      const receipt = (
+        await pay('initiateDeposit', player, depositBody({ amount: 60_000 }))
+      ).json<PaymentRequestReceipt>();
+      const id = Number(receipt.transactionId.slice(2));
+      const idem = key();
+      const first = await decide(agentA.cookie, id, 'approve', undefined, idem);
+      const again = await decide(agentA.cookie, id, 'approve', undefined, idem);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(first.json());
+      expect(await balances(player)).toMatchObject({ creditBalance: 60_000 });
+    });
+
+    it('declines a deposit without moving money, and requires a reason', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      const receipt = (await pay('initiateDeposit', player, depositBody())).json<PaymentRequestReceipt>();
+      const id = Number(receipt.transactionId.slice(2));
+      expect((await decide(agentA.cookie, id, 'decline', ' ')).json()).toMatchObject({
+        statusMessage: PaymentMessages.declineNoteRequired,
+      });
+      expect((await decide(agentA.cookie, id, 'approve', undefined, 'short')).json()).toMatchObject({
+        statusCode: 400,
+      });
+      const declined = await decide(agentA.cookie, id, 'decline', 'Reference not found in our GCash');
+      expect(declined.json<PaymentDecisionResponse>().request.status).toBe('DECLINED');
+      expect(await balances(player)).toMatchObject({ creditBalance: 0 });
+      const [row] = (await pay('getTransactionHistory', player, { status: 'DECLINED' })).json<{
+        creditHistory: CreditHistoryEntry[];
+      }>().creditHistory;
+      expect(row).toMatchObject({
+        status: 'DECLINED',
+        bonus: 0,
+        notes: 'from my GCash · Reference not found in our GCash',
+      });
+    });
+  });
+
+  describe('verification scope (BOLA)', () => {
+    it("lets agents see and decide only their own players' requests, master agents their agents'", async () => {
+      const ofA = await registerPlayer(t.app, { referralCode: agentA.code });
+      const receipt = (
+        await pay('initiateDeposit', ofA, depositBody({ amount: 70_000 }))
+      ).json<PaymentRequestReceipt>();
+      const id = Number(receipt.transactionId.slice(2));
+      const listed = async (cookie: string) =>
+        (await inject('GET', '/api/backoffice/payments?status=PENDING&kind=DEPOSIT', undefined, { cookie }))
+          .json<PaymentRequestListResponse>()
+          .requests.map((r) => r.id);
+
+      expect(await listed(agentA.cookie)).toContain(id);
+      expect(await listed(master.cookie)).toContain(id);
+      expect(await listed(admin)).toContain(id);
+      expect(await listed(agentB.cookie)).not.toContain(id);
+      expect(await listed(otherMaster.cookie)).not.toContain(id);
+
+      for (const cookie of [agentB.cookie, otherMaster.cookie]) {
+        for (const decision of ['approve', 'decline'] as const) {
+          const refused = await decide(cookie, id, decision, 'not mine');
+          expect(refused.statusCode).toBe(404);
+          expect(refused.json()).toMatchObject({ statusMessage: PaymentMessages.requestNotFound });
+        }
+      }
+      expect(await balances(ofA)).toMatchObject({ creditBalance: 0 });
+      expect((await decide(master.cookie, id, 'approve')).statusCode).toBe(200);
+      expect(await balances(ofA)).toMatchObject({ creditBalance: 70_000 });
+    });
+  });
+
+  describe('withdrawals', () => {
+    it('refuses with every §5 message; bonus can never be withdrawn', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      await credit(player, 40_000);
+      await inject(
+        'POST',
+        `/api/backoffice/players/${player.playerId}/adjustments`,
+        { account: 'bonus', amount: 500_000, reason: 'bonus only' },
+        { cookie: admin, 'idempotency-key': key() },
+      );
+      const range = 'The minimum amount withdraw was 200 and the maximum amount withdraw was 30,000.';
+      const cases: [Record<string, unknown>, string, number][] = [
+        [{ amount: 0 }, 'Withdraw amount cannot be empty.', 400],
+        [{ amount: undefined }, 'Withdraw amount cannot be empty.', 400],
+        [{ amount: 19_999 }, range, 400],
+        [{ amount: 3_000_001 }, range, 400],
+        [{ amount: 40_001 }, 'Your balance was not enough for your withdraw amount.', 409],
+        [{ accountName: ' ' }, 'Account name cannot be empty.', 400],
+        [{ accountNumber: '' }, 'Account number cannot be empty.', 400],
+        [{ companyName: 'paypal' }, PaymentMessages.companyRequired, 400],
+      ];
+      for (const [overrides, message, status] of cases) {
+        const response = await pay('initiateWithdraw', player, withdrawBody({ amount: 30_000, ...overrides }));
+        expect(response.statusCode, JSON.stringify(overrides)).toBe(status);
+        expect(response.json<{ statusMessage: string }>().statusMessage).toBe(message);
+      }
+      expect(await balances(player)).toEqual({ creditBalance: 40_000, bonusBalance: 500_000, withdrawHoldBalance: 0 });
+    });
+
+    it('holds the amount at once, and a decline returns it to credit', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      await credit(player, 100_000);
+      const response = await pay('initiateWithdraw', player, withdrawBody({ amount: 60_000, companyName: 'bdo' }));
+      expect(response.statusCode, response.body).toBe(200);
+      const receipt = response.json<PaymentRequestReceipt>();
+      expect(receipt).toMatchObject({ amount: 60_000, creditBalance: 40_000, status: 'PENDING' });
+      expect(receipt.transactionId).toMatch(/^WR\d{6}$/);
+      expect(await balances(player)).toEqual({ creditBalance: 40_000, bonusBalance: 0, withdrawHoldBalance: 60_000 });
+
+      const id = Number(receipt.transactionId.slice(2));
+      const declined = await decide(agentA.cookie, id, 'decline', 'Account name does not match');
+      expect(declined.statusCode, declined.body).toBe(200);
+      expect(await balances(player)).toEqual({ creditBalance: 100_000, bonusBalance: 0, withdrawHoldBalance: 0 });
+      const history = (await pay('getTransactionHistory', player, { type: 'WITHDRAWAL' })).json<{
+        creditHistory: CreditHistoryEntry[];
+      }>().creditHistory;
+      expect(history).toEqual([
+        expect.objectContaining({
+          id: receipt.transactionId,
+          creditType: 'WR',
+          status: 'DECLINED',
+          paymentType: 'BDO',
+          companyName: 'bdo',
+        }),
+      ]);
+      expect(await checkLedger(t.app.db)).toEqual([]);
+    });
+
+    it('pays the hold out on approval', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      await credit(player, 100_000);
+      const receipt = (
+        await pay('initiateWithdraw', player, withdrawBody({ amount: 30_000 }))
+      ).json<PaymentRequestReceipt>();
+      expect((await decide(master.cookie, Number(receipt.transactionId.slice(2)), 'approve')).statusCode).toBe(200);
+      expect(await balances(player)).toEqual({ creditBalance: 70_000, bonusBalance: 0, withdrawHoldBalance: 0 });
+    });
+
+    it('never exceeds credit with 50 concurrent requests', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      await credit(player, 100_000);
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, () => pay('initiateWithdraw', player, withdrawBody({ amount: 30_000 }))),
+      );
+      const ok = responses.filter((r) => r.statusCode === 200);
+      expect(ok).toHaveLength(3);
+      for (const refused of responses.filter((r) => r.statusCode !== 200)) {
+        expect(refused.json()).toMatchObject({ statusCode: 119, statusMessage: PaymentMessages.withdrawBalance });
+      }
+      expect(await balances(player)).toEqual({ creditBalance: 10_000, bonusBalance: 0, withdrawHoldBalance: 90_000 });
+      expect(await checkLedger(t.app.db)).toEqual([]);
+    });
+
+    it('is idempotent: a retried request holds once', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      await credit(player, 100_000);
+      const body = withdrawBody({ amount: 25_000 });
+      const results = await Promise.all([1, 2, 3].map(() => pay('initiateWithdraw', player, body)));
+      expect(new Set(results.map((r) => r.json<PaymentRequestReceipt>().transactionId)).size).toBe(1);
+      expect(await balances(player)).toMatchObject({ creditBalance: 75_000, withdrawHoldBalance: 25_000 });
+    });
+  });
+
+  describe('wallet history', () => {
+    it('lists adjustments as SYSTEM-ADJ and filters by type and status', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      await credit(player, 100_000);
+      await pay('initiateWithdraw', player, withdrawBody({ amount: 20_000 }));
+      await pay('initiateDeposit', player, depositBody({ amount: 5_000 }));
+      const rows = async (filters: object) =>
+        (await pay('getTransactionHistory', player, filters)).json<{ creditHistory: CreditHistoryEntry[] }>()
+          .creditHistory;
+      const all = await rows({});
+      expect(all.map((r) => [r.creditType, r.paymentType, r.status])).toEqual([
+        ['DR', 'GCASH', 'PENDING'],
+        ['WR', 'GCASH', 'PENDING'],
+        ['DR', 'SYSTEM-ADJ', 'APPROVED'],
+      ]);
+      expect(all[2]).toMatchObject({ amount: 100_000, notes: 'test funding' });
+      expect((await rows({ type: 'WITHDRAWAL' })).map((r) => r.creditType)).toEqual(['WR']);
+      expect((await rows({ type: 'DEPOSIT', status: 'PENDING' })).map((r) => r.paymentType)).toEqual(['GCASH']);
+      expect((await rows({ status: 'APPROVED' })).map((r) => r.paymentType)).toEqual(['SYSTEM-ADJ']);
+      expect((await pay('getTransactionHistory', player, { status: 'pending' })).statusCode).toBe(400);
+    });
+  });
+
+  describe('balance push', () => {
+    it("tells only the player's own sockets that their balance changed", async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      const other = await registerPlayer(t.app, { referralCode: agentA.code });
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `${address.replace('http', 'ws')}/ws`;
+      const open = async (who: RegisteredPlayer) => {
+        const socket = new WebSocket(url, { headers: { cookie: who.cookie } });
+        const frames: string[] = [];
+        socket.on('message', (data: Buffer) => frames.push(data.toString()));
+        await new Promise((resolve) => socket.once('open', resolve));
+        socket.send(`GAME_CONNECT:${who.playerId}:cookie`);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        return { socket, frames };
+      };
+      const mine = await open(player);
+      const theirs = await open(other);
+      const receipt = (
+        await pay('initiateDeposit', player, depositBody({ amount: 5_000 }))
+      ).json<PaymentRequestReceipt>();
+      expect((await decide(admin, Number(receipt.transactionId.slice(2)), 'approve')).statusCode).toBe(200);
+      const deadline = Date.now() + 5000;
+      while (!mine.frames.includes(`BALANCE_CHANGED:${player.playerId}`) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(mine.frames).toContain(`BALANCE_CHANGED:${player.playerId}`);
+      expect(theirs.frames.some((f) => f.startsWith('BALANCE_CHANGED'))).toBe(false);
+      mine.socket.close();
+      theirs.socket.close();
+    });
+  });
+
+  describe('receipt reading', () => {
+    it('refuses what is not a small PNG, JPEG or WebP', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      const notImage = await pay('imageExtract', player, { image: Buffer.from('hello world').toString('base64') });
+      expect(notImage.json()).toMatchObject({ statusMessage: PaymentMessages.receiptType });
+      const tooLarge = Buffer.concat([
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        Buffer.alloc(4 * 1024 * 1024),
+      ]);
+      const large = await pay('imageExtract', player, { image: tooLarge.toString('base64') });
+      expect(large.json()).toMatchObject({ statusMessage: PaymentMessages.receiptTooLarge });
+    });
+
+    it('reads the reference number and amount of a GCash receipt offline', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      const png = renderReceipt({
+        layout: 'gcash',
+        amount: 125_000,
+        printedReference: '7012 345 678901',
+        expectedReference: '7012345678901',
+      });
+      const response = await pay('imageExtract', player, { image: `data:image/png;base64,${png.toString('base64')}` });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ statusCode: 200, referenceNumber: '7012345678901', amount: 125_000 });
+    });
+  });
+});
