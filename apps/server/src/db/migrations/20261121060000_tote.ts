@@ -15,11 +15,6 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
   /** JSON: scratched picks replaced by the leg favourite, shown on the ticket. */
   await db.schema.alterTable('bet_tickets').addColumn('settlement_details', 'text').execute();
   await db.schema.alterTable('bet_tickets').addColumn('settled_at', 'text').execute();
-  await db.schema
-    .createIndex('bet_tickets_pool_status')
-    .on('bet_tickets')
-    .columns(['first_race_id', 'bet_type', 'status'])
-    .execute();
 
   /** Takeout and pool policies per bet type, each from an effective race date on. */
   await db.schema

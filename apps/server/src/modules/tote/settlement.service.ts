@@ -19,8 +19,9 @@ import { nowIso } from '../../lib/time.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { findRace } from '../racing/racing.repo.ts';
 import { transitionRace, type RacingDeps } from '../racing/racing.service.ts';
-import { accountIdByCode, HouseAccount, playerAccountCode } from '../wallet/accounts.ts';
-import { postTransaction, type Posting } from '../wallet/ledger.ts';
+import { accountIdByCode, HouseAccount } from '../wallet/accounts.ts';
+import { postTransaction } from '../wallet/ledger.ts';
+import { ConcurrentSettlementError, payTickets, type TicketToPay } from './payouts.ts';
 import {
   loadPoolCard,
   poolLegs,
@@ -37,7 +38,7 @@ import { policyFor } from './tote-settings.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Tickets paid per database transaction: large enough to amortise the commit, small enough to resume. */
-const SETTLEMENT_BATCH = 500;
+const SETTLEMENT_BATCH = 2000;
 
 export interface ToteDeps extends RacingDeps {
   /** Told which players' balances a settlement changed, so their screens refresh. */
@@ -204,8 +205,8 @@ export async function confirmResult(
   actor: AuditActor,
   raceId: number,
   input: ResultInput,
-): Promise<{ preview: ResultPreview; race: Race }> {
-  const preview = await previewResult(deps.db, raceId, input);
+): Promise<Race> {
+  await checkResultInput(deps.db, await mustFindRace(deps.db, raceId), input);
   await deps.db.transaction().execute(async (trx) => {
     const closed = await trx
       .updateTable('races')
@@ -247,7 +248,7 @@ export async function confirmResult(
   });
   await deps.pubsub.publish([{ type: 'RACE_STATUS', raceId, status: 'D' }]);
   await settleCompletedPools(deps, raceId);
-  return { preview, race: await mustFindRace(deps.db, raceId) };
+  return mustFindRace(deps.db, raceId);
 }
 
 /** Cancels a race (X) and refunds what its cancellation completes. */
@@ -303,11 +304,11 @@ export async function resumeSettlements(deps: ToteDeps): Promise<void> {
  * Phase one, once per pool: the figures and the house's share (takeout, carryover in and out) are
  * written with the pool's settlement row. A second caller hits the row's unique key and goes on to pay.
  */
-async function startPool(deps: ToteDeps, card: PoolCard): Promise<void> {
+async function startPool(deps: ToteDeps, card: PoolCard): Promise<Computed | null> {
   const resultRace = lastLeg(card);
-  if (!resultRace) return;
+  if (!resultRace) return null;
   try {
-    await deps.db.transaction().execute(async (trx) => {
+    return await deps.db.transaction().execute(async (trx) => {
       const policy = await policyFor(trx, card.type.code, card.raceDate);
       const carryAccount = await ensureAccount(trx, carryoverAccountCode(card.type.code), 0);
       const carryIn = await carryoverBalance(trx, card.type.code);
@@ -364,6 +365,7 @@ async function startPool(deps: ToteDeps, card: PoolCard): Promise<void> {
           metadata: meta,
         });
       }
+      return { outcome, tickets };
     });
   } catch (error) {
     const started = await deps.db
@@ -373,11 +375,28 @@ async function startPool(deps: ToteDeps, card: PoolCard): Promise<void> {
       .where('bet_type', '=', card.key.betType)
       .executeTakeFirst();
     if (!started) throw error;
+    return null;
   }
 }
 
+/** One batch in one transaction; rolled back and tried again if another settlement paid part of it. */
+async function payBatch(deps: ToteDeps, pool: number, betType: string, batch: TicketToPay[]): Promise<Set<number>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deps.db.transaction().execute((trx) => payTickets(trx, pool, betType, batch));
+    } catch (error) {
+      if (!(error instanceof ConcurrentSettlementError) || attempt >= 3) throw error;
+    }
+  }
+}
+
+interface Computed {
+  outcome: PoolOutcome;
+  tickets: StoredTicket[];
+}
+
 async function settleStartedOrNew(deps: ToteDeps, card: PoolCard): Promise<void> {
-  await startPool(deps, card);
+  const started = await startPool(deps, card);
   const row = await deps.db
     .selectFrom('pool_settlements')
     .selectAll()
@@ -386,78 +405,36 @@ async function settleStartedOrNew(deps: ToteDeps, card: PoolCard): Promise<void>
     .executeTakeFirstOrThrow();
   if (row.status === 'settled') return;
 
-  // The figures again, from what phase one stored: the same tickets, legs, policy and carry in.
-  const tickets = await poolTickets(deps.db, card.key);
-  const { outcome } = await computeOutcome(deps.db, card, JSON.parse(row.policy) as PoolPolicy, row.carry_in, tickets);
+  // Resuming: the figures again, from what phase one stored (the same tickets, legs, policy, carry in).
+  const { outcome, tickets } =
+    started ??
+    (await (async () => {
+      const stored = await poolTickets(deps.db, card.key);
+      const policy = JSON.parse(row.policy) as PoolPolicy;
+      return { outcome: (await computeOutcome(deps.db, card, policy, row.carry_in, stored)).outcome, tickets: stored };
+    })());
   const byId = new Map(outcome.tickets.map((t) => [t.id, t]));
-  const open = tickets.filter((t) => t.status === 'open');
   const pool = await accountIdByCode(deps.db, poolAccountCode(card.key));
   const changed = new Set<number>();
-
-  for (let i = 0; i < open.length; i += SETTLEMENT_BATCH) {
-    const batch = open.slice(i, i + SETTLEMENT_BATCH);
-    await deps.db.transaction().execute(async (trx) => {
-      const losers: number[] = [];
-      for (const ticket of batch) {
-        const settlement = byId.get(ticket.id);
-        if (!settlement) continue;
-        const money = settlement.payout + settlement.refund;
-        if (money === 0) {
-          losers.push(ticket.id);
-          continue;
-        }
-        const claimed = await trx
-          .updateTable('bet_tickets')
-          .set({
-            status: settlement.outcome,
-            won_amount: settlement.payout,
-            refund_amount: settlement.refund,
-            settlement_details:
-              settlement.substitutions.length > 0 ? JSON.stringify({ substitutions: settlement.substitutions }) : null,
-            settled_at: nowIso(),
-          })
-          .where('id', '=', ticket.id)
-          .where('status', '=', 'open')
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) continue;
-        const toBonus = settlement.refundToBonus;
-        const postings: Posting[] = [
-          { accountId: pool, amount: -money },
-          {
-            accountId: await accountIdByCode(trx, playerAccountCode(ticket.playerId, 'credit')),
-            amount: money - toBonus,
-          },
-        ];
-        if (toBonus > 0) {
-          postings.push({
-            accountId: await accountIdByCode(trx, playerAccountCode(ticket.playerId, 'bonus')),
-            amount: toBonus,
-          });
-        }
-        const transactionId = await postTransaction(trx, {
-          kind: 'SETTLEMENT',
-          description: settlement.payout > 0 ? `Winnings ${card.key.betType}` : `Refund ${card.key.betType}`,
-          postings: postings.filter((p) => p.amount !== 0),
-          actor: { type: 'system', id: null },
-          metadata: { ticketId: ticket.id, payout: settlement.payout, refund: settlement.refund },
-        });
-        await trx
-          .updateTable('bet_tickets')
-          .set({ settlement_transaction_id: transactionId })
-          .where('id', '=', ticket.id)
-          .execute();
-        changed.add(ticket.playerId);
-      }
-      if (losers.length > 0) {
-        await trx
-          .updateTable('bet_tickets')
-          .set({ status: 'lost', settled_at: nowIso() })
-          .where('id', 'in', losers)
-          .where('status', '=', 'open')
-          .execute();
-      }
-    });
+  // Tickets that get money back are paid one by one (each claimed, each its own ledger transaction)...
+  const toPay = tickets.flatMap((ticket) => {
+    const settlement = byId.get(ticket.id);
+    return ticket.status === 'open' && settlement && settlement.payout + settlement.refund > 0
+      ? [{ ticketId: ticket.id, playerId: ticket.playerId, settlement }]
+      : [];
+  });
+  for (let i = 0; i < toPay.length; i += SETTLEMENT_BATCH) {
+    const batch = toPay.slice(i, i + SETTLEMENT_BATCH);
+    for (const playerId of await payBatch(deps, pool, card.key.betType, batch)) changed.add(playerId);
   }
+  // ...and what is still open after them lost: one statement, however many there are.
+  await deps.db
+    .updateTable('bet_tickets')
+    .set({ status: 'lost', settled_at: nowIso() })
+    .where('first_race_id', '=', card.key.firstRaceId)
+    .where('bet_type', '=', card.key.betType)
+    .where('status', '=', 'open')
+    .execute();
 
   // Phase three: what rounding, caps and the minimum dividend leave in the pool goes to the house.
   await deps.db.transaction().execute(async (trx) => {

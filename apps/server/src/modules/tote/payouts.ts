@@ -1,0 +1,186 @@
+import { sql, type Transaction } from 'kysely';
+import type { TicketSettlement } from '@karera/shared';
+import type { Database } from '../../db/schema.ts';
+import { nowIso } from '../../lib/time.ts';
+import { playerAccountCode } from '../wallet/accounts.ts';
+import { assertBalanced, type Posting } from '../wallet/ledger.ts';
+
+/**
+ * Pays a batch of a pool's tickets inside one database transaction, with a handful of statements for
+ * the whole batch rather than several per ticket: a race can have a million bet lines.
+ *
+ * Each ticket is claimed by a conditional update (open -> its outcome); only claimed tickets are paid,
+ * so two settlements of one pool (a resumed one and a retried one) never pay a ticket twice. Each paid
+ * ticket gets its own balanced ledger transaction (pool -> credit, and bonus for a bonus-funded refund)
+ * whose id is written on the ticket, and player balances move in the same transaction.
+ */
+
+export interface TicketToPay {
+  ticketId: number;
+  playerId: number;
+  settlement: TicketSettlement;
+}
+
+const VALUES_PER_STATEMENT = 900;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Tickets of the batch still open: the others were paid by an earlier (interrupted) settlement. */
+async function stillOpen(trx: Transaction<Database>, tickets: readonly TicketToPay[]): Promise<Set<number>> {
+  const open = new Set<number>();
+  for (const part of chunks(tickets, VALUES_PER_STATEMENT)) {
+    const rows = await trx
+      .selectFrom('bet_tickets')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        part.map((t) => t.ticketId),
+      )
+      .where('status', '=', 'open')
+      .execute();
+    for (const row of rows) open.add(row.id);
+  }
+  return open;
+}
+
+/**
+ * Marks each ticket settled with its outcome and ledger transaction, on condition that it is still
+ * open. Returns how many it marked: fewer than asked means another settlement got there first.
+ */
+async function markSettled(
+  trx: Transaction<Database>,
+  tickets: readonly TicketToPay[],
+  transactionOf: ReadonlyMap<number, number>,
+  settledAt: string,
+): Promise<number> {
+  let marked = 0;
+  for (const part of chunks(tickets, VALUES_PER_STATEMENT)) {
+    const rows = sql.join(
+      part.map(
+        ({ ticketId, settlement: s }) =>
+          sql`(cast(${ticketId} as integer), cast(${s.outcome} as text), cast(${s.payout} as bigint), cast(${s.refund} as bigint), cast(${
+            s.substitutions.length > 0 ? JSON.stringify({ substitutions: s.substitutions }) : null
+          } as text), cast(${transactionOf.get(ticketId) ?? null} as integer))`,
+      ),
+    );
+    const result = await sql`
+      with v(id, status, won, refund, details, tx) as (values ${rows})
+      update bet_tickets
+      set status = v.status, won_amount = v.won, refund_amount = v.refund, settlement_details = v.details,
+          settlement_transaction_id = v.tx, settled_at = ${settledAt}
+      from v
+      where bet_tickets.id = v.id and bet_tickets.status = 'open'`.execute(trx);
+    marked += Number(result.numAffectedRows ?? 0);
+  }
+  return marked;
+}
+
+export class ConcurrentSettlementError extends Error {
+  override name = 'ConcurrentSettlementError';
+}
+
+async function accountIds(trx: Transaction<Database>, playerIds: Iterable<number>): Promise<Map<string, number>> {
+  const codes = [...new Set(playerIds)].flatMap((id) => [
+    playerAccountCode(id, 'credit'),
+    playerAccountCode(id, 'bonus'),
+  ]);
+  const ids = new Map<string, number>();
+  for (const part of chunks(codes, VALUES_PER_STATEMENT)) {
+    const rows = await trx.selectFrom('accounts').select(['id', 'code']).where('code', 'in', part).execute();
+    for (const row of rows) ids.set(row.code, row.id);
+  }
+  return ids;
+}
+
+export async function payTickets(
+  trx: Transaction<Database>,
+  poolAccountId: number,
+  betType: string,
+  tickets: readonly TicketToPay[],
+): Promise<Set<number>> {
+  const settledAt = nowIso();
+  const open = await stillOpen(trx, tickets);
+  const toPay = tickets.filter((t) => open.has(t.ticketId) && t.settlement.payout + t.settlement.refund > 0);
+  const changedPlayers = new Set<number>();
+  if (toPay.length === 0) return changedPlayers;
+
+  const ids = await accountIds(
+    trx,
+    toPay.map((t) => t.playerId),
+  );
+  const accountOf = (playerId: number, kind: 'credit' | 'bonus') => {
+    const id = ids.get(playerAccountCode(playerId, kind));
+    if (id === undefined) throw new Error(`Ledger account missing for player ${playerId}`);
+    return id;
+  };
+  const postingsByTicket = new Map<number, Posting[]>();
+  for (const { ticketId, playerId, settlement } of toPay) {
+    const money = settlement.payout + settlement.refund;
+    const postings: Posting[] = [
+      { accountId: poolAccountId, amount: -money },
+      { accountId: accountOf(playerId, 'credit'), amount: money - settlement.refundToBonus },
+      { accountId: accountOf(playerId, 'bonus'), amount: settlement.refundToBonus },
+    ].filter((p) => p.amount !== 0);
+    assertBalanced(postings);
+    postingsByTicket.set(ticketId, postings);
+    changedPlayers.add(playerId);
+  }
+
+  const transactionOf = new Map<number, number>();
+  for (const part of chunks(toPay, VALUES_PER_STATEMENT / 2)) {
+    const inserted = await trx
+      .insertInto('ledger_transactions')
+      .values(
+        part.map(({ ticketId, settlement }) => ({
+          kind: 'SETTLEMENT',
+          description: settlement.payout > 0 ? `Winnings ${betType}` : `Refund ${betType}`,
+          reverses_transaction_id: null,
+          actor_type: 'system' as const,
+          actor_id: null,
+          metadata: JSON.stringify({ ticketId, payout: settlement.payout, refund: settlement.refund }),
+          created_at: settledAt,
+        })),
+      )
+      .returning(['id', 'metadata'])
+      .execute();
+    for (const row of inserted) {
+      transactionOf.set((JSON.parse(row.metadata) as { ticketId: number }).ticketId, row.id);
+    }
+  }
+
+  const postings = toPay.flatMap(({ ticketId }) =>
+    (postingsByTicket.get(ticketId) ?? []).map((p) => ({
+      transaction_id: transactionOf.get(ticketId) ?? 0,
+      account_id: p.accountId,
+      amount: p.amount,
+    })),
+  );
+  for (const part of chunks(postings, VALUES_PER_STATEMENT)) {
+    await trx.insertInto('ledger_postings').values(part).execute();
+  }
+
+  // Players' balances only rise here; the pool keeps no balance on its row (decision 006).
+  const deltas = new Map<number, number>();
+  for (const posting of postings) {
+    if (posting.account_id === poolAccountId) continue;
+    deltas.set(posting.account_id, (deltas.get(posting.account_id) ?? 0) + posting.amount);
+  }
+  for (const part of chunks([...deltas.entries()], VALUES_PER_STATEMENT)) {
+    const rows = sql.join(part.map(([id, delta]) => sql`(cast(${id} as integer), cast(${delta} as bigint))`));
+    await sql`
+      with v(id, delta) as (values ${rows})
+      update accounts set balance = accounts.balance + v.delta
+      from v
+      where accounts.id = v.id`.execute(trx);
+  }
+
+  if ((await markSettled(trx, toPay, transactionOf, settledAt)) !== toPay.length) {
+    throw new ConcurrentSettlementError('A ticket of this batch was settled meanwhile; the batch rolls back.');
+  }
+  return changedPlayers;
+}

@@ -1,0 +1,62 @@
+/*
+ * `npm run bench:settle [-- --lines 1000000]`: settles one closed race holding a million bet lines on a
+ * fresh SQLite database with durable commits, through the same service the back office calls, then
+ * runs the ledger check. The bets are written in bulk (apps/server/test/seed-bets.ts): placing them one
+ * request at a time is what bench:bets measures.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { confirmResult } from '../apps/server/src/modules/tote/settlement.service.ts';
+import { settlementReport } from '../apps/server/src/modules/tote/results.service.ts';
+import { checkLedger } from '../apps/server/src/modules/wallet/ledger-check.ts';
+import { seedClosedRaceWithBets } from '../apps/server/test/seed-bets.ts';
+
+const linesArg = process.argv.indexOf('--lines');
+const lines = linesArg > 0 ? Number(process.argv[linesArg + 1]) : 1_000_000;
+// Half the lines are single-line Win tickets, half are Forecast tickets of four lines each.
+const winTickets = Math.round(lines / 2);
+const forecastTickets = Math.round(lines / 8);
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'karera-bench-settle-'));
+const config = loadConfig({
+  NODE_ENV: 'production',
+  DEMO: '0',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: dataDir,
+  ADMIN_PASSWORD: 'bench-admin-pass',
+  WEB_DIST_DIR: path.join(dataDir, 'none'),
+});
+const app = await buildApp(config);
+try {
+  let t0 = performance.now();
+  const race = await seedClosedRaceWithBets(app.db, { players: 20_000, winTickets, forecastTickets, runners: 12 });
+  console.log(
+    `seeded ${race.tickets.toLocaleString()} tickets, ${race.betLines.toLocaleString()} bet lines in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+
+  t0 = performance.now();
+  await confirmResult({ db: app.db, pubsub: app.pubsub }, { type: 'system', id: null }, race.raceId, {
+    finish: [[1], [4], [9], [12]],
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  const report = await settlementReport(app.db, race.raceId);
+  const winners = report.pools.reduce((s, p) => s + p.winningTickets, 0);
+  console.log(
+    `settled ${race.betLines.toLocaleString()} bet lines (${race.tickets.toLocaleString()} tickets, ${winners.toLocaleString()} winning) in ${seconds.toFixed(2)} s`,
+  );
+  console.log(
+    `report balanced: ${report.balanced}; stakes ${report.totals.stakes}, payouts ${report.totals.payouts}, takeout ${report.totals.takeout}, breakage ${report.totals.breakage}`,
+  );
+  t0 = performance.now();
+  const breaches = await checkLedger(app.db);
+  console.log(
+    `ledger check: ${breaches.length === 0 ? 'clean' : JSON.stringify(breaches.slice(0, 5))} (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+  );
+  if (breaches.length > 0 || !report.balanced) process.exitCode = 1;
+} finally {
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
