@@ -23,6 +23,18 @@ const RaceDetailPage = lazy(() =>
   import('../features/raceday/RaceDetailPage.tsx').then((m) => ({ default: m.RaceDetailPage })),
 );
 const AuditPage = lazy(() => import('../features/audit/AuditPage.tsx').then((m) => ({ default: m.AuditPage })));
+const ResultEntryPage = lazy(() =>
+  import('../features/tote/ResultEntryPage.tsx').then((m) => ({ default: m.ResultEntryPage })),
+);
+const SettlementReportPage = lazy(() =>
+  import('../features/tote/SettlementReportPage.tsx').then((m) => ({ default: m.SettlementReportPage })),
+);
+const ToteSettingsPage = lazy(() =>
+  import('../features/tote/ToteSettingsPage.tsx').then((m) => ({ default: m.ToteSettingsPage })),
+);
+const CarryoversPage = lazy(() =>
+  import('../features/tote/CarryoversPage.tsx').then((m) => ({ default: m.CarryoversPage })),
+);
 
 export const BACKOFFICE_BASENAME = '/backoffice';
 
@@ -60,6 +72,39 @@ export function App() {
                   element={
                     <RequireAdmin>
                       <RaceDetailPage />
+                    </RequireAdmin>
+                  }
+                />
+                <Route
+                  path="race-day/:eventId/races/:raceId/result"
+                  element={
+                    <RequireAdmin>
+                      <ResultEntryPage />
+                    </RequireAdmin>
+                  }
+                />
+                <Route
+                  path="race-day/:eventId/races/:raceId/report"
+                  element={
+                    <RequireAdmin>
+                      <SettlementReportPage />
+                    </RequireAdmin>
+                  }
+                />
+                <Route path="tote" element={<Navigate to="/tote/settings" replace />} />
+                <Route
+                  path="tote/settings"
+                  element={
+                    <RequireAdmin>
+                      <ToteSettingsPage />
+                    </RequireAdmin>
+                  }
+                />
+                <Route
+                  path="tote/carryovers"
+                  element={
+                    <RequireAdmin>
+                      <CarryoversPage />
                     </RequireAdmin>
                   }
                 />

@@ -1,16 +1,222 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon, Page } from '../../components/ui/index.ts';
+import { formatPeso, type GameEvent, type Race, type WinnerLine } from '@karera/shared';
+import { Alert, Button, Page, SelectField, Spinner } from '../../components/ui/index.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
+import { useCarryovers, useGameInfo, useGameResult, useRaceInfos } from './resultApi.ts';
+import {
+  formatDividend,
+  idParamOf,
+  resultErrorViewOf,
+  resultViewOf,
+  visibleCarryovers,
+  type ResultView,
+} from './resultView.ts';
+import './results.css';
 
-/** Race results (/result). Placeholder until its issue lands. */
+/**
+ * Race results (/result): a race of the day's card and View show its winners and dividends for 1.00
+ * (spec §2, §3 Winner result, §8). ?raceId= (the live screen's link) and ?event= choose what is shown.
+ */
 export function ResultPage() {
   const { t } = useTranslation();
   const title = useRouteTitle();
+  const gameInfo = useGameInfo();
   return (
-    <Page title={title} testId="result-page">
-      <ComingSoon label={t('common.comingSoon')}>
-        <p>{t('placeholder.body')}</p>
-      </ComingSoon>
+    <Page title={title} testId="result-page" className="results">
+      <CarryoverBanner />
+      {gameInfo.isPending ? (
+        <div className="results__state">
+          <Spinner label={t('results.loading')} />
+        </div>
+      ) : gameInfo.isError ? (
+        <div className="results__state">
+          <Alert tone="error">{t('results.cardError')}</Alert>
+          <Button variant="secondary" onClick={() => void gameInfo.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : gameInfo.data.events.length === 0 ? (
+        <p className="results__state">{t('results.noEvents')}</p>
+      ) : (
+        <RaceResults events={gameInfo.data.events} />
+      )}
     </Page>
+  );
+}
+
+function RaceResults({ events }: { events: readonly GameEvent[] }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const eventParam = idParamOf(params.get('event'));
+  const raceParam = idParamOf(params.get('raceId'));
+
+  // A link that names a race but not its day: read every listed day's card to find it.
+  const searchAll = eventParam === null && raceParam !== null;
+  const firstEventId = events[0]?.id ?? 0;
+  const cardIds = searchAll ? events.map((event) => event.id) : [eventParam ?? firstEventId];
+  const cards = useRaceInfos(cardIds);
+  const found = searchAll
+    ? cards.find((card) => card.data?.races.some((race) => race.raceId === raceParam))?.data?.event.id
+    : undefined;
+  const eventId = eventParam ?? found ?? firstEventId;
+  const card = cards[cardIds.indexOf(eventId)];
+  const races = card?.data?.races ?? [];
+  const viewed = races.find((race) => race.raceId === raceParam) ?? null;
+
+  const [draft, setDraft] = useState<{ for: number | null; raceId: string }>({ for: null, raceId: '' });
+  // The select follows the race in the address (a link, View, Back) until the player picks another.
+  const selected = draft.for === raceParam ? draft.raceId : viewed ? String(viewed.raceId) : '';
+
+  function changeEvent(value: string) {
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('event', value);
+      next.delete('raceId');
+      return next;
+    });
+  }
+
+  function view(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!selected) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('event', String(eventId));
+        next.set('raceId', selected);
+        return next;
+      },
+      { replace: false },
+    );
+  }
+
+  const cardLoading = card === undefined || card.isPending || (searchAll && cards.some((c) => c.isPending));
+  return (
+    <>
+      <form className="card results__form" onSubmit={view} aria-label={t('results.formLabel')}>
+        {events.length > 1 ? (
+          <SelectField
+            label={t('results.event')}
+            value={String(eventId)}
+            onChange={(e) => changeEvent(e.target.value)}
+            options={events.map((event) => ({ value: String(event.id), label: eventLabel(event) }))}
+          />
+        ) : null}
+        <div className="results__pick">
+          <SelectField
+            label={t('results.race')}
+            placeholder={cardLoading ? t('results.loadingRaces') : t('results.selectPlaceholder')}
+            value={selected}
+            disabled={cardLoading || races.length === 0}
+            onChange={(e) => setDraft({ for: raceParam, raceId: e.target.value })}
+            options={races.map((race) => ({
+              value: String(race.raceId),
+              label: t(race.status === 'D' ? 'results.raceResulted' : 'results.raceNo', { raceNo: race.raceNo }),
+            }))}
+          />
+          <Button type="submit" disabled={!selected}>
+            {t('results.view')}
+          </Button>
+        </div>
+        {card?.isError ? <Alert tone="error">{t('results.cardError')}</Alert> : null}
+        {!cardLoading && card?.isSuccess && races.length === 0 ? (
+          <p className="results__muted">{t('results.noRaces')}</p>
+        ) : null}
+      </form>
+      <section className="results__panel" aria-live="polite" aria-busy={cardLoading || undefined}>
+        {viewed ? (
+          <RaceResult race={viewed} />
+        ) : cardLoading && raceParam !== null ? (
+          <div className="results__state">
+            <Spinner label={t('results.loading')} />
+          </div>
+        ) : (
+          <p className="results__notice" data-testid="result-message">
+            {t('results.selectRace')}
+          </p>
+        )}
+      </section>
+    </>
+  );
+}
+
+function eventLabel(event: GameEvent): string {
+  return `${event.name} · ${event.raceDate}`;
+}
+
+function RaceResult({ race }: { race: Race }) {
+  const { t } = useTranslation();
+  const result = useGameResult(race);
+  if (result.isPending) {
+    return (
+      <div className="results__state">
+        <Spinner label={t('results.loadingResult')} />
+      </div>
+    );
+  }
+  const view: ResultView = result.isError ? resultErrorViewOf(result.error) : resultViewOf(result.data);
+  if (view.kind === 'winners') return <WinnerTable raceNo={race.raceNo} winners={view.winners} />;
+  return (
+    <p className="results__notice" data-testid="result-message">
+      {view.kind === 'notice' ? t(`results.${view.key}`) : view.text}
+    </p>
+  );
+}
+
+function WinnerTable({ raceNo, winners }: { raceNo: number; winners: readonly WinnerLine[] }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <>
+      <h2 className="results__heading" id={headingId}>
+        {t('results.raceNo', { raceNo })}
+      </h2>
+      <div className="table-scroll results__table-wrap" role="region" aria-labelledby={headingId} tabIndex={0}>
+        <table className="table results__table" data-testid="result-table">
+          <caption className="visually-hidden">{t('results.caption', { raceNo })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('results.code')}</th>
+              <th scope="col">{t('results.betType')}</th>
+              <th scope="col">{t('results.winner')}</th>
+              <th scope="col" className="num">
+                {t('results.dividend')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {winners.map((line, index) => (
+              <tr key={`${line.betType}-${line.picks}-${index}`}>
+                <td>{line.betType}</td>
+                <th scope="row">{line.betTypeName}</th>
+                <td className="results__picks">{line.picks}</td>
+                <td className="num">{formatDividend(line.odds)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** Jackpots waiting for a winner (spec: carryover amounts are visible to players); nothing when none. */
+function CarryoverBanner() {
+  const { t } = useTranslation();
+  const carryovers = useCarryovers();
+  const lines = carryovers.data ? visibleCarryovers(carryovers.data.carryovers) : [];
+  if (lines.length === 0) return null;
+  return (
+    <aside className="results__carryovers" aria-label={t('results.carryovers')} data-testid="carryovers">
+      <ul>
+        {lines.map((line) => (
+          <li key={line.betType}>
+            {t('results.carryover', { type: line.betTypeName, amount: formatPeso(line.amount) })}
+          </li>
+        ))}
+      </ul>
+    </aside>
   );
 }

@@ -6,6 +6,7 @@ import { ManilaTime } from '../../components/ManilaTime.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
 import { useT } from '../../i18n/useT.ts';
+import { ToteRaceLinks } from '../tote/ToteRaceLinks.tsx';
 import { AddRaceForm } from './AddRaceForm.tsx';
 import { EventForm } from './EventForm.tsx';
 import { RaceStatusBadge } from './RaceStatusBadge.tsx';
@@ -185,6 +186,7 @@ function RaceCard({ eventId, race }: { eventId: number; race: Race }) {
         </div>
       </dl>
       <RaceStatusControls race={race} />
+      <ToteRaceLinks eventId={eventId} race={race} />
       <Link to={href} className="bo-race-card__more" aria-label={t('event.openRaceLabel', { raceNo: race.raceNo })}>
         {t('event.openRace')}
       </Link>

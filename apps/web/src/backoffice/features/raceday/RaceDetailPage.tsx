@@ -7,6 +7,7 @@ import { PageHeading } from '../../components/PageHeading.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { useT } from '../../i18n/useT.ts';
+import { ToteRaceLinks } from '../tote/ToteRaceLinks.tsx';
 import { focusFirstError } from './formFocus.ts';
 import { RaceStatusBadge } from './RaceStatusBadge.tsx';
 import { RaceStatusControls } from './RaceStatusControls.tsx';
@@ -118,6 +119,7 @@ function RaceSummary({ race }: { race: Race }) {
         </div>
       </dl>
       <RaceStatusControls race={race} />
+      <ToteRaceLinks eventId={race.eventId} race={race} />
     </section>
   );
 }

@@ -1,0 +1,64 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import {
+  GameRoutes,
+  ToteRoutes,
+  type CarryoversResponse,
+  type GameInfoResponse,
+  type GameResultResponse,
+  type RaceInfoResponse,
+} from '@karera/shared';
+import { apiRequest } from '../../lib/api.ts';
+
+/** Keys of the results page; the race card keys are its own, so it never shares the live screen's cache. */
+export const resultQueryKeys = {
+  gameInfo: ['results', 'game-info'] as const,
+  raceInfo: (eventId: number) => ['results', 'race-info', eventId] as const,
+  result: (raceId: number) => ['results', 'result', raceId] as const,
+  carryovers: ['results', 'carryovers'] as const,
+};
+
+/** The race days getGameInfo offers (today's first). */
+export function useGameInfo() {
+  return useQuery({
+    queryKey: resultQueryKeys.gameInfo,
+    queryFn: ({ signal }) => apiRequest<GameInfoResponse>(GameRoutes.getGameInfo, { method: 'POST', body: {}, signal }),
+  });
+}
+
+/**
+ * The race cards of the given race days. Usually one; when a link names a race without its event,
+ * every listed day is read to find the race (there are only a few).
+ */
+export function useRaceInfos(eventIds: readonly number[]) {
+  return useQueries({
+    queries: eventIds.map((eventId) => ({
+      queryKey: resultQueryKeys.raceInfo(eventId),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        apiRequest<RaceInfoResponse>(GameRoutes.getRaceInfo, { method: 'POST', body: { eventId }, signal }),
+    })),
+  });
+}
+
+/** game/getGameResult of the race being viewed; a refusal is an answer to show, not worth retrying. */
+export function useGameResult(race: { raceId: number; eventId: number } | null) {
+  return useQuery({
+    queryKey: resultQueryKeys.result(race?.raceId ?? 0),
+    queryFn: ({ signal }) =>
+      apiRequest<GameResultResponse>(ToteRoutes.getGameResult, {
+        method: 'POST',
+        body: { raceId: race?.raceId, eventId: race?.eventId },
+        signal,
+      }),
+    enabled: race !== null,
+    retry: false,
+  });
+}
+
+export function useCarryovers() {
+  return useQuery({
+    queryKey: resultQueryKeys.carryovers,
+    queryFn: ({ signal }) =>
+      apiRequest<CarryoversResponse>(ToteRoutes.getCarryovers, { method: 'POST', body: {}, signal }),
+    retry: false,
+  });
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { Messages, ToteMessages, type GameResultResponse, type WinnerLine } from '@karera/shared';
+import { ApiError } from '../../lib/api.ts';
+import { en } from '../../i18n/en.ts';
+import { formatDividend, idParamOf, resultErrorViewOf, resultViewOf, visibleCarryovers } from './resultView.ts';
+
+const answer = (winners: WinnerLine[], message?: string): GameResultResponse => ({
+  statusCode: 200,
+  raceId: 7,
+  raceNo: 3,
+  winners,
+  ...(message === undefined ? {} : { message }),
+});
+
+const win: WinnerLine = { betType: 'W', betTypeName: 'Win', picks: '3', odds: 210 };
+const forecastUnwon: WinnerLine = { betType: 'FC', betTypeName: 'Forcast', picks: '3-5', odds: null };
+
+describe('formatDividend', () => {
+  it('writes centavos per 1.00 with two decimals', () => {
+    expect(formatDividend(210)).toBe('2.10');
+    expect(formatDividend(100)).toBe('1.00');
+    expect(formatDividend(123_456_70)).toBe('123,456.70');
+  });
+  it('writes a pool without a winning bet as --', () => {
+    expect(formatDividend(null)).toBe('--');
+  });
+});
+
+describe('resultViewOf', () => {
+  it('shows the winners when any dividend is known, the unwon lines included', () => {
+    expect(resultViewOf(answer([win, forecastUnwon]))).toEqual({ kind: 'winners', winners: [win, forecastUnwon] });
+  });
+  it("says 'No race result available' when every dividend is null", () => {
+    expect(resultViewOf(answer([forecastUnwon], 'ignored'))).toEqual({ kind: 'notice', key: 'noResult' });
+  });
+  it('shows the server message when there are no winner lines and it gave one', () => {
+    expect(resultViewOf(answer([], ToteMessages.raceNotDone))).toEqual({
+      kind: 'serverMessage',
+      text: ToteMessages.raceNotDone,
+    });
+    expect(resultViewOf(answer([]))).toEqual({ kind: 'notice', key: 'noResult' });
+  });
+});
+
+describe('resultErrorViewOf', () => {
+  it("shows a refusal's message, else 'Cannot get race result'", () => {
+    expect(resultErrorViewOf(new ApiError(404, ToteMessages.raceNotDone))).toEqual({
+      kind: 'serverMessage',
+      text: ToteMessages.raceNotDone,
+    });
+    expect(resultErrorViewOf(new ApiError(0, Messages.serverError))).toEqual({
+      kind: 'notice',
+      key: 'cannotGetResult',
+    });
+    expect(resultErrorViewOf(new Error('boom'))).toEqual({ kind: 'notice', key: 'cannotGetResult' });
+  });
+});
+
+describe('the page texts', () => {
+  it('are the spec §8 texts of the shared contract, word for word', () => {
+    expect(en.results.selectRace).toBe(ToteMessages.selectRace);
+    expect(en.results.noResult).toBe(ToteMessages.noResult);
+    expect(en.results.cannotGetResult).toBe(ToteMessages.cannotGetResult);
+  });
+});
+
+describe('visibleCarryovers', () => {
+  it('keeps amounts above zero, largest first', () => {
+    expect(
+      visibleCarryovers([
+        { betType: 'PICK4', betTypeName: 'Pick4', amount: 0 },
+        { betType: 'PICK5', betTypeName: 'Pick5', amount: 5_000 },
+        { betType: 'WTA', betTypeName: 'WTA', amount: 123_450 },
+      ]).map((line) => line.betType),
+    ).toEqual(['WTA', 'PICK5']);
+  });
+});
+
+describe('idParamOf', () => {
+  it('reads only positive whole ids', () => {
+    expect(idParamOf('12')).toBe(12);
+    expect(idParamOf(' 12 ')).toBe(12);
+    expect(idParamOf(null)).toBeNull();
+    expect(idParamOf('0')).toBeNull();
+    expect(idParamOf('1.5')).toBeNull();
+    expect(idParamOf('abc')).toBeNull();
+    expect(idParamOf('99999999999')).toBeNull();
+  });
+});

@@ -1,0 +1,213 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  BackofficeRoutes,
+  BettingRoutes,
+  RacingAdminRoutes,
+  ToteMessages,
+  type BetReceipt,
+  type GameEvent,
+  type Race,
+} from '@karera/shared';
+import { adminPost, backofficeLogin, manilaToday, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+
+/**
+ * Results and settlement at 390 px: a player bets, the admin closes betting and enters the result in
+ * the back office (preview, confirm), and the player sees the won ticket, the credited balance and the
+ * dividend on /result. Every test makes its own race day, so the demo simulator never moves its races.
+ */
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Today's race day of this test with one race (1 Bagyo, 2 Alon, 3 Hangin), open for betting if asked. */
+async function createRace(request: APIRequestContext, open: boolean) {
+  const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
+    name: `E2E Results ${uniqueSuffix()}`,
+    arena: 'San Lazaro Leisure Park',
+    streamUrl: '',
+    raceDate: manilaToday(),
+    enabledBetTypes: [],
+  });
+  let { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
+    raceNo: 1,
+    startDateTime: new Date(Date.now() + 3_600_000).toISOString(),
+    enabledBetTypes: [],
+  });
+  for (const [runnerNo, horseName] of [
+    ['1', 'Bagyo'],
+    ['2', 'Alon'],
+    ['3', 'Hangin'],
+  ] as const) {
+    ({ race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.runners(race.raceId), {
+      runnerNo,
+      horseName,
+      jockeyName: `Jockey ${runnerNo}`,
+    }));
+  }
+  if (open) await adminPost(request, RacingAdminRoutes.raceStatus(race.raceId), { status: 'O' });
+  return { event, race };
+}
+
+test('a won Win is settled from the back office and shows in history, balance and results', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000); // two apps, a settlement and several logins on a busy machine
+  const player = await signInAsNewPlayer(page, request);
+  await adminPost(
+    request,
+    BackofficeRoutes.adjustments(player.playerId),
+    { account: 'credit', amount: 50_000, reason: 'E2E results funding' },
+    { 'idempotency-key': `e2e-results-${uniqueSuffix()}` },
+  );
+  const { event, race } = await createRace(request, true);
+
+  // Another stake in the pool: ₱80.00 on 1 (through the API, as the same player; it loses).
+  const placed = await request.post(BettingRoutes.placeBet, {
+    data: {
+      raceId: race.raceId,
+      eventId: event.id,
+      betType: 'W',
+      selections: [[1]],
+      amount: 8_000,
+      useBonus: false,
+      idempotencyKey: `e2e-results-${uniqueSuffix()}`,
+    },
+  });
+  const receipt = (await placed.json()) as BetReceipt;
+  expect(receipt.statusCode, JSON.stringify(receipt)).toBe(200);
+  expect(receipt.creditBalance).toBe(42_000);
+
+  // The player's Win: ₱20.00 on 2 Alon from the live screen, after reading the funded balance.
+  await page.addInitScript(() => window.localStorage.setItem('announcementDate', '2025-03-28'));
+  await page.goto(`/live?event=${event.id}`);
+  await expect(page.getByTestId('event-name')).toHaveText(event.name);
+  await page.getByRole('button', { name: 'Refresh balance' }).click();
+  await expect(page.getByTestId('player-balance')).toHaveText('₱420.00');
+  await page.getByRole('button', { name: 'Bet on 2 Alon', exact: true }).click();
+  const slip = page.getByTestId('bet-slip');
+  await slip.getByTestId('slip-amount').fill('20');
+  await expect(slip.getByTestId('slip-total')).toHaveText('₱20.00');
+  await slip.getByRole('button', { name: 'Submit Bet' }).click();
+  const betReceipt = page.getByRole('dialog', { name: 'Bet Receipt' });
+  await expect(betReceipt.getByTestId('receipt-total')).toHaveText('₱20.00');
+  await expect(slip.getByTestId('slip-credit')).toHaveText('₱400.00');
+  await betReceipt.getByRole('button', { name: 'OK' }).click();
+
+  // The admin, on a phone: close betting, then enter the result from the race page.
+  const admin = await page.context().newPage();
+  await backofficeLogin(admin);
+  await admin.goto(`/backoffice/race-day/${event.id}/races/${race.raceId}`);
+  await expect(admin.getByRole('heading', { level: 1, name: `Race 1 · ${event.name}` })).toBeVisible();
+  await admin.getByRole('button', { name: 'Close betting' }).click();
+  await expect(admin.getByTestId('race-status')).toHaveText('Closed');
+  await admin.getByRole('link', { name: 'Enter the result of race 1' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Result · Race 1' })).toBeVisible();
+
+  // A garbled finish is refused with the contract's message; the picker builds a good one.
+  const finish = admin.getByRole('textbox', { name: 'Finish' });
+  await finish.fill('2-2');
+  await admin.getByRole('button', { name: 'Preview dividends' }).click();
+  await expect(admin.getByText(ToteMessages.finishInvalid)).toBeVisible();
+  await admin.getByRole('button', { name: 'Clear', exact: true }).click();
+  await admin.getByRole('button', { name: 'Add 2 Alon to the finish' }).click();
+  await admin.getByRole('button', { name: 'Add 1 Bagyo to the finish' }).click();
+  await admin.getByRole('button', { name: 'Add 3 Hangin to the finish' }).click();
+  await expect(finish).toHaveValue('2-1-3');
+  await admin.getByRole('button', { name: 'Preview dividends' }).click();
+
+  // Win pool: ₱100.00 staked, 15% takeout, ₱85.00 net over ₱20.00 on 2 -> 4.25, down to 4.20.
+  const preview = admin.getByTestId('result-preview');
+  await expect(preview.getByRole('heading', { name: 'Preview · finish 2-1-3' })).toBeVisible();
+  const winPool = preview.getByRole('article', { name: 'Win (W)' });
+  await expect(winPool.getByTestId('pool-result')).toHaveText('Paid');
+  await expect(winPool.getByTestId('pool-stakes')).toHaveText('₱100.00');
+  await expect(winPool.getByTestId('pool-takeout')).toHaveText('₱15.00');
+  await expect(winPool.getByTestId('pool-payouts')).toHaveText('₱84.00');
+  const winningTwo = winPool
+    .getByTestId('pool-dividends')
+    .getByRole('row')
+    .filter({ has: admin.getByRole('rowheader', { name: '2', exact: true }) });
+  await expect(winningTwo.getByRole('cell')).toHaveText(['4.20', '₱20.00']);
+  expect(await seriousViolations(admin)).toEqual([]);
+
+  await preview.getByRole('button', { name: 'Confirm result' }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Confirm the result of race 1?' });
+  await expect(confirm).toContainText('2-1-3');
+  await confirm.getByRole('button', { name: 'Yes, confirm and settle' }).click();
+  await expect(admin.getByText('Race 1 is resulted and settled.')).toBeVisible();
+  await admin.getByRole('link', { name: 'Settlement report' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Settlement report · Race 1' })).toBeVisible();
+  await expect(admin.getByTestId('report-balance')).toHaveText(/Balanced/);
+  await expect(admin.getByTestId('report-finish')).toHaveText('2-1-3');
+  await admin.close();
+
+  // The player: the won ticket, the credited balance, the dividend on /result.
+  await page.goto('/history?type=bet');
+  await expect(page.getByTestId('bet-history-list')).toContainText('WON ₱84.00');
+  await page.getByRole('button', { name: 'Refresh balance' }).click();
+  await expect(page.getByTestId('player-balance')).toHaveText('₱484.00');
+
+  await page.goto(`/result?raceId=${race.raceId}`);
+  const table = page.getByTestId('result-table');
+  await expect(table).toBeVisible();
+  const winLine = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Win', exact: true }) });
+  await expect(winLine.getByRole('cell')).toHaveText(['W', '2', '4.20']);
+  // Forcast had no bets: its winning order shows without a dividend.
+  const forecastLine = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'Forcast', exact: true }) });
+  await expect(forecastLine.getByRole('cell')).toHaveText(['FC', '2-1', '--']);
+  await expect(page.getByLabel('Race', { exact: true })).toHaveValue(String(race.raceId));
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('/result asks for a race first, and a race without a result says so', async ({ page, request }) => {
+  await signInAsNewPlayer(page, request);
+  const { event, race } = await createRace(request, false);
+
+  await page.goto('/result');
+  await expect(page.getByTestId('result-message')).toHaveText(ToteMessages.selectRace);
+  await expect(page.getByRole('button', { name: 'View' })).toBeDisabled();
+
+  await page.goto(`/result?event=${event.id}`);
+  await expect(page.getByTestId('result-message')).toHaveText(ToteMessages.selectRace);
+  await page.getByLabel('Race', { exact: true }).selectOption(String(race.raceId));
+  await page.getByRole('button', { name: 'View' }).click();
+  await expect(page).toHaveURL(new RegExp(`raceId=${race.raceId}`));
+  await expect(page.getByTestId('result-message')).toHaveText(ToteMessages.raceNotDone);
+});
+
+test('an admin saves a takeout setting, with the contract messages for a bad one', async ({ page }) => {
+  await backofficeLogin(page);
+  await page.getByRole('link', { name: 'Tote', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Takeout settings' })).toBeVisible();
+  await expect(page.getByTestId('settings-in-force')).toContainText('Win (W)');
+
+  await page.getByLabel('Bet type', { exact: true }).selectOption('PENTA');
+  const takeout = page.getByLabel('Takeout (%)');
+  await takeout.fill('60');
+  await page.getByLabel('Effective from (Manila date)').fill('2099-01-01');
+  await page.getByRole('button', { name: 'Save setting' }).click();
+  await expect(page.getByText(ToteMessages.takeout)).toBeVisible();
+  await expect(takeout).toBeFocused();
+
+  await takeout.fill('22.5');
+  await page.getByLabel('When no bet wins').selectOption('carryover');
+  await page.getByRole('button', { name: 'Save setting' }).click();
+  await expect(page.getByText('Setting for Pentafecta saved.')).toBeVisible();
+  const saved = page.getByTestId('settings-history').getByRole('row', { name: /Pentafecta/ });
+  await expect(saved).toContainText('22.5%');
+  await expect(saved).toContainText('Carry over');
+  await expect(saved).toContainText('2099-01-01');
+
+  await page.getByRole('link', { name: 'Carryovers' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Carryovers' })).toBeVisible();
+});
