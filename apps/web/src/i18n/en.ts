@@ -1,5 +1,7 @@
 import { PlayerMessages } from '@karera/shared';
 import type { RouteKey } from '../lib/routes.ts';
+import { paymentTexts } from '../features/payment/paymentTexts.ts';
+import { walletTexts } from '../features/history/walletTexts.ts';
 
 /** Every validation and server message of the shared catalogue (spec §5, §8), word for word. */
 const messages = PlayerMessages;
@@ -448,6 +450,8 @@ export const en = {
     reload: 'Reload page',
   },
   messages,
+  payments: paymentTexts,
+  wallet: walletTexts,
   howToBet: {
     open: 'How to bet',
     title: 'How to bet',
@@ -483,32 +487,6 @@ export const en = {
   },
   legResult: {
     winner: 'Race {{raceNo}} result: 1st {{runners}}',
-  },
-  results: {
-    loading: 'Loading the race card',
-    loadingRaces: 'Loading races…',
-    loadingResult: 'Loading the race result',
-    cardError: 'Cannot load the race card. Please check your connection and try again.',
-    noEvents: 'No race days to show yet.',
-    noRaces: 'This race day has no races yet.',
-    formLabel: 'Choose a race',
-    event: 'Race day',
-    race: 'Race',
-    selectPlaceholder: 'Select race',
-    raceNo: 'Race {{raceNo}}',
-    raceResulted: 'Race {{raceNo}} · result in',
-    view: 'View',
-    caption: 'Race {{raceNo}} winners and dividends for 1.00',
-    code: 'Code',
-    betType: 'Bet Type',
-    winner: 'Winner',
-    dividend: 'Dividend for 1.00',
-    // The spec's texts (§8), word for word; they equal ToteMessages of the shared contract.
-    selectRace: 'Select a race to view result',
-    noResult: 'No race result available',
-    cannotGetResult: 'Cannot get race result',
-    carryovers: 'Carryovers',
-    carryover: 'Carryover {{type}} {{amount}}',
   },
 };
 

@@ -23,6 +23,8 @@ export interface RealtimeOptions {
   hello: () => string | null;
   /** Every well-formed message of a frame, in order; malformed ones are dropped. */
   onMessages: (messages: RealtimeMessage[]) => void;
+  /** Every frame as received, for messages outside the race codec (the per-player BALANCE_CHANGED). */
+  onFrame?: (frame: string) => void;
   onStateChange?: (state: RealtimeState) => void;
   /** Each open; `reconnected` is true from the second one on, when the owner may have missed messages. */
   onOpen?: (reconnected: boolean) => void;
@@ -103,6 +105,7 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
     };
     next.onmessage = (event: MessageEvent) => {
       if (typeof event.data !== 'string') return;
+      options.onFrame?.(event.data);
       const messages = decodeFrame(event.data);
       if (messages.length > 0) options.onMessages(messages);
     };

@@ -1,4 +1,4 @@
-import { StatusCode, type BettingRoutes, type GameRoutes, type UserRoutes } from '@karera/shared';
+import { StatusCode, type BettingRoutes, type GameRoutes, type PaymentRoutes, type UserRoutes } from '@karera/shared';
 import { ApiError, apiRequest } from './api.ts';
 
 export type UserRoute = (typeof UserRoutes)[keyof typeof UserRoutes];
@@ -7,8 +7,11 @@ export type UserRoute = (typeof UserRoutes)[keyof typeof UserRoutes];
 export type GameRoute =
   (typeof GameRoutes)[keyof typeof GameRoutes] | (typeof BettingRoutes)[keyof typeof BettingRoutes];
 
+/** The payment calls (spec §7 payment/*): deposit method, deposit and withdraw requests, wallet history. */
+export type PaymentRoute = (typeof PaymentRoutes)[keyof typeof PaymentRoutes];
+
 /** Where a dead session was found: a player or game call, or the live socket (closed with the spec's reason). */
-export type SessionInvalidSource = UserRoute | GameRoute | 'realtime';
+export type SessionInvalidSource = UserRoute | GameRoute | PaymentRoute | 'realtime';
 
 type SessionInvalidListener = (source: SessionInvalidSource) => void;
 const listeners = new Set<SessionInvalidListener>();
@@ -47,8 +50,13 @@ export async function gameRequest<T>(route: GameRoute, body: object = {}, signal
   return sessionRequest<T>(route, body, signal);
 }
 
+/** A payment call with the player's session: the same POST JSON and the same 107 handling. */
+export async function paymentRequest<T>(route: PaymentRoute, body: object = {}, signal?: AbortSignal): Promise<T> {
+  return sessionRequest<T>(route, body, signal);
+}
+
 async function sessionRequest<T>(
-  route: UserRoute | GameRoute,
+  route: UserRoute | GameRoute | PaymentRoute,
   body: object,
   signal: AbortSignal | undefined,
 ): Promise<T> {

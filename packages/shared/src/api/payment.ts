@@ -18,8 +18,8 @@ export const PaymentBackofficeRoutes = {
   approve: (id: number) => `/api/backoffice/payments/${id}/approve`, // POST PaymentDecisionInput + Idempotency-Key
   decline: (id: number) => `/api/backoffice/payments/${id}/decline`, // POST PaymentDeclineInput + Idempotency-Key
   depositAccounts: '/api/backoffice/deposit-accounts', // GET list, POST DepositAccountInput (admin)
-  depositAccount: (id: number) => `/api/backoffice/deposit-accounts/${id}`, // PUT DepositAccountInput (admin)
-  limits: '/api/backoffice/payment-limits', // GET, PUT PaymentLimitsInput (admin)
+  depositAccount: (id: number) => `/api/backoffice/deposit-accounts/${id}`, // POST DepositAccountInput (admin)
+  limits: '/api/backoffice/payment-limits', // GET, POST PaymentLimitsInput (admin)
 } as const;
 
 export type PaymentStatus = 'PENDING' | 'APPROVED' | 'DECLINED';

@@ -28,7 +28,7 @@ describe(`payments (${testDialect})`, () => {
   const accounts: Record<string, DepositAccountView> = {};
 
   const inject = (
-    method: 'GET' | 'POST' | 'PUT',
+    method: 'GET' | 'POST' | 'POST',
     url: string,
     payload?: object,
     headers: Record<string, string> = {},
@@ -173,14 +173,14 @@ describe(`payments (${testDialect})`, () => {
         (await inject('GET', '/api/backoffice/deposit-accounts', undefined, { cookie: master.cookie })).statusCode,
       ).toBe(403);
       const update = await inject(
-        'PUT',
+        'POST',
         `/api/backoffice/deposit-accounts/${accounts.off?.id}`,
         { type: 'GRAB', accountName: 'Closed', accountNumber: '1', companyNumber: 'Grab', active: false },
         { cookie: admin },
       );
       expect(update.statusCode, update.body).toBe(200);
       const refused = await inject(
-        'PUT',
+        'POST',
         '/api/backoffice/payment-limits',
         { deposit: { min: 10_000, max: 5_000 }, withdraw: { min: 20_000, max: 3_000_000 } },
         { cookie: admin },

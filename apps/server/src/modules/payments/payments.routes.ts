@@ -172,7 +172,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       account: await createDepositAccount(db, currentStaff(request), request.body, request.ip),
     }),
   );
-  app.put(
+  app.post(
     '/api/backoffice/deposit-accounts/:id',
     { schema: { tags, params: idParams, body: depositAccountSchema }, preHandler: requireStaff('admin') },
     async (request) => ({
@@ -185,7 +185,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags }, preHandler: requireStaff() },
     async (): Promise<PaymentLimitsResponse> => ({ statusCode: 200, ...(await paymentLimits(db)) }),
   );
-  app.put(
+  app.post(
     PaymentBackofficeRoutes.limits,
     { schema: { tags, body: paymentLimitsSchema }, preHandler: requireStaff('admin') },
     async (request) => setPaymentLimits(db, currentStaff(request), request.body, request.ip),

@@ -1,5 +1,6 @@
 import { Navigate, useLocation } from 'react-router';
 import { guardDecision, useSession } from '../../lib/session/index.ts';
+import { useBalancePush } from '../../lib/useBalancePush.ts';
 import { BottomNav } from './BottomNav.tsx';
 import { PlayerFooter } from './PlayerFooter.tsx';
 import { PlayerHeader } from './PlayerHeader.tsx';
@@ -10,6 +11,7 @@ export function PlayerLayout() {
   const session = useSession();
   const { search } = useLocation();
   const decision = guardDecision('player', session, search);
+  useBalancePush();
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   return (
     <div className="shell shell--player">

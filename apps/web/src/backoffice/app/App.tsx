@@ -23,17 +23,11 @@ const RaceDetailPage = lazy(() =>
   import('../features/raceday/RaceDetailPage.tsx').then((m) => ({ default: m.RaceDetailPage })),
 );
 const AuditPage = lazy(() => import('../features/audit/AuditPage.tsx').then((m) => ({ default: m.AuditPage })));
-const ResultEntryPage = lazy(() =>
-  import('../features/tote/ResultEntryPage.tsx').then((m) => ({ default: m.ResultEntryPage })),
+const PaymentsPage = lazy(() =>
+  import('../features/payments/PaymentsPage.tsx').then((m) => ({ default: m.PaymentsPage })),
 );
-const SettlementReportPage = lazy(() =>
-  import('../features/tote/SettlementReportPage.tsx').then((m) => ({ default: m.SettlementReportPage })),
-);
-const ToteSettingsPage = lazy(() =>
-  import('../features/tote/ToteSettingsPage.tsx').then((m) => ({ default: m.ToteSettingsPage })),
-);
-const CarryoversPage = lazy(() =>
-  import('../features/tote/CarryoversPage.tsx').then((m) => ({ default: m.CarryoversPage })),
+const DepositAccountsPage = lazy(() =>
+  import('../features/payments/DepositAccountsPage.tsx').then((m) => ({ default: m.DepositAccountsPage })),
 );
 
 export const BACKOFFICE_BASENAME = '/backoffice';
@@ -51,6 +45,15 @@ export function App() {
                 <Route index element={<Navigate to="/players" replace />} />
                 <Route path="players" element={<PlayersPage />} />
                 <Route path="players/:playerId" element={<PlayerDetailPage />} />
+                <Route path="payments" element={<PaymentsPage />} />
+                <Route
+                  path="deposit-accounts"
+                  element={
+                    <RequireAdmin>
+                      <DepositAccountsPage />
+                    </RequireAdmin>
+                  }
+                />
                 <Route
                   path="race-day"
                   element={
@@ -72,39 +75,6 @@ export function App() {
                   element={
                     <RequireAdmin>
                       <RaceDetailPage />
-                    </RequireAdmin>
-                  }
-                />
-                <Route
-                  path="race-day/:eventId/races/:raceId/result"
-                  element={
-                    <RequireAdmin>
-                      <ResultEntryPage />
-                    </RequireAdmin>
-                  }
-                />
-                <Route
-                  path="race-day/:eventId/races/:raceId/report"
-                  element={
-                    <RequireAdmin>
-                      <SettlementReportPage />
-                    </RequireAdmin>
-                  }
-                />
-                <Route path="tote" element={<Navigate to="/tote/settings" replace />} />
-                <Route
-                  path="tote/settings"
-                  element={
-                    <RequireAdmin>
-                      <ToteSettingsPage />
-                    </RequireAdmin>
-                  }
-                />
-                <Route
-                  path="tote/carryovers"
-                  element={
-                    <RequireAdmin>
-                      <CarryoversPage />
                     </RequireAdmin>
                   }
                 />

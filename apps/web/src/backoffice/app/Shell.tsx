@@ -17,8 +17,9 @@ interface NavItem {
 
 const NAV_ITEMS: readonly NavItem[] = [
   { to: '/players', label: 'nav.players', adminOnly: false },
+  { to: '/payments', label: 'payments.nav', adminOnly: false },
+  { to: '/deposit-accounts', label: 'payments.accountsNav', adminOnly: true },
   { to: '/race-day', label: 'nav.raceDay', adminOnly: true },
-  { to: '/tote', label: 'tote.nav', adminOnly: true },
   { to: '/otp-outbox', label: 'nav.outbox', adminOnly: true },
   { to: '/contacts', label: 'nav.contacts', adminOnly: true },
   { to: '/staff', label: 'nav.staff', adminOnly: true },

@@ -1,0 +1,102 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  PaymentBackofficeRoutes,
+  type DepositAccountInput,
+  type DepositAccountListResponse,
+  type DepositAccountView,
+  type PaymentDecisionResponse,
+  type PaymentLimitsInput,
+  type PaymentLimitsResponse,
+  type PaymentRequestKind,
+  type PaymentRequestListResponse,
+  type PaymentStatus,
+} from '@karera/shared';
+import { apiRequest } from '../../../lib/api.ts';
+
+const ROOT = ['backoffice', 'payments'] as const;
+const keys = {
+  requests: (status: PaymentStatus, kind: PaymentRequestKind | null, page: number) =>
+    [...ROOT, 'requests', { status, kind, page }] as const,
+  accounts: [...ROOT, 'deposit-accounts'] as const,
+  limits: [...ROOT, 'limits'] as const,
+};
+
+export function usePaymentRequestsQuery(status: PaymentStatus, kind: PaymentRequestKind | null, page: number) {
+  return useQuery({
+    queryKey: keys.requests(status, kind, page),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ status, page: String(page) });
+      if (kind) params.set('kind', kind);
+      return apiRequest<PaymentRequestListResponse>(`${PaymentBackofficeRoutes.requests}?${params}`, { signal });
+    },
+    placeholderData: keepPreviousData,
+    // New requests arrive while an agent watches the pending list.
+    refetchInterval: 15_000,
+  });
+}
+
+export interface DecisionRequest {
+  id: number;
+  decision: 'approve' | 'decline';
+  note: string;
+  idempotencyKey: string;
+}
+
+export function useDecisionMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision, note, idempotencyKey }: DecisionRequest) =>
+      apiRequest<PaymentDecisionResponse>(
+        decision === 'approve' ? PaymentBackofficeRoutes.approve(id) : PaymentBackofficeRoutes.decline(id),
+        {
+          method: 'POST',
+          body: note.trim() ? { note: note.trim() } : {},
+          headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+        },
+      ),
+    // Decided or refused (someone else was first): the list is read again either way.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...ROOT, 'requests'] }),
+  });
+}
+
+export function useDepositAccountsQuery() {
+  return useQuery({
+    queryKey: keys.accounts,
+    queryFn: ({ signal }) =>
+      apiRequest<DepositAccountListResponse>(PaymentBackofficeRoutes.depositAccounts, { signal }),
+  });
+}
+
+export function useSaveDepositAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: DepositAccountInput }) =>
+      id === null
+        ? apiRequest<{ account: DepositAccountView }>(PaymentBackofficeRoutes.depositAccounts, {
+            method: 'POST',
+            body: input,
+          })
+        : apiRequest<{ account: DepositAccountView }>(PaymentBackofficeRoutes.depositAccount(id), {
+            method: 'POST',
+            body: input,
+          }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.accounts }),
+  });
+}
+
+export function useLimitsQuery() {
+  return useQuery({
+    queryKey: keys.limits,
+    queryFn: ({ signal }) => apiRequest<PaymentLimitsResponse>(PaymentBackofficeRoutes.limits, { signal }),
+  });
+}
+
+export function useSaveLimits() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PaymentLimitsInput) =>
+      apiRequest<PaymentLimitsResponse>(PaymentBackofficeRoutes.limits, { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.limits }),
+  });
+}

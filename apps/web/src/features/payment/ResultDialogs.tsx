@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { formatPeso, type PaymentRequestReceipt } from '@karera/shared';
+import { Button, Dialog } from '../../components/ui/index.ts';
+
+/** The outcome popups of spec §4: success with transaction id and amount, or failure with the server message. */
+export function ResultDialogs({
+  receipt,
+  submittedText,
+  failure,
+  onClose,
+}: {
+  receipt: PaymentRequestReceipt | null;
+  submittedText: string;
+  failure: string | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Dialog
+        open={receipt !== null}
+        onClose={onClose}
+        title={t('payments.successTitle')}
+        closeLabel={t('common.close')}
+        testId="payment-success"
+        actions={
+          <Button variant="primary" onClick={onClose} data-autofocus>
+            {t('payments.ok')}
+          </Button>
+        }
+      >
+        <dl className="payment-receipt">
+          <div>
+            <dt>{t('payments.transactionId')}</dt>
+            <dd data-testid="payment-transaction-id">{receipt?.transactionId}</dd>
+          </div>
+          <div>
+            <dt>{t('payments.amountLabel')}</dt>
+            <dd>{receipt ? formatPeso(receipt.amount) : null}</dd>
+          </div>
+        </dl>
+        <p>{submittedText}</p>
+      </Dialog>
+      <Dialog
+        open={failure !== null}
+        onClose={onClose}
+        title={t('payments.failedTitle')}
+        closeLabel={t('common.close')}
+        alert
+        testId="payment-failure"
+        actions={
+          <Button variant="primary" onClick={onClose} data-autofocus>
+            {t('payments.ok')}
+          </Button>
+        }
+      >
+        <p className="alert-dialog__text">{failure}</p>
+        <p>{t('payments.tryAgain')}</p>
+      </Dialog>
+    </>
+  );
+}

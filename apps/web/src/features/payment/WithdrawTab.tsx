@@ -1,0 +1,179 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  centavos,
+  DEFAULT_WITHDRAW_COMPANY,
+  DEFAULT_WITHDRAW_LIMITS,
+  formatPeso,
+  limitText,
+  WITHDRAW_COMPANIES,
+  WITHDRAW_COMPANY_LABELS,
+  WITHDRAW_QUICK_AMOUNTS,
+  withdrawRefusal,
+  type PaymentRequestReceipt,
+  type WithdrawCompany,
+} from '@karera/shared';
+import { Alert, Button, LoadingDialog, TextArea, TextField } from '../../components/ui/index.ts';
+import { ApiError, newIdempotencyKey } from '../../lib/api.ts';
+import { sessionStore, useSession } from '../../lib/session/index.ts';
+import { useBalanceRefresh } from '../../lib/useBalanceRefresh.ts';
+import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
+import { AmountField } from './AmountField.tsx';
+import { depositMethodQuery, initiateWithdraw, WALLET_HISTORY_ROOT } from './paymentApi.ts';
+import { amountOf, lastWithdrawAccount, rememberWithdrawAccount } from './paymentForm.ts';
+import { ResultDialogs } from './ResultDialogs.tsx';
+
+/**
+ * Withdraw tab (spec §2, §5): amount, company, account name and number, note. Only the credit balance
+ * can be withdrawn; the server moves the amount out of it at once, so the header shows what is left.
+ */
+export function WithdrawTab() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const companyLegend = useId();
+  // The limits come with the deposit method; until they arrive the spec's defaults apply (the server decides).
+  const method = useQuery(depositMethodQuery);
+  const limits = method.data?.withdrawLimits ?? DEFAULT_WITHDRAW_LIMITS;
+  const remembered = useRef(lastWithdrawAccount()).current;
+  const [amount, setAmount] = useState('');
+  const [company, setCompany] = useState<WithdrawCompany>(remembered?.companyName ?? DEFAULT_WITHDRAW_COMPANY);
+  const [accountName, setAccountName] = useState(remembered?.accountName ?? '');
+  const [accountNumber, setAccountNumber] = useState(remembered?.accountNumber ?? '');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [receipt, setReceipt] = useState<PaymentRequestReceipt | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const key = useRef(newIdempotencyKey());
+  const credit = session.creditBalance ?? 0;
+  // The stored balance may be old (a bet on another device, an approval): read it when the tab opens.
+  const { mutate: refreshBalance } = useBalanceRefresh();
+  useEffect(() => refreshBalance(), [refreshBalance]);
+
+  const submit = useSubmitOnce({
+    mutationFn: initiateWithdraw,
+    onSuccess: (answer) => {
+      rememberWithdrawAccount({
+        companyName: company,
+        accountName: accountName.trim(),
+        accountNumber: accountNumber.trim(),
+      });
+      sessionStore.save({ creditBalance: centavos(answer.creditBalance), bonusBalance: centavos(answer.bonusBalance) });
+      key.current = newIdempotencyKey();
+      setAmount('');
+      setNote('');
+      setReceipt(answer);
+      void queryClient.invalidateQueries({ queryKey: WALLET_HISTORY_ROOT });
+    },
+    onError: (cause) => {
+      if (cause instanceof ApiError && cause.statusCode === 107) return;
+      setFailure(cause instanceof ApiError ? cause.message : t('messages.serverError'));
+    },
+  });
+
+  function change(apply: () => void) {
+    apply();
+    setError(null);
+    key.current = newIdempotencyKey();
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const value = amountOf(amount);
+    const refusal = withdrawRefusal({ amount: value, accountName, accountNumber }, limits, credit);
+    if (refusal || value === null) {
+      setError(refusal);
+      return;
+    }
+    submit.submit({
+      amount: value,
+      companyName: company,
+      accountName: accountName.trim(),
+      accountNumber: accountNumber.trim(),
+      ...(note.trim() ? { note: note.trim() } : {}),
+      idempotencyKey: key.current,
+    });
+  }
+
+  return (
+    <form className="payment-form" onSubmit={onSubmit} noValidate data-testid="withdraw-form">
+      <div className="card payment-balance">
+        <p>
+          {t('payments.credit')}: <strong data-testid="withdrawable">{formatPeso(credit)}</strong>
+        </p>
+        <p className="payment-note">{t('payments.bonusNote')}</p>
+      </div>
+      <AmountField
+        value={amount}
+        onChange={(text) => change(() => setAmount(text))}
+        quickAmounts={WITHDRAW_QUICK_AMOUNTS}
+        limitsText={t('payments.limits', { min: limitText(limits.min), max: limitText(limits.max) })}
+        testId="withdraw"
+      />
+      <fieldset className="payment-fieldset">
+        <legend id={companyLegend}>{t('payments.company')}</legend>
+        <div className="payment-options">
+          {WITHDRAW_COMPANIES.map((option) => (
+            <label key={option} className="payment-option">
+              <input
+                type="radio"
+                name="company"
+                value={option}
+                checked={option === company}
+                onChange={() => change(() => setCompany(option))}
+              />
+              <span className={`payment-logo payment-logo--${option}`} aria-hidden="true">
+                {WITHDRAW_COMPANY_LABELS[option].slice(0, 2)}
+              </span>
+              <span className="payment-option__name">{WITHDRAW_COMPANY_LABELS[option]}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <TextField
+        label={t('payments.accountHolder')}
+        autoComplete="name"
+        maxLength={60}
+        value={accountName}
+        onChange={(event) => change(() => setAccountName(event.target.value))}
+        data-testid="withdraw-account-name"
+      />
+      <TextField
+        label={t('payments.accountNo')}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={30}
+        value={accountNumber}
+        onChange={(event) => change(() => setAccountNumber(event.target.value))}
+        data-testid="withdraw-account-number"
+      />
+      <TextArea
+        label={t('payments.note')}
+        maxLength={200}
+        rows={2}
+        value={note}
+        onChange={(event) => change(() => setNote(event.target.value))}
+      />
+      {error ? (
+        <div data-testid="withdraw-error">
+          <Alert tone="error">{error}</Alert>
+        </div>
+      ) : null}
+      <p className="payment-note">{t('payments.processing')}</p>
+      <Button type="submit" variant="accent" block busy={submit.isPending} data-testid="withdraw-submit">
+        {t('payments.submitWithdraw')}
+      </Button>
+      <LoadingDialog open={submit.isPending} label={t('payments.sending')} />
+      <ResultDialogs
+        receipt={receipt}
+        submittedText={t('payments.withdrawSubmitted')}
+        failure={failure}
+        onClose={() => {
+          setReceipt(null);
+          setFailure(null);
+        }}
+      />
+    </form>
+  );
+}
