@@ -29,6 +29,18 @@ const PaymentsPage = lazy(() =>
 const DepositAccountsPage = lazy(() =>
   import('../features/payments/DepositAccountsPage.tsx').then((m) => ({ default: m.DepositAccountsPage })),
 );
+const ResultEntryPage = lazy(() =>
+  import('../features/tote/ResultEntryPage.tsx').then((m) => ({ default: m.ResultEntryPage })),
+);
+const SettlementReportPage = lazy(() =>
+  import('../features/tote/SettlementReportPage.tsx').then((m) => ({ default: m.SettlementReportPage })),
+);
+const ToteSettingsPage = lazy(() =>
+  import('../features/tote/ToteSettingsPage.tsx').then((m) => ({ default: m.ToteSettingsPage })),
+);
+const CarryoversPage = lazy(() =>
+  import('../features/tote/CarryoversPage.tsx').then((m) => ({ default: m.CarryoversPage })),
+);
 
 export const BACKOFFICE_BASENAME = '/backoffice';
 
@@ -75,6 +87,39 @@ export function App() {
                   element={
                     <RequireAdmin>
                       <RaceDetailPage />
+                    </RequireAdmin>
+                  }
+                />
+                <Route
+                  path="race-day/:eventId/races/:raceId/result"
+                  element={
+                    <RequireAdmin>
+                      <ResultEntryPage />
+                    </RequireAdmin>
+                  }
+                />
+                <Route
+                  path="race-day/:eventId/races/:raceId/report"
+                  element={
+                    <RequireAdmin>
+                      <SettlementReportPage />
+                    </RequireAdmin>
+                  }
+                />
+                <Route path="tote" element={<Navigate to="/tote/settings" replace />} />
+                <Route
+                  path="tote/settings"
+                  element={
+                    <RequireAdmin>
+                      <ToteSettingsPage />
+                    </RequireAdmin>
+                  }
+                />
+                <Route
+                  path="tote/carryovers"
+                  element={
+                    <RequireAdmin>
+                      <CarryoversPage />
                     </RequireAdmin>
                   }
                 />
