@@ -14,7 +14,7 @@ export const ToteRoutes = {
 export const ToteAdminRoutes = {
   /** POST ResultInput -> ResultPreview (nothing is written). */
   previewResult: (raceId: number) => `/api/backoffice/tote/races/${raceId}/result/preview`,
-  /** POST ResultInput & { idempotencyKey } -> { preview: ResultPreview, race }: records, settles, broadcasts. */
+  /** POST ResultInput & { idempotencyKey } -> { report: SettlementReport }: records, settles, broadcasts. */
   confirmResult: (raceId: number) => `/api/backoffice/tote/races/${raceId}/result/confirm`,
   /** GET -> SettlementReport */
   report: (raceId: number) => `/api/backoffice/tote/races/${raceId}/report`,

@@ -40,10 +40,10 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** Tickets paid per database transaction: large enough to amortise the commit, small enough to resume. */
 const SETTLEMENT_BATCH = 2000;
 
-export interface ToteDeps extends RacingDeps {
-  /** Told which players' balances a settlement changed, so their screens refresh. */
-  onBalancesChanged?: (playerIds: readonly number[]) => void;
-}
+export type ToteDeps = RacingDeps;
+
+/** Per-player balance notices sent after a pool settles, at most. */
+const MAX_BALANCE_NOTICES = 5_000;
 
 const SYSTEM: AuditActor = { type: 'system', id: null };
 
@@ -464,7 +464,8 @@ async function settleStartedOrNew(deps: ToteDeps, card: PoolCard): Promise<void>
       .where('id', '=', row.id)
       .execute();
   });
-  if (changed.size > 0) deps.onBalancesChanged?.([...changed]);
+  // Winners' and refunded players' screens refresh their balance (a very large race: they refresh on D).
+  if (changed.size <= MAX_BALANCE_NOTICES) for (const playerId of changed) await deps.pubsub.publishToPlayer(playerId);
   await recordAudit(deps.db, SYSTEM, {
     action: 'tote.pool_settled',
     targetType: 'pool',

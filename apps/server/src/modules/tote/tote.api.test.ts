@@ -160,6 +160,8 @@ describe(`tote and settlement (${testDialect})`, () => {
     ]);
     expect(await ticketsOf(ana)).toEqual([expect.objectContaining({ status: 'open' })]);
 
+    const noticed: number[] = [];
+    const stopListening = t.app.pubsub.subscribePlayers((playerId) => noticed.push(playerId));
     const key = randomUUID();
     const confirmed = await confirm(race, [[3], [5], [1]], key);
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
@@ -168,6 +170,9 @@ describe(`tote and settlement (${testDialect})`, () => {
     expect(await credit(ben)).toBe(100_000 - 2000);
     expect(await credit(cora)).toBe(100_000 - 2000 + 2100);
     expect(await ticketsOf(ben)).toEqual([expect.objectContaining({ status: 'lost', won_amount: 0 })]);
+    // The winners' screens are told to refresh their balance; the loser's balance did not change.
+    await expect.poll(() => [...noticed].sort(), { timeout: 10_000 }).toEqual([ana.playerId, cora.playerId].sort());
+    stopListening();
     const history = (await call(t.app, '../game/getBetHistory', {}, ana.cookie)).json<BetHistoryResponse>();
     expect(history.betHistory[0]).toMatchObject({ status: 'won', wonLose: 'WON', wonAmount: 2100 });
 
