@@ -115,7 +115,10 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
           <p className="race-day__arena">{event.arena}</p>
         </div>
         <div className="race-day__links">
-          <Link to="/result" className="btn btn--ghost btn--sm">
+          <Link
+            to={race ? `/result?event=${event.id}&raceId=${race.raceId}` : '/result'}
+            className="btn btn--ghost btn--sm"
+          >
             {t('live.result')}
           </Link>
           <ScheduleButton />
