@@ -16,7 +16,8 @@ import {
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
-import { playerBalances } from '../wallet/accounts.ts';
+import { accountIdByCode, playerBalances } from '../wallet/accounts.ts';
+import { postTransaction, reverseTransaction } from '../wallet/ledger.ts';
 
 describe(`tote and settlement (${testDialect})`, () => {
   let t: TestApp;
@@ -318,6 +319,44 @@ describe(`tote and settlement (${testDialect})`, () => {
       await adminCall<ResultPreview>('POST', ToteAdminRoutes.previewResult(race.raceId), { finish: [[2], [1], [3]] })
     ).body;
     expect(preview.pools[0]).toMatchObject({ betType: 'FC', result: 'carryover', takeout: 180, carryOut: 820 });
+  });
+
+  it('the ledger check catches a ticket paid twice', async () => {
+    const day = await raceDay(1);
+    const [race] = day.races as [Race];
+    const player = await newPlayer();
+    await bet(player, day, { betType: 'W', selections: [[2]], amount: 1000 });
+    await close(race);
+    await confirm(race, [[2], [1]]);
+    expect(await checkLedger(t.app.db)).toEqual([]);
+    // A second payout posted behind the settlement's back: not any ticket's settlement, and the pool
+    // it came from no longer balances to zero.
+    await t.app.db.transaction().execute(async (trx) =>
+      postTransaction(trx, {
+        kind: 'SETTLEMENT',
+        description: 'Winnings W',
+        postings: [
+          { accountId: await accountIdByCode(trx, `pool:${race.raceId}:W`), amount: -500 },
+          { accountId: await accountIdByCode(trx, `player:${player.playerId}:credit`), amount: 500 },
+        ],
+        actor: { type: 'system', id: null },
+      }),
+    );
+    expect((await checkLedger(t.app.db)).map((b) => b.rule).sort()).toEqual([
+      'settled-pool-not-empty',
+      'ticket-settlement',
+    ]);
+    // Corrected by a reversal, as staff would: clean again.
+    await t.app.db.transaction().execute(async (trx) => {
+      const stray = await trx
+        .selectFrom('ledger_transactions')
+        .select('id')
+        .where('kind', '=', 'SETTLEMENT')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      await reverseTransaction(trx, stray.id, 'test correction', { type: 'system', id: null });
+    });
+    expect(await checkLedger(t.app.db)).toEqual([]);
   });
 
   it('only admins reach the tote back office', async () => {

@@ -3,7 +3,14 @@ import type { Database } from '../../db/schema.ts';
 import { toSafeInteger } from '../../db/connection.ts';
 
 export interface LedgerBreach {
-  rule: 'unbalanced-transaction' | 'too-few-postings' | 'balance-mismatch' | 'negative-player-balance' | 'ticket-debit';
+  rule:
+    | 'unbalanced-transaction'
+    | 'too-few-postings'
+    | 'balance-mismatch'
+    | 'negative-player-balance'
+    | 'ticket-debit'
+    | 'ticket-settlement'
+    | 'settled-pool-not-empty';
   detail: string;
 }
 
@@ -80,5 +87,58 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerBreach[]>
     .execute();
   for (const row of tickets)
     breaches.push({ rule: 'ticket-debit', detail: `ticket ${row.ticket_no} has no BET debit` });
+
+  // At most one settlement per ticket: every SETTLEMENT transaction (not since reversed) is the one
+  // its ticket points to.
+  const strays = await db
+    .selectFrom('ledger_transactions as t')
+    .leftJoin('bet_tickets as b', 'b.settlement_transaction_id', 't.id')
+    .select(['t.id'])
+    .where('t.kind', '=', 'SETTLEMENT')
+    .where('b.id', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('ledger_transactions as r').select('r.id').whereRef('r.reverses_transaction_id', '=', 't.id'),
+        ),
+      ),
+    )
+    .execute();
+  for (const row of strays) {
+    breaches.push({ rule: 'ticket-settlement', detail: `settlement ${row.id} is not the settlement of any ticket` });
+  }
+  const misfiled = await db
+    .selectFrom('bet_tickets as b')
+    .innerJoin('ledger_transactions as t', 't.id', 'b.settlement_transaction_id')
+    .select(['b.ticket_no', 't.kind'])
+    .where('t.kind', '<>', 'SETTLEMENT')
+    .execute();
+  for (const row of misfiled) {
+    breaches.push({ rule: 'ticket-settlement', detail: `ticket ${row.ticket_no} is settled by a ${row.kind}` });
+  }
+
+  // A settled pool has paid out everything it took in: its account holds nothing.
+  const pools = await db
+    .selectFrom('pool_settlements as s')
+    .innerJoin('accounts as a', (join) =>
+      join.on((eb) =>
+        eb(
+          'a.code',
+          '=',
+          sql<string>`${sql.lit('pool:')} || cast(s.first_race_id as text) || ${sql.lit(':')} || s.bet_type`,
+        ),
+      ),
+    )
+    .select([
+      'a.code',
+      sql<string>`coalesce((select sum(p.amount) from ledger_postings p where p.account_id = a.id), 0)`.as('left'),
+    ])
+    .where('s.status', '=', 'settled')
+    .execute();
+  for (const row of pools) {
+    if (toSafeInteger(row.left) !== 0) {
+      breaches.push({ rule: 'settled-pool-not-empty', detail: `pool ${row.code} still holds ${row.left}` });
+    }
+  }
   return breaches;
 }
