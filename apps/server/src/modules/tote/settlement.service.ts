@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
+  BET_TYPES,
   comboKey,
   formatFinish,
   isValidFinish,
@@ -161,7 +162,12 @@ async function mustFindRace(db: Db, raceId: number): Promise<Race> {
 async function checkResultInput(db: Db, race: Race, input: ResultInput): Promise<void> {
   if (race.status !== 'C') throw conflict(ToteMessages.raceNotClosed);
   const ran = await runnersThatRan(db, race.raceId);
-  if (!isValidFinish(input.finish, ran, 1)) throw badRequest(ToteMessages.finishInvalid);
+  // Enough places for every single-race pool the race offers (a Pentafecta needs five).
+  const offered = new Set<string>(['W', 'FC', ...race.enabledBetTypes]);
+  const places = Math.max(
+    ...BET_TYPES.filter((t) => t.raceType === 'single' && offered.has(t.code)).map((t) => t.selector),
+  );
+  if (!isValidFinish(input.finish, ran, places)) throw badRequest(ToteMessages.finishInvalid);
 }
 
 /** The pools a race's result (or cancellation) would complete, with their cards. */

@@ -140,6 +140,11 @@ describe(`tote and settlement (${testDialect})`, () => {
     await close(race);
     const unknownRunner = await adminCall('POST', ToteAdminRoutes.previewResult(race.raceId), { finish: [[9], [5]] });
     expect(unknownRunner).toMatchObject({ status: 400, body: { statusMessage: ToteMessages.finishInvalid } });
+    // The Forecast pool needs two places; one runner twice is no finish either.
+    for (const finish of [[[3]], [[3], [3]]]) {
+      const refused = await adminCall('POST', ToteAdminRoutes.previewResult(race.raceId), { finish });
+      expect(refused).toMatchObject({ status: 400, body: { statusMessage: ToteMessages.finishInvalid } });
+    }
     const bare = await adminCall('POST', `/api/backoffice/racing/races/${race.raceId}/status`, { status: 'D' });
     expect(bare).toMatchObject({ status: 409, body: { statusMessage: RacingMessages.resultRequired } });
 
