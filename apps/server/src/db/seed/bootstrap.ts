@@ -15,6 +15,7 @@ import {
 } from '../../modules/wallet/accounts.ts';
 import { postTransaction } from '../../modules/wallet/ledger.ts';
 import { nowIso } from '../../lib/time.ts';
+import { seedDemoDepositAccounts } from '../../modules/payments/deposit-accounts.ts';
 
 const DEMO_CREDIT = 5_000_00;
 const DEMO_BONUS = 200_00;
@@ -80,6 +81,7 @@ export async function bootstrap(db: Kysely<Database>, config: AppConfig): Promis
   }
 
   if (config.demo) notes.push(...(await seedDemo(db, config)));
+  if (config.demo) await seedDemoDepositAccounts(db);
   return notes;
 }
 

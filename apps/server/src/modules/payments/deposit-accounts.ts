@@ -118,3 +118,30 @@ export async function depositAccountsForPlayer(
     ];
   });
 }
+
+/** Demo mode: receiving accounts of the common types, so a new user can try a deposit end to end. */
+export async function seedDemoDepositAccounts(db: Kysely<Database>): Promise<void> {
+  const existing = await db.selectFrom('deposit_accounts').select('id').limit(1).executeTakeFirst();
+  if (existing) return;
+  const now = nowIso();
+  const demo: [DepositAccountInput['type'], string, string][] = [
+    ['GCASH', 'Karera Demo GCash', '09170000101'],
+    ['PAYMAYA', 'Karera Demo Maya', '09180000101'],
+    ['111', 'Karera Demo 111', '1110000101'],
+    ['7-11', 'Karera Demo 7-Eleven', '7110000101'],
+  ];
+  await db
+    .insertInto('deposit_accounts')
+    .values(
+      demo.map(([type, name, number]) => ({
+        type,
+        account_name: name,
+        account_number: number,
+        company_number: null,
+        active: 1,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+}
