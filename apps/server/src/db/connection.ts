@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config.ts';
 import type { Database } from './schema.ts';
@@ -46,8 +46,31 @@ export function createDatabase(database: AppConfig['database']): DatabaseHandle 
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely prepares every query anew, and preparing costs about as much as running a short query. The
+ * app's queries are a few hundred distinct texts, so keep their prepared statements (all of them are
+ * let go if some dynamic text ever fills the cache). Safe with Kysely's single SQLite connection: one
+ * statement runs at a time, so a kept statement is never in use twice.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (text: string) => {
+      const kept = statements.get(text);
+      if (kept) return kept;
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+      const statement = sqlite.prepare(text);
+      statements.set(text, statement);
+      return statement;
+    },
+  };
 }
 
 /** Turns a count or sum from either dialect (number, bigint text, numeric text) into a safe integer. */

@@ -25,6 +25,9 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
+/** Gives work its database transaction: its own by default; bets share one (betting/bet-batcher.ts). */
+export type RunInTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T>;
+
 interface IdempotentRequest {
   /** Owner and operation, e.g. staff:3:adjustment; keys never collide across owners. */
   scope: string;
@@ -58,12 +61,13 @@ export async function runIdempotent<T>(
   db: Kysely<Database>,
   req: IdempotentRequest,
   work: (trx: Transaction<Database>) => Promise<T>,
+  runInTransaction: RunInTransaction = (inner) => db.transaction().execute(inner),
 ): Promise<{ body: T; replayed: boolean }> {
   const requestHash = hashRequest(req.request);
   const previous = await storedAnswer<T>(db, req, requestHash);
   if (previous !== undefined) return { body: previous, replayed: true };
   try {
-    const body = await db.transaction().execute(async (trx) => {
+    const body = await runInTransaction(async (trx) => {
       const result = await work(trx);
       await trx
         .insertInto('idempotency_keys')

@@ -18,8 +18,9 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
-import { accountIdByCode, playerAccountCode, playerBalances } from '../wallet/accounts.ts';
+import { accountIdByCode } from '../wallet/accounts.ts';
 import { InsufficientFundsError, postTransaction } from '../wallet/ledger.ts';
+import type { BetBatcher } from './bet-batcher.ts';
 
 export const BetRefusals = {
   raceNotFound: 'This race is not on the card.',
@@ -38,9 +39,23 @@ function newTicketNo(): string {
   return Array.from({ length: 12 }, () => alphabet[randomInt(alphabet.length)]).join('');
 }
 
+/**
+ * Pool account ids by code, per database. Accounts are never deleted and their ids never change, so
+ * once a pool account is committed its id can be remembered; only committed ones are put here.
+ */
+const committedPoolAccounts = new WeakMap<Kysely<Database>, Map<string, number>>();
+
+function poolAccountsOf(db: Kysely<Database>): Map<string, number> {
+  let known = committedPoolAccounts.get(db);
+  if (!known) {
+    known = new Map();
+    committedPoolAccounts.set(db, known);
+  }
+  return known;
+}
+
 /** The pool of a race and bet type: a ledger account whose balance is its postings (no hot row). */
-async function poolAccountId(trx: Transaction<Database>, raceId: number, betType: string): Promise<number> {
-  const code = `pool:${raceId}:${betType}`;
+async function poolAccountId(trx: Transaction<Database>, code: string): Promise<number> {
   await trx
     .insertInto('accounts')
     .values({ code, kind: 'house', player_id: null, may_go_negative: 1, tracks_balance: 0, created_at: nowIso() })
@@ -49,33 +64,98 @@ async function poolAccountId(trx: Transaction<Database>, raceId: number, betType
   return accountIdByCode(trx, code);
 }
 
+async function readEventCard(trx: Transaction<Database>, eventId: number) {
+  const races = await trx
+    .selectFrom('races')
+    .innerJoin('game_events', 'game_events.id', 'races.event_id')
+    .select([
+      'races.id',
+      'races.race_no',
+      'races.status',
+      'races.enabled_bet_types',
+      'game_events.enabled_bet_types as event_types',
+    ])
+    .where('races.event_id', '=', eventId)
+    .execute();
+  const runners =
+    races.length === 0
+      ? []
+      : await trx
+          .selectFrom('runners')
+          .select(['race_id', 'runner_no', 'status'])
+          .where(
+            'race_id',
+            'in',
+            races.map((race) => race.id),
+          )
+          .execute();
+  return { races, runners };
+}
+type EventCard = Awaited<ReturnType<typeof readEventCard>>;
+
+/** Cards read per transaction: the bets of one group commit share one read of each event's card. */
+const cardsReadIn = new WeakMap<Transaction<Database>, Map<number, Promise<EventCard>>>();
+
+/**
+ * The event's races and runners as this transaction sees them, a race day's dozen races and their
+ * runners in two reads. The bets sharing a transaction (bet-batcher.ts) all arrived before it began,
+ * so checking each against the card read at its start is checking it at a moment after its arrival.
+ */
+function eventCard(trx: Transaction<Database>, eventId: number): Promise<EventCard> {
+  let cards = cardsReadIn.get(trx);
+  if (!cards) {
+    cards = new Map();
+    cardsReadIn.set(trx, cards);
+  }
+  let card = cards.get(eventId);
+  if (!card) {
+    card = readEventCard(trx, eventId);
+    cards.set(eventId, card);
+    // A failed read is not remembered: the next bet in the transaction reads again.
+    card.catch(() => cards.delete(eventId));
+  }
+  return card;
+}
+
+/** The player's credit and bonus accounts with their balances, in one read. */
+async function playerWallet(trx: Transaction<Database>, playerId: number) {
+  const rows = await trx
+    .selectFrom('accounts')
+    .select(['id', 'kind', 'balance'])
+    .where('player_id', '=', playerId)
+    .where('kind', 'in', ['player_credit', 'player_bonus'])
+    .execute();
+  const credit = rows.find((row) => row.kind === 'player_credit');
+  const bonus = rows.find((row) => row.kind === 'player_bonus');
+  if (!credit || !bonus) throw new Error(`Ledger accounts missing for player ${playerId}`);
+  return { credit, bonus };
+}
+
 /**
  * Places a bet: every rule of spec §5/§9 checked against the card as it is now, then one database
  * transaction that debits credit and/or bonus into the race's pool, writes the ticket, and stores the
  * receipt under the player's idempotency key (a retry returns the same receipt and never debits twice).
+ * With a batcher, that transaction is shared with the bets placed at the same moment (group commit,
+ * docs/decisions/007-group-commit.md); the answer comes after the shared commit either way.
  */
-export async function placeBet(db: Kysely<Database>, playerId: number, input: PlaceBetInput): Promise<BetReceipt> {
+export async function placeBet(
+  db: Kysely<Database>,
+  playerId: number,
+  input: PlaceBetInput,
+  batcher?: BetBatcher,
+): Promise<BetReceipt> {
   const { idempotencyKey, sessionId: _s, playerId: _p, ...request } = input;
   const type = betTypeByCode(input.betType);
   if (!type) throw badRequest(BetRefusals.typeNotOffered);
+  const knownPools = poolAccountsOf(db);
+  let usedPool: { code: string; id: number } | undefined;
 
-  const { body } = await runIdempotent(
+  const { body, replayed } = await runIdempotent(
     db,
     { scope: `player:${playerId}:bet`, key: idempotencyKey, request },
     async (trx) => {
-      const first = await trx
-        .selectFrom('races')
-        .innerJoin('game_events', 'game_events.id', 'races.event_id')
-        .select([
-          'races.id',
-          'races.race_no',
-          'races.event_id',
-          'races.enabled_bet_types',
-          'game_events.enabled_bet_types as event_types',
-        ])
-        .where('races.id', '=', input.raceId)
-        .where('races.event_id', '=', input.eventId)
-        .executeTakeFirst();
+      const { races: card, runners } = await eventCard(trx, input.eventId);
+      const first = card.find((race) => race.id === input.raceId);
       if (!first) throw badRequest(BetRefusals.raceNotFound);
       if (type.flagEnabled) {
         const offered =
@@ -85,13 +165,7 @@ export async function placeBet(db: Kysely<Database>, playerId: number, input: Pl
       }
 
       const raceNumbers = legRaceNumbers(type, first.race_no);
-      const races = await trx
-        .selectFrom('races')
-        .select(['id', 'race_no', 'status'])
-        .where('event_id', '=', first.event_id)
-        .where('race_no', 'in', raceNumbers)
-        .execute();
-      const legs = raceNumbers.map((no) => races.find((r) => r.race_no === no));
+      const legs = raceNumbers.map((no) => card.find((r) => r.race_no === no));
       if (legs.some((leg) => !leg)) throw badRequest(BetRefusals.missingLeg);
       for (const [index, leg] of legs.entries()) {
         if (leg && !isBettingOpen(leg.status)) throw badRequest(BetRefusals.closed(raceNumbers[index] ?? 0));
@@ -101,15 +175,6 @@ export async function placeBet(db: Kysely<Database>, playerId: number, input: Pl
       const checked = checkBet(type, input.selections, input.amount);
       if (!checked.ok) throw badRequest(checked.message);
 
-      const runners = await trx
-        .selectFrom('runners')
-        .select(['race_id', 'runner_no', 'status'])
-        .where(
-          'race_id',
-          'in',
-          legRaces.map((r) => r.id),
-        )
-        .execute();
       for (const [index, picks] of input.selections.entries()) {
         const race = type.raceType === 'single' ? legRaces[0] : legRaces[index];
         if (!race) throw badRequest(BetRefusals.missingLeg);
@@ -120,27 +185,21 @@ export async function placeBet(db: Kysely<Database>, playerId: number, input: Pl
         }
       }
 
-      const balances = await playerBalances(trx, playerId);
-      if (input.useBonus && balances.bonusBalance <= 0) throw badRequest(BetMessages.noBonusBalance);
+      const wallet = await playerWallet(trx, playerId);
+      if (input.useBonus && wallet.bonus.balance <= 0) throw badRequest(BetMessages.noBonusBalance);
       const funding = fundBet(
         checked.value.total,
-        { credit: balances.creditBalance, bonus: balances.bonusBalance },
+        { credit: wallet.credit.balance, bonus: wallet.bonus.balance },
         input.useBonus,
       );
       if (!funding) throw insufficient();
 
-      const pool = await poolAccountId(trx, first.id, type.code);
+      const poolCode = `pool:${first.id}:${type.code}`;
+      const pool = knownPools.get(poolCode) ?? (await poolAccountId(trx, poolCode));
+      usedPool = { code: poolCode, id: pool };
       const postings = [{ accountId: pool, amount: checked.value.total }];
-      if (funding.fromCredit > 0)
-        postings.push({
-          accountId: await accountIdByCode(trx, playerAccountCode(playerId, 'credit')),
-          amount: -funding.fromCredit,
-        });
-      if (funding.fromBonus > 0)
-        postings.push({
-          accountId: await accountIdByCode(trx, playerAccountCode(playerId, 'bonus')),
-          amount: -funding.fromBonus,
-        });
+      if (funding.fromCredit > 0) postings.push({ accountId: wallet.credit.id, amount: -funding.fromCredit });
+      if (funding.fromBonus > 0) postings.push({ accountId: wallet.bonus.id, amount: -funding.fromBonus });
       const ticketNo = newTicketNo();
       let transactionId: number;
       try {
@@ -161,7 +220,7 @@ export async function placeBet(db: Kysely<Database>, playerId: number, input: Pl
         .values({
           ticket_no: ticketNo,
           player_id: playerId,
-          event_id: first.event_id,
+          event_id: input.eventId,
           first_race_id: first.id,
           bet_type: type.code,
           amount: input.amount,
@@ -176,7 +235,7 @@ export async function placeBet(db: Kysely<Database>, playerId: number, input: Pl
           created_at: nowIso(),
         })
         .execute();
-      const after = await playerBalances(trx, playerId);
+      const after = await playerWallet(trx, playerId);
       return {
         statusCode: 200 as const,
         ticket_no: ticketNo,
@@ -189,11 +248,14 @@ export async function placeBet(db: Kysely<Database>, playerId: number, input: Pl
           combinations: checked.value.combinations,
           raceNumbers,
         },
-        creditBalance: after.creditBalance,
-        bonusBalance: after.bonusBalance,
+        creditBalance: after.credit.balance,
+        bonusBalance: after.bonus.balance,
       } satisfies BetReceipt;
     },
+    batcher ? (work) => batcher.run(playerId, work) : undefined,
   );
+  // Our transaction committed, so the pool account it used (perhaps created) is there for good.
+  if (!replayed && usedPool) knownPools.set(usedPool.code, usedPool.id);
   return body;
 }
 

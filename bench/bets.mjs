@@ -1,0 +1,306 @@
+// Bet placement under load: players placing mixed bet types over HTTP against the real app, then the
+// money check (ledger invariants, debits = pools, balances = funds - receipts, no negative balance).
+//
+// Usage: npm run bench:bets -- [--players 100] [--seconds 10] [--concurrency 64] [--rate 3000[,rate...]]
+//        [--paced-seconds 10] [--pg postgres://user@host:port/db]
+//
+// Two phases on one fresh database: "saturation" keeps --concurrency bets in flight (each player one at
+// a time) for --seconds and gives the most bets/s; "paced" sends --rate bets a second on a fixed
+// schedule for --paced-seconds and gives the latency at that rate, timed from each bet's scheduled send
+// so a stalled server cannot hide its queue (no coordinated omission). The server runs in its own process.
+import { fork } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { randomUUID } from 'node:crypto';
+
+const { values: options } = parseArgs({
+  options: {
+    players: { type: 'string', default: '100' },
+    seconds: { type: 'string', default: '10' },
+    concurrency: { type: 'string', default: '64' },
+    rate: { type: 'string', default: '3000' },
+    'paced-seconds': { type: 'string', default: '10' },
+    pg: { type: 'string' },
+  },
+});
+const players = Number(options.players);
+const saturationSeconds = Number(options.seconds);
+const concurrency = Math.min(Number(options.concurrency), players);
+/** One paced phase per rate given (`--rate 500,1000,3000`). */
+const pacedRates = options.rate.split(',').map(Number);
+const pacedSeconds = Number(options['paced-seconds']);
+
+const root = path.resolve(import.meta.dirname, '..');
+const server = fork(path.join(root, 'bench/bets-server.ts'), [], {
+  cwd: root,
+  execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [])],
+  env: { ...process.env, BENCH_PLAYERS: String(players), ...(options.pg ? { BENCH_PG_URL: options.pg } : {}) },
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+server.on('exit', (code) => {
+  if (code !== 0 && !stopping) {
+    console.error(`bench server exited with ${code}`);
+    process.exit(1);
+  }
+});
+let stopping = false;
+const nextMessage = (type) =>
+  new Promise((resolve) => {
+    const onMessage = (message) => {
+      if (message.type !== type) return;
+      server.off('message', onMessage);
+      resolve(message);
+    };
+    server.on('message', onMessage);
+  });
+
+const ready = await nextMessage('ready');
+const { url, eventId, raceIds, openRaces } = ready;
+const target = new URL('/api/game/placeBet', url);
+const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+
+// ---- the bet mix -------------------------------------------------------------------------------------
+const pick = (items) => items[Math.floor(Math.random() * items.length)];
+const between = (low, high) => low + Math.floor(Math.random() * (high - low + 1));
+/** `count` different runner numbers from 1-8 (1 also backs its coupled 1A). */
+const runners = (count) => {
+  const pool = [1, 2, 3, 4, 5, 6, 7, 8];
+  for (let i = pool.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [pool[i], pool[j]] = [pool[j], pool[i]];
+  }
+  return pool.slice(0, count).sort((a, b) => a - b);
+};
+const pesos = (low, high) => between(low, high) * 100;
+/** First race numbers from which a pool of `legs` consecutive races stays on the open part of the card. */
+const firstRaceFor = (legs) => between(1, openRaces - legs + 1);
+
+/**
+ * Picks for the places of a single-race type: each place holds its own anchor runner (all different,
+ * so the slip always has a valid combination) plus `extra[place]` more runners picked at random.
+ */
+const places = (extra) => {
+  const anchors = runners(extra.length);
+  return extra.map((more, place) => [...new Set([anchors[place], ...runners(more)])].sort((a, b) => a - b));
+};
+/** One runner per leg of a multi-race pool, or two on the legs listed in `doubled`. */
+const legs = (count, doubled = []) => Array.from({ length: count }, (_, leg) => runners(doubled.includes(leg) ? 2 : 1));
+
+// Weights roughly as a race day's tickets: mostly Win and Forecast, some exotics and multi-race pools.
+const MIX = [
+  [30, () => ({ betType: 'W', raceNo: between(1, openRaces), selections: [runners(1)], amount: pesos(1, 20) })],
+  [15, () => ({ betType: 'FC', raceNo: between(1, openRaces), selections: places([1, 1]), amount: pesos(1, 5) })],
+  [15, () => ({ betType: 'TRI', raceNo: between(1, openRaces), selections: places([1, 2, 2]), amount: pesos(1, 3) })],
+  [4, () => ({ betType: 'QRT', raceNo: between(1, openRaces), selections: places([1, 1, 2, 2]), amount: 100 })],
+  [2, () => ({ betType: 'PENTA', raceNo: between(1, openRaces), selections: places([0, 1, 1, 2, 2]), amount: 100 })],
+  [8, () => ({ betType: 'DD', raceNo: firstRaceFor(2), selections: legs(2, [0, 1]), amount: pesos(1, 5) })],
+  [4, () => ({ betType: 'DD+1', raceNo: firstRaceFor(3), selections: legs(3, [1, 2]), amount: pesos(1, 3) })],
+  [4, () => ({ betType: 'XD', raceNo: between(1, openRaces - 2), selections: legs(2, [0]), amount: 100 })],
+  [7, () => ({ betType: 'PICK4', raceNo: firstRaceFor(4), selections: legs(4, [0, 2]), amount: 200 })],
+  [3, () => ({ betType: 'PICK5', raceNo: firstRaceFor(5), selections: legs(5), amount: 200 })],
+  [3, () => ({ betType: 'PICK6', raceNo: firstRaceFor(6), selections: legs(6, [0]), amount: 200 })],
+  [5, () => ({ betType: 'WTA', raceNo: 1, selections: legs(7, [0, 1]), amount: pick([200, 400, 1000]) })],
+];
+const totalWeight = MIX.reduce((sum, [weight]) => sum + weight, 0);
+function randomSlip() {
+  let roll = Math.random() * totalWeight;
+  for (const [weight, make] of MIX) {
+    roll -= weight;
+    if (roll < 0) return make();
+  }
+  return MIX[0][1]();
+}
+
+// ---- the client ----------------------------------------------------------------------------------------
+const REPLAY_SHARE = 0.02;
+const BONUS_SHARE = 0.05;
+/** Per player: the bodies sent with their keys (for replays) and what their receipts say they spent. */
+const bettors = ready.players.map((player) => ({ ...player, sent: [], spent: 0 }));
+const receivedTickets = new Set();
+const replayMismatches = [];
+
+function post(body, cookie) {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const request = http.request(
+      target,
+      {
+        method: 'POST',
+        agent,
+        headers: { cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString() }));
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+function newPhase(name) {
+  return { name, latencies: [], outcomes: new Map(), placed: 0, replays: 0, started: 0, ended: 0 };
+}
+
+/** One bet (or, now and then, a replay of an earlier one) for a player; records latency from `since`. */
+async function placeOne(phase, bettor, since) {
+  const replayOf = bettor.sent.length > 0 && Math.random() < REPLAY_SHARE ? pick(bettor.sent) : undefined;
+  let body = replayOf?.body;
+  if (!body) {
+    const { raceNo, ...slip } = randomSlip();
+    body = {
+      ...slip,
+      raceId: raceIds[raceNo - 1],
+      eventId,
+      useBonus: Math.random() < BONUS_SHARE,
+      idempotencyKey: randomUUID(),
+    };
+  }
+  let outcome;
+  try {
+    const { status, text } = await post(body, bettor.cookie);
+    const answer = JSON.parse(text);
+    outcome = status === 200 ? '200' : `${status}/${answer.statusCode}: ${answer.statusMessage}`;
+    if (status === 200) {
+      if (replayOf) {
+        phase.replays += 1;
+        if (answer.ticket_no !== replayOf.ticketNo) replayMismatches.push(body.idempotencyKey);
+      } else {
+        phase.placed += 1;
+        bettor.spent += answer.total_amount;
+        receivedTickets.add(answer.ticket_no);
+        bettor.sent.push({ body, ticketNo: answer.ticket_no });
+      }
+    }
+  } catch (error) {
+    outcome = `network: ${error.code ?? error.message}`;
+  }
+  phase.latencies.push(performance.now() - since);
+  phase.outcomes.set(outcome, (phase.outcomes.get(outcome) ?? 0) + 1);
+}
+
+/** Closed loop: `concurrency` players, each with one bet in flight, for `seconds`. */
+async function saturation(seconds) {
+  const phase = newPhase('saturation');
+  phase.started = performance.now();
+  const deadline = phase.started + seconds * 1000;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      const bettor = bettors[next++ % bettors.length];
+      while (performance.now() < deadline) {
+        const started = performance.now();
+        await placeOne(phase, bettor, started);
+      }
+    }),
+  );
+  phase.ended = performance.now();
+  return phase;
+}
+
+/** Open loop: bets at a fixed rate, spread over every player, latency timed from the scheduled send. */
+async function paced(rate, seconds) {
+  const phase = newPhase(`paced ${rate}/s`);
+  phase.started = performance.now();
+  const total = Math.round(rate * seconds);
+  const inFlight = [];
+  let sent = 0;
+  while (sent < total) {
+    const due = Math.min(total, Math.floor(((performance.now() - phase.started) / 1000) * rate) + 1);
+    for (; sent < due; sent += 1) {
+      inFlight.push(placeOne(phase, bettors[sent % bettors.length], phase.started + (sent / rate) * 1000));
+    }
+    // A server that cannot keep up would only grow its queue: stop after two seconds' worth of backlog.
+    if (sent - phase.latencies.length > rate * 2) {
+      phase.name += ` (overloaded, stopped after ${sent} of ${total})`;
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await Promise.all(inFlight);
+  phase.ended = performance.now();
+  return phase;
+}
+
+function report(phase) {
+  const sorted = phase.latencies.sort((a, b) => a - b);
+  const at = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+  const seconds = (phase.ended - phase.started) / 1000;
+  const answered = sorted.length;
+  const errors = [...phase.outcomes].filter(([outcome]) => outcome !== '200');
+  return {
+    phase: phase.name,
+    requests: answered,
+    'bets placed': phase.placed,
+    replays: phase.replays,
+    seconds: Number(seconds.toFixed(2)),
+    'bets/s': Math.round(answered / seconds),
+    'p50 ms': Number(at(50).toFixed(1)),
+    'p90 ms': Number(at(90).toFixed(1)),
+    'p99 ms': Number(at(99).toFixed(1)),
+    'max ms': Number(sorted[sorted.length - 1]?.toFixed(1)),
+    errors: errors.length === 0 ? 'none' : errors.map(([outcome, count]) => `${count}x ${outcome}`).join('; '),
+  };
+}
+
+// ---- run -------------------------------------------------------------------------------------------------
+const settings = ready.sqliteSettings
+  ? `journal_mode=${ready.sqliteSettings.journalMode}, synchronous=${ready.sqliteSettings.synchronous}`
+  : 'PostgreSQL';
+console.log(
+  `${ready.dialect} (${settings}); ${players} players funded in ${ready.setupSeconds.toFixed(1)} s; ` +
+    `saturation ${concurrency} in flight for ${saturationSeconds} s, then ${pacedRates.join(', ')} bets/s for ${pacedSeconds} s each`,
+);
+const ask = (type) => {
+  const reply = nextMessage(type);
+  server.send({ type });
+  return reply;
+};
+/** Runs a phase and adds the server's CPU time per request (it shares two cores with this client). */
+async function measured(run) {
+  await ask('load-start');
+  const clientCpu = process.cpuUsage();
+  const phase = await run();
+  const clientUsed = process.cpuUsage(clientCpu);
+  const { cpuMs, transactions, batchedBets } = await ask('load-end');
+  const row = report(phase);
+  row['server CPU ms/bet'] = Number((cpuMs / row.requests).toFixed(3));
+  row['client CPU ms/bet'] = Number(((clientUsed.user + clientUsed.system) / 1000 / row.requests).toFixed(3));
+  row['bets/commit'] = Number((batchedBets / Math.max(1, transactions)).toFixed(1));
+  return row;
+}
+// A short warm-up so the first figures are not the JIT's.
+await saturation(1);
+const rows = [];
+if (saturationSeconds > 0) rows.push(await measured(() => saturation(saturationSeconds)));
+for (const rate of pacedSeconds > 0 ? pacedRates : []) rows.push(await measured(() => paced(rate, pacedSeconds)));
+console.table(rows);
+
+const checked = nextMessage('check');
+server.send({
+  type: 'check',
+  totals: {
+    tickets: receivedTickets.size,
+    spentByPlayer: Object.fromEntries(bettors.map((b) => [String(b.playerId), b.spent])),
+  },
+});
+const check = await checked;
+const problems = [...check.problems];
+if (replayMismatches.length > 0) problems.push(`${replayMismatches.length} replays answered another ticket`);
+stopping = true;
+const stopped = new Promise((resolve) => server.once('exit', resolve));
+server.send({ type: 'stop' });
+await stopped;
+agent.destroy();
+
+if (problems.length > 0) {
+  console.error(`MONEY CHECK FAILED (${problems.length}):\n  ${problems.slice(0, 30).join('\n  ')}`);
+  process.exit(1);
+}
+console.log(
+  `money check clean: ${check.tickets} tickets, pools ${check.poolTotal} centavos = player bet debits ` +
+    `${check.playerBetDebits}, ledger check 0 breaches, no negative balance, every balance = funds - receipts`,
+);
