@@ -94,7 +94,7 @@ test('a player follows race 1 from awaiting to open, last call and closed withou
   await expect(page.getByTestId('stream-poster')).toContainText('Stream starts soon');
   await expect(page.getByTestId('race-day').getByRole('link', { name: 'Result', exact: true })).toHaveAttribute(
     'href',
-    '/result',
+    `/result?event=${day.event.id}&raceId=${race.raceId}`,
   );
 
   // A: waiting, with the start in Manila time; no toggles.
@@ -275,4 +275,41 @@ test('a stream channel plays in the embedded player; a race day that cannot load
   await page.goto('/live?event=2147483000');
   await expect(page.getByRole('alert')).toContainText('Error 404, please reload page');
   await expect(page.getByRole('button', { name: 'Reload page' })).toBeVisible();
+});
+
+test('an http stream plays as HLS through hls.js; a stream that cannot load offers its address', async ({
+  page,
+  request,
+}) => {
+  const playlist = 'https://stream.karera.test/live/race.m3u8';
+  const requested: string[] = [];
+  await page.route('https://stream.karera.test/**', async (route) => {
+    requested.push(route.request().url());
+    if (route.request().url() === playlist) {
+      await route.fulfill({
+        contentType: 'application/vnd.apple.mpegurl',
+        body: '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n#EXTINF:2.0,\nseg0.ts\n',
+      });
+    } else {
+      await route.fulfill({ status: 404, body: 'Not found' });
+    }
+  });
+  // A browser without native HLS (recent Chromium plays it natively), so that hls.js does the work.
+  await page.addInitScript(() => {
+    HTMLMediaElement.prototype.canPlayType = () => '';
+  });
+  const day = await createRaceDay(request, [CARD], playlist);
+  await openRaceDay(page, day);
+  await expect(page.getByTestId('stream-video')).toHaveAccessibleName('Live stream of San Lazaro Leisure Park');
+  await expect.poll(() => requested).toEqual(expect.arrayContaining([playlist]));
+  // hls.js feeds the video through Media Source: the element plays a blob:, never the playlist itself.
+  await expect(page.getByTestId('stream-video')).toHaveAttribute('src', /^blob:/);
+
+  const broken = await createRaceDay(request, [CARD], 'https://stream.karera.test/gone/race.m3u8');
+  await openRaceDay(page, broken);
+  await expect(page.getByTestId('stream-failed')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('link', { name: /Open the live stream/ })).toHaveAttribute(
+    'href',
+    'https://stream.karera.test/gone/race.m3u8',
+  );
 });

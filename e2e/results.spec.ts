@@ -149,10 +149,11 @@ test('a won Win is settled from the back office and shows in history, balance an
   await expect(admin.getByTestId('report-finish')).toHaveText('2-1-3');
   await admin.close();
 
-  // The player: the won ticket, the credited balance, the dividend on /result.
+  // The player, still on the live screen: the winnings reach the header without a tap (balance push).
+  await expect(page.getByTestId('player-balance')).toHaveText('₱484.00');
+  // The won ticket and the dividend on /result.
   await page.goto('/history?type=bet');
   await expect(page.getByTestId('bet-history-list')).toContainText('WON ₱84.00');
-  await page.getByRole('button', { name: 'Refresh balance' }).click();
   await expect(page.getByTestId('player-balance')).toHaveText('₱484.00');
 
   await page.goto(`/result?raceId=${race.raceId}`);

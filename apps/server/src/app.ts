@@ -101,7 +101,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         imgSrc: ["'self'", 'data:', 'blob:'],
         // Race streams: HLS from the stream host (blob: for a future Media Source player).
         mediaSrc: ["'self'", 'https:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // hls.js fetches the race stream's playlists and segments from the stream host.
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
         frameSrc: ['https:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

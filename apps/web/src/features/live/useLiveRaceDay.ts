@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  balanceChangesIn,
   encodeMessage,
   GameRoutes,
   type GameEvent,
@@ -11,6 +12,8 @@ import { ApiError, apiRequest } from '../../lib/api.ts';
 import { connectRealtime, socketUrlFor, type RealtimeState } from '../../lib/realtime.ts';
 import { COOKIE_SESSION, useSession } from '../../lib/session/index.ts';
 import { reportSessionInvalid } from '../../lib/userApi.ts';
+import { PLAYER_QUERY_ROOT } from '../../lib/queryKeys.ts';
+import { useBalanceRefresh } from '../../lib/useBalanceRefresh.ts';
 import { applyRealtime, mergeFetchedRaces, type StatusChange } from './raceState.ts';
 
 export const liveQueryKeys = {
@@ -43,6 +46,7 @@ export function errorCodeOf(error: unknown): number {
 export function useLiveRaceDay(eventParam: number | null): LiveRaceDay {
   const queryClient = useQueryClient();
   const { playerId } = useSession();
+  const { mutate: refreshBalance } = useBalanceRefresh();
 
   const gameInfo = useQuery({
     queryKey: liveQueryKeys.gameInfo,
@@ -95,6 +99,13 @@ export function useLiveRaceDay(eventParam: number | null): LiveRaceDay {
         if (applied.changes.length > 0) setChanges(applied.changes);
         if (applied.refetch) readAgain();
       },
+      // Settlement or a payment decision changed this player's balance: the header reads it again.
+      onFrame: (frame) => {
+        if (playerId !== null && balanceChangesIn(frame).some((notice) => notice.playerId === Number(playerId))) {
+          refreshBalance();
+          void queryClient.invalidateQueries({ queryKey: [...PLAYER_QUERY_ROOT, 'walletHistory'] });
+        }
+      },
       onOpen: (reconnected) => {
         if (reconnected) readAgain();
       },
@@ -102,7 +113,7 @@ export function useLiveRaceDay(eventParam: number | null): LiveRaceDay {
       onInvalidAuth: () => reportSessionInvalid('realtime'),
     });
     return () => live.close();
-  }, [webSocketUrl, eventId, playerId, queryClient]);
+  }, [webSocketUrl, eventId, playerId, queryClient, refreshBalance]);
 
   return { view: viewOf(eventParam === null, gameInfo, eventId, raceInfo), connection, changes };
 }
