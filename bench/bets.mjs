@@ -2,7 +2,7 @@
 // money check (ledger invariants, debits = pools, balances = funds - receipts, no negative balance).
 //
 // Usage: npm run bench:bets -- [--players 100] [--seconds 10] [--concurrency 64] [--rate 3000[,rate...]]
-//        [--paced-seconds 10] [--pg postgres://user@host:port/db]
+//        [--paced-seconds 10] [--pg postgres://user@host:port/db] [--synchronous full]
 //
 // Two phases on one fresh database: "saturation" keeps --concurrency bets in flight (each player one at
 // a time) for --seconds and gives the most bets/s; "paced" sends --rate bets a second on a fixed
@@ -22,6 +22,8 @@ const { values: options } = parseArgs({
     rate: { type: 'string', default: '3000' },
     'paced-seconds': { type: 'string', default: '10' },
     pg: { type: 'string' },
+    // SQLite only: `full` makes every commit wait for fsync (production uses NORMAL, see bench/README.md).
+    synchronous: { type: 'string' },
   },
 });
 const players = Number(options.players);
@@ -35,7 +37,12 @@ const root = path.resolve(import.meta.dirname, '..');
 const server = fork(path.join(root, 'bench/bets-server.ts'), [], {
   cwd: root,
   execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [])],
-  env: { ...process.env, BENCH_PLAYERS: String(players), ...(options.pg ? { BENCH_PG_URL: options.pg } : {}) },
+  env: {
+    ...process.env,
+    BENCH_PLAYERS: String(players),
+    ...(options.pg ? { BENCH_PG_URL: options.pg } : {}),
+    ...(options.synchronous ? { BENCH_SQLITE_SYNCHRONOUS: options.synchronous } : {}),
+  },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 server.on('exit', (code) => {

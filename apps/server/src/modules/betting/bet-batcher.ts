@@ -58,7 +58,7 @@ function isRetryable(error: unknown): boolean {
  */
 export function createBetBatcher(db: Kysely<Database>, options: BetBatcherOptions = {}): BetBatcher {
   const laneCount = Math.max(1, options.lanes ?? 1);
-  const maxBatch = Math.max(1, options.maxBatch ?? 200);
+  const maxBatch = Math.max(1, options.maxBatch ?? 50);
   const lanes: Lane[] = Array.from({ length: laneCount }, () => ({ queue: [], running: false, scheduled: false }));
   const counters = { batches: 0, jobs: 0, retries: 0 };
 
