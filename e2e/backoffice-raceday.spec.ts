@@ -120,7 +120,9 @@ test('an admin sets up a race day and runs race 1 from open betting to closed', 
     page.getByRole('article', { name: '1 Bagyo' }).getByRole('button', { name: 'Scratch runner 1' }),
   ).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Add runner' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Mark done' })).toBeVisible();
+  // Done comes with the official result, entered on its own page.
+  await expect(page.getByRole('button', { name: 'Mark done' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Enter the result of race 1' })).toBeVisible();
 
   // Back on the event page the card shows the same state.
   await page.getByRole('link', { name: `Back to ${eventName}` }).click();

@@ -156,7 +156,7 @@ test('a won Win is settled from the back office and shows in history, balance an
   await expect(page.getByTestId('bet-history-list')).toContainText('WON ₱84.00');
   await expect(page.getByTestId('player-balance')).toHaveText('₱484.00');
 
-  await page.goto(`/result?raceId=${race.raceId}`);
+  await page.goto(`/result?event=${event.id}&raceId=${race.raceId}`);
   const table = page.getByTestId('result-table');
   await expect(table).toBeVisible();
   const winLine = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Win', exact: true }) });
