@@ -341,6 +341,8 @@ export const en = {
       lose: 'LOSE',
       scratch: 'Scratch',
       bonusEarned: 'Bonus earned',
+      refunded: 'Refunded',
+      substitution: 'Race {{raceNo}}: {{scratched}} was scratched and ran as the favourite, {{favourite}}',
     },
   },
   live: {

@@ -47,6 +47,10 @@ export interface BetHistoryTicket {
   status: 'open' | 'won' | 'lost' | 'refunded' | 'X';
   wonLose: 'WON' | 'LOSE' | null;
   wonAmount: number;
+  /** Stake returned for scratched runners or a cancelled race. */
+  refundAmount: number;
+  /** Scratched picks of a multi-race ticket that settled as the leg's favourite at close. */
+  substitutions: { raceNo: number; scratched: number; favourite: number }[];
   bonusUsed: number;
   bonusEarned: number;
   bets: { type: string; amount: number; combinations: number; totalAmount: number; picks: string }[];

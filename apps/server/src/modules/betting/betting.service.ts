@@ -11,6 +11,7 @@ import {
   runnerBaseNumber,
   StatusCode,
   type BetHistoryResponse,
+  type BetHistoryTicket,
   type BetReceipt,
   type PlaceBetInput,
 } from '@karera/shared';
@@ -260,6 +261,17 @@ export async function placeBet(
 }
 
 /** The player's tickets, newest first, as the Race Bet tab shows them (spec §2, §3). */
+/** Scratched picks the settlement replaced with the leg's favourite, by race number. */
+function substitutionsOf(details: string | null, raceNumbers: readonly number[]): BetHistoryTicket['substitutions'] {
+  if (!details) return [];
+  const parsed = JSON.parse(details) as { substitutions?: { leg: number; scratched: number; favourite: number }[] };
+  return (parsed.substitutions ?? []).map((s) => ({
+    raceNo: raceNumbers[s.leg] ?? 0,
+    scratched: s.scratched,
+    favourite: s.favourite,
+  }));
+}
+
 export async function betHistory(db: Kysely<Database>, playerId: number, limit = 100): Promise<BetHistoryResponse> {
   const rows = await db
     .selectFrom('bet_tickets as b')
@@ -275,6 +287,8 @@ export async function betHistory(db: Kysely<Database>, playerId: number, limit =
       'b.selections',
       'b.status',
       'b.won_amount',
+      'b.refund_amount',
+      'b.settlement_details',
       'r.race_no',
     ])
     .where('b.player_id', '=', playerId)
@@ -294,6 +308,8 @@ export async function betHistory(db: Kysely<Database>, playerId: number, limit =
         status: row.status === 'refunded' ? 'X' : row.status,
         wonLose: row.status === 'won' ? 'WON' : row.status === 'lost' ? 'LOSE' : null,
         wonAmount: Number(row.won_amount),
+        refundAmount: Number(row.refund_amount),
+        substitutions: substitutionsOf(row.settlement_details, raceNumbers),
         bonusUsed: Number(row.from_bonus),
         bonusEarned: 0,
         bets: [

@@ -10,6 +10,7 @@ import {
   type CarryoversResponse,
   type GameResultResponse,
   type Race,
+  type RealtimeMessage,
   type ResultPreview,
   type SettlementReport,
 } from '@karera/shared';
@@ -213,6 +214,27 @@ describe(`tote and settlement (${testDialect})`, () => {
     expect(await checkLedger(t.app.db)).toEqual([]);
   });
 
+  it('broadcasts live Win odds from the pool as bets land; a runner without stake has none', async () => {
+    const day = await raceDay(1);
+    const [race] = day.races as [Race];
+    const seen: RealtimeMessage[] = [];
+    const stop = t.app.pubsub.subscribe((messages) => seen.push(...messages));
+    const player = await newPlayer();
+    await bet(player, day, { betType: 'W', selections: [[1]], amount: 1000 });
+    await bet(player, day, { betType: 'W', selections: [[2]], amount: 3000 });
+    await bet(player, day, { betType: 'W', selections: [[1, 2]], amount: 1000 });
+    // ₱60 in, 15% takeout: ₱51 net. Runner 1 has ₱20 (2.55 -> 2.50), runner 2 ₱40 (1.275 -> 1.20).
+    const expected = { type: 'UPDATE_ODDS', raceId: race.raceId, odds: ['2.50', '1.20', null, null, null, null] };
+    await expect
+      .poll(() => seen.filter((m) => m.type === 'UPDATE_ODDS' && m.raceId === race.raceId).at(-1), { timeout: 10_000 })
+      .toEqual(expected);
+    stop();
+    const info = (
+      await t.app.inject({ method: 'POST', url: '/api/game/getRaceInfo', payload: { eventId: day.eventId } })
+    ).json<{ races: Race[] }>();
+    expect(info.races[0]?.runners.map((r) => r.odds)).toEqual(expected.odds);
+  });
+
   it('refunds a scratched runner in a Trifecta and bonus money goes back to bonus', async () => {
     const day = await raceDay(1, ['TRI']);
     const [race] = day.races as [Race];
@@ -243,6 +265,38 @@ describe(`tote and settlement (${testDialect})`, () => {
     expect(balances.bonusBalance).toBe(400);
     expect(await ticketsOf(player)).toEqual([expect.objectContaining({ status: 'won', refund_amount: 400 })]);
     expect(balances.creditBalance).toBeGreaterThan(10_000);
+    expect(await checkLedger(t.app.db)).toEqual([]);
+  });
+
+  it('a scratched Double pick runs as the leg favourite at close, and the ticket says so', async () => {
+    const day = await raceDay(2, ['DD']);
+    const [first, second] = day.races as [Race, Race];
+    const [dina, crowd] = [await newPlayer(), await newPlayer()];
+    await bet(dina, day, { betType: 'DD', selections: [[1], [4]], amount: 1000 });
+    await bet(crowd, day, { betType: 'DD', selections: [[1], [5]], amount: 1000 });
+    // The crowd's Win money makes 6 the favourite of race 2.
+    await bet(crowd, day, { betType: 'W', selections: [[6]], amount: 5000, raceNo: 2 });
+    const runners = await t.app.db
+      .selectFrom('runners')
+      .select(['id', 'runner_no'])
+      .where('race_id', '=', second.raceId)
+      .execute();
+    await post(`/api/backoffice/racing/runners/${runners.find((r) => r.runner_no === '4')?.id}/scratch`, {
+      scratched: true,
+    });
+    await close(first);
+    expect((await confirm(first, [[1], [2]])).status).toBe(200);
+    await close(second);
+    expect((await confirm(second, [[6], [1]])).status).toBe(200);
+
+    const history = (await call(t.app, '../game/getBetHistory', {}, dina.cookie)).json<BetHistoryResponse>();
+    expect(history.betHistory[0]).toMatchObject({
+      wonLose: 'WON',
+      refundAmount: 0,
+      substitutions: [{ raceNo: 2, scratched: 4, favourite: 6 }],
+    });
+    // ₱20 Double pool, 20% takeout: ₱16 on ₱10 that (with the substitute) won: 1.60.
+    expect(history.betHistory[0]?.wonAmount).toBe(1600);
     expect(await checkLedger(t.app.db)).toEqual([]);
   });
 

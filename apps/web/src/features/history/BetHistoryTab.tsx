@@ -119,11 +119,24 @@ function TicketCard({ ticket }: { ticket: BetHistoryTicket }) {
           </table>
         </section>
       ))}
+      {ticket.substitutions.length > 0 && (
+        <ul className="bet-ticket__notes">
+          {ticket.substitutions.map((s) => (
+            <li key={`${s.raceNo}-${s.scratched}`}>{t('history.bet.substitution', { ...s })}</li>
+          ))}
+        </ul>
+      )}
       <dl className="bet-ticket__amounts bet-ticket__totals">
         <div>
           <dt>{t('history.bet.total')}</dt>
           <dd>{formatPeso(ticketTotalOf(ticket))}</dd>
         </div>
+        {ticket.refundAmount > 0 && (
+          <div>
+            <dt>{t('history.bet.refunded')}</dt>
+            <dd data-testid="ticket-refund">{formatPeso(ticket.refundAmount)}</dd>
+          </div>
+        )}
         {ticket.bonusEarned > 0 && (
           <div>
             <dt>{t('history.bet.bonusEarned')}</dt>
