@@ -97,6 +97,13 @@ export const ACCOUNT_NUMBER_MAX = 30;
 
 /** Receipt upload for reading reference and amount (payment/imageExtract). */
 export const RECEIPT_MAX_BYTES = 4 * 1024 * 1024;
+/**
+ * Pixel limits read from the image header before it is decoded: a few compressed kilobytes can claim
+ * 30,000 x 30,000 pixels, gigabytes once decoded. A phone screenshot is about 1290 x 2796 (3.6 MP), a
+ * 12 MP camera photo 4032 x 3024; a long scrolling screenshot is narrow and tall.
+ */
+export const RECEIPT_MAX_PIXELS = 16_000_000;
+export const RECEIPT_MAX_SIDE = 10_000;
 export const RECEIPT_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type ReceiptMimeType = (typeof RECEIPT_MIME_TYPES)[number];
 

@@ -38,6 +38,7 @@ export const PaymentMessages = {
   // Receipt reading.
   receiptType: 'Please upload a PNG, JPEG or WebP image.',
   receiptTooLarge: 'The image is too large (at most 4 MB).',
+  receiptDimensions: 'The image is too large (at most 16 megapixels, 10,000 pixels a side).',
   receiptUnreadable: 'We could not read this receipt. Please enter the details yourself.',
   // Back office.
   requestNotFound: 'Payment request not found.',

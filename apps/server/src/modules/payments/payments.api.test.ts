@@ -364,6 +364,58 @@ describe(`payments (${testDialect})`, () => {
       expect(await balances(player)).toMatchObject({ creditBalance: 60_000 });
     });
 
+    it('replays a double-clicked approval sent twice at the same moment with one key', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      const receipt = (
+        await pay('initiateDeposit', player, depositBody({ amount: 65_000 }))
+      ).json<PaymentRequestReceipt>();
+      const id = Number(receipt.transactionId.slice(2));
+      const idem = key();
+      const results = await Promise.all([1, 2, 3].map(() => decide(agentA.cookie, id, 'approve', undefined, idem)));
+      for (const result of results) expect(result.statusCode, result.body).toBe(200);
+      expect(results[1]?.json()).toEqual(results[0]?.json());
+      expect(results[2]?.json()).toEqual(results[0]?.json());
+      expect(await balances(player)).toMatchObject({ creditBalance: 65_000 });
+    });
+
+    it('scopes request keys per player and decision keys per staff member', async () => {
+      const one = await registerPlayer(t.app, { referralCode: agentA.code });
+      const two = await registerPlayer(t.app, { referralCode: agentA.code });
+      const shared = key();
+      const first = await pay(
+        'initiateDeposit',
+        one,
+        depositBody({ idempotencyKey: shared, referenceNumber: 'SCOPE1' }),
+      );
+      const second = await pay(
+        'initiateDeposit',
+        two,
+        depositBody({ idempotencyKey: shared, referenceNumber: 'SCOPE1' }),
+      );
+      expect(first.statusCode, first.body).toBe(200);
+      expect(second.statusCode, second.body).toBe(200);
+      const firstId = Number(first.json<PaymentRequestReceipt>().transactionId.slice(2));
+      const secondId = Number(second.json<PaymentRequestReceipt>().transactionId.slice(2));
+      expect(secondId).not.toBe(firstId);
+      // One staff key on two requests is refused; another staff member's same key is their own.
+      const idem = key();
+      expect((await decide(agentA.cookie, firstId, 'decline', 'not seen', idem)).statusCode).toBe(200);
+      expect((await decide(agentA.cookie, secondId, 'decline', 'not seen', idem)).statusCode).toBe(409);
+      const other = await decide(master.cookie, secondId, 'decline', 'not seen', idem);
+      expect(other.statusCode, other.body).toBe(200);
+      expect(other.json<PaymentDecisionResponse>().request).toMatchObject({ id: secondId, status: 'DECLINED' });
+    });
+
+    it('rounds the +5% bonus of the 111 type down to the centavo', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      const receipt = (
+        await pay('initiateDeposit', player, depositBody({ receiverNumber: accounts.bonus?.id, amount: 10_019 }))
+      ).json<PaymentRequestReceipt>();
+      const approved = await decide(admin, Number(receipt.transactionId.slice(2)), 'approve');
+      expect(approved.json<PaymentDecisionResponse>().request).toMatchObject({ amount: 10_019, bonus: 500 });
+      expect(await balances(player)).toMatchObject({ creditBalance: 10_019, bonusBalance: 500 });
+    });
+
     it('declines a deposit without moving money, and requires a reason', async () => {
       const player = await registerPlayer(t.app, { referralCode: agentA.code });
       const receipt = (await pay('initiateDeposit', player, depositBody())).json<PaymentRequestReceipt>();
@@ -512,6 +564,29 @@ describe(`payments (${testDialect})`, () => {
     });
   });
 
+  describe('withdrawals: double taps and amounts', () => {
+    it('answers a double tap with one key alike, even when the credit covers only one of them', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      await credit(player, 30_000);
+      const body = withdrawBody({ amount: 30_000 });
+      const results = await Promise.all([1, 2, 3, 4, 5].map(() => pay('initiateWithdraw', player, body)));
+      for (const result of results) expect(result.statusCode, result.body).toBe(200);
+      expect(new Set(results.map((r) => r.json<PaymentRequestReceipt>().transactionId)).size).toBe(1);
+      expect(await balances(player)).toEqual({ creditBalance: 0, bonusBalance: 0, withdrawHoldBalance: 30_000 });
+    });
+
+    it('takes amounts only as integer centavos', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      await credit(player, 100_000);
+      for (const amount of ['30000', 30_000.5, -30_000, null, true]) {
+        const response = await pay('initiateWithdraw', player, withdrawBody({ amount }));
+        expect(response.statusCode, JSON.stringify(amount)).toBe(400);
+      }
+      expect((await pay('initiateWithdraw', player, withdrawBody({ playerName: 'x' }))).statusCode).toBe(400);
+      expect(await balances(player)).toMatchObject({ creditBalance: 100_000, withdrawHoldBalance: 0 });
+    });
+  });
+
   describe('wallet history', () => {
     it('lists adjustments as SYSTEM-ADJ and filters by type and status', async () => {
       const player = await registerPlayer(t.app, { referralCode: agentA.code });
@@ -578,6 +653,48 @@ describe(`payments (${testDialect})`, () => {
       ]);
       const large = await pay('imageExtract', player, { image: tooLarge.toString('base64') });
       expect(large.json()).toMatchObject({ statusMessage: PaymentMessages.receiptTooLarge });
+    });
+
+    it('refuses an image of too many pixels from its header, before decoding it', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      // A few kilobytes that claim 30,000 x 30,000 pixels: decoding would need gigabytes.
+      const u32 = (n: number) => {
+        const b = Buffer.alloc(4);
+        b.writeUInt32BE(n);
+        return b;
+      };
+      const png = Buffer.concat([
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        u32(13),
+        Buffer.from('IHDR'),
+        u32(30_000),
+        u32(30_000),
+        Buffer.from([8, 0, 0, 0, 0]),
+        Buffer.alloc(4),
+        Buffer.alloc(2048),
+      ]);
+      const jpeg = Buffer.concat([
+        Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+        Buffer.from('JFIF\0'),
+        Buffer.alloc(9),
+        Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0x75, 0x30, 0x75, 0x30, 0x03]),
+        Buffer.alloc(9),
+        Buffer.alloc(2048),
+      ]);
+      const vp8x = Buffer.alloc(30);
+      vp8x.write('RIFF', 0);
+      vp8x.writeUInt32LE(22 + 2048, 4);
+      vp8x.write('WEBP', 8);
+      vp8x.write('VP8X', 12);
+      vp8x.writeUInt32LE(10, 16);
+      vp8x.writeUIntLE(29_999, 24, 3);
+      vp8x.writeUIntLE(29_999, 27, 3);
+      const webp = Buffer.concat([vp8x, Buffer.alloc(2048)]);
+      for (const image of [png, jpeg, webp]) {
+        const response = await pay('imageExtract', player, { image: image.toString('base64') });
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json()).toMatchObject({ statusMessage: PaymentMessages.receiptDimensions });
+      }
     });
 
     it('reads the reference number and amount of a GCash receipt offline', async () => {

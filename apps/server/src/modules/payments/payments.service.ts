@@ -21,7 +21,8 @@ import {
 } from '@karera/shared';
 import type { Database, StaffUser } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { isUniqueViolation, runIdempotent } from '../../lib/idempotency.ts';
+import { Idempotency, isUniqueViolation, runIdempotent } from '../../lib/idempotency.ts';
+import { hashRequest } from '../../lib/tokens.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { scopeToStaff } from '../players/players.repo.ts';
@@ -37,6 +38,33 @@ export const PaymentLedgerKind = {
   withdrawPayout: 'WITHDRAW_PAYOUT',
   withdrawRelease: 'WITHDRAW_RELEASE',
 } as const;
+
+/**
+ * runIdempotent, and one more case: a twin request with the same key and body (a double tap, a double
+ * click) that ran alongside ours and committed first. Ours is then refused by what the twin did (the
+ * credit is already held, the request already decided); it answers with the twin's stored result instead,
+ * as a later retry would. Nothing moved for ours: a refusal rolls its transaction back.
+ */
+async function runIdempotentTwinSafe<T>(
+  db: Kysely<Database>,
+  req: { scope: string; key: string; request: unknown },
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<{ body: T; replayed: boolean }> {
+  try {
+    return await runIdempotent(db, req, work);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const twin = await db
+      .selectFrom('idempotency_keys')
+      .select(['request_hash', 'response_body'])
+      .where('scope', '=', req.scope)
+      .where('key', '=', req.key)
+      .executeTakeFirst();
+    if (!twin) throw error;
+    if (twin.request_hash !== hashRequest(req.request)) throw conflict(Idempotency.keyReused);
+    return { body: JSON.parse(twin.response_body) as T, replayed: true };
+  }
+}
 
 const withdrawRefused = (message: string) =>
   message === PaymentMessages.withdrawBalance
@@ -80,7 +108,7 @@ export async function initiateDeposit(
 ): Promise<PaymentRequestReceipt> {
   const { idempotencyKey, sessionId: _s, playerId: _p, ...request } = input;
   const limits = await paymentLimits(db);
-  const { body } = await runIdempotent(
+  const { body } = await runIdempotentTwinSafe(
     db,
     { scope: `player:${playerId}:deposit`, key: idempotencyKey, request },
     async (trx) => {
@@ -151,7 +179,7 @@ export async function initiateWithdraw(
 ): Promise<PaymentRequestReceipt> {
   const { idempotencyKey, sessionId: _s, playerId: _p, ...request } = input;
   const limits = await paymentLimits(db);
-  const { body } = await runIdempotent(
+  const { body } = await runIdempotentTwinSafe(
     db,
     { scope: `player:${playerId}:withdraw`, key: idempotencyKey, request },
     async (trx) => {
@@ -435,7 +463,7 @@ export async function decidePaymentRequest(
   idempotencyKey: string,
   ip: string | null,
 ): Promise<{ view: PaymentRequestView; playerId: number; replayed: boolean }> {
-  const { body, replayed } = await runIdempotent(
+  const { body, replayed } = await runIdempotentTwinSafe(
     db,
     {
       scope: `staff:${staff.id}:payment-decision`,
@@ -460,6 +488,8 @@ export async function decidePaymentRequest(
           .where('status', '=', 'APPROVED')
           .where('channel', '=', request.channel)
           .where('reference_number', '=', request.reference_number)
+          // Not this request itself, approved a moment ago by another staff member: that is 'already decided'.
+          .where('id', '!=', request.id)
           .executeTakeFirst();
         if (used) throw badRequest(PaymentMessages.referenceUsed);
       }

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createReceiptReader, decodeReceiptImage, sniffImage } from './receipt-ocr.ts';
+import { createReceiptReader, decodeReceiptImage, imageSize, sniffImage } from './receipt-ocr.ts';
 import { receiptSamples, renderReceipt, RECEIPT_LAYOUTS } from './receipt-fixtures.ts';
 
 /*
@@ -18,6 +18,21 @@ describe('receipt OCR accuracy', () => {
     );
     expect(sniffImage(png)).toBe('png');
     expect(decodeReceiptImage(`data:image/png;base64,${png.toString('base64')}`).equals(png)).toBe(true);
+  });
+
+  it('reads the pixel size from PNG, JPEG (progressive), lossy and lossless WebP headers', () => {
+    const png = renderReceipt({ layout: 'gcash', amount: 100, printedReference: '1', expectedReference: '1' });
+    expect(imageSize(png, 'png')).toEqual({ width: expect.any(Number), height: expect.any(Number) });
+    const tiny = {
+      jpeg: '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+      webpLossy: 'UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA',
+      webpLossless: 'UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==',
+    };
+    for (const base64 of Object.values(tiny)) {
+      const bytes = decodeReceiptImage(base64);
+      const kind = sniffImage(bytes);
+      expect(kind && imageSize(bytes, kind)).toEqual({ width: 1, height: 1 });
+    }
   });
 
   it('reads reference and amount from generated receipts of every layout', { timeout: 180_000 }, async () => {
