@@ -655,6 +655,14 @@ describe(`payments (${testDialect})`, () => {
       expect(large.json()).toMatchObject({ statusMessage: PaymentMessages.receiptTooLarge });
     });
 
+    it('checks the base64 text in linear time: a crafted upload cannot stall the server', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      const started = Date.now();
+      const crafted = await pay('imageExtract', player, { image: `A${' '.repeat(100_000)}!` });
+      expect(crafted.json()).toMatchObject({ statusCode: 400, statusMessage: PaymentMessages.receiptType });
+      expect(Date.now() - started).toBeLessThan(2_000);
+    });
+
     it('refuses an image of too many pixels from its header, before decoding it', async () => {
       const player = await registerPlayer(t.app, { referralCode: agentA.code });
       // A few kilobytes that claim 30,000 x 30,000 pixels: decoding would need gigabytes.
