@@ -539,6 +539,36 @@ describe(`payments (${testDialect})`, () => {
       expect(await balances(player)).toEqual({ creditBalance: 70_000, bonusBalance: 0, withdrawHoldBalance: 0 });
     });
 
+    it('audits every decision with the staff member, the amount and the note', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agentA.code });
+      await credit(player, 100_000);
+      const ids: number[] = [];
+      for (const amount of [20_000, 30_000]) {
+        const receipt = (await pay('initiateWithdraw', player, withdrawBody({ amount }))).json<PaymentRequestReceipt>();
+        ids.push(Number(receipt.transactionId.slice(2)));
+      }
+      const [paid, returned] = ids as [number, number];
+      expect((await decide(master.cookie, paid, 'approve', 'sent from GCash')).statusCode).toBe(200);
+      expect((await decide(agentA.cookie, returned, 'decline', 'wrong account name')).statusCode).toBe(200);
+      const audit = await t.app.db
+        .selectFrom('audit_log')
+        .select(['actor_type', 'actor_id', 'action', 'target_id', 'details'])
+        .where('target_type', '=', 'payment_request')
+        .where('target_id', 'in', ids.map(String))
+        .orderBy('id')
+        .execute();
+      expect(audit.map((a) => [a.actor_type, a.actor_id, a.action, a.target_id])).toEqual([
+        ['staff', master.id, 'payment.withdraw_approved', String(paid)],
+        ['staff', agentA.id, 'payment.withdraw_declined', String(returned)],
+      ]);
+      expect(audit.map((a) => JSON.parse(a.details) as Record<string, unknown>)).toEqual([
+        expect.objectContaining({ playerId: player.playerId, amount: 20_000, note: 'sent from GCash' }),
+        expect.objectContaining({ playerId: player.playerId, amount: 30_000, note: 'wrong account name' }),
+      ]);
+      expect(await balances(player)).toEqual({ creditBalance: 80_000, bonusBalance: 0, withdrawHoldBalance: 0 });
+      expect(await checkLedger(t.app.db)).toEqual([]);
+    });
+
     it('never exceeds credit with 50 concurrent requests', async () => {
       const player = await registerPlayer(t.app, { referralCode: agentA.code });
       await credit(player, 100_000);
