@@ -1,15 +1,14 @@
 // 10,000 live sockets on loopback, odds broadcast 5 times a second: delivery latency and memory per socket.
-// Usage: node bench/ws-broadcast.mjs [sockets=10000] [seconds=20] [ratePerSecond=5] [fanOutWorkers=0]
+// Usage: node bench/ws-broadcast.mjs [sockets=10000] [seconds=20] [ratePerSecond=5]
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import WebSocket from 'ws';
 
-const [sockets = 10_000, seconds = 20, rate = 5, workers = 0] = process.argv.slice(2).map(Number);
+const [sockets = 10_000, seconds = 20, rate = 5] = process.argv.slice(2).map(Number);
 const root = path.resolve(import.meta.dirname, '..');
 const server = fork(path.join(root, 'bench/ws-server.ts'), [], {
   cwd: root,
   execArgv: ['--import', 'tsx', '--expose-gc'],
-  env: { ...process.env, LIVE_SOCKET_WORKERS: String(workers) },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 const nextMessage = (type) =>
@@ -82,7 +81,6 @@ const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100)
 const perSocket = (key) => Math.round((after.memory[key] - before.memory[key]) / sockets);
 const result = {
   sockets,
-  fanOutWorkers: workers,
   broadcastsPerSecond: rate,
   seconds,
   connectSeconds: Number(connectSeconds.toFixed(1)),

@@ -16,7 +16,6 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   ADMIN_PASSWORD: 'bench-admin-pass',
   WEB_DIST_DIR: path.join(dataDir, 'none'),
-  LIVE_SOCKET_WORKERS: process.env.LIVE_SOCKET_WORKERS ?? '0',
 });
 const app = await buildApp(config);
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -52,13 +51,7 @@ const memory = () => {
 };
 
 process.on('message', (message: { type: string; seq?: number }) => {
-  if (message.type === 'memory') {
-    // The processes that hold the sockets: this one, or the fan-out workers (LIVE_SOCKET_WORKERS).
-    memory();
-    void app
-      .liveSocketStats()
-      .then(({ sockets, rss, heapUsed }) => process.send?.({ type: 'memory', memory: { rss, heapUsed }, sockets }));
-  }
+  if (message.type === 'memory') process.send?.({ type: 'memory', memory: memory(), sockets: app.liveSocketCount() });
   if (message.type === 'publish' && message.seq !== undefined) {
     // In-process pub/sub delivers synchronously, so this times the server's whole fan-out.
     const started = performance.now();

@@ -46,7 +46,6 @@ const envSchema = z.object({
   PLAYER_AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   SMS_SENDER: z.enum(['outbox', 'http']).default('outbox'),
   SIM_SPEED: z.coerce.number().positive().max(1000).default(1),
-  LIVE_SOCKET_WORKERS: z.coerce.number().int().min(0).max(16).default(0),
   SMS_GATEWAY_URL: z.url().optional(),
   SMS_API_KEY: z.string().min(1).optional(),
   SMS_SENDER_NAME: z.string().min(1).max(11).default('KARERA'),
@@ -73,8 +72,6 @@ export interface AppConfig {
   sms: { sender: 'outbox' } | { sender: 'http'; gatewayUrl: string; apiKey: string; senderName: string };
   /** Race-day simulator pace: 1 is about 3 minutes a race, 60 about 3 seconds. */
   simSpeed: number;
-  /** Processes that hold the live sockets and write broadcasts to them; 0 keeps them in this process. */
-  liveSocketWorkers: number;
   /** Secure cookies need HTTPS; off only where the server is reached over plain loopback HTTP. */
   secureCookies: boolean;
 }
@@ -136,7 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     sms: smsConfig(e),
     simSpeed: e.SIM_SPEED,
-    liveSocketWorkers: e.LIVE_SOCKET_WORKERS,
     secureCookies: e.NODE_ENV === 'production' && e.TRUST_PROXY,
   };
 }

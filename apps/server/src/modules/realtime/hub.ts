@@ -1,38 +1,30 @@
-import { fork } from 'node:child_process';
 import type { IncomingMessage } from 'node:http';
-import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { fileURLToPath } from 'node:url';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { encodeBalanceChanged, encodeFrame, type RealtimeMessage } from '@karera/shared';
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer, type WebSocket } from 'ws';
+import {
+  decodeFrame,
+  encodeBalanceChanged,
+  encodeFrame,
+  INVALID_AUTH_REASON,
+  type RealtimeMessage,
+} from '@karera/shared';
 import { PLAYER_COOKIE, resolvePlayerSession } from '../auth/player-sessions.ts';
 import { liveSnapshot } from '../racing/racing.repo.ts';
-import type { FromWorker, ToWorker } from './fanout-protocol.ts';
-import { createLiveSockets, type Admission, type LiveSockets } from './live-sockets.ts';
 
 export const WS_PATH = '/ws';
-export { CLOSE_INVALID_AUTH } from './live-sockets.ts';
+/** Close code for a refused GAME_CONNECT; the reason text is the spec's, which clients act on. */
+export const CLOSE_INVALID_AUTH = 4001;
+const CONNECT_TIMEOUT_MS = 10_000;
 
 export interface RealtimeHubOptions {
   heartbeatMs?: number;
 }
 
-export interface LiveSocketStats {
-  sockets: number;
-  /** Resident memory of the processes holding the sockets (the workers' only, when there are any). */
-  rss: number;
-  heapUsed: number;
-}
-
-/** One share of the live sockets: this process's, or a fan-out worker's. */
-interface Shard {
-  upgrade(request: IncomingMessage, stream: Duplex, head: Buffer, cookieToken: string | undefined): void;
-  broadcast(frame: string): void;
-  sendToPlayer(playerId: number, frame: string): void;
-  count(): number;
-  stats(): Promise<LiveSocketStats>;
-  close(): void;
-  alive(): boolean;
+interface LiveSocket {
+  socket: WebSocket;
+  playerId: number;
+  alive: boolean;
 }
 
 /**
@@ -43,43 +35,85 @@ interface Shard {
  * and written to every authenticated socket. Heartbeats drop sockets that stop answering.
  *
  * Upgrades are taken straight from the HTTP server (ws in noServer mode) rather than through a
- * Fastify route, so a connection holds only its socket: see docs/decisions/005-live-socket.md. With
- * LIVE_SOCKET_WORKERS set, the sockets are spread over that many child processes, which write each
- * broadcast in parallel (docs/decisions/010-live-socket-workers.md).
+ * Fastify route, so a connection holds only its socket: see docs/decisions/005-live-socket.md.
  */
 export async function registerRealtimeHub(app: FastifyInstance, options: RealtimeHubOptions = {}): Promise<void> {
-  const heartbeatMs = options.heartbeatMs ?? 30_000;
-
-  const admit = async (token: string | undefined, claimedPlayerId: string): Promise<Admission | null> => {
-    const session = token ? await resolvePlayerSession(app.db, token) : undefined;
-    if (!session || String(session.playerId) !== claimedPlayerId) return null;
-    const snapshot = await liveSnapshot(app.db);
-    const messages = snapshot.flatMap((race): RealtimeMessage[] => [
-      { type: 'RACE_STATUS', raceId: race.raceId, status: race.status },
-      ...(race.odds.length > 0 ? [{ type: 'UPDATE_ODDS' as const, raceId: race.raceId, odds: race.odds }] : []),
-    ]);
-    return { playerId: session.playerId, snapshotFrame: messages.length > 0 ? encodeFrame(messages) : null };
-  };
-  const onError = (error: unknown) => app.log.error({ err: error }, 'socket authentication failed');
-
-  const shards: Shard[] =
-    app.config.liveSocketWorkers > 0
-      ? await Promise.all(
-          Array.from({ length: app.config.liveSocketWorkers }, () => startWorkerShard(admit, heartbeatMs, app.log)),
-        )
-      : [inProcessShard(createLiveSockets({ admit, heartbeatMs, onError }))];
-
-  const unsubscribe = app.pubsub.subscribe((messages) => {
-    const frame = encodeFrame(messages);
-    for (const shard of shards) shard.broadcast(frame);
+  const live = new Set<LiveSocket>();
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 4096,
+    perMessageDeflate: false,
+    clientTracking: false,
   });
+
+  const broadcast = (messages: readonly RealtimeMessage[]) => {
+    if (live.size === 0) return;
+    const frame = Buffer.from(encodeFrame(messages));
+    for (const client of live) {
+      if (client.socket.readyState === client.socket.OPEN) client.socket.send(frame, { binary: false });
+    }
+  };
+  const unsubscribe = app.pubsub.subscribe(broadcast);
   // A balance notice goes only to that player's own sockets.
   const unsubscribePlayers = app.pubsub.subscribePlayers((playerId) => {
     const frame = encodeBalanceChanged(playerId);
-    for (const shard of shards) shard.sendToPlayer(playerId, frame);
+    for (const client of live) {
+      if (client.playerId === playerId && client.socket.readyState === client.socket.OPEN) client.socket.send(frame);
+    }
   });
 
-  let nextShard = 0;
+  const heartbeat = setInterval(() => {
+    for (const client of live) {
+      if (!client.alive) {
+        live.delete(client);
+        client.socket.terminate();
+        continue;
+      }
+      client.alive = false;
+      client.socket.ping();
+    }
+  }, options.heartbeatMs ?? 30_000);
+  heartbeat.unref();
+
+  function accept(socket: WebSocket, cookieToken: string | undefined): void {
+    let client: LiveSocket | undefined;
+    const refuse = () => socket.close(CLOSE_INVALID_AUTH, INVALID_AUTH_REASON);
+    const connectTimer = setTimeout(refuse, CONNECT_TIMEOUT_MS);
+
+    const authenticate = async (hello: Extract<RealtimeMessage, { type: 'GAME_CONNECT' }>) => {
+      const token = cookieToken ?? (hello.sessionId !== 'cookie' ? hello.sessionId : undefined);
+      const session = token ? await resolvePlayerSession(app.db, token) : undefined;
+      if (!session || String(session.playerId) !== hello.playerId || socket.readyState !== socket.OPEN) return refuse();
+      client = { socket, playerId: session.playerId, alive: true };
+      live.add(client);
+      const snapshot = await liveSnapshot(app.db);
+      const messages = snapshot.flatMap((race): RealtimeMessage[] => [
+        { type: 'RACE_STATUS', raceId: race.raceId, status: race.status },
+        ...(race.odds.length > 0 ? [{ type: 'UPDATE_ODDS' as const, raceId: race.raceId, odds: race.odds }] : []),
+      ]);
+      if (messages.length > 0) socket.send(encodeFrame(messages));
+    };
+
+    socket.on('message', (data: Buffer, isBinary: boolean) => {
+      if (client) return; // players only listen; anything after GAME_CONNECT is ignored
+      clearTimeout(connectTimer);
+      const [hello] = isBinary ? [] : decodeFrame(data.toString());
+      if (hello?.type !== 'GAME_CONNECT') return refuse();
+      authenticate(hello).catch((error: unknown) => {
+        app.log.error({ err: error }, 'socket authentication failed');
+        refuse();
+      });
+    });
+    socket.on('pong', () => {
+      if (client) client.alive = true;
+    });
+    socket.on('error', () => socket.terminate());
+    socket.on('close', () => {
+      clearTimeout(connectTimer);
+      if (client) live.delete(client);
+    });
+  }
+
   const onUpgrade = (request: IncomingMessage, stream: Duplex, head: Buffer) => {
     const path = request.url?.split('?')[0];
     if (path !== WS_PATH) {
@@ -87,136 +121,25 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
       return;
     }
     const cookieToken = request.headers.cookie ? app.parseCookie(request.headers.cookie)[PLAYER_COOKIE] : undefined;
-    // Round robin over the shards still running; the client retries after 3 s if none is.
-    for (let tried = 0; tried < shards.length; tried++) {
-      const shard = shards[nextShard++ % shards.length];
-      if (shard?.alive()) return shard.upgrade(request, stream, head, cookieToken);
-    }
-    stream.destroy();
+    wss.handleUpgrade(request, stream, head, (socket) => accept(socket, cookieToken));
   };
   app.server.on('upgrade', onUpgrade);
 
   app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
     unsubscribe();
     unsubscribePlayers();
     app.server.off('upgrade', onUpgrade);
-    for (const shard of shards) shard.close();
+    for (const client of live) client.socket.close(1001, 'Server shutting down');
+    live.clear();
+    wss.close();
   });
 
-  app.decorate('liveSocketCount', () => shards.reduce((sum, shard) => sum + shard.count(), 0));
-  app.decorate('liveSocketStats', async () => {
-    const all = await Promise.all(shards.map((shard) => shard.stats()));
-    return all.reduce((sum, s) => ({
-      sockets: sum.sockets + s.sockets,
-      rss: sum.rss + s.rss,
-      heapUsed: sum.heapUsed + s.heapUsed,
-    }));
-  });
-}
-
-function inProcessShard(sockets: LiveSockets): Shard {
-  return {
-    upgrade: sockets.upgrade,
-    broadcast: sockets.broadcast,
-    sendToPlayer: sockets.sendToPlayer,
-    count: sockets.count,
-    stats: () => {
-      const { rss, heapUsed } = process.memoryUsage();
-      return Promise.resolve({ sockets: sockets.count(), rss, heapUsed });
-    },
-    close: sockets.close,
-    alive: () => true,
-  };
-}
-
-const WORKER_FILE = fileURLToPath(new URL('./fanout-worker.ts', import.meta.url));
-
-/** A fan-out worker process (it inherits the server's TypeScript loader) and its side of the protocol. */
-async function startWorkerShard(
-  admit: (token: string | undefined, playerId: string) => Promise<Admission | null>,
-  heartbeatMs: number,
-  log: FastifyBaseLogger,
-): Promise<Shard> {
-  // The worker is TypeScript like the server: keep the server's loader, or bring tsx (tests, tools).
-  const loader = process.execArgv.some((arg) => arg.includes('tsx')) ? [] : ['--import', 'tsx'];
-  const worker = fork(WORKER_FILE, [], {
-    execArgv: [...process.execArgv, ...loader],
-    env: { ...process.env, LIVE_SOCKET_HEARTBEAT_MS: String(heartbeatMs) },
-    serialization: 'advanced',
-  });
-  const post = (message: ToWorker, handle?: Duplex) => {
-    if (!worker.connected) return;
-    if (handle) worker.send(message, handle as Socket);
-    else worker.send(message);
-  };
-  let count = 0;
-  const statsWaiting = new Map<number, (stats: LiveSocketStats) => void>();
-  let nextStats = 1;
-  worker.on('message', (message: FromWorker) => {
-    switch (message.type) {
-      case 'admit':
-        admit(message.token, message.playerId)
-          .catch((error: unknown) => {
-            log.error({ err: error }, 'socket authentication failed');
-            return null;
-          })
-          .then((admission) => post({ type: 'admitted', id: message.id, admission }));
-        return;
-      case 'count':
-        count = message.count;
-        return;
-      case 'stats':
-        statsWaiting.get(message.id)?.({ sockets: message.sockets, rss: message.rss, heapUsed: message.heapUsed });
-        statsWaiting.delete(message.id);
-        return;
-      case 'error':
-        log.error({ worker: worker.pid, message: message.message }, 'live socket worker error');
-        return;
-      case 'ready':
-        return;
-    }
-  });
-  worker.on('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGTERM') log.error({ code, signal }, 'live socket worker exited');
-  });
-  await new Promise<void>((resolve, reject) => {
-    worker.once('message', (message: FromWorker) => (message.type === 'ready' ? resolve() : undefined));
-    worker.once('error', reject);
-  });
-  return {
-    upgrade(request, stream, head, cookieToken) {
-      post(
-        {
-          type: 'upgrade',
-          method: request.method ?? 'GET',
-          url: request.url ?? WS_PATH,
-          headers: request.headers,
-          head: head.toString('base64'),
-          cookieToken,
-        },
-        stream,
-      );
-    },
-    broadcast: (frame) => post({ type: 'frame', frame }),
-    sendToPlayer: (playerId, frame) => post({ type: 'player', playerId, frame }),
-    count: () => count,
-    stats: () =>
-      new Promise((resolve) => {
-        const id = nextStats++;
-        statsWaiting.set(id, resolve);
-        post({ type: 'stats', id });
-      }),
-    close() {
-      post({ type: 'close' });
-      setTimeout(() => worker.kill('SIGTERM'), 2_000).unref();
-    },
-    alive: () => worker.connected,
-  };
+  app.decorate('liveSocketCount', () => live.size);
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     liveSocketCount: () => number;
-    liveSocketStats: () => Promise<LiveSocketStats>;
   }
 }

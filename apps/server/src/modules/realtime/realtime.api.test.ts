@@ -86,85 +86,82 @@ async function raceWithRunners(app: TestApp['app'], admin: string): Promise<Race
   ).race;
 }
 
-// In the server process, and spread over two fan-out worker processes (LIVE_SOCKET_WORKERS).
-for (const workers of [0, 2])
-  describe(`live socket (${testDialect}, ${workers} fan-out workers)`, () => {
-    let t: TestApp;
-    let admin: string;
-    let url: string;
-    let player: RegisteredPlayer;
+describe(`live socket (${testDialect})`, () => {
+  let t: TestApp;
+  let admin: string;
+  let url: string;
+  let player: RegisteredPlayer;
 
-    beforeAll(async () => {
-      t = await createTestApp(workers > 0 ? { LIVE_SOCKET_WORKERS: String(workers) } : {});
-      admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
-      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-      url = `${address.replace('http', 'ws')}/ws`;
-      player = await registerPlayer(t.app);
-    });
-    afterAll(async () => {
-      await t.close();
-    });
-
-    it('closes a socket whose GAME_CONNECT does not authenticate, with the spec reason', async () => {
-      for (const hello of [`GAME_CONNECT:${player.playerId}:not-a-session`, 'GAME_CONNECT:1:cookie', 'HELLO']) {
-        const client = liveClient(url);
-        await client.opened;
-        client.socket.send(hello);
-        expect(await client.closed).toEqual({ code: 4001, reason: INVALID_AUTH_REASON });
-      }
-      // A real cookie, but someone else's player id.
-      const other = liveClient(url, player.cookie);
-      await other.opened;
-      other.socket.send(`GAME_CONNECT:${player.playerId + 1000}:cookie`);
-      expect((await other.closed).reason).toBe(INVALID_AUTH_REASON);
-    });
-
-    it('pushes status and odds changes to every connected player, one frame per broadcast', async () => {
-      const race = await raceWithRunners(t.app, admin);
-      const viaCookie = liveClient(url, player.cookie);
-      const viaToken = liveClient(url);
-      await Promise.all([viaCookie.opened, viaToken.opened]);
-      viaCookie.socket.send(`GAME_CONNECT:${player.playerId}:cookie`);
-      viaToken.socket.send(`GAME_CONNECT:${player.playerId}:${player.login.sessionId}`);
-      // Each accepted socket first gets the races in play, this one included.
-      for (const client of [viaCookie, viaToken]) {
-        expect(await client.until((m) => m.type === 'RACE_STATUS' && m.raceId === race.raceId)).toMatchObject({
-          status: 'A',
-        });
-        client.received.length = 0;
-      }
-      await expect.poll(() => t.app.liveSocketCount()).toBe(2);
-
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/backoffice/racing/races/${race.raceId}/status`,
-        payload: { status: 'O' },
-        headers: { cookie: admin },
-      });
-      for (const client of [viaCookie, viaToken]) {
-        expect(await client.until((m) => m.type === 'RACE_STATUS' && m.raceId === race.raceId)).toEqual({
-          type: 'RACE_STATUS',
-          raceId: race.raceId,
-          status: 'O',
-        });
-      }
-      const runnerId = race.runners[0]?.id ?? 0;
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/backoffice/racing/runners/${runnerId}/scratch`,
-        payload: { scratched: true },
-        headers: { cookie: admin },
-      });
-      expect(await viaCookie.until((m) => m.type === 'UPDATE_ODDS')).toEqual({
-        type: 'UPDATE_ODDS',
-        raceId: race.raceId,
-        odds: [null, null],
-      });
-      viaCookie.socket.close();
-      viaToken.socket.close();
-      await Promise.all([viaCookie.closed, viaToken.closed]);
-    });
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `${address.replace('http', 'ws')}/ws`;
+    player = await registerPlayer(t.app);
   });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('closes a socket whose GAME_CONNECT does not authenticate, with the spec reason', async () => {
+    for (const hello of [`GAME_CONNECT:${player.playerId}:not-a-session`, 'GAME_CONNECT:1:cookie', 'HELLO']) {
+      const client = liveClient(url);
+      await client.opened;
+      client.socket.send(hello);
+      expect(await client.closed).toEqual({ code: 4001, reason: INVALID_AUTH_REASON });
+    }
+    // A real cookie, but someone else's player id.
+    const other = liveClient(url, player.cookie);
+    await other.opened;
+    other.socket.send(`GAME_CONNECT:${player.playerId + 1000}:cookie`);
+    expect((await other.closed).reason).toBe(INVALID_AUTH_REASON);
+  });
+
+  it('pushes status and odds changes to every connected player, one frame per broadcast', async () => {
+    const race = await raceWithRunners(t.app, admin);
+    const viaCookie = liveClient(url, player.cookie);
+    const viaToken = liveClient(url);
+    await Promise.all([viaCookie.opened, viaToken.opened]);
+    viaCookie.socket.send(`GAME_CONNECT:${player.playerId}:cookie`);
+    viaToken.socket.send(`GAME_CONNECT:${player.playerId}:${player.login.sessionId}`);
+    // Each accepted socket first gets the races in play, this one included.
+    for (const client of [viaCookie, viaToken]) {
+      expect(await client.until((m) => m.type === 'RACE_STATUS' && m.raceId === race.raceId)).toMatchObject({
+        status: 'A',
+      });
+      client.received.length = 0;
+    }
+
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/racing/races/${race.raceId}/status`,
+      payload: { status: 'O' },
+      headers: { cookie: admin },
+    });
+    for (const client of [viaCookie, viaToken]) {
+      expect(await client.until((m) => m.type === 'RACE_STATUS' && m.raceId === race.raceId)).toEqual({
+        type: 'RACE_STATUS',
+        raceId: race.raceId,
+        status: 'O',
+      });
+    }
+    const runnerId = race.runners[0]?.id ?? 0;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/racing/runners/${runnerId}/scratch`,
+      payload: { scratched: true },
+      headers: { cookie: admin },
+    });
+    expect(await viaCookie.until((m) => m.type === 'UPDATE_ODDS')).toEqual({
+      type: 'UPDATE_ODDS',
+      raceId: race.raceId,
+      odds: [null, null],
+    });
+    viaCookie.socket.close();
+    viaToken.socket.close();
+    await Promise.all([viaCookie.closed, viaToken.closed]);
+  });
+});
 
 describe.runIf(testDialect === 'postgres')('two server processes on one PostgreSQL database', () => {
   const serverDir = path.resolve(import.meta.dirname, '../../../');
