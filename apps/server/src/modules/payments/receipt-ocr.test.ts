@@ -35,6 +35,25 @@ describe('receipt OCR accuracy', () => {
     }
   });
 
+  it(
+    'ends a worker that runs past its time, and reads the next receipt with a fresh one',
+    { timeout: 60_000 },
+    async () => {
+      const [sample] = receiptSamples(1);
+      if (!sample) throw new Error('no sample');
+      let patienceMs = 1;
+      const reader = createReceiptReader({ timeoutMs: () => patienceMs });
+      try {
+        await expect(reader.read(renderReceipt(sample))).rejects.toThrow('receipt OCR timed out');
+        patienceMs = 30_000;
+        const read = await reader.read(renderReceipt(sample));
+        expect(read.amount).toBe(sample.amount);
+      } finally {
+        await reader.close();
+      }
+    },
+  );
+
   it('reads reference and amount from generated receipts of every layout', { timeout: 180_000 }, async () => {
     const samples = receiptSamples(40);
     const perLayout = new Map<string, { total: number; reference: number; amount: number; both: number }>();

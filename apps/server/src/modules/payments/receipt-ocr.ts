@@ -129,7 +129,8 @@ export interface ReceiptReader {
  * One tesseract worker for the process, started on the first receipt (about 0.3 s) and kept: a worker
  * recognises one image at a time, and the calls queue on it, so OCR never takes more than one core.
  */
-export function createReceiptReader(): ReceiptReader {
+export function createReceiptReader(options: { timeoutMs?: () => number } = {}): ReceiptReader {
+  const timeoutMs = options.timeoutMs ?? (() => RECOGNIZE_TIMEOUT_MS);
   let worker: Promise<Worker> | null = null;
   const start = () =>
     createWorker('eng', OEM.LSTM_ONLY, {
@@ -144,10 +145,17 @@ export function createReceiptReader(): ReceiptReader {
         worker = null;
         throw error;
       });
-      const ready = await worker;
+      const current = worker;
+      const ready = await current;
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('receipt OCR timed out')), RECOGNIZE_TIMEOUT_MS);
+        timer = setTimeout(() => {
+          // A worker still busy on a slow image would hold every later receipt behind it: end it, and
+          // the next read starts a fresh one (reads queued on this one fail and can be tried again).
+          if (worker === current) worker = null;
+          void ready.terminate().catch(() => undefined);
+          reject(new Error('receipt OCR timed out'));
+        }, timeoutMs());
       });
       try {
         const { data } = await Promise.race([ready.recognize(image), timeout]);
