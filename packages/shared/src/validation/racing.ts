@@ -85,3 +85,8 @@ export const scratchInputSchema = z.strictObject({ scratched: z.boolean() });
 export function runnerBaseNumber(runnerNo: string): number {
   return Number.parseInt(runnerNo, 10);
 }
+
+/** Runner order on the card: by number, then letter (1, 1A, 2, 10). */
+export function compareRunnerNo(a: string, b: string): number {
+  return runnerBaseNumber(a) - runnerBaseNumber(b) || a.localeCompare(b);
+}

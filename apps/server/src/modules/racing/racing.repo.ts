@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { FlagBetType, GameEvent, Race, Runner } from '@karera/shared';
+import { compareRunnerNo, type FlagBetType, type GameEvent, type Race, type Runner } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -11,12 +11,6 @@ export function oddsText(hundredths: number | null): string | null {
 function betTypes(json: string): FlagBetType[] {
   const parsed: unknown = JSON.parse(json);
   return Array.isArray(parsed) ? (parsed as FlagBetType[]) : [];
-}
-
-/** Runner order on the card: by number, then letter (1, 1A, 2, 10). */
-export function compareRunnerNo(a: string, b: string): number {
-  const diff = Number.parseInt(a, 10) - Number.parseInt(b, 10);
-  return diff !== 0 ? diff : a.localeCompare(b);
 }
 
 export async function findEvent(db: Db, eventId: number): Promise<GameEvent | undefined> {

@@ -4,7 +4,7 @@ import { Alert, Button, TextField } from '../../../components/ui/index.ts';
 import { errorText, serverFieldErrors } from '../../lib/errors.ts';
 import { localizeMessage, useT } from '../../i18n/useT.ts';
 import { BetTypeChecks } from './BetTypeChecks.tsx';
-import { focusFirstError } from './formFocus.ts';
+import { focusFirstError } from '../../lib/formFocus.ts';
 import { useCreateRaceMutation } from './raceday.api.ts';
 import {
   checkRace,

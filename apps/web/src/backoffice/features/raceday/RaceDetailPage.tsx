@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import type { Race, Runner } from '@karera/shared';
 import { Alert, Button } from '../../../components/ui/index.ts';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
@@ -7,9 +7,10 @@ import { PageHeading } from '../../components/PageHeading.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { useT } from '../../i18n/useT.ts';
-import { ToteRaceLinks } from '../tote/ToteRaceLinks.tsx';
-import { focusFirstError } from './formFocus.ts';
-import { RaceStatusBadge } from './RaceStatusBadge.tsx';
+import { RaceRoute } from '../../components/RaceRoute.tsx';
+import { RaceStatusBadge } from '../../components/RaceStatusBadge.tsx';
+import { ToteRaceLinks } from '../../components/ToteRaceLinks.tsx';
+import { focusFirstError } from '../../lib/formFocus.ts';
 import { RaceStatusControls } from './RaceStatusControls.tsx';
 import { RunnerFields } from './RunnerFields.tsx';
 import {
@@ -25,25 +26,12 @@ import {
   isRaceLocked,
   nextRunnerNo,
   orderedBetTypes,
-  parseId,
   runnerDraftOf,
 } from './raceday.ts';
 import { useRunnerForm } from './useRunnerForm.ts';
 
 export function RaceDetailPage() {
-  const t = useT();
-  const params = useParams();
-  const eventId = parseId(params.eventId);
-  const raceId = parseId(params.raceId);
-  if (eventId === null || raceId === null) {
-    return (
-      <>
-        <PageHeading title={t('race.notFound')} />
-        <Link to="/race-day">{t('event.back')}</Link>
-      </>
-    );
-  }
-  return <RaceScreen key={`${eventId}-${raceId}`} eventId={eventId} raceId={raceId} />;
+  return <RaceRoute render={(ids) => <RaceScreen {...ids} />} />;
 }
 
 function RaceScreen({ eventId, raceId }: { eventId: number; raceId: number }) {

@@ -10,6 +10,9 @@ import {
 } from '@karera/shared';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
+import { useRacingEventQuery, type EventDetailResponse } from '../../lib/racingEvent.ts';
+
+export { useRacingEventQuery, type EventDetailResponse };
 
 /**
  * An event in the race-day list. The contract's GameEvent has no race count; the list shows one when
@@ -21,13 +24,6 @@ export interface EventListResponse {
   statusCode: 200;
   /** Newest race date first. */
   events: EventListItem[];
-}
-
-export interface EventDetailResponse {
-  statusCode: 200;
-  event: GameEvent;
-  /** By race number, each with its runners by runner number. */
-  races: Race[];
 }
 
 interface EventAnswer {
@@ -50,15 +46,6 @@ export function useRacingEventsQuery() {
   return useQuery({
     queryKey: queryKeys.racingEvents,
     queryFn: ({ signal }) => apiRequest<EventListResponse>(RacingAdminRoutes.events, { signal }),
-  });
-}
-
-/** One race day with its races and runners; kept fresh while the operator watches it. */
-export function useRacingEventQuery(eventId: number) {
-  return useQuery({
-    queryKey: queryKeys.racingEvent(eventId),
-    queryFn: ({ signal }) => apiRequest<EventDetailResponse>(RacingAdminRoutes.event(eventId), { signal }),
-    refetchInterval: 15_000,
   });
 }
 

@@ -8,7 +8,6 @@ import {
   RacingMessages,
   runnerBaseNumber,
   runnerInputSchema,
-  type CalendarDate,
   type EventInput,
   type FlagBetType,
   type Race,
@@ -17,6 +16,9 @@ import {
   type Runner,
   type RunnerInput,
 } from '@karera/shared';
+import { byRunnerNo, calendarDateToString, parseId } from '../../lib/raceCard.ts';
+
+export { byRunnerNo, calendarDateToString, parseId };
 
 /*
  * Pure helpers of the race-day screens: Manila time for the date-time inputs, race and runner
@@ -65,11 +67,6 @@ export function isoToManilaLocal(iso: string): string {
     `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}` +
     `T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`
   );
-}
-
-/** A calendar date as YYYY-MM-DD, the race date's wire and input format. */
-export function calendarDateToString(date: CalendarDate): string {
-  return `${date.year}-${pad(date.month)}-${pad(date.day)}`;
 }
 
 const raceDateFormat = new Intl.DateTimeFormat('en-US', {
@@ -136,15 +133,6 @@ export function defaultRaceStart(raceDate: string, races: readonly Pick<Race, 's
   return /^\d{4}-\d{2}-\d{2}$/.test(raceDate) ? `${raceDate}T${FIRST_RACE_TIME}` : '';
 }
 
-/** Runner numbers in card order: 1, 1A, 2, ..., 10 (the number first, then the letter). */
-export function compareRunnerNo(a: string, b: string): number {
-  return runnerBaseNumber(a) - runnerBaseNumber(b) || a.localeCompare(b);
-}
-
-export function byRunnerNo(runners: readonly Runner[]): Runner[] {
-  return runners.toSorted((a, b) => compareRunnerNo(a.runnerNo, b.runnerNo));
-}
-
 /** The number a new runner is offered: one past the highest number so far; '' past 99. */
 export function nextRunnerNo(runners: readonly Pick<Runner, 'runnerNo'>[]): string {
   const highest = Math.max(0, ...runners.map((runner) => runnerBaseNumber(runner.runnerNo)).filter(Number.isFinite));
@@ -168,13 +156,6 @@ export function orderedBetTypes(codes: readonly FlagBetType[]): FlagBetType[] {
 
 export function toggleBetType(codes: readonly FlagBetType[], code: FlagBetType, on: boolean): FlagBetType[] {
   return orderedBetTypes(on ? [...codes, code] : codes.filter((c) => c !== code));
-}
-
-/** An id from the address: a positive whole number, or null. */
-export function parseId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,15}$/.test(value)) return null;
-  const id = Number(value);
-  return id >= 1 ? id : null;
 }
 
 /** Schema messages per form field; a message about one array item ('enabledBetTypes.2') goes to the array. */

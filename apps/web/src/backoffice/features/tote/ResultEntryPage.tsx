@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   BET_TYPES,
   formatFinish,
@@ -15,9 +15,10 @@ import { PageHeading } from '../../components/PageHeading.tsx';
 import { ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
 import { newIdempotencyKey } from '../../../lib/api.ts';
 import { useT } from '../../i18n/useT.ts';
-import { focusFirstError } from '../raceday/formFocus.ts';
-import { useRacingEventQuery } from '../raceday/raceday.api.ts';
-import { byRunnerNo, parseId } from '../raceday/raceday.ts';
+import { RaceRoute } from '../../components/RaceRoute.tsx';
+import { focusFirstError } from '../../lib/formFocus.ts';
+import { byRunnerNo } from '../../lib/raceCard.ts';
+import { useRacingEventQuery } from '../../lib/racingEvent.ts';
 import { PoolCard } from './PoolCard.tsx';
 import { settledPoolsOf, useConfirmMutation, usePreviewMutation } from './tote.api.ts';
 import {
@@ -32,19 +33,7 @@ import './tote.css';
 
 /** Result entry of a closed race (/race-day/:eventId/races/:raceId/result): finish, preview, confirm. */
 export function ResultEntryPage() {
-  const t = useT();
-  const params = useParams();
-  const eventId = parseId(params.eventId);
-  const raceId = parseId(params.raceId);
-  if (eventId === null || raceId === null) {
-    return (
-      <>
-        <PageHeading title={t('race.notFound')} />
-        <Link to="/race-day">{t('event.back')}</Link>
-      </>
-    );
-  }
-  return <ResultEntry key={`${eventId}-${raceId}`} eventId={eventId} raceId={raceId} />;
+  return <RaceRoute render={(ids) => <ResultEntry {...ids} />} />;
 }
 
 function ResultEntry({ eventId, raceId }: { eventId: number; raceId: number }) {

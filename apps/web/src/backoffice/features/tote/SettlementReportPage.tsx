@@ -1,30 +1,18 @@
 import { useId } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatPeso, isRaceStatus, type SettlementReport } from '@karera/shared';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
 import { useT } from '../../i18n/useT.ts';
-import { parseId } from '../raceday/raceday.ts';
-import { RaceStatusBadge } from '../raceday/RaceStatusBadge.tsx';
+import { RaceRoute } from '../../components/RaceRoute.tsx';
+import { RaceStatusBadge } from '../../components/RaceStatusBadge.tsx';
 import { PoolCard } from './PoolCard.tsx';
 import { useReportQuery } from './tote.api.ts';
 import './tote.css';
 
 /** Settlement report of a race (/race-day/:eventId/races/:raceId/report): every pool, and whether it balances. */
 export function SettlementReportPage() {
-  const t = useT();
-  const params = useParams();
-  const eventId = parseId(params.eventId);
-  const raceId = parseId(params.raceId);
-  if (eventId === null || raceId === null) {
-    return (
-      <>
-        <PageHeading title={t('race.notFound')} />
-        <Link to="/race-day">{t('event.back')}</Link>
-      </>
-    );
-  }
-  return <Report key={`${eventId}-${raceId}`} eventId={eventId} raceId={raceId} />;
+  return <RaceRoute render={(ids) => <Report {...ids} />} />;
 }
 
 function Report({ eventId, raceId }: { eventId: number; raceId: number }) {

@@ -1,5 +1,5 @@
 import type { RaceStatus } from '@karera/shared';
-import { useT } from '../../i18n/useT.ts';
+import { useT } from '../i18n/useT.ts';
 
 /** The race's status in words (RACE_STATUS_LABELS), coloured by stage. */
 export function RaceStatusBadge({ status }: { status: RaceStatus }) {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Race } from '@karera/shared';
-import { useT } from '../../i18n/useT.ts';
+import { useT } from '../i18n/useT.ts';
 
 /**
  * A race's way into the tote: result entry once betting is closed, the settlement report once it is
