@@ -70,15 +70,19 @@ export async function runnersThatRan(db: Db, raceId: number): Promise<Set<number
   return new Set((await runnersByNumber(db, raceId)).running.map((r) => r.runnerNo));
 }
 
-/** Centavos on each runner in a race's Win pool. */
+/**
+ * Centavos on each runner in a race's Win pool. The database adds up tickets with the same picks, so
+ * the odds publisher reads a handful of rows however many bets the pool holds.
+ */
 export async function winStakesOf(db: Db, raceId: number): Promise<Map<number, number>> {
-  const tickets = await db
+  const groups = await db
     .selectFrom('bet_tickets')
-    .select(['amount', 'selections'])
+    .select(['selections', (eb) => eb.fn.sum<number | string>('amount').as('amount')])
     .where('first_race_id', '=', raceId)
     .where('bet_type', '=', 'W')
+    .groupBy('selections')
     .execute();
-  return winStakes(tickets.map((t) => ({ amount: t.amount, selections: parseSelections(t.selections) })));
+  return winStakes(groups.map((g) => ({ amount: Number(g.amount), selections: parseSelections(g.selections) })));
 }
 
 export async function loadPoolCard(db: Db, key: PoolKey): Promise<PoolCard | null> {
