@@ -248,6 +248,7 @@ async function stop() {
 // BENCH_CPU_PROFILE=<file>: a CPU profile of the server while the bets run (not while it sets up).
 const profileFile = process.env.BENCH_CPU_PROFILE;
 const profiler = profileFile ? new Session() : undefined;
+let loadsProfiled = 0;
 let cpuAtStart = process.cpuUsage();
 let batchesAtStart = betBatcherFor(app.db).stats();
 
@@ -266,7 +267,10 @@ async function endLoad() {
   const used = process.cpuUsage(cpuAtStart);
   if (profiler && profileFile) {
     const { profile } = await profiler.post('Profiler.stop');
-    fs.writeFileSync(profileFile, JSON.stringify(profile));
+    // One profile per phase: the saturation phase's in the file named, later ones numbered after it.
+    const file = loadsProfiled === 0 ? profileFile : profileFile.replace(/(\.cpuprofile)?$/, `-${loadsProfiled}$1`);
+    loadsProfiled += 1;
+    fs.writeFileSync(file, JSON.stringify(profile));
     profiler.disconnect();
   }
   const batches = betBatcherFor(app.db).stats();

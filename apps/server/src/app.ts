@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -21,6 +20,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { bootstrap } from './db/seed/bootstrap.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { addSecurityHeaders } from './plugins/security-headers.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -92,7 +92,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await app.register(helmet, {
+  addSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

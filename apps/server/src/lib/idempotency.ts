@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.ts';
 import { conflict } from './errors.ts';
 import { hashRequest } from './tokens.ts';
 import { nowIso } from './time.ts';
+import { statement } from '../db/statement.ts';
 
 export const Idempotency = {
   keyRequired: 'An Idempotency-Key header (8-100 letters, digits, dashes or underscores) is required.',
@@ -35,27 +36,30 @@ interface IdempotentRequest {
   request: unknown;
 }
 
+const selectAnswer = statement<{ request_hash: string; response_body: string }>(
+  'select request_hash, response_body from idempotency_keys where scope = ? and key = ?',
+);
+const insertAnswer = statement<never>(
+  'insert into idempotency_keys (scope, key, request_hash, response_status, response_body, created_at)' +
+    ' values (?, ?, ?, ?, ?, ?)',
+);
+
 async function storedAnswer<T>(
-  db: Kysely<Database>,
+  db: Kysely<Database> | Transaction<Database>,
   req: IdempotentRequest,
   requestHash: string,
 ): Promise<T | undefined> {
-  const row = await db
-    .selectFrom('idempotency_keys')
-    .select(['request_hash', 'response_body'])
-    .where('scope', '=', req.scope)
-    .where('key', '=', req.key)
-    .executeTakeFirst();
+  const [row] = await selectAnswer(db, [req.scope, req.key]);
   if (!row) return undefined;
   if (row.request_hash !== requestHash) throw conflict(Idempotency.keyReused);
   return JSON.parse(row.response_body) as T;
 }
 
 /**
- * Runs a money-moving operation at most once per key. The answer is stored in the same database
- * transaction as the movement, so a replay returns exactly what the first call returned, and two
- * racing calls with one key move money once (the loser's transaction rolls back on the key's
- * primary key and it answers with the winner's stored result).
+ * Runs a money-moving operation at most once per key. The key is looked up and the answer stored in
+ * the same database transaction as the movement, so a replay returns exactly what the first call
+ * returned, and two racing calls with one key move money once (the loser's transaction rolls back on
+ * the key's primary key and it answers with the winner's stored result).
  */
 export async function runIdempotent<T>(
   db: Kysely<Database>,
@@ -64,25 +68,14 @@ export async function runIdempotent<T>(
   runInTransaction: RunInTransaction = (inner) => db.transaction().execute(inner),
 ): Promise<{ body: T; replayed: boolean }> {
   const requestHash = hashRequest(req.request);
-  const previous = await storedAnswer<T>(db, req, requestHash);
-  if (previous !== undefined) return { body: previous, replayed: true };
   try {
-    const body = await runInTransaction(async (trx) => {
-      const result = await work(trx);
-      await trx
-        .insertInto('idempotency_keys')
-        .values({
-          scope: req.scope,
-          key: req.key,
-          request_hash: requestHash,
-          response_status: 200,
-          response_body: JSON.stringify(result),
-          created_at: nowIso(),
-        })
-        .execute();
-      return result;
+    return await runInTransaction(async (trx) => {
+      const previous = await storedAnswer<T>(trx, req, requestHash);
+      if (previous !== undefined) return { body: previous, replayed: true };
+      const body = await work(trx);
+      await insertAnswer(trx, [req.scope, req.key, requestHash, 200, JSON.stringify(body), nowIso()]);
+      return { body, replayed: false };
     });
-    return { body, replayed: false };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const winner = await storedAnswer<T>(db, req, requestHash);

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import {
   betTypeByCode,
@@ -19,8 +19,8 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
-import { accountIdByCode } from '../wallet/accounts.ts';
-import { InsufficientFundsError, postTransaction } from '../wallet/ledger.ts';
+import { InsufficientFundsError, recordTransaction, type PostedTransaction } from '../wallet/ledger.ts';
+import { statement } from '../../db/statement.ts';
 import type { BetBatcher } from './bet-batcher.ts';
 
 export const BetRefusals = {
@@ -34,10 +34,14 @@ export const BetRefusals = {
 
 const insufficient = () => new AppError(409, StatusCode.INSUFFICIENT_BALANCE, BetMessages.insufficientBalance);
 
+const TICKET_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
 /** 12 characters, no look-alikes (0/O, 1/I): easy to read out to an agent. */
-function newTicketNo(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  return Array.from({ length: 12 }, () => alphabet[randomInt(alphabet.length)]).join('');
+export function newTicketNo(): string {
+  // 32 letters: the low five bits of a random byte pick one without bias.
+  let ticketNo = '';
+  for (const byte of randomBytes(12)) ticketNo += TICKET_ALPHABET[byte & 31];
+  return ticketNo;
 }
 
 /**
@@ -55,14 +59,22 @@ function poolAccountsOf(db: Kysely<Database>): Map<string, number> {
   return known;
 }
 
+const insertPoolAccount = statement<never>(
+  "insert into accounts (code, kind, player_id, may_go_negative, tracks_balance, created_at) values (?, 'house', null, 1, 0, ?)" +
+    ' on conflict (code) do nothing',
+);
+const selectPoolAccount = statement<{ id: number; tracks_balance: number }>(
+  'select id, tracks_balance from accounts where code = ?',
+);
+
 /** The pool of a race and bet type: a ledger account whose balance is its postings (no hot row). */
 async function poolAccountId(trx: Transaction<Database>, code: string): Promise<number> {
-  await trx
-    .insertInto('accounts')
-    .values({ code, kind: 'house', player_id: null, may_go_negative: 1, tracks_balance: 0, created_at: nowIso() })
-    .onConflict((oc) => oc.column('code').doNothing())
-    .execute();
-  return accountIdByCode(trx, code);
+  await insertPoolAccount(trx, [code, nowIso()]);
+  const [pool] = await selectPoolAccount(trx, [code]);
+  if (!pool) throw new Error(`Ledger account missing: ${code}`);
+  // The pool is debited without a look at its row (recordTransaction's `untracked`): it must be one that keeps no balance.
+  if (Number(pool.tracks_balance) !== 0) throw new Error(`Pool account ${code} keeps a balance on its row.`);
+  return Number(pool.id);
 }
 
 async function readEventCard(trx: Transaction<Database>, eventId: number) {
@@ -118,19 +130,27 @@ function eventCard(trx: Transaction<Database>, eventId: number): Promise<EventCa
   return card;
 }
 
+const selectWallet = statement<{ id: number; kind: string; balance: number }>(
+  "select id, kind, balance from accounts where player_id = ? and kind in ('player_credit', 'player_bonus')",
+);
+
 /** The player's credit and bonus accounts with their balances, in one read. */
 async function playerWallet(trx: Transaction<Database>, playerId: number) {
-  const rows = await trx
-    .selectFrom('accounts')
-    .select(['id', 'kind', 'balance'])
-    .where('player_id', '=', playerId)
-    .where('kind', 'in', ['player_credit', 'player_bonus'])
-    .execute();
+  const rows = await selectWallet(trx, [playerId]);
   const credit = rows.find((row) => row.kind === 'player_credit');
   const bonus = rows.find((row) => row.kind === 'player_bonus');
   if (!credit || !bonus) throw new Error(`Ledger accounts missing for player ${playerId}`);
-  return { credit, bonus };
+  return {
+    credit: { id: Number(credit.id), balance: Number(credit.balance) },
+    bonus: { id: Number(bonus.id), balance: Number(bonus.balance) },
+  };
 }
+
+const insertTicket = statement<never>(
+  'insert into bet_tickets (ticket_no, player_id, event_id, first_race_id, bet_type, amount, combinations, total,' +
+    ' from_credit, from_bonus, selections, debit_transaction_id, settlement_transaction_id, status, created_at)' +
+    " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, null, 'open', ?)",
+);
 
 /**
  * Places a bet: every rule of spec §5/§9 checked against the card as it is now, then one database
@@ -202,41 +222,41 @@ export async function placeBet(
       if (funding.fromCredit > 0) postings.push({ accountId: wallet.credit.id, amount: -funding.fromCredit });
       if (funding.fromBonus > 0) postings.push({ accountId: wallet.bonus.id, amount: -funding.fromBonus });
       const ticketNo = newTicketNo();
-      let transactionId: number;
+      let posted: PostedTransaction;
       try {
-        transactionId = await postTransaction(trx, {
-          kind: 'BET',
-          description: `${type.name} race ${raceNumbers.join('/')} ticket ${ticketNo}`,
-          actor: { type: 'player', id: playerId },
-          metadata: { ticketNo, raceId: first.id, betType: type.code },
-          postings,
-        });
+        posted = await recordTransaction(
+          trx,
+          {
+            kind: 'BET',
+            description: `${type.name} race ${raceNumbers.join('/')} ticket ${ticketNo}`,
+            actor: { type: 'player', id: playerId },
+            metadata: { ticketNo, raceId: first.id, betType: type.code },
+            postings,
+          },
+          new Set([pool]),
+        );
       } catch (error) {
         // Another bet spent the balance between our read and our debit: the conditional update caught it.
         if (error instanceof InsufficientFundsError) throw insufficient();
         throw error;
       }
-      await trx
-        .insertInto('bet_tickets')
-        .values({
-          ticket_no: ticketNo,
-          player_id: playerId,
-          event_id: input.eventId,
-          first_race_id: first.id,
-          bet_type: type.code,
-          amount: input.amount,
-          combinations: checked.value.combinations,
-          total: checked.value.total,
-          from_credit: funding.fromCredit,
-          from_bonus: funding.fromBonus,
-          selections: JSON.stringify(input.selections),
-          debit_transaction_id: transactionId,
-          settlement_transaction_id: null,
-          status: 'open',
-          created_at: nowIso(),
-        })
-        .execute();
-      const after = await playerWallet(trx, playerId);
+      await insertTicket(trx, [
+        ticketNo,
+        playerId,
+        input.eventId,
+        first.id,
+        type.code,
+        input.amount,
+        checked.value.combinations,
+        checked.value.total,
+        funding.fromCredit,
+        funding.fromBonus,
+        JSON.stringify(input.selections),
+        posted.transactionId,
+        nowIso(),
+      ]);
+      const balanceOf = (account: { id: number; balance: number }) =>
+        posted.balances.get(account.id) ?? account.balance;
       return {
         statusCode: 200 as const,
         ticket_no: ticketNo,
@@ -249,8 +269,8 @@ export async function placeBet(
           combinations: checked.value.combinations,
           raceNumbers,
         },
-        creditBalance: after.credit.balance,
-        bonusBalance: after.bonus.balance,
+        creditBalance: balanceOf(wallet.credit),
+        bonusBalance: balanceOf(wallet.bonus),
       } satisfies BetReceipt;
     },
     batcher ? (work) => batcher.run(playerId, work) : undefined,

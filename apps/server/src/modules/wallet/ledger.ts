@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { StatusCode } from '@karera/shared';
 import { nowIso } from '../../lib/time.ts';
+import { placeholders, statement, statementsByCount, valueRows } from '../../db/statement.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -44,12 +45,39 @@ export function assertBalanced(postings: readonly Posting[]): void {
   if (sum !== 0) throw new LedgerError(`Postings do not balance: they sum to ${sum}.`);
 }
 
+const selectUntracked = statementsByCount<{ id: number }>(
+  (count) => `select id from accounts where id in (${placeholders(count)}) and tracks_balance = 0`,
+);
+const moveBalance = statement<{ balance: number }>(
+  'update accounts set balance = balance + ? where id = ? and (may_go_negative = 1 or balance >= ?) returning balance',
+);
+const insertTransaction = statement<{ id: number }>(
+  'insert into ledger_transactions (kind, description, reverses_transaction_id, actor_type, actor_id, metadata, created_at)' +
+    ' values (?, ?, ?, ?, ?, ?, ?) returning id',
+);
+const insertPostings = statementsByCount<never>(
+  (count) => `insert into ledger_postings (transaction_id, account_id, amount) values ${valueRows(count, 3)}`,
+);
+
+export interface PostedTransaction {
+  transactionId: number;
+  /** The new balance of every account whose row keeps one (pool accounts do not). */
+  balances: ReadonlyMap<number, number>;
+}
+
 /**
  * Writes one balanced transaction and moves the balances on the account rows, inside the caller's
  * database transaction. Each balance changes by a conditional update, so an account that may not go
  * negative is never taken below zero however many debits race for it.
+ *
+ * `untracked`: accounts the caller has already read as keeping no balance on their row (a race's pool),
+ * so they need not be looked up again.
  */
-export async function postTransaction(trx: Transaction<Database>, entry: NewLedgerTransaction): Promise<number> {
+export async function recordTransaction(
+  trx: Transaction<Database>,
+  entry: NewLedgerTransaction,
+  untracked: ReadonlySet<number> = new Set(),
+): Promise<PostedTransaction> {
   assertBalanced(entry.postings);
 
   // One update per account, in id order, so concurrent transactions lock rows in the same order.
@@ -57,56 +85,46 @@ export async function postTransaction(trx: Transaction<Database>, entry: NewLedg
   for (const p of entry.postings) byAccount.set(p.accountId, (byAccount.get(p.accountId) ?? 0) + p.amount);
   const deltas = [...byAccount.entries()].sort(([a], [b]) => a - b);
 
-  const untracked = new Set(
-    (
-      await trx
-        .selectFrom('accounts')
-        .select('id')
-        .where(
-          'id',
-          'in',
-          deltas.map(([accountId]) => accountId),
-        )
-        .where('tracks_balance', '=', 0)
-        .execute()
-    ).map((row) => row.id),
-  );
+  const unknown = deltas.map(([accountId]) => accountId).filter((accountId) => !untracked.has(accountId));
+  const keepsNoBalance = new Set(untracked);
+  if (unknown.length > 0) {
+    for (const row of await selectUntracked(unknown.length)(trx, unknown)) keepsNoBalance.add(row.id);
+  }
 
+  const balances = new Map<number, number>();
   for (const [accountId, delta] of deltas) {
     // Pool accounts keep no balance on their row, so bets on one race never queue on one lock.
-    if (delta === 0 || untracked.has(accountId)) continue;
-    const result = await trx
-      .updateTable('accounts')
-      .set((eb) => ({ balance: eb('balance', '+', delta) }))
-      .where('id', '=', accountId)
-      .where((eb) => eb.or([eb('may_go_negative', '=', 1), eb('balance', '>=', -delta)]))
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) {
+    if (delta === 0 || keepsNoBalance.has(accountId)) continue;
+    const [moved] = await moveBalance(trx, [delta, accountId, -delta]);
+    if (!moved) {
       const exists = await trx.selectFrom('accounts').select('id').where('id', '=', accountId).executeTakeFirst();
       if (!exists) throw new LedgerError(`Unknown ledger account ${accountId}.`);
       throw new InsufficientFundsError(accountId);
     }
+    balances.set(accountId, Number(moved.balance));
   }
 
-  const { id } = await trx
-    .insertInto('ledger_transactions')
-    .values({
-      kind: entry.kind,
-      description: entry.description,
-      reverses_transaction_id: entry.reversesTransactionId ?? null,
-      actor_type: entry.actor.type,
-      actor_id: entry.actor.id,
-      metadata: JSON.stringify(entry.metadata ?? {}),
-      created_at: nowIso(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const [created] = await insertTransaction(trx, [
+    entry.kind,
+    entry.description,
+    entry.reversesTransactionId ?? null,
+    entry.actor.type,
+    entry.actor.id,
+    JSON.stringify(entry.metadata ?? {}),
+    nowIso(),
+  ]);
+  if (!created) throw new LedgerError('The ledger transaction was not created.');
+  const transactionId = Number(created.id);
+  await insertPostings(entry.postings.length)(
+    trx,
+    entry.postings.flatMap((p) => [transactionId, p.accountId, p.amount]),
+  );
+  return { transactionId, balances };
+}
 
-  await trx
-    .insertInto('ledger_postings')
-    .values(entry.postings.map((p) => ({ transaction_id: id, account_id: p.accountId, amount: p.amount })))
-    .execute();
-  return id;
+/** {@link recordTransaction}, for callers that need only the new transaction's id. */
+export async function postTransaction(trx: Transaction<Database>, entry: NewLedgerTransaction): Promise<number> {
+  return (await recordTransaction(trx, entry)).transactionId;
 }
 
 /**
