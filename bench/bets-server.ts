@@ -14,7 +14,6 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { toSafeInteger } from '../apps/server/src/db/connection.ts';
-import { betBatcherFor } from '../apps/server/src/modules/betting/bet-batcher.ts';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger-check.ts';
 
 const players = Number(process.env.BENCH_PLAYERS ?? 100);
@@ -250,7 +249,7 @@ const profileFile = process.env.BENCH_CPU_PROFILE;
 const profiler = profileFile ? new Session() : undefined;
 let loadsProfiled = 0;
 let cpuAtStart = process.cpuUsage();
-let batchesAtStart = betBatcherFor(app.db).stats();
+let batchesAtStart = await app.betPlacement.stats();
 
 async function startLoad() {
   if (profiler) {
@@ -259,7 +258,7 @@ async function startLoad() {
     await profiler.post('Profiler.start');
   }
   cpuAtStart = process.cpuUsage();
-  batchesAtStart = betBatcherFor(app.db).stats();
+  batchesAtStart = await app.betPlacement.stats();
 }
 
 /** The server's own CPU time (user + system) since the load started, in milliseconds. */
@@ -273,7 +272,7 @@ async function endLoad() {
     fs.writeFileSync(file, JSON.stringify(profile));
     profiler.disconnect();
   }
-  const batches = betBatcherFor(app.db).stats();
+  const batches = await app.betPlacement.stats();
   return {
     cpuMs: (used.user + used.system) / 1000,
     transactions: batches.batches - batchesAtStart.batches,

@@ -9,10 +9,10 @@
 // schedule for --paced-seconds and gives the latency at that rate, timed from each bet's scheduled send
 // so a stalled server cannot hide its queue (no coordinated omission). The server runs in its own process.
 import { fork } from 'node:child_process';
-import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
+import { keepAliveClient } from './keepalive-client.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -65,7 +65,6 @@ const nextMessage = (type) =>
 const ready = await nextMessage('ready');
 const { url, eventId, raceIds, openRaces } = ready;
 const target = new URL('/api/game/placeBet', url);
-const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
 
 // ---- the bet mix -------------------------------------------------------------------------------------
 const pick = (items) => items[Math.floor(Math.random() * items.length)];
@@ -127,26 +126,8 @@ const bettors = ready.players.map((player) => ({ ...player, sent: [], spent: 0 }
 const receivedTickets = new Set();
 const replayMismatches = [];
 
-function post(body, cookie) {
-  return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const request = http.request(
-      target,
-      {
-        method: 'POST',
-        agent,
-        headers: { cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-      },
-      (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString() }));
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
+const client = keepAliveClient(url);
+const post = (body, cookie) => client.post(target.pathname, `cookie: ${cookie}\r\n`, JSON.stringify(body));
 
 function newPhase(name) {
   return { name, latencies: [], outcomes: new Map(), placed: 0, replays: 0, started: 0, ended: 0 };
@@ -301,7 +282,7 @@ stopping = true;
 const stopped = new Promise((resolve) => server.once('exit', resolve));
 server.send({ type: 'stop' });
 await stopped;
-agent.destroy();
+client.close();
 
 if (problems.length > 0) {
   console.error(`MONEY CHECK FAILED (${problems.length}):\n  ${problems.slice(0, 30).join('\n  ')}`);

@@ -29,6 +29,7 @@ import { createSmsSender, type SmsSender } from './modules/sms/sms.ts';
 import { inProcessPubSub, postgresPubSub, type PubSub } from './modules/realtime/pubsub.ts';
 import { racingRoutes } from './modules/racing/racing.routes.ts';
 import { bettingRoutes } from './modules/betting/betting.routes.ts';
+import { inProcessBetPlacement, placementThread, type BetPlacement } from './modules/betting/bet-placement.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { registerRealtimeHub } from './modules/realtime/hub.ts';
 import { toteRoutes } from './modules/tote/tote.routes.ts';
@@ -47,6 +48,8 @@ declare module 'fastify' {
     pubsub: PubSub;
     /** Refunds what a cancelled race completes (the tote), for every module that cancels races. */
     onRaceCancelled: (raceId: number) => Promise<void>;
+    /** Where bets are placed: a thread of their own on a SQLite file, the server's thread otherwise. */
+    betPlacement: BetPlacement;
   }
 }
 
@@ -85,6 +88,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     onRaceCancelled: (raceId) => settleCompletedPools(toteDeps, raceId),
   };
   app.decorate('onRaceCancelled', toteDeps.onRaceCancelled ?? (() => Promise.resolve()));
+  // SQLite is synchronous: on a file, bets run their SQL on a thread of their own (decision 011).
+  // PostgreSQL keeps a few lanes (a player always in the same one) and leaves the rest of its pool
+  // to the other calls.
+  const betPlacement = database.sqlite
+    ? placementThread(database.sqlite, app.log)
+    : inProcessBetPlacement(database.db, database.dialect === 'postgres' ? 4 : 1);
+  app.decorate('betPlacement', betPlacement);
+  app.addHook('onClose', () => betPlacement.close());
   // A settlement stopped by a crash or a restart is finished before the server takes requests.
   await resumeSettlements(toteDeps);
 

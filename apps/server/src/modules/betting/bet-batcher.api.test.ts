@@ -6,7 +6,7 @@ import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } fro
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { playerBalances } from '../wallet/accounts.ts';
-import { betBatcherFor, createBetBatcher } from './bet-batcher.ts';
+import { createBetBatcher } from './bet-batcher.ts';
 
 describe(`group commit of bets (${testDialect})`, () => {
   let t: TestApp;
@@ -180,10 +180,10 @@ describe(`group commit of bets (${testDialect})`, () => {
     it('settles a rush of bets from many players in shared commits, refusals rolled back alone', async () => {
       const players = await Promise.all(Array.from({ length: 6 }, () => registerPlayer(t.app)));
       for (const player of players) await fund(player, 1_000);
-      const before = betBatcherFor(t.app.db).stats();
+      const before = await t.app.betPlacement.stats();
       // Each player sends 12 bets of 100 against 1,000: 10 land, 2 are refused with 119.
       const responses = await Promise.all(players.flatMap((player) => Array.from({ length: 12 }, () => bet(player))));
-      const after = betBatcherFor(t.app.db).stats();
+      const after = await t.app.betPlacement.stats();
 
       expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(60);
       expect(responses.filter((r) => r.json().statusCode === StatusCode.INSUFFICIENT_BALANCE)).toHaveLength(12);

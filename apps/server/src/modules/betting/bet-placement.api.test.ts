@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BetReceipt, Race } from '@karera/shared';
+import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
+import { checkLedger } from '../wallet/ledger-check.ts';
+import { playerBalances } from '../wallet/accounts.ts';
+import { isPlacementThread, type PlacementThread } from './bet-placement.ts';
+
+// On a SQLite file bets run on a thread of their own (decision 011); PostgreSQL places them in process.
+describe.skipIf(testDialect !== 'sqlite')('bet placement thread (sqlite)', () => {
+  let t: TestApp;
+  let thread: PlacementThread;
+  let admin: string;
+  let eventId: number;
+  let raceId: number;
+
+  const fund = async (player: RegisteredPlayer, amount: number) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/players/${player.playerId}/adjustments`,
+      headers: { cookie: admin, 'idempotency-key': randomUUID() },
+      payload: { account: 'credit', amount, reason: 'Test funds' },
+    });
+    expect(response.statusCode).toBe(200);
+  };
+  const bet = (player: RegisteredPlayer, body: Record<string, unknown> = {}) =>
+    call(
+      t.app,
+      '../game/placeBet',
+      {
+        raceId,
+        eventId,
+        betType: 'W',
+        selections: [[1]],
+        amount: 100,
+        useBonus: false,
+        idempotencyKey: randomUUID(),
+        ...body,
+      },
+      player.cookie,
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    if (!isPlacementThread(t.app.betPlacement)) throw new Error('expected bets on a placement thread');
+    thread = t.app.betPlacement;
+    admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+    const post = async <T>(url: string, payload: Record<string, unknown>) =>
+      (await t.app.inject({ method: 'POST', url, payload, headers: { cookie: admin } })).json<T>();
+    const { event } = await post<{ event: { id: number } }>('/api/backoffice/racing/events', {
+      name: 'Thread Day',
+      arena: 'Metro Turf',
+      streamUrl: '',
+      raceDate: '2026-11-22',
+      enabledBetTypes: [],
+    });
+    eventId = event.id;
+    const { race } = await post<{ race: Race }>(`/api/backoffice/racing/events/${eventId}/races`, {
+      raceNo: 1,
+      startDateTime: '2026-11-22T06:00:00Z',
+      enabledBetTypes: [],
+    });
+    raceId = race.raceId;
+    for (const runnerNo of ['1', '2', '3']) {
+      await post(`/api/backoffice/racing/races/${raceId}/runners`, {
+        runnerNo,
+        horseName: `Horse ${runnerNo}`,
+        jockeyName: 'J. Cruz',
+      });
+    }
+    await post(`/api/backoffice/racing/races/${raceId}/status`, { status: 'O' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('places bets on its own thread, in shared commits', async () => {
+    const player = await registerPlayer(t.app);
+    await fund(player, 1_000);
+    const before = await thread.stats();
+    const responses = await Promise.all(Array.from({ length: 8 }, () => bet(player)));
+    const after = await thread.stats();
+    expect(responses.map((r) => r.statusCode)).toEqual(Array.from({ length: 8 }, () => 200));
+    expect(thread.threadId()).toBeGreaterThan(0);
+    expect(after.jobs - before.jobs).toBe(8);
+    expect(after.batches - before.batches).toBeLessThan(8);
+    expect((await playerBalances(t.app.db, player.playerId)).creditBalance).toBe(200);
+  });
+
+  it('interleaves the server thread’s writes with a rush of bets: none refused as busy, every centavo accounted', async () => {
+    const players = await Promise.all(Array.from({ length: 5 }, () => registerPlayer(t.app)));
+    for (const player of players) await fund(player, 500);
+    // Top-ups on the server thread (read, then write, in one transaction) while the bets commit on the other.
+    const [bets, topUps] = await Promise.all([
+      Promise.all(players.flatMap((player) => Array.from({ length: 10 }, () => bet(player)))),
+      Promise.all(players.flatMap((player) => Array.from({ length: 4 }, () => fund(player, 100)))),
+    ]);
+    expect(topUps).toHaveLength(20);
+    const placed = bets.filter((r) => r.statusCode === 200);
+    const refused = bets.filter((r) => r.statusCode !== 200);
+    // Every refusal is a fair one (the balance ran out before a top-up landed), never a database error.
+    for (const response of refused)
+      expect(response.json<{ statusMessage: string }>().statusMessage).toBe('You have insufficient balance.');
+    let spent = 0;
+    for (const player of players) spent += 900 - (await playerBalances(t.app.db, player.playerId)).creditBalance;
+    expect(spent).toBe(placed.length * 100);
+    expect(await checkLedger(t.app.db)).toEqual([]);
+  });
+
+  it('fails only the bets in flight when its thread stops, then places the next bet on a new one', async () => {
+    const player = await registerPlayer(t.app);
+    await fund(player, 1_000);
+    const first = await bet(player);
+    expect(first.statusCode).toBe(200);
+    const stopped = thread.threadId();
+    await thread.terminate();
+
+    const idempotencyKey = randomUUID();
+    const next = await bet(player, { idempotencyKey });
+    expect(next.statusCode).toBe(200);
+    expect(thread.threadId()).not.toBe(stopped);
+    const replay = await bet(player, { idempotencyKey });
+    expect(replay.json<BetReceipt>()).toEqual(next.json<BetReceipt>());
+    expect((await playerBalances(t.app.db, player.playerId)).creditBalance).toBe(800);
+    expect(await checkLedger(t.app.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,177 @@
+import { Worker } from 'node:worker_threads';
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BetReceipt, PlaceBetInput } from '@karera/shared';
+import type { Database } from '../../db/schema.ts';
+import type { DatabaseHandle } from '../../db/connection.ts';
+import { AppError } from '../../lib/errors.ts';
+import { betBatcherFor, type BetBatcher } from './bet-batcher.ts';
+import { placeBet } from './betting.service.ts';
+
+/** Where bets are placed: on the server's own thread, or on a thread of their own (SQLite files). */
+export interface BetPlacement {
+  /** Gets ready for the first bet (the placement thread starts on first use otherwise). */
+  warmUp(): Promise<void>;
+  place(playerId: number, input: PlaceBetInput): Promise<BetReceipt>;
+  /** The batcher's transactions and bets so far, for benchmarks and logs. */
+  stats(): Promise<ReturnType<BetBatcher['stats']>>;
+  close(): Promise<void>;
+}
+
+export function inProcessBetPlacement(db: Kysely<Database>, lanes: number): BetPlacement {
+  const batcher = betBatcherFor(db, { lanes });
+  return {
+    warmUp: () => Promise.resolve(),
+    place: (playerId, input) => placeBet(db, playerId, input, batcher),
+    stats: () => Promise.resolve(batcher.stats()),
+    close: () => Promise.resolve(),
+  };
+}
+
+/** A refusal or a fault as it crosses from the placement thread. */
+export type WireError =
+  | { kind: 'refusal'; httpStatus: number; statusCode: number; message: string; fieldErrors?: Record<string, string> }
+  | { kind: 'fault'; message: string; code?: string };
+
+export type ToPlacementThread =
+  | { type: 'bet'; id: number; playerId: number; input: PlaceBetInput }
+  | { type: 'stats'; id: number }
+  | { type: 'stop' };
+
+export type FromPlacementThread =
+  | { type: 'ready' }
+  | { type: 'placed'; id: number; receipt: BetReceipt }
+  | { type: 'refused'; id: number; error: WireError }
+  | { type: 'stats'; id: number; stats: ReturnType<BetBatcher['stats']> }
+  | { type: 'stopped' };
+
+export interface PlacementThreadData {
+  file: string;
+  writeLock: SharedArrayBuffer;
+}
+
+export function toWireError(error: unknown): WireError {
+  if (error instanceof AppError) {
+    return {
+      kind: 'refusal',
+      httpStatus: error.httpStatus,
+      statusCode: error.statusCode,
+      message: error.message,
+      ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+    };
+  }
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return {
+    kind: 'fault',
+    message: error instanceof Error ? error.message : String(error),
+    ...(typeof code === 'string' ? { code } : {}),
+  };
+}
+
+export function fromWireError(error: WireError): Error {
+  if (error.kind === 'refusal')
+    return new AppError(error.httpStatus, error.statusCode, error.message, error.fieldErrors);
+  return Object.assign(new Error(`Bet placement thread: ${error.message}`), error.code ? { code: error.code } : {});
+}
+
+type Pending = { resolve(value: never): void; reject(error: Error): void };
+
+/**
+ * Bets placed on a thread of their own with its own connection to the SQLite file (docs/decisions/
+ * 011-bet-placement-thread.md): the server's thread reads requests, checks sessions and bodies and
+ * answers, while the placement thread runs the batches' SQL. Writers of both threads share the file's
+ * write lock. If the thread stops unexpectedly, the bets waiting on it fail (their transactions either
+ * committed or not; a retry with the same key is safe) and the next bet starts a new one.
+ */
+export interface PlacementThread extends BetPlacement {
+  /** Ends the thread at once, as a crash would (operations and tests); the next bet starts a new one. */
+  terminate(): Promise<void>;
+  /** The running thread's id, if one is running. */
+  threadId(): number | undefined;
+}
+
+export function isPlacementThread(placement: BetPlacement): placement is PlacementThread {
+  return 'terminate' in placement;
+}
+
+export function placementThread(
+  sqlite: NonNullable<DatabaseHandle['sqlite']>,
+  log: FastifyBaseLogger,
+): PlacementThread {
+  let worker: Worker | undefined;
+  let ready: Promise<void> | undefined;
+  let closing = false;
+  let nextId = 1;
+  const pending = new Map<number, Pending>();
+
+  function start(): Promise<void> {
+    const data: PlacementThreadData = { file: sqlite.file, writeLock: sqlite.writeLock.buffer };
+    const thread = new Worker(new URL('./bet-placement.worker.mjs', import.meta.url), { workerData: data });
+    worker = thread;
+    const started = new Promise<void>((resolve, reject) => {
+      thread.on('message', (message: FromPlacementThread) => {
+        if (message.type === 'ready') return resolve();
+        if (message.type === 'stopped') return;
+        const waiting = pending.get(message.id);
+        if (!waiting) return;
+        pending.delete(message.id);
+        if (message.type === 'placed') waiting.resolve(message.receipt as never);
+        else if (message.type === 'stats') waiting.resolve(message.stats as never);
+        else waiting.reject(fromWireError(message.error));
+      });
+      thread.on('error', (error) => {
+        log.error({ err: error }, 'bet placement thread failed');
+        reject(error);
+      });
+      thread.on('exit', (code) => {
+        if (worker === thread) {
+          worker = undefined;
+          ready = undefined;
+        }
+        const lost = [...pending.values()];
+        pending.clear();
+        for (const waiting of lost) waiting.reject(new Error(`Bet placement thread stopped (exit code ${code}).`));
+        reject(new Error(`Bet placement thread stopped before it was ready (exit code ${code}).`));
+      });
+    });
+    // Nothing awaits the start until the first bet: a failure then is that bet's error, not an unhandled one.
+    started.catch(() => undefined);
+    return started;
+  }
+
+  function ask<T>(message: (id: number) => ToPlacementThread): Promise<T> {
+    if (closing) return Promise.reject(new Error('Bet placement is closing.'));
+    ready ??= start();
+    return ready.then(
+      () =>
+        new Promise<T>((resolve, reject) => {
+          const id = nextId++;
+          pending.set(id, { resolve: resolve as (value: never) => void, reject });
+          worker?.postMessage(message(id));
+        }),
+    );
+  }
+
+  return {
+    warmUp: () => {
+      if (closing) return Promise.resolve();
+      ready ??= start();
+      return ready;
+    },
+    place: (playerId, input) => ask<BetReceipt>((id) => ({ type: 'bet', id, playerId, input })),
+    stats: () => ask<ReturnType<BetBatcher['stats']>>((id) => ({ type: 'stats', id })),
+    async terminate() {
+      await worker?.terminate();
+    },
+    threadId: () => worker?.threadId,
+    async close() {
+      closing = true;
+      const thread = worker;
+      if (!thread) return;
+      const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
+      thread.postMessage({ type: 'stop' } satisfies ToPlacementThread);
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+      await thread.terminate();
+    },
+  };
+}
