@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
@@ -58,14 +60,60 @@ export function openSqlite(file: string, writeLock?: WriteLock): DatabaseHandle 
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // The log is copied into the file by a thread of its own; a connection checkpoints itself only if
+  // the log ever grows far past what that thread keeps up with.
+  if (!inMemory) sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+  // The connection that made the lock owns the file in this process: it starts the checkpointer.
+  const checkpointer = inMemory || writeLock ? undefined : startCheckpointer(path.resolve(file));
   const lock = writeLock ?? (inMemory ? undefined : createWriteLock());
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, lock) }) });
+  const connection = withStatementCache(sqlite, lock);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  sqliteConnections.set(db, connection);
   return {
     db,
     dialect: 'sqlite',
     ...(lock ? { sqlite: { file: path.resolve(file), writeLock: lock } } : {}),
-    close: () => db.destroy(),
+    close: async () => {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
   };
+}
+
+const CHECKPOINT_INTERVAL_MS = 200;
+/** 40 MB of log (4 KB pages): far past what the checkpointer thread leaves behind. */
+const FALLBACK_AUTOCHECKPOINT_PAGES = 10_000;
+
+/**
+ * Checkpoints the write-ahead log from a worker thread. Left to the connections, a checkpoint runs
+ * inside every commit that takes the log past 1,000 pages: several times a second under a rush of
+ * bets, each a stall of milliseconds for the bets of that batch.
+ */
+function startCheckpointer(file: string): { stop(): Promise<void> } {
+  const worker = new Worker(new URL('./checkpoint-worker.mjs', import.meta.url), {
+    workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS },
+  });
+  let exited = false;
+  // A checkpointer that fails leaves the connections' own fallback checkpoints in charge.
+  worker.on('error', () => undefined);
+  worker.on('exit', () => (exited = true));
+  worker.unref();
+  return {
+    stop: async () => {
+      if (exited) return;
+      const stopped = once(worker, 'message').then(() => undefined);
+      worker.postMessage('stop');
+      await Promise.race([stopped, once(worker, 'exit')]).catch(() => undefined);
+      await worker.terminate();
+    },
+  };
+}
+
+const sqliteConnections = new WeakMap<Kysely<Database>, SqliteDatabase>();
+
+/** The one connection under a SQLite database's Kysely, statements cached and writes guarded as Kysely runs them. */
+export function sqliteConnectionOf(db: Kysely<Database>): SqliteDatabase | undefined {
+  return sqliteConnections.get(db);
 }
 
 const STATEMENT_CACHE_SIZE = 1000;

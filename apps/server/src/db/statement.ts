@@ -1,4 +1,5 @@
-import { CompiledQuery, PostgresAdapter, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, PostgresAdapter, type Kysely, type SqliteDatabase, type Transaction } from 'kysely';
+import { sqliteConnectionOf } from './connection.ts';
 import type { Database } from './schema.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -12,6 +13,19 @@ function isPostgres(executor: Executor): boolean {
     postgresExecutors.set(executor, known);
   }
   return known;
+}
+
+const directConnections = new WeakMap<Executor, SqliteDatabase>();
+
+/**
+ * Lets the statements below run within `trx` straight on its SQLite connection, skipping Kysely's
+ * asynchronous path for each (about a fifth of a bet's time on the placement thread). Only for a
+ * transaction of `db` whose callback is running: Kysely holds the one connection for it until it
+ * ends, so nothing else can be using the connection meanwhile. Does nothing on PostgreSQL.
+ */
+export function runStatementsDirectly(trx: Transaction<Database>, db: Kysely<Database>): void {
+  const connection = sqliteConnectionOf(db);
+  if (connection) directConnections.set(trx, connection);
 }
 
 /** `?` placeholders as PostgreSQL numbers them: `$1`, `$2`, ... */
@@ -28,9 +42,23 @@ function numberedPlaceholders(text: string): string {
  */
 export function statement<Row>(text: string) {
   const forPostgres = numberedPlaceholders(text);
-  return async (executor: Executor, parameters: unknown[]): Promise<Row[]> => {
-    const query = CompiledQuery.raw(isPostgres(executor) ? forPostgres : text, parameters);
-    return (await executor.executeQuery<Row>(query)).rows;
+  return (executor: Executor, parameters: unknown[]): Promise<Row[]> => {
+    const direct = directConnections.get(executor);
+    if (!direct) {
+      const query = CompiledQuery.raw(isPostgres(executor) ? forPostgres : text, parameters);
+      return executor.executeQuery<Row>(query).then((result) => result.rows);
+    }
+    try {
+      const prepared = direct.prepare(text);
+      if (!prepared.reader) {
+        prepared.run(parameters);
+        return Promise.resolve([]);
+      }
+      // The driver's rows are untyped, as they are under Kysely; the statement's text decides their shape.
+      return Promise.resolve(prepared.all(parameters) as Row[]);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
   };
 }
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
+import { statement } from '../../db/statement.ts';
 
 /**
  * Player sessions fit a race day: idle expiry 3 hours (races run every 20-40 minutes and any call or
@@ -40,23 +41,26 @@ export async function openPlayerSession(
   return token;
 }
 
+// Every player call resolves its session: written once rather than built per call (decision 010).
+const selectLiveSession = statement<{ id: number; player_id: number; last_seen_at: string }>(
+  'select id, player_id, last_seen_at from player_sessions' +
+    ' where token_hash = ? and revoked_at is null and expires_at > ? and last_seen_at > ?',
+);
+
 /** The live session behind a token, refreshing its idle clock; undefined when missing, expired or revoked. */
 export async function resolvePlayerSession(db: Kysely<Database>, token: string): Promise<PlayerSession | undefined> {
   const now = new Date();
-  const row = await db
-    .selectFrom('player_sessions')
-    .select(['id', 'player_id', 'last_seen_at'])
-    .where('token_hash', '=', hashToken(token))
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .where('last_seen_at', '>', new Date(now.getTime() - PLAYER_SESSION_IDLE_MS).toISOString())
-    .executeTakeFirst();
+  const [row] = await selectLiveSession(db, [
+    hashToken(token),
+    now.toISOString(),
+    new Date(now.getTime() - PLAYER_SESSION_IDLE_MS).toISOString(),
+  ]);
   if (!row) return undefined;
   // Write the idle clock at most once a minute: reads stay cheap on a busy race day.
   if (now.getTime() - Date.parse(row.last_seen_at) > 60_000) {
     await db.updateTable('player_sessions').set({ last_seen_at: now.toISOString() }).where('id', '=', row.id).execute();
   }
-  return { sessionId: row.id, playerId: row.player_id };
+  return { sessionId: Number(row.id), playerId: Number(row.player_id) };
 }
 
 export async function revokePlayerSession(db: Kysely<Database>, sessionId: number): Promise<void> {

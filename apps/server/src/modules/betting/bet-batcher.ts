@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { runStatementsDirectly, statement } from '../../db/statement.ts';
 
 /** Work that needs a database transaction of its own: a bet's checks, debit, ticket and stored receipt. */
 export type TransactionWork<T> = (trx: Transaction<Database>) => Promise<T>;
@@ -39,6 +40,10 @@ interface Lane {
   running: boolean;
   scheduled: boolean;
 }
+
+const savepoint = statement<never>('savepoint bet_job');
+const releaseSavepoint = statement<never>('release savepoint bet_job');
+const rollbackToSavepoint = statement<never>('rollback to savepoint bet_job');
 
 /** PostgreSQL deadlock and serialisation failures: the work did nothing and may simply run again. */
 const RETRYABLE_CODES = new Set(['40P01', '40001']);
@@ -96,7 +101,11 @@ export function createBetBatcher(db: Kysely<Database>, options: BetBatcherOption
 
   async function runAlone(job: Job): Promise<Outcome> {
     try {
-      return { ok: true, deliver: await db.transaction().execute(job.attempt) };
+      const deliver = await db.transaction().execute((trx) => {
+        runStatementsDirectly(trx, db);
+        return job.attempt(trx);
+      });
+      return { ok: true, deliver };
     } catch (error) {
       return { ok: false, error };
     }
@@ -109,16 +118,17 @@ export function createBetBatcher(db: Kysely<Database>, options: BetBatcherOption
     if (jobs.length === 1 && jobs[0]) return [await runAlone(jobs[0])];
     try {
       return await db.transaction().execute(async (trx) => {
+        runStatementsDirectly(trx, db);
         const outcomes: Outcome[] = [];
         for (const job of jobs) {
-          await sql`savepoint bet_job`.execute(trx);
+          await savepoint(trx, []);
           try {
             const deliver = await job.attempt(trx);
-            await sql`release savepoint bet_job`.execute(trx);
+            await releaseSavepoint(trx, []);
             outcomes.push({ ok: true, deliver });
           } catch (error) {
-            await sql`rollback to savepoint bet_job`.execute(trx);
-            await sql`release savepoint bet_job`.execute(trx);
+            await rollbackToSavepoint(trx, []);
+            await releaseSavepoint(trx, []);
             outcomes.push({ ok: false, error });
           }
         }
