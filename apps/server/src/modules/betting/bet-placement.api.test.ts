@@ -108,6 +108,35 @@ describe.skipIf(testDialect !== 'sqlite')('bet placement thread (sqlite)', () =>
     expect(await checkLedger(t.app.db)).toEqual([]);
   });
 
+  it('keeps the race card between batches only until the server thread changes it', async () => {
+    const player = await registerPlayer(t.app);
+    await fund(player, 1_000);
+    const post = (url: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url, payload, headers: { cookie: admin } });
+    const { race } = (
+      await post(`/api/backoffice/racing/events/${eventId}/races`, {
+        raceNo: 2,
+        startDateTime: '2026-11-22T06:30:00Z',
+        enabledBetTypes: [],
+      })
+    ).json<{ race: Race }>();
+    for (const runnerNo of ['1', '2']) {
+      await post(`/api/backoffice/racing/races/${race.raceId}/runners`, {
+        runnerNo,
+        horseName: `Horse ${runnerNo}`,
+        jockeyName: 'J. Cruz',
+      });
+    }
+    await post(`/api/backoffice/racing/races/${race.raceId}/status`, { status: 'O' });
+    expect((await bet(player, { raceId: race.raceId })).statusCode).toBe(200);
+
+    expect((await post(`/api/backoffice/racing/races/${race.raceId}/status`, { status: 'C' })).statusCode).toBe(200);
+    const closed = await bet(player, { raceId: race.raceId });
+    expect(closed.statusCode).toBe(400);
+    expect(closed.json<{ statusMessage: string }>().statusMessage).toBe('Betting is closed for race 2.');
+    expect((await playerBalances(t.app.db, player.playerId)).creditBalance).toBe(900);
+  });
+
   it('fails only the bets in flight when its thread stops, then places the next bet on a new one', async () => {
     const player = await registerPlayer(t.app);
     await fund(player, 1_000);

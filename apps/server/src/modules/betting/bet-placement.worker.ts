@@ -6,7 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openSqlite } from '../../db/connection.ts';
 import { createWriteLock } from '../../db/write-lock.ts';
 import { betBatcherFor } from './bet-batcher.ts';
-import { placeBet } from './betting.service.ts';
+import { keepCardsAcrossTransactions, placeBet } from './betting.service.ts';
 import {
   toWireError,
   type FromPlacementThread,
@@ -19,6 +19,8 @@ if (!port) throw new Error('bet-placement.worker.ts runs as a worker thread only
 const data = workerData as PlacementThreadData;
 const handle = openSqlite(data.file, createWriteLock(data.writeLock));
 const batcher = betBatcherFor(handle.db, { lanes: 1 });
+// This connection never writes races, runners or events.
+keepCardsAcrossTransactions(handle.db);
 const send = (message: FromPlacementThread) => port.postMessage(message);
 
 port.on('message', (message: ToPlacementThread) => {

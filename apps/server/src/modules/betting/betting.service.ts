@@ -110,11 +110,43 @@ type EventCard = Awaited<ReturnType<typeof readEventCard>>;
 const cardsReadIn = new WeakMap<Transaction<Database>, Map<number, Promise<EventCard>>>();
 
 /**
+ * Databases whose connection here never writes races, runners or events (the bet placement thread's,
+ * decision 011): there a card stays true until another connection commits, which SQLite's
+ * `data_version` tells, so cards are kept across transactions until it changes.
+ */
+const cardsKeptUntilChanged = new WeakMap<Kysely<Database>, { dataVersion: number; cards: Map<number, EventCard> }>();
+
+export function keepCardsAcrossTransactions(db: Kysely<Database>): void {
+  cardsKeptUntilChanged.set(db, { dataVersion: Number.NaN, cards: new Map() });
+}
+
+const readDataVersion = statement<{ data_version: number }>('pragma data_version');
+
+async function keptCard(
+  kept: { dataVersion: number; cards: Map<number, EventCard> },
+  trx: Transaction<Database>,
+  eventId: number,
+): Promise<EventCard> {
+  const [row] = await readDataVersion(trx, []);
+  const dataVersion = Number(row?.data_version);
+  if (dataVersion !== kept.dataVersion) {
+    kept.cards.clear();
+    kept.dataVersion = dataVersion;
+  }
+  let card = kept.cards.get(eventId);
+  if (!card) {
+    card = await readEventCard(trx, eventId);
+    kept.cards.set(eventId, card);
+  }
+  return card;
+}
+
+/**
  * The event's races and runners as this transaction sees them, a race day's dozen races and their
  * runners in two reads. The bets sharing a transaction (bet-batcher.ts) all arrived before it began,
  * so checking each against the card read at its start is checking it at a moment after its arrival.
  */
-function eventCard(trx: Transaction<Database>, eventId: number): Promise<EventCard> {
+function eventCard(db: Kysely<Database>, trx: Transaction<Database>, eventId: number): Promise<EventCard> {
   let cards = cardsReadIn.get(trx);
   if (!cards) {
     cards = new Map();
@@ -122,7 +154,8 @@ function eventCard(trx: Transaction<Database>, eventId: number): Promise<EventCa
   }
   let card = cards.get(eventId);
   if (!card) {
-    card = readEventCard(trx, eventId);
+    const kept = cardsKeptUntilChanged.get(db);
+    card = kept ? keptCard(kept, trx, eventId) : readEventCard(trx, eventId);
     cards.set(eventId, card);
     // A failed read is not remembered: the next bet in the transaction reads again.
     card.catch(() => cards.delete(eventId));
@@ -175,7 +208,7 @@ export async function placeBet(
     db,
     { scope: `player:${playerId}:bet`, key: idempotencyKey, request },
     async (trx) => {
-      const { races: card, runners } = await eventCard(trx, input.eventId);
+      const { races: card, runners } = await eventCard(db, trx, input.eventId);
       const first = card.find((race) => race.id === input.raceId);
       if (!first) throw badRequest(BetRefusals.raceNotFound);
       if (type.flagEnabled) {

@@ -299,12 +299,34 @@ export async function setRaceOdds(
   raceId: number,
   oddsByRunner: ReadonlyMap<number, number | null>,
 ): Promise<Race> {
+  const [race] = await setOddsOfRaces(deps, new Map([[raceId, oddsByRunner]]));
+  if (!race) throw notFound(RacingMessages.raceNotFound);
+  return race;
+}
+
+/**
+ * New odds for several races in one transaction and one broadcast frame: the live odds of every open
+ * race change together, and on SQLite each write transaction waits its turn for the bet placement
+ * thread's (decision 011), so one a tick rather than one a race.
+ */
+export async function setOddsOfRaces(
+  deps: RacingDeps,
+  oddsByRace: ReadonlyMap<number, ReadonlyMap<number, number | null>>,
+): Promise<Race[]> {
+  if (oddsByRace.size === 0) return [];
   await deps.db.transaction().execute(async (trx) => {
-    for (const [runnerId, odds] of oddsByRunner) {
-      await trx.updateTable('runners').set({ odds }).where('id', '=', runnerId).where('race_id', '=', raceId).execute();
+    for (const [raceId, oddsByRunner] of oddsByRace) {
+      for (const [runnerId, odds] of oddsByRunner) {
+        await trx
+          .updateTable('runners')
+          .set({ odds })
+          .where('id', '=', runnerId)
+          .where('race_id', '=', raceId)
+          .execute();
+      }
     }
   });
-  const race = await mustFindRace(deps.db, raceId);
-  await deps.pubsub.publish([oddsMessage(race)]);
-  return race;
+  const races = await Promise.all([...oddsByRace.keys()].map((raceId) => mustFindRace(deps.db, raceId)));
+  await deps.pubsub.publish(races.map(oddsMessage));
+  return races;
 }

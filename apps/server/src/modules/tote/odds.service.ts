@@ -1,5 +1,5 @@
 import { runnerBaseNumber, winOdds } from '@karera/shared';
-import { setRaceOdds, type RacingDeps } from '../racing/racing.service.ts';
+import { setOddsOfRaces, type RacingDeps } from '../racing/racing.service.ts';
 import { winStakesOf } from './pools.ts';
 import { policyFor } from './tote-settings.ts';
 
@@ -23,6 +23,7 @@ export function startOddsPublisher(deps: RacingDeps, log: { error: (o: object, m
       .select(['races.id', 'races.status', 'game_events.race_date'])
       .where('races.status', 'in', ['O', 'L', 'C'])
       .execute();
+    const changed = new Map<number, Map<number, number | null>>();
     for (const race of races) {
       if (stopped) return;
       if (race.status === 'C' && !lastPool.has(race.id)) continue;
@@ -43,8 +44,9 @@ export function startOddsPublisher(deps: RacingDeps, log: { error: (o: object, m
       const byRunner = new Map<number, number | null>(
         runners.map((r) => [r.id, r.status === 'S' ? null : (odds.get(runnerBaseNumber(r.runner_no)) ?? null)]),
       );
-      await setRaceOdds(deps, race.id, byRunner);
+      changed.set(race.id, byRunner);
     }
+    if (!stopped) await setOddsOfRaces(deps, changed);
   }
 
   const timer = setInterval(() => {
