@@ -6,7 +6,8 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 const postgresExecutors = new WeakMap<Executor, boolean>();
 
-function isPostgres(executor: Executor): boolean {
+/** Whether the executor talks to PostgreSQL (remembered per executor). */
+export function isPostgres(executor: Executor): boolean {
   let known = postgresExecutors.get(executor);
   if (known === undefined) {
     known = executor.getExecutor().adapter instanceof PostgresAdapter;

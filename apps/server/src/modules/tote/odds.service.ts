@@ -1,6 +1,7 @@
 import { runnerBaseNumber, winOdds } from '@karera/shared';
 import { setOddsOfRaces, type RacingDeps } from '../racing/racing.service.ts';
-import { winStakesOf } from './pools.ts';
+import { isPostgres } from '../../db/statement.ts';
+import { tallyNewWinTickets, winStakesOf, type WinTally } from './pools.ts';
 import { policyFor } from './tote-settings.ts';
 
 /** How often open races' Win pools are read: at most a few odds broadcasts a second per race. */
@@ -13,6 +14,21 @@ export const ODDS_INTERVAL_MS = 500;
  */
 export function startOddsPublisher(deps: RacingDeps, log: { error: (o: object, m: string) => void }) {
   const lastPool = new Map<number, string>();
+  // On SQLite a race's Win stakes are kept here and each tick reads only the tickets placed since the
+  // last (a race day's Win pool holds many thousands, and the server's thread reads it twice a second).
+  const tallies = new Map<number, WinTally>();
+  const incremental = !isPostgres(deps.db);
+
+  async function stakesOf(raceId: number): Promise<Map<number, number>> {
+    if (!incremental) return winStakesOf(deps.db, raceId);
+    let tally = tallies.get(raceId);
+    if (!tally) {
+      tally = { lastTicketId: 0, stakes: new Map() };
+      tallies.set(raceId, tally);
+    }
+    await tallyNewWinTickets(deps.db, raceId, tally);
+    return tally.stakes;
+  }
   let running = false;
   let stopped = false;
 
@@ -27,10 +43,13 @@ export function startOddsPublisher(deps: RacingDeps, log: { error: (o: object, m
     for (const race of races) {
       if (stopped) return;
       if (race.status === 'C' && !lastPool.has(race.id)) continue;
-      const stakes = await winStakesOf(deps.db, race.id);
+      const stakes = await stakesOf(race.id);
       const signature = JSON.stringify([...stakes.entries()].sort(([a], [b]) => a - b));
       if (stakes.size === 0 || lastPool.get(race.id) === signature) {
-        if (race.status === 'C') lastPool.delete(race.id);
+        if (race.status === 'C') {
+          lastPool.delete(race.id);
+          tallies.delete(race.id);
+        }
         continue;
       }
       lastPool.set(race.id, signature);

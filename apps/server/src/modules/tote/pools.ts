@@ -85,6 +85,37 @@ export async function winStakesOf(db: Db, raceId: number): Promise<Map<number, n
   return winStakes(groups.map((g) => ({ amount: Number(g.amount), selections: parseSelections(g.selections) })));
 }
 
+/** A race's Win stakes by runner, as of its tickets up to `lastTicketId`. */
+export interface WinTally {
+  lastTicketId: number;
+  stakes: Map<number, number>;
+}
+
+/**
+ * Brings a tally up to date with the Win tickets placed since it was last brought up to date, and says
+ * whether any were. Only where ticket ids are committed in the order they are given, as on SQLite,
+ * where one writer at a time allocates them (on PostgreSQL a lower id can commit after a higher one
+ * was read, so there use {@link winStakesOf}). Tickets are never deleted and their stakes never change.
+ */
+export async function tallyNewWinTickets(db: Db, raceId: number, tally: WinTally): Promise<boolean> {
+  const tickets = await db
+    .selectFrom('bet_tickets')
+    .select(['id', 'selections', 'amount'])
+    .where('first_race_id', '=', raceId)
+    .where('bet_type', '=', 'W')
+    .where('id', '>', tally.lastTicketId)
+    .orderBy('id')
+    .execute();
+  for (const ticket of tickets) {
+    const amount = Number(ticket.amount);
+    for (const runner of new Set(parseSelections(ticket.selections)[0] ?? [])) {
+      tally.stakes.set(runner, (tally.stakes.get(runner) ?? 0) + amount);
+    }
+    tally.lastTicketId = Math.max(tally.lastTicketId, ticket.id);
+  }
+  return tickets.length > 0;
+}
+
 export async function loadPoolCard(db: Db, key: PoolKey): Promise<PoolCard | null> {
   const type = betTypeByCode(key.betType);
   const first = await db

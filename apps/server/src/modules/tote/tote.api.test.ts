@@ -228,11 +228,18 @@ describe(`tote and settlement (${testDialect})`, () => {
     await expect
       .poll(() => seen.filter((m) => m.type === 'UPDATE_ODDS' && m.raceId === race.raceId).at(-1), { timeout: 10_000 })
       .toEqual(expected);
+    // A later bet moves the odds again (on SQLite the publisher reads only the tickets since its last look).
+    await bet(player, day, { betType: 'W', selections: [[3]], amount: 1000 });
+    // ₱70 in, ₱59.50 net: runner 1 2.975 -> 2.90, runner 2 1.4875 -> 1.40, runner 3 5.95 -> 5.90.
+    const later = { type: 'UPDATE_ODDS', raceId: race.raceId, odds: ['2.90', '1.40', '5.90', null, null, null] };
+    await expect
+      .poll(() => seen.filter((m) => m.type === 'UPDATE_ODDS' && m.raceId === race.raceId).at(-1), { timeout: 10_000 })
+      .toEqual(later);
     stop();
     const info = (
       await t.app.inject({ method: 'POST', url: '/api/game/getRaceInfo', payload: { eventId: day.eventId } })
     ).json<{ races: Race[] }>();
-    expect(info.races[0]?.runners.map((r) => r.odds)).toEqual(expected.odds);
+    expect(info.races[0]?.runners.map((r) => r.odds)).toEqual(later.odds);
   });
 
   it('refunds a scratched runner in a Trifecta and bonus money goes back to bonus', async () => {
