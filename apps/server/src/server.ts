@@ -27,8 +27,11 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
-// The first bet of the day should not wait for the placement thread to start.
-await app.betPlacement.warmUp();
+// The first bet of the day should not wait for the placement thread to start. If it cannot start now,
+// the server still serves everything else and the next bet tries again.
+await app.betPlacement
+  .warmUp()
+  .catch((error: unknown) => app.log.error({ err: error }, 'bet placement thread did not start'));
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const lines = [
