@@ -14,7 +14,7 @@ export interface BetPlacement {
   warmUp(): Promise<void>;
   place(playerId: number, input: PlaceBetInput): Promise<BetReceipt>;
   /** The batcher's transactions and bets so far, for benchmarks and logs. */
-  stats(): Promise<ReturnType<BetBatcher['stats']>>;
+  stats(): Promise<BatcherStats>;
   close(): Promise<void>;
 }
 
@@ -42,7 +42,7 @@ export type FromPlacementThread =
   | { type: 'ready' }
   | { type: 'placed'; id: number; receipt: BetReceipt }
   | { type: 'refused'; id: number; error: WireError }
-  | { type: 'stats'; id: number; stats: ReturnType<BetBatcher['stats']> }
+  | { type: 'stats'; id: number; stats: BatcherStats }
   | { type: 'stopped' };
 
 export interface PlacementThreadData {
@@ -74,7 +74,11 @@ export function fromWireError(error: WireError): Error {
   return Object.assign(new Error(`Bet placement thread: ${error.message}`), error.code ? { code: error.code } : {});
 }
 
-type Pending = { resolve(value: never): void; reject(error: Error): void };
+interface Waiting<T> {
+  resolve(value: T): void;
+  reject(error: Error): void;
+}
+type BatcherStats = ReturnType<BetBatcher['stats']>;
 
 /**
  * Bets placed on a thread of their own with its own connection to the SQLite file (docs/decisions/
@@ -102,7 +106,27 @@ export function placementThread(
   let ready: Promise<void> | undefined;
   let closing = false;
   let nextId = 1;
-  const pending = new Map<number, Pending>();
+  const waitingBets = new Map<number, Waiting<BetReceipt>>();
+  const waitingStats = new Map<number, Waiting<BatcherStats>>();
+
+  function settle(message: Exclude<FromPlacementThread, { type: 'ready' | 'stopped' }>): void {
+    if (message.type === 'stats') {
+      waitingStats.get(message.id)?.resolve(message.stats);
+      waitingStats.delete(message.id);
+      return;
+    }
+    const waiting = waitingBets.get(message.id);
+    waitingBets.delete(message.id);
+    if (message.type === 'placed') waiting?.resolve(message.receipt);
+    else waiting?.reject(fromWireError(message.error));
+  }
+
+  function failAllWaiting(error: Error): void {
+    const lost = [...waitingBets.values(), ...waitingStats.values()];
+    waitingBets.clear();
+    waitingStats.clear();
+    for (const waiting of lost) waiting.reject(error);
+  }
 
   function start(): Promise<void> {
     const data: PlacementThreadData = { file: sqlite.file, writeLock: sqlite.writeLock.buffer };
@@ -110,14 +134,8 @@ export function placementThread(
     worker = thread;
     const started = new Promise<void>((resolve, reject) => {
       thread.on('message', (message: FromPlacementThread) => {
-        if (message.type === 'ready') return resolve();
-        if (message.type === 'stopped') return;
-        const waiting = pending.get(message.id);
-        if (!waiting) return;
-        pending.delete(message.id);
-        if (message.type === 'placed') waiting.resolve(message.receipt as never);
-        else if (message.type === 'stats') waiting.resolve(message.stats as never);
-        else waiting.reject(fromWireError(message.error));
+        if (message.type === 'ready') resolve();
+        else if (message.type !== 'stopped') settle(message);
       });
       thread.on('error', (error) => {
         log.error({ err: error }, 'bet placement thread failed');
@@ -128,9 +146,8 @@ export function placementThread(
           worker = undefined;
           ready = undefined;
         }
-        const lost = [...pending.values()];
-        pending.clear();
-        for (const waiting of lost) waiting.reject(new Error(`Bet placement thread stopped (exit code ${code}).`));
+        if (!closing) log.error({ code }, 'bet placement thread stopped; the next bet starts a new one');
+        failAllWaiting(new Error(`Bet placement thread stopped (exit code ${code}).`));
         reject(new Error(`Bet placement thread stopped before it was ready (exit code ${code}).`));
       });
     });
@@ -139,17 +156,18 @@ export function placementThread(
     return started;
   }
 
-  function ask<T>(message: (id: number) => ToPlacementThread): Promise<T> {
-    if (closing) return Promise.reject(new Error('Bet placement is closing.'));
+  /** Sends a request once the thread is ready; its answer will be looked for in `waiting`. */
+  async function ask<T>(waiting: Map<number, Waiting<T>>, message: (id: number) => ToPlacementThread): Promise<T> {
+    if (closing) throw new Error('Bet placement is closing.');
     ready ??= start();
-    return ready.then(
-      () =>
-        new Promise<T>((resolve, reject) => {
-          const id = nextId++;
-          pending.set(id, { resolve: resolve as (value: never) => void, reject });
-          worker?.postMessage(message(id));
-        }),
-    );
+    await ready;
+    const thread = worker;
+    if (!thread) throw new Error('Bet placement thread stopped; try again.');
+    return new Promise<T>((resolve, reject) => {
+      const id = nextId++;
+      waiting.set(id, { resolve, reject });
+      thread.postMessage(message(id));
+    });
   }
 
   return {
@@ -158,8 +176,8 @@ export function placementThread(
       ready ??= start();
       return ready;
     },
-    place: (playerId, input) => ask<BetReceipt>((id) => ({ type: 'bet', id, playerId, input })),
-    stats: () => ask<ReturnType<BetBatcher['stats']>>((id) => ({ type: 'stats', id })),
+    place: (playerId, input) => ask(waitingBets, (id) => ({ type: 'bet', id, playerId, input })),
+    stats: () => ask(waitingStats, (id) => ({ type: 'stats', id })),
     async terminate() {
       await worker?.terminate();
     },
