@@ -347,6 +347,22 @@ describe(`player sessions (${testDialect})`, () => {
     await expectInvalid('getBalance', {}, old.cookie);
   });
 
+  it('moves the idle clock of a session in use, a moment after the call', async () => {
+    const player = await registerPlayer(t.app);
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000).toISOString();
+    await sql`update player_sessions set last_seen_at = ${twoHoursAgo} where player_id = ${player.playerId}`.execute(
+      t.app.db,
+    );
+    expect((await call(t.app, 'getBalance', {}, player.cookie)).statusCode).toBe(200);
+    const lastSeen = async () =>
+      (
+        await sql<{
+          last_seen_at: string;
+        }>`select last_seen_at from player_sessions where player_id = ${player.playerId}`.execute(t.app.db)
+      ).rows[0]?.last_seen_at ?? '';
+    await expect.poll(async () => Date.now() - Date.parse(await lastSeen()), { timeout: 10_000 }).toBeLessThan(60_000);
+  });
+
   it('never lets player A read or change player B (BOLA)', async () => {
     const a = await registerPlayer(t.app, { firstName: 'Alpha' });
     const b = await registerPlayer(t.app, { firstName: 'Bravo' });
