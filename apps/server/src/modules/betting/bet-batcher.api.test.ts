@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StatusCode, type BetReceipt, type Race } from '@karera/shared';
+import { StatusCode, type BetReceipt } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
-import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
+import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
+import { fundPlayer, winRaceDay } from '../../../test/win-race.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { playerBalances } from '../wallet/accounts.ts';
 import { createBetBatcher } from './bet-batcher.ts';
@@ -120,61 +121,12 @@ describe(`group commit of bets (${testDialect})`, () => {
 
   describe('bets through the API', () => {
     let admin: string;
-    let eventId: number;
-    let raceId: number;
-
-    const fund = async (player: RegisteredPlayer, amount: number) => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/backoffice/players/${player.playerId}/adjustments`,
-        headers: { cookie: admin, 'idempotency-key': randomUUID() },
-        payload: { account: 'credit', amount, reason: 'Test funds' },
-      });
-      expect(response.statusCode).toBe(200);
-    };
-    const bet = (player: RegisteredPlayer, body: Record<string, unknown> = {}) =>
-      call(
-        t.app,
-        '../game/placeBet',
-        {
-          raceId,
-          eventId,
-          betType: 'W',
-          selections: [[1]],
-          amount: 100,
-          useBonus: false,
-          idempotencyKey: randomUUID(),
-          ...body,
-        },
-        player.cookie,
-      );
+    let bet: Awaited<ReturnType<typeof winRaceDay>>['bet'];
+    const fund = (player: RegisteredPlayer, amount: number) => fundPlayer(t.app, admin, player, amount);
 
     beforeAll(async () => {
       admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
-      const post = async <T>(url: string, payload: Record<string, unknown>) =>
-        (await t.app.inject({ method: 'POST', url, payload, headers: { cookie: admin } })).json<T>();
-      const { event } = await post<{ event: { id: number } }>('/api/backoffice/racing/events', {
-        name: 'Batch Day',
-        arena: 'Metro Turf',
-        streamUrl: '',
-        raceDate: '2026-11-22',
-        enabledBetTypes: [],
-      });
-      eventId = event.id;
-      const { race } = await post<{ race: Race }>(`/api/backoffice/racing/events/${eventId}/races`, {
-        raceNo: 1,
-        startDateTime: '2026-11-22T06:00:00Z',
-        enabledBetTypes: [],
-      });
-      raceId = race.raceId;
-      for (const runnerNo of ['1', '2', '3']) {
-        await post(`/api/backoffice/racing/races/${raceId}/runners`, {
-          runnerNo,
-          horseName: `Horse ${runnerNo}`,
-          jockeyName: 'J. Cruz',
-        });
-      }
-      await post(`/api/backoffice/racing/races/${raceId}/status`, { status: 'O' });
+      ({ bet } = await winRaceDay(t.app, admin, 'Batch Day'));
     });
 
     it('settles a rush of bets from many players in shared commits, refusals rolled back alone', async () => {

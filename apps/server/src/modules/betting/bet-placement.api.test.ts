@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BetReceipt, Race } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
-import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
+import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
+import { adminPoster, fundPlayer, openRace, winRaceDay } from '../../../test/win-race.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { playerBalances } from '../wallet/accounts.ts';
 import { isPlacementThread, type PlacementThread } from './bet-placement.ts';
@@ -13,63 +14,15 @@ describe.skipIf(testDialect !== 'sqlite')('bet placement thread (sqlite)', () =>
   let thread: PlacementThread;
   let admin: string;
   let eventId: number;
-  let raceId: number;
-
-  const fund = async (player: RegisteredPlayer, amount: number) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/backoffice/players/${player.playerId}/adjustments`,
-      headers: { cookie: admin, 'idempotency-key': randomUUID() },
-      payload: { account: 'credit', amount, reason: 'Test funds' },
-    });
-    expect(response.statusCode).toBe(200);
-  };
-  const bet = (player: RegisteredPlayer, body: Record<string, unknown> = {}) =>
-    call(
-      t.app,
-      '../game/placeBet',
-      {
-        raceId,
-        eventId,
-        betType: 'W',
-        selections: [[1]],
-        amount: 100,
-        useBonus: false,
-        idempotencyKey: randomUUID(),
-        ...body,
-      },
-      player.cookie,
-    );
+  let bet: Awaited<ReturnType<typeof winRaceDay>>['bet'];
+  const fund = (player: RegisteredPlayer, amount: number) => fundPlayer(t.app, admin, player, amount);
 
   beforeAll(async () => {
     t = await createTestApp();
     if (!isPlacementThread(t.app.betPlacement)) throw new Error('expected bets on a placement thread');
     thread = t.app.betPlacement;
     admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
-    const post = async <T>(url: string, payload: Record<string, unknown>) =>
-      (await t.app.inject({ method: 'POST', url, payload, headers: { cookie: admin } })).json<T>();
-    const { event } = await post<{ event: { id: number } }>('/api/backoffice/racing/events', {
-      name: 'Thread Day',
-      arena: 'Metro Turf',
-      streamUrl: '',
-      raceDate: '2026-11-22',
-      enabledBetTypes: [],
-    });
-    eventId = event.id;
-    const { race } = await post<{ race: Race }>(`/api/backoffice/racing/events/${eventId}/races`, {
-      raceNo: 1,
-      startDateTime: '2026-11-22T06:00:00Z',
-      enabledBetTypes: [],
-    });
-    raceId = race.raceId;
-    for (const runnerNo of ['1', '2', '3']) {
-      await post(`/api/backoffice/racing/races/${raceId}/runners`, {
-        runnerNo,
-        horseName: `Horse ${runnerNo}`,
-        jockeyName: 'J. Cruz',
-      });
-    }
-    await post(`/api/backoffice/racing/races/${raceId}/status`, { status: 'O' });
+    ({ eventId, bet } = await winRaceDay(t.app, admin, 'Thread Day'));
   });
   afterAll(async () => {
     await t.close();
@@ -111,26 +64,13 @@ describe.skipIf(testDialect !== 'sqlite')('bet placement thread (sqlite)', () =>
   it('keeps the race card between batches only until the server thread changes it', async () => {
     const player = await registerPlayer(t.app);
     await fund(player, 1_000);
-    const post = (url: string, payload: Record<string, unknown>) =>
-      t.app.inject({ method: 'POST', url, payload, headers: { cookie: admin } });
-    const { race } = (
-      await post(`/api/backoffice/racing/events/${eventId}/races`, {
-        raceNo: 2,
-        startDateTime: '2026-11-22T06:30:00Z',
-        enabledBetTypes: [],
-      })
-    ).json<{ race: Race }>();
-    for (const runnerNo of ['1', '2']) {
-      await post(`/api/backoffice/racing/races/${race.raceId}/runners`, {
-        runnerNo,
-        horseName: `Horse ${runnerNo}`,
-        jockeyName: 'J. Cruz',
-      });
-    }
-    await post(`/api/backoffice/racing/races/${race.raceId}/status`, { status: 'O' });
+    const race = await openRace(t.app, admin, eventId, 2, 2);
     expect((await bet(player, { raceId: race.raceId })).statusCode).toBe(200);
 
-    expect((await post(`/api/backoffice/racing/races/${race.raceId}/status`, { status: 'C' })).statusCode).toBe(200);
+    const closing = adminPoster(t.app, admin)<{ race: Race }>(`/api/backoffice/racing/races/${race.raceId}/status`, {
+      status: 'C',
+    });
+    expect((await closing).race.status).toBe('C');
     const closed = await bet(player, { raceId: race.raceId });
     expect(closed.statusCode).toBe(400);
     expect(closed.json<{ statusMessage: string }>().statusMessage).toBe('Betting is closed for race 2.');

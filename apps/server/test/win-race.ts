@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Race } from '@karera/shared';
+import { call, type RegisteredPlayer } from './player-flow.ts';
+
+/** Back-office calls as a signed-in admin; the answer's body as JSON. */
+export function adminPoster(app: FastifyInstance, adminCookie: string) {
+  return async <T>(url: string, payload: Record<string, unknown>) =>
+    (await app.inject({ method: 'POST', url, payload, headers: { cookie: adminCookie } })).json<T>();
+}
+
+/** Credits a player through the back office's adjustment (the way an operator funds an account). */
+export async function fundPlayer(
+  app: FastifyInstance,
+  adminCookie: string,
+  player: RegisteredPlayer,
+  amount: number,
+  account: 'credit' | 'bonus' = 'credit',
+): Promise<void> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/backoffice/players/${player.playerId}/adjustments`,
+    headers: { cookie: adminCookie, 'idempotency-key': randomUUID() },
+    payload: { account, amount, reason: 'Test funds' },
+  });
+  if (response.statusCode !== 200) throw new Error(`funding failed: ${response.body}`);
+}
+
+/** Adds a race with runners 1-`runners` to the event and opens betting on it. */
+export async function openRace(
+  app: FastifyInstance,
+  adminCookie: string,
+  eventId: number,
+  raceNo: number,
+  runners = 3,
+): Promise<Race> {
+  const post = adminPoster(app, adminCookie);
+  const { race } = await post<{ race: Race }>(`/api/backoffice/racing/events/${eventId}/races`, {
+    raceNo,
+    startDateTime: '2026-11-22T06:00:00Z',
+    enabledBetTypes: [],
+  });
+  for (let runnerNo = 1; runnerNo <= runners; runnerNo += 1) {
+    await post(`/api/backoffice/racing/races/${race.raceId}/runners`, {
+      runnerNo: String(runnerNo),
+      horseName: `Horse ${runnerNo}`,
+      jockeyName: 'J. Cruz',
+    });
+  }
+  await post(`/api/backoffice/racing/races/${race.raceId}/status`, { status: 'O' });
+  return race;
+}
+
+/**
+ * A race day of one open race, and a Win bet of ₱1 on runner 1 for a player (any field can be
+ * overridden, a fresh idempotency key each time unless one is given).
+ */
+export async function winRaceDay(app: FastifyInstance, adminCookie: string, name: string) {
+  const { event } = await adminPoster(app, adminCookie)<{ event: { id: number } }>('/api/backoffice/racing/events', {
+    name,
+    arena: 'Metro Turf',
+    streamUrl: '',
+    raceDate: '2026-11-22',
+    enabledBetTypes: [],
+  });
+  const race = await openRace(app, adminCookie, event.id, 1);
+  const bet = (player: RegisteredPlayer, body: Record<string, unknown> = {}) =>
+    call(
+      app,
+      '../game/placeBet',
+      {
+        raceId: race.raceId,
+        eventId: event.id,
+        betType: 'W',
+        selections: [[1]],
+        amount: 100,
+        useBonus: false,
+        idempotencyKey: randomUUID(),
+        ...body,
+      },
+      player.cookie,
+    );
+  return { eventId: event.id, raceId: race.raceId, bet };
+}
