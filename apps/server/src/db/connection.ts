@@ -119,6 +119,15 @@ export function sqliteConnectionOf(db: Kysely<Database>): SqliteDatabase | undef
 const STATEMENT_CACHE_SIZE = 1000;
 
 /**
+ * A deferred `begin` asks for SQLite's own write lock only at the transaction's first write, and a
+ * connection that has already read in the transaction is then refused at once (SQLITE_BUSY, without
+ * the busy timeout) if that lock is held even for a moment, as SQLite does when a reader rebuilds a
+ * torn WAL-index header. File databases begin immediate instead: the lock is taken at the start, where
+ * the busy timeout applies. Writers already take turns on the app's write lock, so nothing waits longer.
+ */
+const DEFERRED_BEGIN = /^\s*begin\s*;?\s*$/i;
+
+/**
  * Kysely prepares every query anew, and preparing costs about as much as running a short query. The
  * app's queries are a few hundred distinct texts, so keep their prepared statements (all of them are
  * let go if some dynamic text ever fills the cache). Safe with Kysely's single SQLite connection: one
@@ -133,7 +142,7 @@ function withStatementCache(sqlite: SQLite.Database, writeLock?: WriteLock): Sql
       const kept = statements.get(text);
       if (kept) return kept;
       if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
-      const prepared = sqlite.prepare(text);
+      const prepared = sqlite.prepare(writeLock && DEFERRED_BEGIN.test(text) ? 'begin immediate' : text);
       const statement = guard ? guard(text, prepared) : prepared;
       statements.set(text, statement);
       return statement;

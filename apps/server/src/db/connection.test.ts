@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openSqlite, type DatabaseHandle } from './connection.ts';
+
+/**
+ * Another connection to the file, outside the app's write lock, that holds SQLite's own write lock for
+ * `holdMs`: what SQLite itself does for a moment when a reader rebuilds a torn WAL-index header.
+ */
+function holdSqliteWriteLock(file: string, holdMs: number) {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+     const SQLite = require(workerData.driver);
+     const database = new SQLite(workerData.file);
+     database.exec('begin immediate');
+     parentPort.postMessage('held');
+     setTimeout(() => {
+       database.exec('rollback');
+       database.close();
+       parentPort.postMessage('released');
+     }, workerData.holdMs);`,
+    { eval: true, workerData: { file, holdMs, driver: createRequire(import.meta.url).resolve('better-sqlite3') } },
+  );
+  const when = (message: string) =>
+    new Promise<void>((resolve, reject) => {
+      worker.on('message', (received) => received === message && resolve());
+      worker.on('error', reject);
+    });
+  return { held: when('held'), released: when('released').finally(() => worker.terminate()) };
+}
+
+describe('SQLite file connection', () => {
+  let handle: DatabaseHandle | undefined;
+  let dir: string | undefined;
+  afterEach(async () => {
+    await handle?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('waits for a write lock held elsewhere instead of failing a transaction that has already read', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'karera-connection-'));
+    const file = path.join(dir, 'karera.db');
+    handle = openSqlite(file);
+    const { db } = handle;
+    await sql`create table counters (id integer primary key, value integer not null)`.execute(db);
+    await sql`insert into counters (id, value) values (1, 0)`.execute(db);
+
+    const other = holdSqliteWriteLock(file, 150);
+    await other.held;
+    // A deferred `begin` would read first and only then ask for the write lock, which SQLite refuses
+    // at once (SQLITE_BUSY, no busy timeout) to a connection already inside a read.
+    await db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ value: number }>`select value from counters where id = 1`.execute(trx);
+      await sql`update counters set value = ${rows[0]!.value + 1} where id = 1`.execute(trx);
+    });
+    await other.released;
+
+    const { rows } = await sql<{ value: number }>`select value from counters where id = 1`.execute(db);
+    expect(rows[0]!.value).toBe(1);
+  });
+});
