@@ -81,8 +81,12 @@ export function openSqlite(file: string, writeLock?: WriteLock): DatabaseHandle 
 }
 
 const CHECKPOINT_INTERVAL_MS = 200;
-/** 40 MB of log (4 KB pages): far past what the checkpointer thread leaves behind. */
-const FALLBACK_AUTOCHECKPOINT_PAGES = 10_000;
+/**
+ * 200 MB of log (4 KB pages). A rush of 3,000 bets a second writes up to 10,000 pages between two
+ * rounds of the checkpointer; at a lower fallback the bet placement thread ran the checkpoint itself,
+ * inside a commit, waiting on the disk for its syncs.
+ */
+const FALLBACK_AUTOCHECKPOINT_PAGES = 50_000;
 
 /**
  * Checkpoints the write-ahead log from a worker thread. Left to the connections, a checkpoint runs
