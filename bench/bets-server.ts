@@ -18,7 +18,7 @@ import { checkLedger } from '../apps/server/src/modules/wallet/ledger-check.ts';
 
 const players = Number(process.env.BENCH_PLAYERS ?? 100);
 const creditPerPlayer = Number(process.env.BENCH_CREDIT ?? 10_000_000_00);
-const bonusPerPlayer = Number(process.env.BENCH_BONUS ?? 1_000_00);
+const bonusPerPlayer = Number(process.env.BENCH_BONUS ?? 100_000_00);
 const adminUrl = process.env.BENCH_PG_URL;
 
 const FLAG_TYPES = ['TRI', 'QRT', 'PENTA', 'DD', 'DD+1', 'XD', 'PICK4', 'PICK5', 'PICK6', 'WTA'];
