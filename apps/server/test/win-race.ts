@@ -52,6 +52,26 @@ export async function openRace(
 }
 
 /**
+ * Places a bet as `player`: a Win of ₱1 on runner 1 unless `body` says otherwise (it names the race and
+ * event), with a fresh idempotency key unless one is given.
+ */
+export function placeBetAs(app: FastifyInstance, player: RegisteredPlayer, body: Record<string, unknown>) {
+  return call(
+    app,
+    '../game/placeBet',
+    {
+      betType: 'W',
+      selections: [[1]],
+      amount: 100,
+      useBonus: false,
+      idempotencyKey: randomUUID(),
+      ...body,
+    },
+    player.cookie,
+  );
+}
+
+/**
  * A race day of one open race, and a Win bet of ₱1 on runner 1 for a player (any field can be
  * overridden, a fresh idempotency key each time unless one is given).
  */
@@ -65,20 +85,6 @@ export async function winRaceDay(app: FastifyInstance, adminCookie: string, name
   });
   const race = await openRace(app, adminCookie, event.id, 1);
   const bet = (player: RegisteredPlayer, body: Record<string, unknown> = {}) =>
-    call(
-      app,
-      '../game/placeBet',
-      {
-        raceId: race.raceId,
-        eventId: event.id,
-        betType: 'W',
-        selections: [[1]],
-        amount: 100,
-        useBonus: false,
-        idempotencyKey: randomUUID(),
-        ...body,
-      },
-      player.cookie,
-    );
+    placeBetAs(app, player, { raceId: race.raceId, eventId: event.id, ...body });
   return { eventId: event.id, raceId: race.raceId, bet };
 }

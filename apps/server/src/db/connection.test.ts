@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openSqlite, type DatabaseHandle } from './connection.ts';
+import { describe, expect, it } from 'vitest';
+import { useSqliteFile } from '../../test/sqlite-file.ts';
 
 /**
  * Another connection to the file, outside the app's write lock, that holds SQLite's own write lock for
@@ -34,18 +31,10 @@ function holdSqliteWriteLock(file: string, holdMs: number) {
 }
 
 describe('SQLite file connection', () => {
-  let handle: DatabaseHandle | undefined;
-  let dir: string | undefined;
-  afterEach(async () => {
-    await handle?.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const sqliteFile = useSqliteFile('karera-connection-');
 
   it('waits for a write lock held elsewhere instead of failing a transaction that has already read', async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'karera-connection-'));
-    const file = path.join(dir, 'karera.db');
-    handle = openSqlite(file);
-    const { db } = handle;
+    const { db, file } = sqliteFile.open();
     await sql`create table counters (id integer primary key, value integer not null)`.execute(db);
     await sql`insert into counters (id, value) values (1, 0)`.execute(db);
 

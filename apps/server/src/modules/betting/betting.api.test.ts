@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BetMessages, StatusCode, type BetHistoryResponse, type BetReceipt, type Race } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
+import { placeBetAs } from '../../../test/win-race.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { playerBalances } from '../wallet/accounts.ts';
 import { BetRefusals } from './betting.service.ts';
@@ -61,21 +62,7 @@ describe(`placing bets (${testDialect})`, () => {
 
   const raceId = (raceNo: number) => races[raceNo - 1]?.raceId ?? 0;
   const bet = (player: RegisteredPlayer, body: Record<string, unknown>) =>
-    call(
-      t.app,
-      'placeBet'.replace('placeBet', '../game/placeBet'),
-      {
-        raceId: raceId(1),
-        eventId,
-        betType: 'W',
-        selections: [[1]],
-        amount: 100,
-        useBonus: false,
-        idempotencyKey: randomUUID(),
-        ...body,
-      },
-      player.cookie,
-    );
+    placeBetAs(t.app, player, { raceId: raceId(1), eventId, ...body });
 
   it('places a Win, debits credit into the pool, and shows the ticket in history', async () => {
     const player = await registerPlayer(t.app);
