@@ -10,7 +10,7 @@ describe('write-ahead log checkpoints on a thread of their own', () => {
     const { db, file } = sqliteFile.open();
     await sql`create table filler (id integer primary key, body text not null)`.execute(db);
     const sizeBefore = fs.statSync(file).size;
-    // About 2 MB in one commit: far below the 200 MB at which the connection would checkpoint itself.
+    // About 2 MB in one commit: far below the 100 MB at which the connection would checkpoint itself.
     await db.transaction().execute(async (trx) => {
       for (let i = 0; i < 500; i += 1) {
         await sql`insert into filler (body) values (${'x'.repeat(4_000)})`.execute(trx);

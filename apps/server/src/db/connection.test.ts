@@ -1,8 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import SQLite from 'better-sqlite3';
 import { useSqliteFile } from '../../test/sqlite-file.ts';
+import { openSqlite, PAGE_SIZE_BYTES } from './connection.ts';
 
 /**
  * Another connection to the file, outside the app's write lock, that holds SQLite's own write lock for
@@ -50,5 +55,37 @@ describe('SQLite file connection', () => {
 
     const { rows } = await sql<{ value: number }>`select value from counters where id = 1`.execute(db);
     expect(rows[0]!.value).toBe(1);
+  });
+
+  it('makes a new database with the page size it is tuned for, in WAL mode', async () => {
+    const { db } = sqliteFile.open();
+    await sql`create table filler (id integer primary key)`.execute(db);
+    const pageSize = await sql<{ page_size: number }>`pragma page_size`.execute(db);
+    const journal = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
+    expect(pageSize.rows[0]?.page_size).toBe(PAGE_SIZE_BYTES);
+    expect(journal.rows[0]?.journal_mode).toBe('wal');
+  });
+
+  it('opens a database made with another page size as it is, data and all', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'karera-page-size-'));
+    const file = path.join(dir, 'older.db');
+    const older = new SQLite(file);
+    older.pragma('page_size = 4096');
+    older.pragma('journal_mode = WAL');
+    older.exec(
+      "create table kept (id integer primary key, note text not null); insert into kept (note) values ('still here')",
+    );
+    older.close();
+
+    const handle = openSqlite(file);
+    try {
+      const pageSize = await sql<{ page_size: number }>`pragma page_size`.execute(handle.db);
+      const kept = await sql<{ note: string }>`select note from kept`.execute(handle.db);
+      expect(pageSize.rows[0]?.page_size).toBe(4096);
+      expect(kept.rows.map((row) => row.note)).toEqual(['still here']);
+    } finally {
+      await handle.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
