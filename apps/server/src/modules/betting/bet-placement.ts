@@ -33,15 +33,24 @@ export type WireError =
   | { kind: 'refusal'; httpStatus: number; statusCode: number; message: string; fieldErrors?: Record<string, string> }
   | { kind: 'fault'; message: string; code?: string };
 
-export type ToPlacementThread =
-  | { type: 'bet'; id: number; playerId: number; input: PlaceBetInput }
-  | { type: 'stats'; id: number }
-  | { type: 'stop' };
+export interface BetRequest {
+  id: number;
+  playerId: number;
+  input: PlaceBetInput;
+}
+
+export type BetAnswer = { id: number; receipt: BetReceipt } | { id: number; error: WireError };
+
+/**
+ * Bets cross between the threads in bundles: those read in one turn of the server's event loop go as
+ * one message, and the answers of one commit come back as one. A message wakes the other thread, and
+ * at a few bets a commit, a message each cost a few percent of a bet's CPU.
+ */
+export type ToPlacementThread = { type: 'bets'; bets: BetRequest[] } | { type: 'stats'; id: number } | { type: 'stop' };
 
 export type FromPlacementThread =
   | { type: 'ready' }
-  | { type: 'placed'; id: number; receipt: BetReceipt }
-  | { type: 'refused'; id: number; error: WireError }
+  | { type: 'answers'; answers: BetAnswer[] }
   | { type: 'stats'; id: number; stats: BatcherStats }
   | { type: 'stopped' };
 
@@ -109,16 +118,29 @@ export function placementThread(
   const waitingBets = new Map<number, Waiting<BetReceipt>>();
   const waitingStats = new Map<number, Waiting<BatcherStats>>();
 
+  /** Bets waiting for the end of this turn of the event loop, to go to `thread` in one message. */
+  let outbox: { thread: Worker; bets: BetRequest[] } | undefined;
+
   function settle(message: Exclude<FromPlacementThread, { type: 'ready' | 'stopped' }>): void {
     if (message.type === 'stats') {
       waitingStats.get(message.id)?.resolve(message.stats);
       waitingStats.delete(message.id);
       return;
     }
-    const waiting = waitingBets.get(message.id);
-    waitingBets.delete(message.id);
-    if (message.type === 'placed') waiting?.resolve(message.receipt);
-    else waiting?.reject(fromWireError(message.error));
+    for (const answer of message.answers) {
+      const waiting = waitingBets.get(answer.id);
+      waitingBets.delete(answer.id);
+      if ('receipt' in answer) waiting?.resolve(answer.receipt);
+      else waiting?.reject(fromWireError(answer.error));
+    }
+  }
+
+  function sendOutbox(): void {
+    const pending = outbox;
+    outbox = undefined;
+    // A thread that stopped meanwhile has already failed these bets (failAllWaiting): never resend them.
+    if (pending && pending.thread === worker)
+      pending.thread.postMessage({ type: 'bets', bets: pending.bets } satisfies ToPlacementThread);
   }
 
   function failAllWaiting(error: Error): void {
@@ -157,7 +179,7 @@ export function placementThread(
   }
 
   /** Sends a request once the thread is ready; its answer will be looked for in `waiting`. */
-  async function ask<T>(waiting: Map<number, Waiting<T>>, message: (id: number) => ToPlacementThread): Promise<T> {
+  async function ask<T>(waiting: Map<number, Waiting<T>>, send: (thread: Worker, id: number) => void): Promise<T> {
     if (closing) throw new Error('Bet placement is closing.');
     ready ??= start();
     await ready;
@@ -166,8 +188,17 @@ export function placementThread(
     return new Promise<T>((resolve, reject) => {
       const id = nextId++;
       waiting.set(id, { resolve, reject });
-      thread.postMessage(message(id));
+      send(thread, id);
     });
+  }
+
+  function queueBet(thread: Worker, bet: BetRequest): void {
+    if (outbox?.thread !== thread) {
+      sendOutbox();
+      outbox = { thread, bets: [] };
+      setImmediate(sendOutbox);
+    }
+    outbox.bets.push(bet);
   }
 
   return {
@@ -176,8 +207,9 @@ export function placementThread(
       ready ??= start();
       return ready;
     },
-    place: (playerId, input) => ask(waitingBets, (id) => ({ type: 'bet', id, playerId, input })),
-    stats: () => ask(waitingStats, (id) => ({ type: 'stats', id })),
+    place: (playerId, input) => ask(waitingBets, (thread, id) => queueBet(thread, { id, playerId, input })),
+    stats: () =>
+      ask(waitingStats, (thread, id) => thread.postMessage({ type: 'stats', id } satisfies ToPlacementThread)),
     async terminate() {
       await worker?.terminate();
     },
@@ -186,6 +218,7 @@ export function placementThread(
       closing = true;
       const thread = worker;
       if (!thread) return;
+      sendOutbox();
       const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
       thread.postMessage({ type: 'stop' } satisfies ToPlacementThread);
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);

@@ -9,6 +9,7 @@ import { betBatcherFor } from './bet-batcher.ts';
 import { keepCardsAcrossTransactions, placeBet } from './betting.service.ts';
 import {
   toWireError,
+  type BetAnswer,
   type FromPlacementThread,
   type PlacementThreadData,
   type ToPlacementThread,
@@ -23,12 +24,26 @@ const batcher = betBatcherFor(handle.db, { lanes: 1 });
 keepCardsAcrossTransactions(handle.db);
 const send = (message: FromPlacementThread) => port.postMessage(message);
 
+/** Answers settled in this turn of the event loop (a commit's bets settle together), sent as one message. */
+let answers: BetAnswer[] = [];
+function answer(settled: BetAnswer): void {
+  answers.push(settled);
+  if (answers.length > 1) return;
+  setImmediate(() => {
+    const bundle = answers;
+    answers = [];
+    send({ type: 'answers', answers: bundle });
+  });
+}
+
 port.on('message', (message: ToPlacementThread) => {
-  if (message.type === 'bet') {
-    placeBet(handle.db, message.playerId, message.input, batcher).then(
-      (receipt) => send({ type: 'placed', id: message.id, receipt }),
-      (error: unknown) => send({ type: 'refused', id: message.id, error: toWireError(error) }),
-    );
+  if (message.type === 'bets') {
+    for (const { id, playerId, input } of message.bets) {
+      placeBet(handle.db, playerId, input, batcher).then(
+        (receipt) => answer({ id, receipt }),
+        (error: unknown) => answer({ id, error: toWireError(error) }),
+      );
+    }
   } else if (message.type === 'stats') {
     send({ type: 'stats', id: message.id, stats: batcher.stats() });
   } else {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import {
   betTypeByCode,
@@ -36,11 +36,26 @@ const insufficient = () => new AppError(409, StatusCode.INSUFFICIENT_BALANCE, Be
 
 const TICKET_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
+const TICKET_NO_LENGTH = 12;
+/**
+ * Random bytes for ticket numbers, fetched from the system's generator for 128 tickets at a time: one
+ * call for each ticket cost about 10 µs, a few percent of a bet, under a rush.
+ */
+const ticketRandomness = Buffer.alloc(TICKET_NO_LENGTH * 128);
+let ticketRandomnessUsed = ticketRandomness.length;
+
 /** 12 characters, no look-alikes (0/O, 1/I): easy to read out to an agent. */
 export function newTicketNo(): string {
-  // 32 letters: the low five bits of a random byte pick one without bias.
+  if (ticketRandomnessUsed + TICKET_NO_LENGTH > ticketRandomness.length) {
+    randomFillSync(ticketRandomness);
+    ticketRandomnessUsed = 0;
+  }
   let ticketNo = '';
-  for (const byte of randomBytes(12)) ticketNo += TICKET_ALPHABET[byte & 31];
+  // 32 letters: the low five bits of a random byte pick one without bias.
+  for (let i = 0; i < TICKET_NO_LENGTH; i += 1) {
+    ticketNo += TICKET_ALPHABET[(ticketRandomness[ticketRandomnessUsed + i] ?? 0) & 31];
+  }
+  ticketRandomnessUsed += TICKET_NO_LENGTH;
   return ticketNo;
 }
 
