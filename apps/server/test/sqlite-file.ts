@@ -6,7 +6,8 @@ import { openSqlite, type DatabaseHandle } from '../src/db/connection.ts';
 
 /**
  * A SQLite file database of the test's own, with the production connection settings: `open()` makes it
- * in a fresh folder, and it is closed and removed after each test.
+ * in a fresh folder (or opens the one a test made at `path()` first), and it is closed and removed
+ * after each test.
  */
 export function useSqliteFile(prefix: string) {
   let handle: DatabaseHandle | undefined;
@@ -17,10 +18,15 @@ export function useSqliteFile(prefix: string) {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
     dir = undefined;
   });
+  function filePath(): string {
+    dir ??= fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    return path.join(dir, 'karera.db');
+  }
   return {
+    /** Where the database file is (its folder made now), for a test that makes the file itself. */
+    path: filePath,
     open(): DatabaseHandle & { file: string } {
-      dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-      const file = path.join(dir, 'karera.db');
+      const file = filePath();
       handle = openSqlite(file);
       return { ...handle, file };
     },

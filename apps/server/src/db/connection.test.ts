@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import SQLite from 'better-sqlite3';
 import { useSqliteFile } from '../../test/sqlite-file.ts';
-import { openSqlite, PAGE_SIZE_BYTES } from './connection.ts';
+import { PAGE_SIZE_BYTES } from './connection.ts';
 
 /**
  * Another connection to the file, outside the app's write lock, that holds SQLite's own write lock for
@@ -67,9 +64,7 @@ describe('SQLite file connection', () => {
   });
 
   it('opens a database made with another page size as it is, data and all', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'karera-page-size-'));
-    const file = path.join(dir, 'older.db');
-    const older = new SQLite(file);
+    const older = new SQLite(sqliteFile.path());
     older.pragma('page_size = 4096');
     older.pragma('journal_mode = WAL');
     older.exec(
@@ -77,15 +72,10 @@ describe('SQLite file connection', () => {
     );
     older.close();
 
-    const handle = openSqlite(file);
-    try {
-      const pageSize = await sql<{ page_size: number }>`pragma page_size`.execute(handle.db);
-      const kept = await sql<{ note: string }>`select note from kept`.execute(handle.db);
-      expect(pageSize.rows[0]?.page_size).toBe(4096);
-      expect(kept.rows.map((row) => row.note)).toEqual(['still here']);
-    } finally {
-      await handle.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const { db } = sqliteFile.open();
+    const pageSize = await sql<{ page_size: number }>`pragma page_size`.execute(db);
+    const kept = await sql<{ note: string }>`select note from kept`.execute(db);
+    expect(pageSize.rows[0]?.page_size).toBe(4096);
+    expect(kept.rows.map((row) => row.note)).toEqual(['still here']);
   });
 });

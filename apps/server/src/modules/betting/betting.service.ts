@@ -50,12 +50,11 @@ export function newTicketNo(): string {
     randomFillSync(ticketRandomness);
     ticketRandomnessUsed = 0;
   }
+  const bytes = ticketRandomness.subarray(ticketRandomnessUsed, ticketRandomnessUsed + TICKET_NO_LENGTH);
+  ticketRandomnessUsed += TICKET_NO_LENGTH;
   let ticketNo = '';
   // 32 letters: the low five bits of a random byte pick one without bias.
-  for (let i = 0; i < TICKET_NO_LENGTH; i += 1) {
-    ticketNo += TICKET_ALPHABET[(ticketRandomness[ticketRandomnessUsed + i] ?? 0) & 31];
-  }
-  ticketRandomnessUsed += TICKET_NO_LENGTH;
+  for (const byte of bytes) ticketNo += TICKET_ALPHABET[byte & 31];
   return ticketNo;
 }
 
