@@ -2,13 +2,17 @@
 // money check (ledger invariants, debits = pools, balances = funds - receipts, no negative balance).
 //
 // Usage: npm run bench:bets -- [--players 100] [--seconds 10] [--concurrency 64] [--rate 3000[,rate...]]
-//        [--paced-seconds 10] [--pg postgres://user@host:port/db] [--synchronous full]
+//        [--paced-seconds 10] [--pg postgres://user@host:port/db] [--synchronous full] [--trace /tmp/bets]
 //
 // Two phases on one fresh database: "saturation" keeps --concurrency bets in flight (each player one at
 // a time) for --seconds and gives the most bets/s; "paced" sends --rate bets a second on a fixed
 // schedule for --paced-seconds and gives the latency at that rate, timed from each bet's scheduled send
 // so a stalled server cannot hide its queue (no coordinated omission). The server runs in its own process.
+// --trace <prefix> writes each phase's bets to <prefix>-<phase>.json (the phase's start in epoch ms, and
+// per bet its scheduled send in ms from that start and its latency), to line up a tail with the server's
+// own timings.
 import { fork } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
@@ -24,6 +28,7 @@ const { values: options } = parseArgs({
     pg: { type: 'string' },
     // SQLite only: `full` makes every commit wait for fsync (production uses NORMAL, see bench/README.md).
     synchronous: { type: 'string' },
+    trace: { type: 'string' },
   },
 });
 const players = Number(options.players);
@@ -130,7 +135,7 @@ const client = keepAliveClient(url);
 const post = (body, cookie) => client.post(target.pathname, `cookie: ${cookie}\r\n`, JSON.stringify(body));
 
 function newPhase(name) {
-  return { name, latencies: [], outcomes: new Map(), placed: 0, replays: 0, started: 0, ended: 0 };
+  return { name, latencies: [], sends: [], outcomes: new Map(), placed: 0, replays: 0, started: 0, ended: 0 };
 }
 
 /** One bet (or, now and then, a replay of an earlier one) for a player; records latency from `since`. */
@@ -167,6 +172,7 @@ async function placeOne(phase, bettor, since) {
     outcome = `network: ${error.code ?? error.message}`;
   }
   phase.latencies.push(performance.now() - since);
+  if (options.trace) phase.sends.push(since);
   phase.outcomes.set(outcome, (phase.outcomes.get(outcome) ?? 0) + 1);
 }
 
@@ -234,6 +240,15 @@ function report(phase) {
   };
 }
 
+function writeTrace(phase) {
+  const bets = phase.sends.map((since, index) => [
+    Number((since - phase.started).toFixed(3)),
+    Number(phase.latencies[index].toFixed(3)),
+  ]);
+  const file = `${options.trace}-${phase.name.replace(/\W+/g, '-').replace(/-$/, '')}.json`;
+  fs.writeFileSync(file, JSON.stringify({ startedAt: performance.timeOrigin + phase.started, bets }));
+}
+
 // ---- run -------------------------------------------------------------------------------------------------
 const settings = ready.sqliteSettings
   ? `journal_mode=${ready.sqliteSettings.journalMode}, synchronous=${ready.sqliteSettings.synchronous}`
@@ -254,6 +269,7 @@ async function measured(run) {
   const phase = await run();
   const clientUsed = process.cpuUsage(clientCpu);
   const { cpuMs, transactions, batchedBets } = await ask('load-end');
+  if (options.trace) writeTrace(phase);
   const row = report(phase);
   row['server CPU ms/bet'] = Number((cpuMs / row.requests).toFixed(3));
   row['client CPU ms/bet'] = Number(((clientUsed.user + clientUsed.system) / 1000 / row.requests).toFixed(3));

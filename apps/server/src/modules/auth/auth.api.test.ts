@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { Messages, PlayerMessages, StatusCode, type LoginResponse } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { uniqueMobile } from '../../../test/factories.ts';
+import { PLAYER_SESSION_ABSOLUTE_MS, PLAYER_SESSION_IDLE_MS, SESSION_TOUCH_INTERVAL_MS } from './player-sessions.ts';
 import { call, lastOtp, PLAYER_PASSWORD, registerPlayer, sessionCookieOf } from '../../../test/player-flow.ts';
 
 describe(`player accounts: register, OTP, login (${testDialect})`, () => {
@@ -330,8 +331,50 @@ describe(`player sessions (${testDialect})`, () => {
 
   it('revokes at once on logout', async () => {
     const player = await registerPlayer(t.app);
+    expect((await call(t.app, 'getBalance', {}, player.cookie)).statusCode).toBe(200);
     expect((await call(t.app, 'logout', {}, player.cookie)).statusCode).toBe(200);
     await expectInvalid('getBalance', {}, player.cookie);
+  });
+
+  it('ends a session in use at its absolute expiry and after the idle time', async () => {
+    const inUse = async () => {
+      const player = await registerPlayer(t.app);
+      expect((await call(t.app, 'getBalance', {}, player.cookie)).statusCode).toBe(200);
+      return player;
+    };
+    const old = await inUse();
+    const idle = await inUse();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + PLAYER_SESSION_IDLE_MS + 1_000);
+      await expectInvalid('getBalance', {}, idle.cookie);
+      vi.setSystemTime(Date.now() + PLAYER_SESSION_ABSOLUTE_MS);
+      await expectInvalid('getBalance', {}, old.cookie);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reads a session in use from the database once a minute on SQLite, on every call on PostgreSQL', async () => {
+    const player = await registerPlayer(t.app);
+    expect((await call(t.app, 'getBalance', {}, player.cookie)).statusCode).toBe(200);
+    // Revoked behind the app's back: on SQLite this process is the only writer and revokes through
+    // player-sessions.ts (docs/decisions/013-player-session-cache.md); PostgreSQL may be shared.
+    await sql`update player_sessions set revoked_at = ${new Date().toISOString()} where player_id = ${player.playerId}`.execute(
+      t.app.db,
+    );
+    if (testDialect === 'sqlite') {
+      expect((await call(t.app, 'getBalance', {}, player.cookie)).statusCode).toBe(200);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(Date.now() + SESSION_TOUCH_INTERVAL_MS);
+        await expectInvalid('getBalance', {}, player.cookie);
+      } finally {
+        vi.useRealTimers();
+      }
+    } else {
+      await expectInvalid('getBalance', {}, player.cookie);
+    }
   });
 
   it('expires after the idle time and after the absolute time', async () => {
@@ -396,6 +439,7 @@ describe(`password reset (${testDialect})`, () => {
 
   it('resets with the code from SMS, ends every session, and logs in with the new password', async () => {
     const player = await registerPlayer(t.app);
+    expect((await call(t.app, 'getBalance', {}, player.cookie)).statusCode).toBe(200);
     const forgot = await call(t.app, 'forgotPassword', { mobileNo: player.mobileNo });
     expect(forgot.json()).toMatchObject({ statusCode: 200, playerId: player.playerId });
     const otp = await lastOtp(t.app.db, player.mobileNo);
@@ -523,6 +567,7 @@ describe(`profile and password (${testDialect})`, () => {
   it('changes the password with every rule checked, and ends the other sessions only', async () => {
     const player = await registerPlayer(t.app);
     const other = sessionCookieOf(await call(t.app, 'login', { mobileNo: player.mobileNo, password: PLAYER_PASSWORD }));
+    expect((await call(t.app, 'getBalance', {}, other)).statusCode).toBe(200);
     const change = (body: Record<string, unknown>) =>
       call(
         t.app,

@@ -2,7 +2,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
-import { statement } from '../../db/statement.ts';
+import { isPostgres, statement } from '../../db/statement.ts';
+import {
+  createSessionCache,
+  forgetSessions,
+  knownSession,
+  rememberSession,
+  type SessionCache,
+} from './session-cache.ts';
 
 /**
  * Player sessions fit a race day: idle expiry 3 hours (races run every 20-40 minutes and any call or
@@ -42,23 +49,69 @@ export async function openPlayerSession(
 }
 
 // Every player call resolves its session: written once rather than built per call (decision 010).
-const selectLiveSession = statement<{ id: number; player_id: number; last_seen_at: string }>(
-  'select id, player_id, last_seen_at from player_sessions' +
+const selectLiveSession = statement<{ id: number; player_id: number; last_seen_at: string; expires_at: string }>(
+  'select id, player_id, last_seen_at, expires_at from player_sessions' +
     ' where token_hash = ? and revoked_at is null and expires_at > ? and last_seen_at > ?',
 );
 
+/** The idle clock is written at most this often: reads stay cheap on a busy race day. */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+/** Live sessions remembered per database, at most: a race day's players, with room to spare. */
+const SESSION_CACHE_LIMIT = 100_000;
+
+const sessionCaches = new WeakMap<Kysely<Database>, SessionCache>();
+
+/**
+ * The remembered sessions of a SQLite database, which this process alone writes, so every revocation
+ * passes through {@link forgetRevoked} here (docs/decisions/013-player-session-cache.md). PostgreSQL
+ * may be shared by several instances: there every call reads the row, and a revocation anywhere is
+ * seen at once everywhere.
+ */
+function sessionCacheOf(db: Kysely<Database>): SessionCache | undefined {
+  if (isPostgres(db)) return undefined;
+  let cache = sessionCaches.get(db);
+  if (!cache) {
+    cache = createSessionCache(SESSION_CACHE_LIMIT);
+    sessionCaches.set(db, cache);
+  }
+  return cache;
+}
+
 /** The live session behind a token, refreshing its idle clock; undefined when missing, expired or revoked. */
 export async function resolvePlayerSession(db: Kysely<Database>, token: string): Promise<PlayerSession | undefined> {
-  const now = new Date();
+  const tokenHash = hashToken(token);
+  const now = Date.now();
+  const cache = sessionCacheOf(db);
+  const known = cache && knownSession(cache, tokenHash, now, SESSION_TOUCH_INTERVAL_MS);
+  if (known) return known;
+
+  const revocationsAtRead = cache?.revocations ?? 0;
   const [row] = await selectLiveSession(db, [
-    hashToken(token),
-    now.toISOString(),
-    new Date(now.getTime() - PLAYER_SESSION_IDLE_MS).toISOString(),
+    tokenHash,
+    new Date(now).toISOString(),
+    new Date(now - PLAYER_SESSION_IDLE_MS).toISOString(),
   ]);
   if (!row) return undefined;
-  // Move the idle clock at most once a minute: reads stay cheap on a busy race day.
-  if (now.getTime() - Date.parse(row.last_seen_at) > 60_000) touchLater(db, Number(row.id));
-  return { sessionId: Number(row.id), playerId: Number(row.player_id) };
+  const session = { sessionId: Number(row.id), playerId: Number(row.player_id) };
+  let lastSeenAt = Date.parse(row.last_seen_at);
+  if (now - lastSeenAt > SESSION_TOUCH_INTERVAL_MS) {
+    touchLater(db, session.sessionId);
+    lastSeenAt = now;
+  }
+  if (cache)
+    rememberSession(
+      cache,
+      tokenHash,
+      { session, expiresAt: Date.parse(row.expires_at), lastSeenAt },
+      revocationsAtRead,
+    );
+  return session;
+}
+
+/** Forgets remembered sessions once their revocation is committed. */
+function forgetRevoked(db: Kysely<Database>, revoked: (session: PlayerSession) => boolean): void {
+  const cache = sessionCacheOf(db);
+  if (cache) forgetSessions(cache, revoked);
 }
 
 /** How long sessions seen wait to have their idle clocks moved, together. */
@@ -101,6 +154,7 @@ export async function revokePlayerSession(db: Kysely<Database>, sessionId: numbe
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .execute();
+  forgetRevoked(db, (session) => session.sessionId === sessionId);
 }
 
 /** Ends every session of the player except the one given (none: all of them). */
@@ -116,4 +170,5 @@ export async function revokeOtherPlayerSessions(
     .where('revoked_at', 'is', null);
   if (keepSessionId !== null) query = query.where('id', '<>', keepSessionId);
   await query.execute();
+  forgetRevoked(db, (session) => session.playerId === playerId && session.sessionId !== keepSessionId);
 }
