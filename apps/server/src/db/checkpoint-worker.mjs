@@ -4,6 +4,7 @@
 // the next round does the rest.
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
+import { CATCH_UP_SPACING_MS, nextCatchUp } from './checkpoint-catch-up.mjs';
 
 const database = new SQLite(workerData.file);
 database.pragma('busy_timeout = 0');
@@ -21,21 +22,30 @@ function tryCheckpoint() {
   }
 }
 
+let catchingUp = false;
+
 /**
- * Under a steady rush the log never starts over by itself (a commit always lands while a round
- * copies), so it grows until a writer's own fallback checkpoint runs inside a commit (connection.ts).
- * Near that size rounds run back to back while the log keeps growing: the commit that reaches it
- * then has only the last few milliseconds of pages to copy and sync, not a whole interval's.
+ * Under a steady rush the log rarely starts over by itself: SQLite starts it over only in a
+ * transaction that begins with every page already copied, and a commit usually lands while a round
+ * copies. Left alone it grows until a writer's own fallback checkpoint runs inside a commit
+ * (connection.ts), a stall of 10-20 ms. Near that size rounds run about a millisecond apart, each
+ * copying little: soon one ends between two commits with everything copied and the next transaction
+ * starts the log over, and a commit that reaches the fallback first has only the last millisecond's
+ * pages to copy (checkpoint-catch-up.mjs decides when to go on).
  */
-function run(previousLog) {
+function run(previous) {
+  catchingUp = false;
   const result = tryCheckpoint();
-  if (!result || stopping || result.log < workerData.catchUpFromPages) return;
-  // The rush is over (the log stopped growing): it starts over by itself at the next commit.
-  if (previousLog !== undefined && result.log <= previousLog) return;
-  setImmediate(() => run(result.log));
+  if (!result || stopping) return;
+  const next = nextCatchUp(previous, result.log, performance.now(), workerData.catchUpFromPages);
+  if (!next) return;
+  catchingUp = true;
+  setTimeout(() => run(next), CATCH_UP_SPACING_MS);
 }
 
-const timer = setInterval(() => run(), workerData.intervalMs);
+const timer = setInterval(() => {
+  if (!catchingUp) run();
+}, workerData.intervalMs);
 parentPort.on('message', (message) => {
   if (message !== 'stop') return;
   stopping = true;
