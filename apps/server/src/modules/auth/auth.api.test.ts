@@ -3,7 +3,12 @@ import { sql } from 'kysely';
 import { Messages, PlayerMessages, StatusCode, type LoginResponse } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { uniqueMobile } from '../../../test/factories.ts';
-import { PLAYER_SESSION_ABSOLUTE_MS, PLAYER_SESSION_IDLE_MS, SESSION_TOUCH_INTERVAL_MS } from './player-sessions.ts';
+import {
+  PLAYER_SESSION_ABSOLUTE_MS,
+  PLAYER_SESSION_IDLE_MS,
+  revokeOtherPlayerSessions,
+  SESSION_TOUCH_INTERVAL_MS,
+} from './player-sessions.ts';
 import { call, lastOtp, PLAYER_PASSWORD, registerPlayer, sessionCookieOf } from '../../../test/player-flow.ts';
 
 describe(`player accounts: register, OTP, login (${testDialect})`, () => {
@@ -334,6 +339,14 @@ describe(`player sessions (${testDialect})`, () => {
     expect((await call(t.app, 'getBalance', {}, player.cookie)).statusCode).toBe(200);
     expect((await call(t.app, 'logout', {}, player.cookie)).statusCode).toBe(200);
     await expectInvalid('getBalance', {}, player.cookie);
+  });
+
+  it('revokes sessions only outside a transaction, so they are forgotten after the commit', async () => {
+    const player = await registerPlayer(t.app);
+    await expect(
+      t.app.db.transaction().execute((trx) => revokeOtherPlayerSessions(trx, player.playerId, null)),
+    ).rejects.toThrow('outside a transaction');
+    expect((await call(t.app, 'getBalance', {}, player.cookie)).statusCode).toBe(200);
   });
 
   it('ends a session in use at its absolute expiry and after the idle time', async () => {

@@ -92,7 +92,8 @@ export async function resolvePlayerSession(db: Kysely<Database>, token: string):
     new Date(now - PLAYER_SESSION_IDLE_MS).toISOString(),
   ]);
   if (!row) return undefined;
-  const session = { sessionId: Number(row.id), playerId: Number(row.player_id) };
+  // Frozen: a remembered session is handed to every call that presents its token.
+  const session = Object.freeze({ sessionId: Number(row.id), playerId: Number(row.player_id) });
   let lastSeenAt = Date.parse(row.last_seen_at);
   if (now - lastSeenAt > SESSION_TOUCH_INTERVAL_MS) {
     touchLater(db, session.sessionId);
@@ -106,6 +107,14 @@ export async function resolvePlayerSession(db: Kysely<Database>, token: string):
       revocationsAtRead,
     );
   return session;
+}
+
+/**
+ * Revocations run on the database itself: inside a transaction the revocation would not be committed
+ * when its sessions are forgotten, and the remembered sessions belong to the database.
+ */
+function assertNotInTransaction(db: Kysely<Database>): void {
+  if (db.isTransaction) throw new Error('Player sessions are revoked outside a transaction.');
 }
 
 /** Forgets remembered sessions once their revocation is committed. */
@@ -148,6 +157,7 @@ async function touchSessions(db: Kysely<Database>, sessionIds: number[]): Promis
 }
 
 export async function revokePlayerSession(db: Kysely<Database>, sessionId: number): Promise<void> {
+  assertNotInTransaction(db);
   await db
     .updateTable('player_sessions')
     .set({ revoked_at: nowIso() })
@@ -163,6 +173,7 @@ export async function revokeOtherPlayerSessions(
   playerId: number,
   keepSessionId: number | null,
 ): Promise<void> {
+  assertNotInTransaction(db);
   let query = db
     .updateTable('player_sessions')
     .set({ revoked_at: nowIso() })
