@@ -251,6 +251,30 @@ let loadsProfiled = 0;
 let cpuAtStart = process.cpuUsage();
 let batchesAtStart = await app.betPlacement.stats();
 
+/**
+ * CPU time of each thread of this process in ms, from Linux's /proc/self/task/<tid>/schedstat (empty
+ * elsewhere). The main thread's id is the process id; the bet placement thread is the busiest of the rest.
+ */
+function threadCpuMs(): Map<number, number> {
+  const byThread = new Map<number, number>();
+  let threads: string[] = [];
+  try {
+    threads = fs.readdirSync('/proc/self/task');
+  } catch {
+    return byThread;
+  }
+  for (const tid of threads) {
+    try {
+      const [runNs] = fs.readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').split(' ');
+      byThread.set(Number(tid), Number(runNs) / 1e6);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return byThread;
+}
+let threadsAtStart = threadCpuMs();
+
 async function startLoad() {
   if (profiler) {
     profiler.connect();
@@ -258,12 +282,16 @@ async function startLoad() {
     await profiler.post('Profiler.start');
   }
   cpuAtStart = process.cpuUsage();
+  threadsAtStart = threadCpuMs();
   batchesAtStart = await app.betPlacement.stats();
 }
 
 /** The server's own CPU time (user + system) since the load started, in milliseconds. */
 async function endLoad() {
   const used = process.cpuUsage(cpuAtStart);
+  const threadsUsed = [...threadCpuMs()].map(([tid, ms]) => ({ tid, ms: ms - (threadsAtStart.get(tid) ?? 0) }));
+  const mainThreadMs = threadsUsed.find((thread) => thread.tid === process.pid)?.ms ?? Number.NaN;
+  const busiestOtherMs = Math.max(...threadsUsed.filter((thread) => thread.tid !== process.pid).map((t) => t.ms));
   if (profiler && profileFile) {
     const { profile } = await profiler.post('Profiler.stop');
     // One profile per phase: the saturation phase's in the file named, later ones numbered after it.
@@ -275,6 +303,8 @@ async function endLoad() {
   const batches = await app.betPlacement.stats();
   return {
     cpuMs: (used.user + used.system) / 1000,
+    mainThreadMs,
+    placementThreadMs: busiestOtherMs,
     transactions: batches.batches - batchesAtStart.batches,
     batchedBets: batches.jobs - batchesAtStart.jobs,
   };

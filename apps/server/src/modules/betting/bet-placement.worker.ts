@@ -6,7 +6,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openSqlite } from '../../db/connection.ts';
 import { createWriteLock } from '../../db/write-lock.ts';
 import { betBatcherFor } from './bet-batcher.ts';
-import { keepCardsAcrossTransactions, placeBet } from './betting.service.ts';
+import { placeBet } from './betting.service.ts';
+import { keepCardsAcrossTransactions } from './event-card.ts';
 import {
   toWireError,
   type BetAnswer,

@@ -8,7 +8,6 @@ import {
   fundBet,
   isBettingOpen,
   legRaceNumbers,
-  runnerBaseNumber,
   StatusCode,
   type BetHistoryResponse,
   type BetHistoryTicket,
@@ -21,6 +20,7 @@ import { runIdempotent } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
 import { InsufficientFundsError, recordTransaction, type PostedTransaction } from '../wallet/ledger.ts';
 import { statement } from '../../db/statement.ts';
+import { eventCard } from './event-card.ts';
 import type { BetBatcher } from './bet-batcher.ts';
 
 export const BetRefusals = {
@@ -91,94 +91,9 @@ async function poolAccountId(trx: Transaction<Database>, code: string): Promise<
   return Number(pool.id);
 }
 
-async function readEventCard(trx: Transaction<Database>, eventId: number) {
-  const races = await trx
-    .selectFrom('races')
-    .innerJoin('game_events', 'game_events.id', 'races.event_id')
-    .select([
-      'races.id',
-      'races.race_no',
-      'races.status',
-      'races.enabled_bet_types',
-      'game_events.enabled_bet_types as event_types',
-    ])
-    .where('races.event_id', '=', eventId)
-    .execute();
-  const runners =
-    races.length === 0
-      ? []
-      : await trx
-          .selectFrom('runners')
-          .select(['race_id', 'runner_no', 'status'])
-          .where(
-            'race_id',
-            'in',
-            races.map((race) => race.id),
-          )
-          .execute();
-  return { races, runners };
-}
-type EventCard = Awaited<ReturnType<typeof readEventCard>>;
-
-/** Cards read per transaction: the bets of one group commit share one read of each event's card. */
-const cardsReadIn = new WeakMap<Transaction<Database>, Map<number, Promise<EventCard>>>();
-
-/**
- * Databases whose connection here never writes races, runners or events (the bet placement thread's,
- * decision 011): there a card stays true until another connection commits, which SQLite's
- * `data_version` tells, so cards are kept across transactions until it changes.
- */
-const cardsKeptUntilChanged = new WeakMap<Kysely<Database>, { dataVersion: number; cards: Map<number, EventCard> }>();
-
-export function keepCardsAcrossTransactions(db: Kysely<Database>): void {
-  cardsKeptUntilChanged.set(db, { dataVersion: Number.NaN, cards: new Map() });
-}
-
-const readDataVersion = statement<{ data_version: number }>('pragma data_version');
-
-async function keptCard(
-  kept: { dataVersion: number; cards: Map<number, EventCard> },
-  trx: Transaction<Database>,
-  eventId: number,
-): Promise<EventCard> {
-  const [row] = await readDataVersion(trx, []);
-  const dataVersion = Number(row?.data_version);
-  if (dataVersion !== kept.dataVersion) {
-    kept.cards.clear();
-    kept.dataVersion = dataVersion;
-  }
-  let card = kept.cards.get(eventId);
-  if (!card) {
-    card = await readEventCard(trx, eventId);
-    kept.cards.set(eventId, card);
-  }
-  return card;
-}
-
-/**
- * The event's races and runners as this transaction sees them, a race day's dozen races and their
- * runners in two reads. The bets sharing a transaction (bet-batcher.ts) all arrived before it began,
- * so checking each against the card read at its start is checking it at a moment after its arrival.
- */
-function eventCard(db: Kysely<Database>, trx: Transaction<Database>, eventId: number): Promise<EventCard> {
-  let cards = cardsReadIn.get(trx);
-  if (!cards) {
-    cards = new Map();
-    cardsReadIn.set(trx, cards);
-  }
-  let card = cards.get(eventId);
-  if (!card) {
-    const kept = cardsKeptUntilChanged.get(db);
-    card = kept ? keptCard(kept, trx, eventId) : readEventCard(trx, eventId);
-    cards.set(eventId, card);
-    // A failed read is not remembered: the next bet in the transaction reads again.
-    card.catch(() => cards.delete(eventId));
-  }
-  return card;
-}
-
-const selectWallet = statement<{ id: number; kind: string; balance: number }>(
-  "select id, kind, balance from accounts where player_id = ? and kind in ('player_credit', 'player_bonus')",
+const selectWallet = statement<{ id: number; kind: string; balance: number; tracks_balance: number }>(
+  'select id, kind, balance, tracks_balance from accounts' +
+    " where player_id = ? and kind in ('player_credit', 'player_bonus')",
 );
 
 /** The player's credit and bonus accounts with their balances, in one read. */
@@ -187,6 +102,10 @@ async function playerWallet(trx: Transaction<Database>, playerId: number) {
   const credit = rows.find((row) => row.kind === 'player_credit');
   const bonus = rows.find((row) => row.kind === 'player_bonus');
   if (!credit || !bonus) throw new Error(`Ledger accounts missing for player ${playerId}`);
+  // Debited by a conditional update of the balance on their rows (recordTransaction's `tracked`).
+  if (Number(credit.tracks_balance) !== 1 || Number(bonus.tracks_balance) !== 1) {
+    throw new Error(`Wallet accounts of player ${playerId} keep no balance on their rows.`);
+  }
   return {
     credit: { id: Number(credit.id), balance: Number(credit.balance) },
     bonus: { id: Number(bonus.id), balance: Number(bonus.balance) },
@@ -222,18 +141,15 @@ export async function placeBet(
     db,
     { scope: `player:${playerId}:bet`, key: idempotencyKey, request },
     async (trx) => {
-      const { races: card, runners } = await eventCard(db, trx, input.eventId);
-      const first = card.find((race) => race.id === input.raceId);
+      const card = await eventCard(db, trx, input.eventId);
+      const first = card.raceById.get(input.raceId);
       if (!first) throw badRequest(BetRefusals.raceNotFound);
-      if (type.flagEnabled) {
-        const offered =
-          (JSON.parse(first.enabled_bet_types) as string[]).includes(type.code) &&
-          (JSON.parse(first.event_types) as string[]).includes(type.code);
-        if (!offered) throw badRequest(BetRefusals.typeNotOffered);
+      if (type.flagEnabled && !card.offeredTypes.get(first.id)?.has(type.code)) {
+        throw badRequest(BetRefusals.typeNotOffered);
       }
 
       const raceNumbers = legRaceNumbers(type, first.race_no);
-      const legs = raceNumbers.map((no) => card.find((r) => r.race_no === no));
+      const legs = raceNumbers.map((no) => card.raceByNo.get(no));
       if (legs.some((leg) => !leg)) throw badRequest(BetRefusals.missingLeg);
       for (const [index, leg] of legs.entries()) {
         if (leg && !isBettingOpen(leg.status)) throw badRequest(BetRefusals.closed(raceNumbers[index] ?? 0));
@@ -246,10 +162,11 @@ export async function placeBet(
       for (const [index, picks] of input.selections.entries()) {
         const race = type.raceType === 'single' ? legRaces[0] : legRaces[index];
         if (!race) throw badRequest(BetRefusals.missingLeg);
+        const numbers = card.runnerNumbers.get(race.id);
         for (const runnerNo of picks) {
-          const group = runners.filter((r) => r.race_id === race.id && runnerBaseNumber(r.runner_no) === runnerNo);
-          if (group.length === 0) throw badRequest(BetRefusals.unknownRunner(runnerNo, race.race_no));
-          if (group.every((r) => r.status === 'S')) throw badRequest(BetRefusals.scratched(runnerNo));
+          const allScratched = numbers?.get(runnerNo);
+          if (allScratched === undefined) throw badRequest(BetRefusals.unknownRunner(runnerNo, race.race_no));
+          if (allScratched) throw badRequest(BetRefusals.scratched(runnerNo));
         }
       }
 
@@ -280,7 +197,7 @@ export async function placeBet(
             metadata: { ticketNo, raceId: first.id, betType: type.code },
             postings,
           },
-          new Set([pool]),
+          { untracked: new Set([pool]), tracked: new Set([wallet.credit.id, wallet.bonus.id]) },
         );
       } catch (error) {
         // Another bet spent the balance between our read and our debit: the conditional update caught it.

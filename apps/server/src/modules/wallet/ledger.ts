@@ -70,22 +70,27 @@ export interface PostedTransaction {
  * database transaction. Each balance changes by a conditional update, so an account that may not go
  * negative is never taken below zero however many debits race for it.
  *
- * `untracked`: accounts the caller has already read as keeping no balance on their row (a race's pool),
- * so they need not be looked up again.
+ * `known`: accounts the caller has already read, in this database transaction, as keeping no balance
+ * on their row (`untracked`: a race's pool) or as keeping one (`tracked`: a player's wallet), so they
+ * need not be looked up again.
  */
 export async function recordTransaction(
   trx: Transaction<Database>,
   entry: NewLedgerTransaction,
-  untracked: ReadonlySet<number> = new Set(),
+  known: { untracked?: ReadonlySet<number>; tracked?: ReadonlySet<number> } = {},
 ): Promise<PostedTransaction> {
   assertBalanced(entry.postings);
+  const untracked = known.untracked ?? new Set<number>();
+  const tracked = known.tracked ?? new Set<number>();
 
   // One update per account, in id order, so concurrent transactions lock rows in the same order.
   const byAccount = new Map<number, number>();
   for (const p of entry.postings) byAccount.set(p.accountId, (byAccount.get(p.accountId) ?? 0) + p.amount);
   const deltas = [...byAccount.entries()].sort(([a], [b]) => a - b);
 
-  const unknown = deltas.map(([accountId]) => accountId).filter((accountId) => !untracked.has(accountId));
+  const unknown = deltas
+    .map(([accountId]) => accountId)
+    .filter((accountId) => !untracked.has(accountId) && !tracked.has(accountId));
   const keepsNoBalance = new Set(untracked);
   if (unknown.length > 0) {
     for (const row of await selectUntracked(unknown.length)(trx, unknown)) keepsNoBalance.add(row.id);
