@@ -257,7 +257,7 @@ let batchesAtStart = await app.betPlacement.stats();
  */
 function threadCpuMs(): Map<number, number> {
   const byThread = new Map<number, number>();
-  let threads: string[] = [];
+  let threads: string[];
   try {
     threads = fs.readdirSync('/proc/self/task');
   } catch {
