@@ -66,6 +66,22 @@ describe(`app shell (${testDialect})`, () => {
     expect(response.headers['x-frame-options']).toBeDefined();
   });
 
+  it('answers the API with headers for JSON: nothing loads, frames or keeps it', async () => {
+    const response = await t.app.inject({ url: '/api/site/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['strict-transport-security']).toContain('max-age=');
+    expect(response.headers['x-dns-prefetch-control']).toBeUndefined();
+    const refused = await t.app.inject({ method: 'POST', url: '/api/game/placeBet', payload: {} });
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const docs = await t.app.inject({ url: '/api/docs/' });
+    expect(docs.headers['cache-control']).not.toBe('no-store');
+    expect(docs.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('tells the web app its site settings', async () => {
     const response = await t.app.inject({ url: '/api/site/config' });
     expect(response.json()).toMatchObject({ statusCode: 200, androidAppUrl: null, defaultReferralCode: 'KARERA' });
