@@ -3,6 +3,7 @@
 //
 // Usage: npm run bench:bets -- [--players 100] [--seconds 10] [--concurrency 64] [--rate 3000[,rate...]]
 //        [--paced-seconds 10] [--pg postgres://user@host:port/db] [--synchronous full] [--trace /tmp/bets]
+//        [--client c|node]
 //
 // Two phases on one fresh database: "saturation" keeps --concurrency bets in flight (each player one at
 // a time) for --seconds and gives the most bets/s; "paced" sends --rate bets a second on a fixed
@@ -10,13 +11,17 @@
 // so a stalled server cannot hide its queue (no coordinated omission). The server runs in its own process.
 // --trace <prefix> writes each phase's bets to <prefix>-<phase>.json (the phase's start in epoch ms, and
 // per bet its scheduled send in ms from that start and its latency), to line up a tail with the server's
-// own timings.
-import { fork } from 'node:child_process';
+// own timings. The paced phases are sent by bench/paced-client.c (built here with the system's C
+// compiler; `--client node`, or no compiler, sends them from this process instead): it needs about half
+// the CPU of the Node client, which shares the two cores with the server, and has no event loop or
+// garbage collector of its own to add to the latencies it reports.
+import { execFileSync, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import { keepAliveClient } from './keepalive-client.mjs';
+import { keepAliveClient, requestText } from './keepalive-client.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -29,6 +34,8 @@ const { values: options } = parseArgs({
     // SQLite only: `full` makes every commit wait for fsync (production uses NORMAL, see bench/README.md).
     synchronous: { type: 'string' },
     trace: { type: 'string' },
+    // Paced phases: `c` (bench/paced-client.c, built with the system's C compiler) or `node`.
+    client: { type: 'string', default: 'c' },
   },
 });
 const players = Number(options.players);
@@ -146,48 +153,61 @@ const receivedTickets = new Set();
 const replayMismatches = [];
 
 const client = keepAliveClient(url);
-const post = (body, cookie) => client.post(target.pathname, `cookie: ${cookie}\r\n`, JSON.stringify(body));
+const post = (body, cookie) => client.post(target.pathname, `cookie: ${cookie}\r\n`, body);
 
 function newPhase(name) {
   return { name, latencies: [], sends: [], outcomes: new Map(), placed: 0, replays: 0, started: 0, ended: 0 };
 }
 
-/** One bet (or, now and then, a replay of an earlier one) for a player; records latency from `since`. */
-async function placeOne(phase, bettor, since) {
+/** The next bet of a player: now and then (REPLAY_SHARE) the same body as one of theirs placed before. */
+function nextBet(bettor) {
   const replayOf = bettor.sample.length > 0 && Math.random() < REPLAY_SHARE ? pick(bettor.sample) : undefined;
-  let body = replayOf?.body;
-  if (!body) {
-    const { raceNo, ...slip } = randomSlip();
-    body = {
-      ...slip,
-      raceId: raceIds[raceNo - 1],
-      eventId,
-      useBonus: Math.random() < BONUS_SHARE,
-      idempotencyKey: randomUUID(),
-    };
-  }
+  if (replayOf) return { body: replayOf.body, replayOf };
+  const { raceNo, ...slip } = randomSlip();
+  const body = JSON.stringify({
+    ...slip,
+    raceId: raceIds[raceNo - 1],
+    eventId,
+    useBonus: Math.random() < BONUS_SHARE,
+    idempotencyKey: randomUUID(),
+  });
+  return { body, replayOf: undefined };
+}
+
+/** Books an answer (status 0: none came) into the phase and the player's receipts. */
+function recordAnswer(phase, bettor, bet, status, text, latencyMs, sentAt) {
   let outcome;
   try {
-    const { status, text } = await post(body, bettor.cookie);
+    if (status === 0) throw new Error(text || 'no answer');
     const answer = JSON.parse(text);
     outcome = status === 200 ? '200' : `${status}/${answer.statusCode}: ${answer.statusMessage}`;
     if (status === 200) {
-      if (replayOf) {
+      if (bet.replayOf) {
         phase.replays += 1;
-        if (answer.ticket_no !== replayOf.ticketNo) replayMismatches.push(body.idempotencyKey);
+        if (answer.ticket_no !== bet.replayOf.ticketNo) replayMismatches.push(bet.body);
       } else {
         phase.placed += 1;
         bettor.spent += answer.total_amount;
         receivedTickets.add(answer.ticket_no);
-        rememberPlaced(bettor, { body, ticketNo: answer.ticket_no });
+        rememberPlaced(bettor, { body: bet.body, ticketNo: answer.ticket_no });
       }
     }
   } catch (error) {
     outcome = `network: ${error.code ?? error.message}`;
   }
-  phase.latencies.push(performance.now() - since);
-  if (options.trace) phase.sends.push(since);
+  phase.latencies.push(latencyMs);
+  if (options.trace) phase.sends.push(sentAt);
   phase.outcomes.set(outcome, (phase.outcomes.get(outcome) ?? 0) + 1);
+}
+
+/** One bet (or a replay) for a player through the Node client; latency from `since`. */
+async function placeOne(phase, bettor, since) {
+  const bet = nextBet(bettor);
+  const { status, text } = await post(bet.body, bettor.cookie).catch((error) => ({
+    status: 0,
+    text: String(error.code ?? error.message),
+  }));
+  recordAnswer(phase, bettor, bet, status, text, performance.now() - since, since);
 }
 
 /** Closed loop: `concurrency` players, each with one bet in flight, for `seconds`. */
@@ -243,6 +263,75 @@ async function paced(rate, seconds) {
   return phase;
 }
 
+/**
+ * The C client (bench/paced-client.c), built once per machine into the temporary directory; undefined
+ * when asked for Node or when there is no C compiler (then the Node client runs the paced phases).
+ */
+function pacedClientBinary() {
+  if (options.client !== 'c') return undefined;
+  const source = path.join(root, 'bench/paced-client.c');
+  const binary = path.join(os.tmpdir(), `karera-paced-client-${Math.round(fs.statSync(source).mtimeMs)}`);
+  if (fs.existsSync(binary)) return binary;
+  try {
+    execFileSync('cc', ['-O2', '-o', binary, source, '-lm'], { stdio: 'pipe' });
+    return binary;
+  } catch (error) {
+    console.warn(`no C client (${String(error.message).split('\n')[0]}): the paced phases use the Node client`);
+    return undefined;
+  }
+}
+const cClient = pacedClientBinary();
+
+/**
+ * The paced phase through the C client: every request of the phase written out before it starts (so
+ * making bets costs the phase nothing), sent by the C client on its schedule, answers booked after.
+ */
+const pacedInC = {
+  prepare(rate, seconds) {
+    const total = Math.round(rate * seconds);
+    const bets = [];
+    const chunks = [];
+    for (let index = 0; index < total; index += 1) {
+      const bettor = bettors[index % bettors.length];
+      const bet = nextBet(bettor);
+      bets.push({ bettor, bet });
+      const request = Buffer.from(requestText(target.host, target.pathname, `cookie: ${bettor.cookie}\r\n`, bet.body));
+      const length = Buffer.alloc(4);
+      length.writeUInt32LE(request.length);
+      chunks.push(length, request);
+    }
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'karera-paced-'));
+    const requestsFile = path.join(dir, 'requests');
+    fs.writeFileSync(requestsFile, Buffer.concat(chunks));
+    return { rate, bets, dir, requestsFile, resultsFile: path.join(dir, 'results') };
+  },
+  async run({ rate, bets, dir, requestsFile, resultsFile }) {
+    const phase = newPhase(`paced ${rate}/s`);
+    const child = spawn(cClient, [target.port, String(rate), '256', requestsFile, resultsFile], { stdio: 'inherit' });
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    if (code !== 0) throw new Error(`the C client exited with ${code}`);
+    const [first, ...lines] = fs.readFileSync(resultsFile, 'utf8').trimEnd().split('\n');
+    fs.rmSync(dir, { recursive: true, force: true });
+    const [startedAt, sent, overloaded, userMs, systemMs] = first.split(' ').map(Number);
+    phase.startedAt = startedAt;
+    phase.clientCpuMs = userMs + systemMs;
+    if (overloaded) phase.name += ` (overloaded, stopped after ${sent} of ${bets.length})`;
+    let longest = 0;
+    for (const [index, line] of lines.entries()) {
+      const firstSpace = line.indexOf(' ');
+      const secondSpace = line.indexOf(' ', firstSpace + 1);
+      const status = Number(line.slice(0, firstSpace));
+      const latencyMs = Number(line.slice(firstSpace + 1, secondSpace));
+      const { bettor, bet } = bets[index];
+      const scheduledMs = (index / rate) * 1000;
+      recordAnswer(phase, bettor, bet, status, line.slice(secondSpace + 1), latencyMs, scheduledMs);
+      longest = Math.max(longest, scheduledMs + latencyMs);
+    }
+    phase.ended = longest;
+    return phase;
+  },
+};
+
 function report(phase) {
   const sorted = phase.latencies.sort((a, b) => a - b);
   const at = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -270,7 +359,8 @@ function writeTrace(phase) {
     Number(phase.latencies[index].toFixed(3)),
   ]);
   const file = `${options.trace}-${phase.name.replace(/\W+/g, '-').replace(/-$/, '')}.json`;
-  fs.writeFileSync(file, JSON.stringify({ startedAt: performance.timeOrigin + phase.started, bets }));
+  const startedAt = phase.startedAt ?? performance.timeOrigin + phase.started;
+  fs.writeFileSync(file, JSON.stringify({ startedAt, bets }));
 }
 
 // ---- run -------------------------------------------------------------------------------------------------
@@ -279,7 +369,8 @@ const settings = ready.sqliteSettings
   : 'PostgreSQL';
 console.log(
   `${ready.dialect} (${settings}); ${players} players funded in ${ready.setupSeconds.toFixed(1)} s; ` +
-    `saturation ${concurrency} in flight for ${saturationSeconds} s, then ${pacedRates.join(', ')} bets/s for ${pacedSeconds} s each`,
+    `saturation ${concurrency} in flight for ${saturationSeconds} s, then ${pacedRates.join(', ')} bets/s for ${pacedSeconds} s each` +
+    ` (${cClient ? 'C client' : 'Node client'})`,
 );
 const ask = (type) => {
   const reply = nextMessage(type);
@@ -291,7 +382,8 @@ async function measured(run) {
   await ask('load-start');
   const clientCpu = process.cpuUsage();
   const phase = await run();
-  const clientUsed = process.cpuUsage(clientCpu);
+  const nodeUsed = process.cpuUsage(clientCpu);
+  const clientUsed = { user: nodeUsed.user + (phase.clientCpuMs ?? 0) * 1000, system: nodeUsed.system };
   const { cpuMs, mainThreadMs, placementThreadMs, transactions, batchedBets } = await ask('load-end');
   if (options.trace) writeTrace(phase);
   const row = report(phase);
@@ -309,7 +401,12 @@ async function measured(run) {
 await saturation(1);
 const rows = [];
 if (saturationSeconds > 0) rows.push(await measured(() => saturation(saturationSeconds)));
-for (const rate of pacedSeconds > 0 ? pacedRates : []) rows.push(await measured(() => paced(rate, pacedSeconds)));
+for (const rate of pacedSeconds > 0 ? pacedRates : []) {
+  if (cClient) {
+    const prepared = pacedInC.prepare(rate, pacedSeconds);
+    rows.push(await measured(() => pacedInC.run(prepared)));
+  } else rows.push(await measured(() => paced(rate, pacedSeconds)));
+}
 console.table(rows);
 
 const checked = nextMessage('check');

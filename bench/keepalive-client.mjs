@@ -7,6 +7,14 @@ import net from 'node:net';
 const HEADER_END = Buffer.from('\r\n\r\n');
 const CONTENT_LENGTH = /\r\ncontent-length: *(\d+)/i;
 
+/** A POST of a JSON body as this client writes it; `headers` are extra header lines, each ending in \r\n. */
+export function requestText(host, path, headers, body) {
+  return (
+    `POST ${path} HTTP/1.1\r\nhost: ${host}\r\ncontent-type: application/json\r\n` +
+    `content-length: ${Buffer.byteLength(body)}\r\n${headers}\r\n${body}`
+  );
+}
+
 /**
  * @param {string} origin e.g. http://127.0.0.1:3000
  * @param {{ maxConnections?: number }} [options]
@@ -70,10 +78,7 @@ export function keepAliveClient(origin, { maxConnections = 256 } = {}) {
     /** POSTs a JSON body; `headers` are extra header lines, each ending in \r\n. */
     post(path, headers, body) {
       return new Promise((resolve, reject) => {
-        const payload =
-          `POST ${path} HTTP/1.1\r\nhost: ${host}\r\ncontent-type: application/json\r\n` +
-          `content-length: ${Buffer.byteLength(body)}\r\n${headers}\r\n${body}`;
-        const request = { payload, resolve, reject };
+        const request = { payload: requestText(host, path, headers, body), resolve, reject };
         const connection = idle.pop() ?? (all.size < maxConnections ? connect() : undefined);
         if (connection) send(connection, request);
         else waiting.push(request);
