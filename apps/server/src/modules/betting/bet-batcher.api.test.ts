@@ -117,6 +117,32 @@ describe(`group commit of bets (${testDialect})`, () => {
       expect(batcher.stats()).toEqual({ batches: 3, jobs: 7, retries: 0 });
       expect((await committed()).filter((label) => label.startsWith('f'))).toEqual(labels);
     });
+
+    it('commits a lone bet on a quiet lane at once, however long a rush would wait', async () => {
+      const batcher = createBetBatcher(t.app.db, { gather: { upTo: 8, waitMs: 60_000, rushGapMs: 100 } });
+      await batcher.run(1, async (trx) => insertLabel('g0').execute(trx));
+      expect(batcher.stats()).toEqual({ batches: 1, jobs: 1, retries: 0 });
+    });
+
+    it('under a rush, holds a small batch back until enough bets have come', async () => {
+      const batcher = createBetBatcher(t.app.db, { gather: { upTo: 3, waitMs: 60_000, rushGapMs: 100 } });
+      // A rush: forty bets at the same moment (the quiet lane starts them at once, in one batch).
+      const rush = Array.from({ length: 40 }, (_, i) => `h${String(i).padStart(2, '0')}`);
+      await Promise.all(rush.map((label) => batcher.run(1, async (trx) => insertLabel(label).execute(trx))));
+      expect(batcher.stats().batches).toBe(1);
+
+      const first = batcher.run(1, async (trx) => insertLabel('i1').execute(trx));
+      const second = batcher.run(1, async (trx) => insertLabel('i2').execute(trx));
+      // Two bets wait for a third (the wait is a minute, so nothing else can start them).
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(batcher.stats().batches).toBe(1);
+      expect(await committed()).not.toContain('i1');
+      const third = batcher.run(1, async (trx) => insertLabel('i3').execute(trx));
+      await Promise.all([first, second, third]);
+      expect(batcher.stats()).toEqual({ batches: 2, jobs: 43, retries: 0 });
+      expect((await committed()).filter((label) => label.startsWith('i'))).toEqual(['i1', 'i2', 'i3']);
+    });
   });
 
   describe('bets through the API', () => {

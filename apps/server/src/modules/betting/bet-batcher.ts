@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { runStatementsDirectly, statement } from '../../db/statement.ts';
+import { noArrivals, noteArrival, shouldGather, type Arrivals, type GatherPolicy } from './batch-gathering.ts';
 
 /** Work that needs a database transaction of its own: a bet's checks, debit, ticket and stored receipt. */
 export type TransactionWork<T> = (trx: Transaction<Database>) => Promise<T>;
@@ -14,6 +15,8 @@ export interface BetBatcherOptions {
   lanes?: number;
   /** Most bets in one transaction: bounds how long the first of them waits for the commit. */
   maxBatch?: number;
+  /** Under a rush, let a small batch wait a moment for more bets (batch-gathering.ts). Off by default. */
+  gather?: GatherPolicy;
 }
 
 export interface BetBatcher {
@@ -39,6 +42,9 @@ interface Lane {
   queue: Job[];
   running: boolean;
   scheduled: boolean;
+  arrivals: Arrivals;
+  /** Set while a small batch waits for more bets. */
+  gathering: ReturnType<typeof setTimeout> | undefined;
 }
 
 const savepoint = statement<never>('savepoint bet_job');
@@ -64,17 +70,37 @@ function isRetryable(error: unknown): boolean {
 export function createBetBatcher(db: Kysely<Database>, options: BetBatcherOptions = {}): BetBatcher {
   const laneCount = Math.max(1, options.lanes ?? 1);
   const maxBatch = Math.max(1, options.maxBatch ?? 50);
-  const lanes: Lane[] = Array.from({ length: laneCount }, () => ({ queue: [], running: false, scheduled: false }));
+  const gather = options.gather;
+  const lanes: Lane[] = Array.from({ length: laneCount }, () => ({
+    queue: [],
+    running: false,
+    scheduled: false,
+    arrivals: noArrivals(),
+    gathering: undefined,
+  }));
   const counters = { batches: 0, jobs: 0, retries: 0 };
 
   function schedule(lane: Lane): void {
-    if (lane.running || lane.scheduled) return;
-    lane.scheduled = true;
-    // After the current turn: bets whose requests were read in this turn join the same batch.
-    setImmediate(() => {
+    if (lane.running) return;
+    if (lane.gathering && gather && lane.queue.length >= gather.upTo) {
+      // Enough bets came while the batch waited: it starts now.
+      clearTimeout(lane.gathering);
+      lane.gathering = undefined;
       lane.scheduled = false;
+    }
+    if (lane.scheduled) return;
+    lane.scheduled = true;
+    const start = () => {
+      lane.scheduled = false;
+      lane.gathering = undefined;
       void flush(lane);
-    });
+    };
+    if (gather && shouldGather(gather, lane.arrivals, lane.queue.length)) {
+      lane.gathering = setTimeout(start, gather.waitMs);
+    } else {
+      // After the current turn: bets whose requests were read in this turn join the same batch.
+      setImmediate(start);
+    }
   }
 
   async function flush(lane: Lane): Promise<void> {
@@ -152,6 +178,7 @@ export function createBetBatcher(db: Kysely<Database>, options: BetBatcherOption
           const value = await work(trx);
           return () => resolve(value);
         };
+        noteArrival(lane.arrivals, performance.now());
         lane.queue.push({ attempt, reject, attempts: 1 });
         schedule(lane);
       });

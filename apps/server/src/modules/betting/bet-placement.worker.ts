@@ -20,7 +20,9 @@ const port = parentPort;
 if (!port) throw new Error('bet-placement.worker.ts runs as a worker thread only.');
 const data = workerData as PlacementThreadData;
 const handle = openSqlite(data.file, createWriteLock(data.writeLock));
-const batcher = betBatcherFor(handle.db, { lanes: 1 });
+// Under a rush (bets less than a millisecond apart), a small batch waits up to a millisecond for more:
+// batches of about seven bets instead of two at 3,000 a second, a fifth less CPU per bet (decision 007).
+const batcher = betBatcherFor(handle.db, { lanes: 1, gather: { upTo: 8, waitMs: 1, rushGapMs: 1 } });
 // This connection never writes races, runners or events.
 keepCardsAcrossTransactions(handle.db);
 const send = (message: FromPlacementThread) => port.postMessage(message);
