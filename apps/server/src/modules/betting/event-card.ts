@@ -10,8 +10,9 @@ type CardRunner = Pick<Selectable<Database['runners']>, 'race_id' | 'runner_no' 
 
 /**
  * An event's card as a bet checks it: races by id and number, the types each offers, and per race
- * whether each runner number (with its coupled letters, 1 and 1A) has a runner still running. Built
- * once per read of the card, which the bets of a batch share (and the placement thread keeps).
+ * the runner numbers it has (a coupled entry, 1 and 1A, is one number) and whether all the runners of
+ * each are scratched. Built once per read of the card, which the bets of a batch share (and the
+ * placement thread keeps).
  */
 export interface EventCard {
   raceById: ReadonlyMap<number, CardRace>;
