@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { poolAccountCode } from '@karera/shared';
 import type { Database } from '../src/db/schema.ts';
 import { nowIso } from '../src/lib/time.ts';
 import { accountIdByCode, HouseAccount, playerAccountCode } from '../src/modules/wallet/accounts.ts';
@@ -152,7 +153,7 @@ export async function seedClosedRaceWithBets(db: Kysely<Database>, options: Seed
         .insertInto('accounts')
         .values({
           id,
-          code: `pool:${raceId}:${betType}`,
+          code: poolAccountCode({ firstRaceId: raceId, betType }),
           kind: 'house',
           player_id: null,
           may_go_negative: 1,

@@ -33,3 +33,4 @@ export * from './tote/settlePool.ts';
 export * from './tote/odds.ts';
 export * from './payments/receipt.ts';
 export * from './api/tote.ts';
+export * from './betting/pools.ts';

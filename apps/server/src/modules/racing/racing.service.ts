@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   canTransition,
+  isRaceLocked,
   RacingMessages,
   type EventInput,
   type GameEvent,
@@ -159,10 +160,37 @@ export async function updateRace(
   return mustFindRace(deps.db, raceId);
 }
 
+type Db = Kysely<Database> | Transaction<Database>;
+
 /**
- * Moves a race to a new status if the state machine allows it from the status it has now. The update
- * is conditional on that status, so two operators (or an operator and the simulator) cannot both move it.
+ * The one door through which a race changes status: the move must be one the state machine allows
+ * from `from`, and the update is conditional on that status, so two operators (or an operator and the
+ * simulator) cannot both move it. Audited in the same transaction; the caller publishes after commit.
  */
+export async function moveRaceStatus(
+  db: Db,
+  actor: RacingActor,
+  raceId: number,
+  from: RaceStatus,
+  to: RaceStatus,
+): Promise<void> {
+  if (!canTransition(from, to)) throw conflict(RacingMessages.transitionRefused);
+  const result = await db
+    .updateTable('races')
+    .set({ status: to, updated_at: nowIso() })
+    .where('id', '=', raceId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw conflict(RacingMessages.transitionRefused);
+  await recordAudit(db, actor, {
+    action: 'racing.race_status',
+    targetType: 'race',
+    targetId: raceId,
+    details: { from, to },
+  });
+}
+
+/** Moves a race to a new status (not D: that comes only with the official result, see the tote). */
 export async function transitionRace(
   deps: RacingDeps,
   actor: RacingActor,
@@ -172,27 +200,14 @@ export async function transitionRace(
   const race = await mustFindRace(deps.db, raceId);
   // Done comes only with the official result, which the tote records and settles in one step.
   if (to === 'D') throw conflict(RacingMessages.resultRequired);
-  if (!canTransition(race.status, to)) throw conflict(RacingMessages.transitionRefused);
-  const result = await deps.db
-    .updateTable('races')
-    .set({ status: to, updated_at: nowIso() })
-    .where('id', '=', raceId)
-    .where('status', '=', race.status)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw conflict(RacingMessages.transitionRefused);
-  await recordAudit(deps.db, actor, {
-    action: 'racing.race_status',
-    targetType: 'race',
-    targetId: raceId,
-    details: { from: race.status, to },
-  });
+  await deps.db.transaction().execute((trx) => moveRaceStatus(trx, actor, raceId, race.status, to));
   await deps.pubsub.publish([{ type: 'RACE_STATUS', raceId, status: to }]);
   if (to === 'X') await deps.onRaceCancelled?.(raceId);
   return mustFindRace(deps.db, raceId);
 }
 
 function assertRunnersEditable(race: Race): void {
-  if (!['A', 'O', 'L'].includes(race.status)) throw conflict(RacingMessages.raceLocked);
+  if (isRaceLocked(race.status)) throw conflict(RacingMessages.raceLocked);
 }
 
 export async function addRunner(

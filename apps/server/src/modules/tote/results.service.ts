@@ -4,6 +4,7 @@ import {
   betTypeByCode,
   comboKey,
   formatFinish,
+  poolAccountCode,
   ToteMessages,
   winningOrders,
   type Carryover,
@@ -16,7 +17,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { findRace } from '../racing/racing.repo.ts';
-import { carryoverAccountCode, poolAccountCode } from './settlement.service.ts';
+import { carryoverAccountCode } from './settlement.service.ts';
 
 /**
  * The results page of a race (game/getGameResult): the dividends of every pool the race completed, and

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
-  BET_TYPES,
+  offeredBetTypes,
+  poolAccountCode,
   comboKey,
   formatFinish,
   isValidFinish,
@@ -15,11 +16,11 @@ import {
   type ResultPreview,
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { findRace } from '../racing/racing.repo.ts';
-import { transitionRace, type RacingDeps } from '../racing/racing.service.ts';
+import { moveRaceStatus, type RacingDeps } from '../racing/racing.service.ts';
 import { accountIdByCode, HouseAccount } from '../wallet/accounts.ts';
 import { postTransaction } from '../wallet/ledger.ts';
 import { ConcurrentSettlementError, payTickets, type TicketToPay } from './payouts.ts';
@@ -31,7 +32,6 @@ import {
   unsettledPools,
   type LegRace,
   type PoolCard,
-  type PoolKey,
   type StoredTicket,
 } from './pools.ts';
 import { policyFor } from './tote-settings.ts';
@@ -48,7 +48,6 @@ const MAX_BALANCE_NOTICES = 5_000;
 
 const SYSTEM: AuditActor = { type: 'system', id: null };
 
-export const poolAccountCode = (key: PoolKey) => `pool:${key.firstRaceId}:${key.betType}`;
 export const carryoverAccountCode = (betType: string) => `carryover:${betType}`;
 
 /** Pools keep no balance on their row (decision 006); carryovers and the house's accounts do. */
@@ -163,9 +162,10 @@ async function checkResultInput(db: Db, race: Race, input: ResultInput): Promise
   if (race.status !== 'C') throw conflict(ToteMessages.raceNotClosed);
   const ran = await runnersThatRan(db, race.raceId);
   // Enough places for every single-race pool the race offers (a Pentafecta needs five).
-  const offered = new Set<string>(['W', 'FC', ...race.enabledBetTypes]);
   const places = Math.max(
-    ...BET_TYPES.filter((t) => t.raceType === 'single' && offered.has(t.code)).map((t) => t.selector),
+    ...offeredBetTypes(race.enabledBetTypes)
+      .filter((t) => t.raceType === 'single')
+      .map((t) => t.selector),
   );
   if (!isValidFinish(input.finish, ran, places)) throw badRequest(ToteMessages.finishInvalid);
 }
@@ -214,13 +214,13 @@ export async function confirmResult(
 ): Promise<Race> {
   await checkResultInput(deps.db, await mustFindRace(deps.db, raceId), input);
   await deps.db.transaction().execute(async (trx) => {
-    const closed = await trx
-      .updateTable('races')
-      .set({ status: 'D', updated_at: nowIso() })
-      .where('id', '=', raceId)
-      .where('status', '=', 'C')
-      .executeTakeFirst();
-    if (Number(closed.numUpdatedRows) !== 1) throw conflict(ToteMessages.raceNotClosed);
+    try {
+      await moveRaceStatus(trx, actor, raceId, 'C', 'D');
+    } catch (error) {
+      // Another hand confirmed (or cancelled) the race first.
+      if (error instanceof AppError) throw conflict(ToteMessages.raceNotClosed);
+      throw error;
+    }
     await trx
       .insertInto('race_results')
       .values({
@@ -240,12 +240,6 @@ export async function confirmResult(
       place += group.length;
     }
     await recordAudit(trx, actor, {
-      action: 'racing.race_status',
-      targetType: 'race',
-      targetId: raceId,
-      details: { from: 'C', to: 'D' },
-    });
-    await recordAudit(trx, actor, {
       action: 'tote.result_confirmed',
       targetType: 'race',
       targetId: raceId,
@@ -255,13 +249,6 @@ export async function confirmResult(
   await deps.pubsub.publish([{ type: 'RACE_STATUS', raceId, status: 'D' }]);
   await settleCompletedPools(deps, raceId);
   return mustFindRace(deps.db, raceId);
-}
-
-/** Cancels a race (X) and refunds what its cancellation completes. */
-export async function cancelRace(deps: ToteDeps, actor: AuditActor, raceId: number): Promise<Race> {
-  const race = await transitionRace(deps, actor, raceId, 'X');
-  await settleCompletedPools(deps, raceId);
-  return race;
 }
 
 /** Settles every unsettled pool the race's result or cancellation completes. Safe to call again. */

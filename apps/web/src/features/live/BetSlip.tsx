@@ -25,6 +25,7 @@ import {
   pesosOf,
   refusalOf,
   selectionsOf,
+  slipOnSale,
   slipSignature,
   summarize,
   type PlacePicks,
@@ -71,7 +72,7 @@ export function BetSlip({ eventId, legs, type, places, activePlace, onActivate, 
   );
   const pesos = pesosOf(amount);
   const { combinations, total } = summarize(type, selections, pesos);
-  const bettable = legs.length > 0 && legs.every((leg) => leg.status === 'O' || leg.status === 'L');
+  const bettable = slipOnSale(type, legs);
 
   const submission = useSubmitOnce<BetReceipt, PlaceBetInput>({
     mutationFn: placeBet,

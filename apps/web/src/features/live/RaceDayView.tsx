@@ -9,7 +9,7 @@ import { HowToBet } from './HowToBetDrawer.tsx';
 import { winnersOf } from './raceDisplay.ts';
 import { defaultRace } from './raceState.ts';
 import { activeSelection, toggleRunner } from './selection.ts';
-import { emptyPlaces, hasPicks, legRacesOf, slipTypes, toggleAll, type PlacePicks } from './slip.ts';
+import { emptyPlaces, hasPicks, legRacesOf, slipOnSale, slipTypes, toggleAll, type PlacePicks } from './slip.ts';
 import { RaceNoticeBanner, RunnerList } from './RunnerList.tsx';
 import { RaceTabs } from './RaceTabs.tsx';
 import { ScheduleButton } from './ScheduleButton.tsx';
@@ -51,6 +51,7 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
         : [];
   const place = Math.min(activePlace, Math.max(places.length - 1, 0));
   const legRace = legs[place] ?? race;
+  const onSale = type ? slipOnSale(type, legs) : false;
   const picked = hasPicks(
     places,
     legs.map((leg) => leg.runners),
@@ -145,8 +146,8 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
                 {legRace ? <LegResultBanner race={legRace} /> : null}
               </>
             ) : null}
-            <RaceNoticeBanner race={legRace ?? race} />
-            <RunnerList race={legRace ?? race} selected={selected} onToggle={toggle} />
+            <RaceNoticeBanner race={legRace ?? race} onSale={onSale} />
+            <RunnerList race={legRace ?? race} onSale={onSale} selected={selected} onToggle={toggle} />
             {type ? (
               <BetSlip
                 key={type.code}

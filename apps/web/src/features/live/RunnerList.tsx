@@ -3,16 +3,22 @@ import type { Race, Runner } from '@karera/shared';
 import { formatStartsOn } from './schedule.ts';
 import { raceNotice, runnerMark } from './raceDisplay.ts';
 
-/** The race's notice above its runners (spec §4 Race display). */
-export function RaceNoticeBanner({ race }: { race: Race }) {
+/** The race's notice above its runners (spec §4 Race display); `onSale`: the pool being built is on sale. */
+export function RaceNoticeBanner({ race, onSale }: { race: Race; onSale: boolean }) {
   const { t } = useTranslation();
-  const notice = raceNotice(race);
+  const notice = raceNotice(race, onSale);
   if (!notice) return null;
   switch (notice.kind) {
     case 'awaiting':
       return (
         <div className="race-notice race-notice--awaiting" data-testid="race-notice">
           <p className="race-notice__title">{t('live.waiting')}</p>
+          <p className="race-notice__text">{t('live.startsOn', { time: formatStartsOn(notice.startDateTime) })}</p>
+        </div>
+      );
+    case 'legStarts':
+      return (
+        <div className="race-notice race-notice--leg" data-testid="race-notice">
           <p className="race-notice__text">{t('live.startsOn', { time: formatStartsOn(notice.startDateTime) })}</p>
         </div>
       );
@@ -45,12 +51,14 @@ export function RaceNoticeBanner({ race }: { race: Race }) {
 
 interface RunnerListProps {
   race: Race;
+  /** Whether the pool being built takes tickets now: runners get a Bet toggle. */
+  onSale: boolean;
   selected: ReadonlySet<string>;
   onToggle: (runnerNo: string) => void;
 }
 
 /** The runners of the open race: number, horse, jockey, live odds and, per status, a Bet toggle or a mark. */
-export function RunnerList({ race, selected, onToggle }: RunnerListProps) {
+export function RunnerList({ race, onSale, selected, onToggle }: RunnerListProps) {
   const { t } = useTranslation();
   if (race.runners.length === 0) return <p className="runner-list__empty">{t('live.noRunners')}</p>;
   return (
@@ -60,6 +68,7 @@ export function RunnerList({ race, selected, onToggle }: RunnerListProps) {
           key={runner.id}
           runner={runner}
           race={race}
+          onSale={onSale}
           picked={selected.has(runner.runnerNo)}
           onToggle={onToggle}
         />
@@ -70,17 +79,21 @@ export function RunnerList({ race, selected, onToggle }: RunnerListProps) {
 
 function RunnerRow({
   race,
+  onSale,
   runner,
   picked,
   onToggle,
 }: {
   race: Race;
+  onSale: boolean;
   runner: Runner;
   picked: boolean;
   onToggle: (runnerNo: string) => void;
 }) {
   const { t } = useTranslation();
-  const mark = runnerMark(race, runner);
+  const mark = runnerMark(race, runner, onSale);
+  // A race that has closed keeps the odds it closed on; one that never had any shows none, not 'no odds yet'.
+  const oddsPending = race.status === 'A' || race.status === 'O' || race.status === 'L';
   return (
     <li
       className="runner"
@@ -97,12 +110,15 @@ function RunnerRow({
       {runner.status === 'S' ? null : (
         <span className="runner__odds" data-testid="runner-odds">
           <span className="visually-hidden">{t('live.odds')} </span>
-          {runner.odds ?? (
-            <>
+          {runner.odds ??
+            (oddsPending ? (
+              <>
+                <span aria-hidden="true">—</span>
+                <span className="visually-hidden">{t('live.noOdds')}</span>
+              </>
+            ) : (
               <span aria-hidden="true">—</span>
-              <span className="visually-hidden">{t('live.noOdds')}</span>
-            </>
-          )}
+            ))}
         </span>
       )}
       <span className="runner__action" data-testid="runner-mark">

@@ -32,12 +32,18 @@ describe('raceNotice (spec §4 Race display)', () => {
 describe('runnerMark', () => {
   const scratched = runner('3', { status: 'S' });
 
-  it('offers the Bet toggle on O and L only, never to a scratched runner', () => {
+  it('offers the Bet toggle while the pool is on sale, never to a scratched runner', () => {
     for (const status of RACE_STATUSES) {
       const open = status === 'O' || status === 'L';
-      expect(runnerMark(race(1, status), runner('1'))).toBe(open ? 'bet' : 'none');
-      expect(runnerMark(race(1, status), scratched)).toBe('scratched');
+      expect(runnerMark(race(1, status), runner('1'), open)).toBe(open ? 'bet' : 'none');
+      expect(runnerMark(race(1, status), scratched, open)).toBe('scratched');
     }
+    // A later leg of a multi-race pool on sale: pickable before its own race opens.
+    expect(runnerMark(race(3, 'A'), runner('1'), true)).toBe('bet');
+  });
+
+  it('tells a later leg of a pool on sale when it starts, without waiting to open bet', () => {
+    expect(raceNotice(race(3, 'A'), true)).toEqual({ kind: 'legStarts', startDateTime: race(3, 'A').startDateTime });
   });
 
   it('marks the winner 1st and the others X once places exist', () => {
@@ -45,22 +51,22 @@ describe('runnerMark', () => {
     const second = runner('1', { finishPosition: 2 });
     const unplaced = runner('4');
     const done = race(1, 'D', [second, winner, unplaced, scratched]);
-    expect(runnerMark(done, winner)).toBe('first');
-    expect(runnerMark(done, second)).toBe('unplaced');
-    expect(runnerMark(done, unplaced)).toBe('unplaced');
-    expect(runnerMark(done, scratched)).toBe('scratched');
+    expect(runnerMark(done, winner, false)).toBe('first');
+    expect(runnerMark(done, second, false)).toBe('unplaced');
+    expect(runnerMark(done, unplaced, false)).toBe('unplaced');
+    expect(runnerMark(done, scratched, false)).toBe('scratched');
   });
 
   it('marks nothing while the result is pending', () => {
     const pending = race(1, 'D', [runner('1'), runner('2')]);
-    expect(pending.runners.map((r) => runnerMark(pending, r))).toEqual(['none', 'none']);
+    expect(pending.runners.map((r) => runnerMark(pending, r, false))).toEqual(['none', 'none']);
   });
 
   it('marks every winner of a dead heat', () => {
     const a = runner('1', { finishPosition: 1 });
     const b = runner('2', { finishPosition: 1 });
     const done = race(1, 'D', [a, b]);
-    expect([runnerMark(done, a), runnerMark(done, b)]).toEqual(['first', 'first']);
+    expect([runnerMark(done, a, false), runnerMark(done, b, false)]).toEqual(['first', 'first']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { isBettingOpen, type Race, type Runner } from '@karera/shared';
+import type { Race, Runner } from '@karera/shared';
 
 /**
  * What the race shows above its runners (spec §4 Race display): A waits for betting with its start
@@ -7,6 +7,7 @@ import { isBettingOpen, type Race, type Runner } from '@karera/shared';
  */
 export type RaceNotice =
   | { kind: 'awaiting'; startDateTime: string }
+  | { kind: 'legStarts'; startDateTime: string }
   | { kind: 'lastCall' }
   | { kind: 'closed' }
   | { kind: 'cancelled' }
@@ -20,10 +21,16 @@ export function hasResult(race: Race): boolean {
   return race.runners.some((runner) => runner.finishPosition !== null);
 }
 
-export function raceNotice(race: Race): RaceNotice | null {
+/**
+ * `onSale`: the pool being built takes tickets now, so a later leg awaiting its opening needs no
+ * 'Waiting to open bet' (its runners are pickable); it shows when it starts.
+ */
+export function raceNotice(race: Race, onSale = false): RaceNotice | null {
   switch (race.status) {
     case 'A':
-      return { kind: 'awaiting', startDateTime: race.startDateTime };
+      return onSale
+        ? { kind: 'legStarts', startDateTime: race.startDateTime }
+        : { kind: 'awaiting', startDateTime: race.startDateTime };
     case 'O':
       return null;
     case 'L':
@@ -38,12 +45,13 @@ export function raceNotice(race: Race): RaceNotice | null {
 }
 
 /**
- * Scratched always shows; O and L give every other runner a Bet toggle; a done race with its result
+ * Scratched always shows; while the pool being built is on sale every other runner has a Bet toggle
+ * (a later leg of a multi-race pool may still await its own opening); a done race with its result
  * marks the winner (dead heats: every runner placed 1) '1st' and the rest 'X'.
  */
-export function runnerMark(race: Race, runner: Runner): RunnerMark {
+export function runnerMark(race: Race, runner: Runner, onSale: boolean): RunnerMark {
   if (runner.status === 'S') return 'scratched';
-  if (isBettingOpen(race.status)) return 'bet';
+  if (onSale) return 'bet';
   if (race.status === 'D' && hasResult(race)) return runner.finishPosition === 1 ? 'first' : 'unplaced';
   return 'none';
 }

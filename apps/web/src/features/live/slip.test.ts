@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BetMessages, betTypeByCode, type BetTypeDefinition } from '@karera/shared';
+import { BetMessages, betTypeByCode, type BetTypeDefinition, type Race } from '@karera/shared';
 import {
   allPicked,
   amountInput,
@@ -10,7 +10,7 @@ import {
   picksText,
   refusalOf,
   selectionsOf,
-  singleRaceTypes,
+  slipOnSale,
   slipSignature,
   slipTypes,
   summarize,
@@ -26,15 +26,26 @@ function type(code: string): BetTypeDefinition {
   return found;
 }
 
-describe('singleRaceTypes', () => {
+describe('slipTypes', () => {
   it('offers Win and Forcast always and flag types only when the race enables them', () => {
-    expect(singleRaceTypes(race(1, 'O')).map((t) => t.code)).toEqual(['W', 'FC']);
-    expect(singleRaceTypes(race(1, 'O', [], { enabledBetTypes: ['QRT', 'DD', 'TRI'] })).map((t) => t.code)).toEqual([
-      'W',
-      'FC',
-      'TRI',
-      'QRT',
-    ]);
+    const lone = race(1, 'O');
+    expect(slipTypes(lone, [lone]).map((t) => t.code)).toEqual(['W', 'FC']);
+    const enabled = race(1, 'O', [], { enabledBetTypes: ['QRT', 'DD', 'TRI'] });
+    expect(slipTypes(enabled, [enabled]).map((t) => t.code)).toEqual(['W', 'FC', 'TRI', 'QRT']);
+  });
+});
+
+describe('slipOnSale', () => {
+  const legs = (...statuses: Race['status'][]) => statuses.map((status, i) => race(i + 1, status));
+  it('sells a single-race pool while its race is open', () => {
+    expect(slipOnSale(type('TRI'), legs('O', 'O', 'O'))).toBe(true);
+    expect(slipOnSale(type('W'), legs('C'))).toBe(false);
+  });
+  it('sells a multi-race pool while its first leg is open, its later legs awaiting', () => {
+    expect(slipOnSale(type('PICK4'), legs('O', 'A', 'A', 'A'))).toBe(true);
+    expect(slipOnSale(type('DD'), legs('A', 'A'))).toBe(false);
+    expect(slipOnSale(type('DD'), legs('C', 'O'))).toBe(false);
+    expect(slipOnSale(type('PICK4'), legs('L', 'O', 'C', 'A'))).toBe(false);
   });
 });
 

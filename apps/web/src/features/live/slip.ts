@@ -1,10 +1,11 @@
 import {
-  BET_TYPES,
   BetMessages,
   checkBet,
   countCombinations,
   fundBet,
   legRaceNumbers,
+  offeredBetTypes,
+  poolSale,
   type BetTypeDefinition,
   type Race,
   type Runner,
@@ -21,15 +22,6 @@ export type PlacePicks = readonly ReadonlySet<string>[];
 export type PlaceRunners = readonly (readonly Runner[])[];
 
 /**
- * The single-race bet types a race offers (spec §5): Win and Forcast always, the flag-enabled ones
- * only when the race enables them.
- */
-export function singleRaceTypes(race: Pick<Race, 'enabledBetTypes'>): BetTypeDefinition[] {
-  const enabled: readonly string[] = race.enabledBetTypes;
-  return BET_TYPES.filter((type) => type.raceType === 'single' && (!type.flagEnabled || enabled.includes(type.code)));
-}
-
-/**
  * The races a ticket of the type starting at `race` covers, in leg order (the race itself, once per
  * place, for a single-race type); null when the card lacks one of them.
  */
@@ -44,11 +36,18 @@ export function legRacesOf(type: BetTypeDefinition, race: Race, races: readonly 
  * ones it enables whose legs are all on the card.
  */
 export function slipTypes(race: Race, races: readonly Race[]): BetTypeDefinition[] {
-  const enabled: readonly string[] = race.enabledBetTypes;
-  const multi = BET_TYPES.filter(
-    (type) => type.raceType !== 'single' && enabled.includes(type.code) && legRacesOf(type, race, races) !== null,
+  return offeredBetTypes(race.enabledBetTypes).filter(
+    (type) => type.raceType === 'single' || legRacesOf(type, race, races) !== null,
   );
-  return [...singleRaceTypes(race), ...multi];
+}
+
+/**
+ * Whether the pool of a slip takes tickets now (the shared rule: a multi-race pool while its first leg
+ * is open and no later leg has closed). `legs` in leg order, as legRacesOf gives them.
+ */
+export function slipOnSale(type: BetTypeDefinition, legs: readonly Race[]): boolean {
+  const races = type.raceType === 'single' ? legs.slice(0, 1) : legs;
+  return poolSale(races.map((leg) => leg.status)).open;
 }
 
 /** An empty slip for a type: one empty pick set per place. */

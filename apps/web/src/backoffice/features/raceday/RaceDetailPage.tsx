@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { Race, Runner } from '@karera/shared';
+import { isRaceLocked, type Race, type Runner } from '@karera/shared';
 import { Alert, Button } from '../../../components/ui/index.ts';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
@@ -19,15 +19,7 @@ import {
   useScratchMutation,
   useUpdateRunnerMutation,
 } from './raceday.api.ts';
-import {
-  betTypeName,
-  byRunnerNo,
-  checkRunner,
-  isRaceLocked,
-  nextRunnerNo,
-  orderedBetTypes,
-  runnerDraftOf,
-} from './raceday.ts';
+import { betTypeName, byRunnerNo, checkRunner, nextRunnerNo, orderedBetTypes, runnerDraftOf } from './raceday.ts';
 import { useRunnerForm } from './useRunnerForm.ts';
 
 export function RaceDetailPage() {

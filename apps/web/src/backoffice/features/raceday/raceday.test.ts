@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_RACES_PER_EVENT, RacingMessages, type Race, type Runner } from '@karera/shared';
+import { isRaceLocked, MAX_RACES_PER_EVENT, RacingMessages, type Race, type Runner } from '@karera/shared';
 import {
   betTypeName,
   byRunnerNo,
@@ -13,7 +13,6 @@ import {
   formatRaceDate,
   freeRaceNumbers,
   isoToManilaLocal,
-  isRaceLocked,
   manilaLocalToIso,
   newRaceDraft,
   nextFreeRaceNo,

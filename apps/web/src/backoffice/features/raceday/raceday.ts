@@ -12,7 +12,6 @@ import {
   type FlagBetType,
   type Race,
   type RaceInput,
-  type RaceStatus,
   type Runner,
   type RunnerInput,
 } from '@karera/shared';
@@ -137,11 +136,6 @@ export function defaultRaceStart(raceDate: string, races: readonly Pick<Race, 's
 export function nextRunnerNo(runners: readonly Pick<Runner, 'runnerNo'>[]): string {
   const highest = Math.max(0, ...runners.map((runner) => runnerBaseNumber(runner.runnerNo)).filter(Number.isFinite));
   return highest >= 99 ? '' : String(highest + 1);
-}
-
-/** Once betting has closed (and for a finished or cancelled race) the field is fixed. */
-export function isRaceLocked(status: RaceStatus): boolean {
-  return status === 'C' || status === 'D' || status === 'X';
 }
 
 /** A flag-enabled bet type's display name from the bet-type table ('TRI' → 'Trifecta'). */
