@@ -6,7 +6,7 @@ import { UserRoutes } from '@karera/shared';
 import { showAlert } from '../lib/alerts.ts';
 import { useAuthDialogs } from '../lib/authDialogs.tsx';
 import { onSessionInvalid } from '../lib/userApi.ts';
-import { forgetPlayer } from './useLogout.ts';
+import { forgetPlayer } from '../lib/useLogout.ts';
 
 /**
  * The one place that handles status 107 (spec §4 Session invalid, §8): whichever call got it, the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Messages, PlayerMessages } from '@karera/shared';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from './api.ts';
 import { playerIdOf, refusalOf, resetRefusalOf } from './refusal.ts';
 
 describe('refusals', () => {

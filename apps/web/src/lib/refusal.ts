@@ -1,5 +1,5 @@
 import { Messages, PlayerMessages } from '@karera/shared';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from './api.ts';
 
 /** The message to show for a failed call: the server's statusMessage, or the generic error. */
 export function refusalOf(error: Error): string {

@@ -2,9 +2,9 @@ import { useCallback, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { UserRoutes } from '@karera/shared';
-import { PLAYER_QUERY_ROOT } from '../lib/queryKeys.ts';
-import { clearSession } from '../lib/session/index.ts';
-import { userRequest } from '../lib/userApi.ts';
+import { PLAYER_QUERY_ROOT } from './queryKeys.ts';
+import { clearSession } from './session/index.ts';
+import { userRequest } from './userApi.ts';
 
 /** Forgets everything about the player in this browser: stored login, shared state, cached player data. */
 export function forgetPlayer(queryClient: QueryClient): void {

@@ -5,7 +5,7 @@ import { Switch } from '../../components/ui/index.ts';
 import { showAlert } from '../../lib/alerts.ts';
 import { displayNameOf, playerState, toggleUseBonus, usePlayerState, useSession } from '../../lib/session/index.ts';
 import { usePopover } from '../../lib/usePopover.ts';
-import { useLogout } from '../useLogout.ts';
+import { useLogout } from '../../lib/useLogout.ts';
 import { AccountIcon } from './icons.tsx';
 
 const LINKS = [

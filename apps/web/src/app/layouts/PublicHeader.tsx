@@ -6,7 +6,7 @@ import { useAuthDialogs } from '../../lib/authDialogs.tsx';
 import { useIsLoggedIn } from '../../lib/session/index.ts';
 import { useReferralHref } from '../../lib/useReferralHref.ts';
 import { useScrolled } from '../../lib/useScrolled.ts';
-import { useLogout } from '../useLogout.ts';
+import { useLogout } from '../../lib/useLogout.ts';
 
 const MENU = [
   { to: '/', key: 'home' },

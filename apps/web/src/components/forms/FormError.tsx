@@ -1,4 +1,4 @@
-import { Alert } from '../../components/ui/index.ts';
+import { Alert } from '../ui/index.ts';
 import { useMessageText } from '../../lib/messages.ts';
 
 /** The one message of a refused form (the first failing rule, or the server's answer). */

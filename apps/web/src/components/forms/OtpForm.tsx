@@ -1,14 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OTP_LENGTH, UserRoutes, firstMessageOf, otpSchema, type RegisterResponse } from '@karera/shared';
-import { Alert, Button, LoadingDialog } from '../../components/ui/index.ts';
+import { Alert, Button, LoadingDialog } from '../ui/index.ts';
 import { useMessageText } from '../../lib/messages.ts';
 import { userRequest } from '../../lib/userApi.ts';
 import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { FormError } from './FormError.tsx';
 import { OtpInput } from './OtpInput.tsx';
 import { emptyDigits } from './otpDigits.ts';
-import { refusalOf } from './refusal.ts';
 
 export interface OtpFormProps {
   /** P verifies a new account (needs playerId); M confirms a new mobile number of the logged-in player. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/index.ts';
-import { useLogout } from '../../app/useLogout.ts';
+import { useLogout } from '../../lib/useLogout.ts';
 import { useSiteConfig } from '../../lib/siteConfig.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
 

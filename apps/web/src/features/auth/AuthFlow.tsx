@@ -10,7 +10,7 @@ import { saveLogin } from '../../lib/session/index.ts';
 import { userRequest } from '../../lib/userApi.ts';
 import { LoginStep } from './LoginStep.tsx';
 import { MobileStep } from './MobileStep.tsx';
-import { OtpForm } from './OtpForm.tsx';
+import { OtpForm } from '../../components/forms/OtpForm.tsx';
 import { RegisterStep } from './RegisterStep.tsx';
 import { ResetPasswordStep } from './ResetPasswordStep.tsx';
 

@@ -16,8 +16,8 @@ import { useAuthDialogs } from '../../lib/authDialogs.tsx';
 import { saveLogin } from '../../lib/session/index.ts';
 import { userRequest } from '../../lib/userApi.ts';
 import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
-import { FormError } from './FormError.tsx';
-import { playerIdOf, refusalOf } from './refusal.ts';
+import { FormError } from '../../components/forms/FormError.tsx';
+import { playerIdOf, refusalOf } from '../../lib/refusal.ts';
 
 /** Login modal (spec §2, §4 Login response, §5 Login). */
 export function LoginStep({ mobileNo: initialMobile = '' }: { mobileNo?: string | undefined }) {

@@ -5,8 +5,8 @@ import { Button, LoadingDialog, TextField } from '../../components/ui/index.ts';
 import { useAuthDialogs } from '../../lib/authDialogs.tsx';
 import { userRequest, type UserRoute } from '../../lib/userApi.ts';
 import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
-import { FormError } from './FormError.tsx';
-import { refusalOf } from './refusal.ts';
+import { FormError } from '../../components/forms/FormError.tsx';
+import { refusalOf } from '../../lib/refusal.ts';
 
 export interface MobileStepProps {
   /** resendOTP or forgotPassword: { mobileNo } -> { playerId } (an OTP is sent). */

@@ -6,8 +6,8 @@ import { Button, LoadingDialog, TextField } from '../../components/ui/index.ts';
 import { useAuthDialogs } from '../../lib/authDialogs.tsx';
 import { userRequest } from '../../lib/userApi.ts';
 import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
-import { FormError } from './FormError.tsx';
-import { refusalOf } from './refusal.ts';
+import { FormError } from '../../components/forms/FormError.tsx';
+import { refusalOf } from '../../lib/refusal.ts';
 
 interface RegisterValues {
   mobileNo: string;

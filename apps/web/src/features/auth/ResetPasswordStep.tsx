@@ -5,10 +5,10 @@ import { Button, LoadingDialog, TextField } from '../../components/ui/index.ts';
 import { useAuthDialogs } from '../../lib/authDialogs.tsx';
 import { userRequest } from '../../lib/userApi.ts';
 import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
-import { FormError } from './FormError.tsx';
-import { OtpInput } from './OtpInput.tsx';
-import { emptyDigits } from './otpDigits.ts';
-import { resetRefusalOf } from './refusal.ts';
+import { FormError } from '../../components/forms/FormError.tsx';
+import { OtpInput } from '../../components/forms/OtpInput.tsx';
+import { emptyDigits } from '../../components/forms/otpDigits.ts';
+import { resetRefusalOf } from '../../lib/refusal.ts';
 
 interface ResetInput {
   playerId: number;

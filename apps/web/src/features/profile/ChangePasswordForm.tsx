@@ -6,8 +6,8 @@ import { showAlert } from '../../lib/alerts.ts';
 import { useMessageText } from '../../lib/messages.ts';
 import { isSessionInvalid, userRequest } from '../../lib/userApi.ts';
 import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
-import { FormError } from '../auth/FormError.tsx';
-import { refusalOf } from '../auth/refusal.ts';
+import { FormError } from '../../components/forms/FormError.tsx';
+import { refusalOf } from '../../lib/refusal.ts';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -19,8 +19,8 @@ import { playerQueryKeys } from '../../lib/queryKeys.ts';
 import { sessionStore } from '../../lib/session/index.ts';
 import { isSessionInvalid, userRequest } from '../../lib/userApi.ts';
 import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
-import { OtpForm } from '../auth/OtpForm.tsx';
-import { refusalOf } from '../auth/refusal.ts';
+import { OtpForm } from '../../components/forms/OtpForm.tsx';
+import { refusalOf } from '../../lib/refusal.ts';
 import {
   formErrorsOf,
   profileValuesOf,
