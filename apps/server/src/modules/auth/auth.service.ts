@@ -16,7 +16,7 @@ import { hashToken } from '../../lib/tokens.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findStaffByReferralCode } from '../backoffice/staff.repo.ts';
-import { findPlayerById, findPlayerByMobile } from '../players/player.repo.ts';
+import { findPlayerById, findPlayerByMobile } from '../players/player-lookup.repo.ts';
 import type { SmsSender } from '../sms/sms.ts';
 import { openPlayerAccounts, playerBalances } from '../wallet/accounts.ts';
 import { consumeOtp, issueOtp, otpRefusal, otpThrottle } from './otp.ts';

@@ -13,7 +13,7 @@ import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { listAudit, recordAudit } from '../audit/audit.service.ts';
 import { listContactMessages } from '../contact/contact.service.ts';
-import { findPlayerForStaff, searchPlayers } from '../players/players.repo.ts';
+import { findPlayerForStaff, searchPlayers } from '../players/player-directory.repo.ts';
 import { adjustPlayerBalance, playerLedgerEntries } from '../wallet/wallet.service.ts';
 import { listStaff, toStaffMember } from './staff.repo.ts';
 import { listSmsOutbox } from '../sms/sms-outbox.repo.ts';
