@@ -1,10 +1,11 @@
 /**
  * One writer at a time among the threads of this process that each hold a connection to the same
- * SQLite file (the server's thread and the bet placement thread, docs/decisions/011). SQLite would
- * serialise them too, but a connection that finds the file busy sleeps in steps of milliseconds and,
- * better-sqlite3 being synchronous, holds its thread's event loop while it does. With this lock a
- * writer waits exactly until the other commits, and a transaction that began with a read never finds
- * the snapshot it read gone stale when it goes on to write (SQLITE_BUSY_SNAPSHOT).
+ * SQLite file (the server's thread and the bet placement thread,
+ * docs/decisions/011-bet-placement-thread.md). SQLite would serialise them too, but a connection that
+ * finds the file busy sleeps in steps of milliseconds and, better-sqlite3 being synchronous, holds its
+ * thread's event loop while it does. With this lock a writer waits exactly until the other commits,
+ * and a transaction that began with a read never finds the snapshot it read gone stale when it goes
+ * on to write (SQLITE_BUSY_SNAPSHOT).
  */
 export interface WriteLock {
   /** Shared memory the lock lives in: pass it to the other thread. */

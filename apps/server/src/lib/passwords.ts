@@ -1,7 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * scrypt with N=2^15, r=8, p=3: one of the OWASP-listed equivalent settings (docs/decisions/003).
+ * scrypt with N=2^15, r=8, p=3: one of the OWASP-listed equivalent settings
+ * (docs/decisions/003-password-hashing-and-staff-sessions.md).
  * Stored as scrypt$N$r$p$salt$hash so parameters can rise later.
  */
 const PARAMS = { N: 2 ** 15, r: 8, p: 3 } as const;

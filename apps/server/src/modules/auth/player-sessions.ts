@@ -14,7 +14,7 @@ import {
 /**
  * Player sessions fit a race day: idle expiry 3 hours (races run every 20-40 minutes and any call or
  * socket message counts as activity), absolute expiry 18 hours (one race day, then log in again).
- * See docs/decisions/004-player-sessions.md.
+ * See docs/decisions/004-player-sessions-and-otp.md.
  */
 export const PLAYER_SESSION_IDLE_MS = 3 * 60 * 60 * 1000;
 export const PLAYER_SESSION_ABSOLUTE_MS = 18 * 60 * 60 * 1000;

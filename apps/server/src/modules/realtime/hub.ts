@@ -57,7 +57,8 @@ export function textFrame(payload: Buffer): Buffer {
  * and written to every authenticated socket. Heartbeats drop sockets that stop answering.
  *
  * Upgrades are taken straight from the HTTP server (ws in noServer mode) rather than through a
- * Fastify route, so a connection holds only its socket: see docs/decisions/005-live-socket.md.
+ * Fastify route, so a connection holds only its socket: see
+ * docs/decisions/005-live-socket-without-fastify-websocket.md.
  */
 export async function registerRealtimeHub(app: FastifyInstance, options: RealtimeHubOptions = {}): Promise<void> {
   const live = new Set<LiveSocket>();
