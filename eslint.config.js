@@ -1,7 +1,77 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+
+const root = import.meta.dirname;
+
+/** The sub-folders of a folder, read when the linter starts, so that a new feature is covered at once. */
+function foldersOf(dir) {
+  return readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+/**
+ * Module boundaries (architecture §3). A feature of the player site or of the back office never imports
+ * another feature nor its app shell, and the shared code below them never imports them: shared pieces
+ * move down into components/, lib/ or packages/shared. packages/shared never imports an app.
+ */
+function featureZones(base) {
+  const features = `${base}/features`;
+  return [
+    ...foldersOf(features).map((feature) => ({
+      target: `${features}/${feature}`,
+      from: features,
+      except: [`./${feature}`],
+      message: 'A feature never imports another feature: move the shared piece down into components/ or lib/.',
+    })),
+    {
+      target: features,
+      from: `${base}/app`,
+      message: 'The app shell imports features, never the reverse: move the shared piece down into lib/.',
+    },
+    {
+      target: [`${base}/components`, `${base}/lib`],
+      from: [features, `${base}/app`],
+      message: 'Shared code sits below the features and the app shell: it never imports them.',
+    },
+  ];
+}
+
+const boundaryZones = [
+  ...featureZones('apps/web/src'),
+  ...featureZones('apps/web/src/backoffice'),
+  {
+    target: 'apps/web/src/features',
+    from: 'apps/web/src/backoffice',
+    message: 'The player site never imports the back office.',
+  },
+  {
+    target: 'apps/web/src/backoffice/features',
+    from: 'apps/web/src/features',
+    message: 'The back office never imports a player-site feature.',
+  },
+  {
+    target: 'packages/shared',
+    from: 'apps',
+    message: 'packages/shared is pure shared code: it never imports an app.',
+  },
+  {
+    target: 'apps/web',
+    from: 'apps/server',
+    message: 'The web app never imports the server: what both need lives in packages/shared.',
+  },
+  {
+    target: 'apps/server',
+    from: 'apps/web',
+    message: 'The server never imports the web app: what both need lives in packages/shared.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
@@ -12,6 +82,33 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these the plugin reads only .js files when it follows imports, and no-cycle sees nothing.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'packages/shared/tsconfig.json',
+            'apps/server/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'e2e/tsconfig.json',
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+        createNodeResolver(),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
+      // No import cycle anywhere. The rule skips type-only imports by itself: they are erased at build time.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
