@@ -1,8 +1,11 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { installProcessGuard } from './lib/process-guard.ts';
 
 const config = loadConfig();
 const app = await buildApp(config);
+// From here on no request can end the process: a stray rejection or throw is logged and serving goes on.
+installProcessGuard(app.log);
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

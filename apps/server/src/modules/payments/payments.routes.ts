@@ -38,7 +38,7 @@ import {
   transactionHistory,
   type PaymentDecision,
 } from './payments.service.ts';
-import { createReceiptReader, decodeReceiptImage } from './receipt-ocr.ts';
+import { createReceiptReader, decodeReceiptImage, normaliseReceiptImage } from './receipt-ocr.ts';
 
 const PAGE_SIZE = 25;
 /** A 4 MB image grows by a third in base64. */
@@ -60,7 +60,7 @@ const idempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optio
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const receipts = createReceiptReader();
+  const receipts = createReceiptReader({ log: app.log.child({ module: 'receipt-ocr' }) });
   app.addHook('onClose', () => receipts.close());
 
   const playerTags = ['payment'];
@@ -97,7 +97,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request): Promise<ImageExtractResponse> => {
-      const image = decodeReceiptImage(request.body.image);
+      // Header checks first (cheap), then a full decode by sharp: a damaged image is a 400 here, and the
+      // OCR worker only ever sees the PNG that sharp encoded from the decoded pixels.
+      const image = await normaliseReceiptImage(decodeReceiptImage(request.body.image));
       try {
         return { statusCode: 200, ...(await receipts.read(image)) };
       } catch (error) {

@@ -1,5 +1,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
+import type { Worker as ThreadWorker } from 'node:worker_threads';
+import sharp from 'sharp';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
 import {
   parseReceiptText,
@@ -9,7 +12,7 @@ import {
   RECEIPT_MAX_SIDE,
   type ReceiptFields,
 } from '@karera/shared';
-import { badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -27,6 +30,13 @@ const WORKER_PATH = path.join(
   'index.js',
 );
 const RECOGNIZE_TIMEOUT_MS = 30_000;
+/** Decoding a 16-megapixel upload takes well under a second; a stuck decode is ended. */
+const DECODE_TIMEOUT_SECONDS = 10;
+
+// An upload is decoded once and never again: libvips' operation cache would only keep client images in
+// memory. One libvips thread per image: OCR is the expensive part and stays on its own core.
+sharp.cache(false);
+sharp.concurrency(1);
 
 type ImageKind = 'png' | 'jpeg' | 'webp';
 
@@ -96,7 +106,8 @@ export function imageSize(bytes: Buffer, kind: ImageKind): { width: number; heig
 
 /**
  * The upload as bytes: base64, optionally as a data: URL; refused when not a PNG, JPEG or WebP of at most
- * RECEIPT_MAX_BYTES and RECEIPT_MAX_PIXELS (read from its header: nothing is decoded here).
+ * RECEIPT_MAX_BYTES and RECEIPT_MAX_PIXELS (read from its header: nothing is decoded here). A cheap first
+ * gate: the bytes still come from the client and go to normaliseReceiptImage, never to the OCR worker.
  */
 export function decodeReceiptImage(image: string): Buffer {
   // Whitespace out first, then one unambiguous pattern: linear time on a 5 MB string (a pattern with
@@ -109,7 +120,7 @@ export function decodeReceiptImage(image: string): Buffer {
   if (!kind) throw badRequest(PaymentMessages.receiptType);
   // The decoder allocates width x height before it reads a pixel: refuse a decompression bomb here.
   const size = imageSize(bytes, kind);
-  if (!size || size.width < 1 || size.height < 1) throw badRequest(PaymentMessages.receiptType);
+  if (!size || size.width < 1 || size.height < 1) throw badRequest(PaymentMessages.receiptCorrupt);
   if (
     size.width > RECEIPT_MAX_SIDE ||
     size.height > RECEIPT_MAX_SIDE ||
@@ -120,54 +131,215 @@ export function decodeReceiptImage(image: string): Buffer {
   return bytes;
 }
 
+declare const normalised: unique symbol;
+/** A PNG that sharp decoded from an upload and encoded again here: the only kind of image OCR is given. */
+export type NormalisedReceipt = Buffer & { readonly [normalised]: true };
+
+const SHARP_FORMATS: Record<ImageKind, string> = { png: 'png', jpeg: 'jpeg', webp: 'webp' };
+
+/**
+ * A PNG's chunks: each within the file and with its CRC right, IHDR first, at least one IDAT, and IEND
+ * last with nothing after it. libspng skips CRCs of image data and a missing IEND, and bytes after IEND
+ * (a polyglot's other half) would never be looked at: refused here instead, at the cost of one CRC pass.
+ */
+function pngStructureOk(bytes: Buffer): boolean {
+  let offset = 8;
+  let index = 0;
+  let hasData = false;
+  while (offset + 12 <= bytes.length) {
+    const length = bytes.readUInt32BE(offset);
+    const end = offset + 12 + length;
+    if (length > 0x7fffffff || end > bytes.length) return false;
+    const type = bytes.toString('latin1', offset + 4, offset + 8);
+    if (crc32(bytes.subarray(offset + 4, end - 4)) !== bytes.readUInt32BE(end - 4)) return false;
+    if ((index === 0) !== (type === 'IHDR') || (type === 'IHDR' && length !== 13)) return false;
+    if (type === 'IDAT') hasData = true;
+    if (type === 'IEND') return hasData && end === bytes.length;
+    offset = end;
+    index += 1;
+  }
+  return false;
+}
+
+/**
+ * A JPEG's segments up to its first scan: a frame header before it and, when the frame is Huffman-coded,
+ * Huffman tables (libjpeg would decode without them with tables of its own, into noise).
+ */
+function jpegStructureOk(bytes: Buffer): boolean {
+  let offset = 2;
+  let frame: number | null = null;
+  let huffmanTables = false;
+  while (offset + 4 <= bytes.length) {
+    if (bytes[offset] !== 0xff) return false;
+    const marker = bytes[offset + 1] ?? 0;
+    if (marker === 0xff) {
+      offset += 1;
+      continue;
+    }
+    if (marker === 0xd9 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) return false;
+    if (marker === 0xda) return frame !== null && (frame >= 0xc9 || huffmanTables);
+    if (JPEG_FRAME_MARKERS.has(marker)) frame ??= marker;
+    if (marker === 0xc4) huffmanTables = true;
+    const length = bytes.readUInt16BE(offset + 2);
+    if (length < 2) return false;
+    offset += 2 + length;
+  }
+  return false;
+}
+
+/**
+ * Decodes the upload with libvips (sharp) and encodes what it decoded as an 8-bit greyscale PNG, so the
+ * OCR worker never parses a byte the client chose. Any damage (truncation, bad chunks or CRCs, bad
+ * markers, a header that lies) fails the structure checks or the decode (`failOn: 'warning'`, the
+ * strictest level: libjpeg reports a truncated scan only as a warning) and answers 400 receiptCorrupt;
+ * limitInputPixels and the metadata check keep a decompression bomb out.
+ */
+export async function normaliseReceiptImage(bytes: Buffer): Promise<NormalisedReceipt> {
+  const kind = sniffImage(bytes);
+  if (!kind) throw badRequest(PaymentMessages.receiptType);
+  if ((kind === 'png' && !pngStructureOk(bytes)) || (kind === 'jpeg' && !jpegStructureOk(bytes))) {
+    throw badRequest(PaymentMessages.receiptCorrupt);
+  }
+  const input = () =>
+    sharp(bytes, { failOn: 'warning', limitInputPixels: RECEIPT_MAX_PIXELS, sequentialRead: true, pages: 1 });
+  let width: number;
+  let height: number;
+  try {
+    const metadata = await input().metadata();
+    if (metadata.format !== SHARP_FORMATS[kind]) throw badRequest(PaymentMessages.receiptCorrupt);
+    width = metadata.width;
+    height = metadata.height;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw badRequest(PaymentMessages.receiptCorrupt);
+  }
+  if (!(width >= 1 && height >= 1)) throw badRequest(PaymentMessages.receiptCorrupt);
+  if (width > RECEIPT_MAX_SIDE || height > RECEIPT_MAX_SIDE || width * height > RECEIPT_MAX_PIXELS) {
+    throw badRequest(PaymentMessages.receiptDimensions);
+  }
+  try {
+    const png = await input()
+      .rotate() // upright by its EXIF orientation, for photos of a receipt
+      .flatten({ background: '#ffffff' }) // transparency reads as white paper, not black
+      .toColourspace('b-w')
+      .png({ compressionLevel: 1 })
+      .timeout({ seconds: DECODE_TIMEOUT_SECONDS })
+      .toBuffer();
+    return png as NormalisedReceipt;
+  } catch {
+    throw badRequest(PaymentMessages.receiptCorrupt);
+  }
+}
+
 export interface ReceiptReader {
-  read(image: Buffer): Promise<ReceiptFields>;
+  /** Rejects when the worker fails, dies or runs past its time; the next read starts a fresh worker. */
+  read(image: NormalisedReceipt): Promise<ReceiptFields>;
   close(): Promise<void>;
 }
+
+export interface ReceiptReaderOptions {
+  timeoutMs?: () => number;
+  /** Where worker failures are logged (the read itself rejects either way). */
+  log?: { warn(details: { err: unknown }, message: string): void };
+}
+
+/** One tesseract worker and the way it ends: `failed` rejects once the worker is no longer usable. */
+interface WorkerSlot {
+  ready: Promise<Worker>;
+  failed: Promise<never>;
+  retire(reason: Error): void;
+}
+
+const asError = (value: unknown) => (value instanceof Error ? value : new Error(String(value)));
 
 /**
  * One tesseract worker for the process, started on the first receipt (about 0.3 s) and kept: a worker
  * recognises one image at a time, and the calls queue on it, so OCR never takes more than one core.
+ *
+ * How a worker fails in Node (tesseract.js src/createWorker.js): a job the worker script refuses comes
+ * back as a "reject" message, which rejects that job's promise and then calls `errorHandler`, or, without
+ * one, throws from the message listener: an uncaught exception that ended the process. A worker thread
+ * that crashes or exits emits 'error' / 'exit' on its worker_threads Worker, which tesseract.js never
+ * listens to: jobs queued on it would never settle. So: an errorHandler that only logs, listeners on the
+ * thread that retire the worker and fail every read queued on it at once, and a time limit on each read
+ * (start included). A retired worker is terminated and the next read starts a fresh one.
  */
-export function createReceiptReader(options: { timeoutMs?: () => number } = {}): ReceiptReader {
+export function createReceiptReader(options: ReceiptReaderOptions = {}): ReceiptReader {
   const timeoutMs = options.timeoutMs ?? (() => RECOGNIZE_TIMEOUT_MS);
-  let worker: Promise<Worker> | null = null;
-  const start = () =>
-    createWorker('eng', OEM.LSTM_ONLY, {
+  const warn = (error: unknown, message: string) => options.log?.warn({ err: error }, message);
+  let current: WorkerSlot | null = null;
+
+  const open = (): WorkerSlot => {
+    let retired = false;
+    let fail: (reason: Error) => void = () => undefined;
+    const failed = new Promise<never>((_, reject) => {
+      fail = reject;
+    });
+    failed.catch(() => undefined); // observed by the reads racing it; none may be waiting
+    const ready = createWorker('eng', OEM.LSTM_ONLY, {
       langPath: LANG_PATH,
       workerPath: WORKER_PATH,
       gzip: true,
       cacheMethod: 'none',
+      // The job's promise is rejected already; without a handler tesseract.js would throw as well.
+      errorHandler: (data: unknown) => warn(data, 'receipt OCR job failed'),
     });
+    const slot: WorkerSlot = {
+      ready,
+      failed,
+      retire(reason) {
+        if (current === slot) current = null;
+        if (retired) return;
+        retired = true;
+        fail(reason);
+        ready.then((worker) => worker.terminate()).catch(() => undefined);
+      },
+    };
+    ready.then(
+      (worker) => {
+        const thread = (worker as Worker & { worker?: ThreadWorker }).worker;
+        thread?.on('error', (error) => {
+          warn(error, 'receipt OCR worker failed');
+          slot.retire(asError(error));
+        });
+        thread?.on('exit', (code) => slot.retire(new Error(`receipt OCR worker exited (code ${code})`)));
+      },
+      (error: unknown) => {
+        warn(error, 'receipt OCR worker did not start');
+        slot.retire(asError(error));
+      },
+    );
+    return slot;
+  };
+
   return {
     async read(image) {
-      worker ??= start().catch((error: unknown) => {
-        worker = null;
-        throw error;
-      });
-      const current = worker;
-      const ready = await current;
+      const slot = (current ??= open());
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
           // A worker still busy on a slow image would hold every later receipt behind it: end it, and
           // the next read starts a fresh one (reads queued on this one fail and can be tried again).
-          if (worker === current) worker = null;
-          void ready.terminate().catch(() => undefined);
-          reject(new Error('receipt OCR timed out'));
+          const error = new Error('receipt OCR timed out');
+          slot.retire(error);
+          reject(error);
         }, timeoutMs());
       });
       try {
-        const { data } = await Promise.race([ready.recognize(image), timeout]);
+        const worker = await Promise.race([slot.ready, slot.failed, timeout]);
+        const { data } = await Promise.race([worker.recognize(image), slot.failed, timeout]);
         return parseReceiptText(data.text);
+      } catch (error) {
+        throw asError(error);
       } finally {
         clearTimeout(timer);
       }
     },
     async close() {
-      const current = worker;
-      worker = null;
-      if (current) await (await current).terminate();
+      const slot = current;
+      if (!slot) return;
+      slot.retire(new Error('receipt reader closed'));
+      await slot.ready.then((worker) => worker.terminate()).catch(() => undefined);
     },
   };
 }
