@@ -34,3 +34,4 @@ export * from './tote/odds.ts';
 export * from './payments/receipt.ts';
 export * from './api/tote.ts';
 export * from './betting/pools.ts';
+export * from './racing/cards.ts';

@@ -7,6 +7,7 @@ import * as racing from './migrations/20261121020000_racing.ts';
 import * as betting from './migrations/20261121030000_betting.ts';
 import * as tote from './migrations/20261121060000_tote.ts';
 import * as payments from './migrations/20261121050000_payments.ts';
+import * as raceDayJobs from './migrations/20261123000000_race_day_jobs.ts';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: Dialect): Promise<void>;
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261121030000_betting': betting,
   '20261121060000_tote': tote,
   '20261121050000_payments': payments,
+  '20261123000000_race_day_jobs': raceDayJobs,
 };
 
 class StaticProvider implements MigrationProvider {

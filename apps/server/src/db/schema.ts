@@ -306,6 +306,19 @@ export interface PaymentSettingsTable {
   updated_at: Timestamp;
 }
 
+/** One server's hold on a job that must run once (simulator): until expires_at (ISO), renewed. */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+}
+
+/** Cards the demo simulator created, the only ones it drives. */
+export interface DemoCardsTable {
+  event_id: number;
+  created_at: string;
+}
+
 export interface Database {
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;
@@ -331,6 +344,8 @@ export interface Database {
   deposit_accounts: DepositAccountsTable;
   payment_requests: PaymentRequestsTable;
   payment_settings: PaymentSettingsTable;
+  leases: LeasesTable;
+  demo_cards: DemoCardsTable;
 }
 
 export type StaffUser = Selectable<StaffUsersTable>;

@@ -345,6 +345,11 @@ export const en = {
       substitution: 'Race {{raceNo}}: {{scratched}} was scratched and ran as the favourite, {{favourite}}',
     },
   },
+  cards: {
+    label: 'Race card',
+    phase: { open: 'Betting open', running: 'Race running', upcoming: 'Coming up', finished: 'Finished' },
+    firstPost: 'First race {{time}}',
+  },
   live: {
     loading: 'Loading the race card',
     error: 'Error {{code}}, please reload page',
@@ -513,6 +518,14 @@ export const en = {
     selectRace: 'Select a race to view result',
     noResult: 'No race result available',
     cannotGetResult: 'Cannot get race result',
+    // Shown in the Dividend column of a line without a dividend; they equal ToteMessages' reasons.
+    reasons: {
+      refunded: 'Refunded',
+      noWinningTicket: 'No winning ticket',
+      carriedOver: 'No winning ticket: carried over',
+      noBets: 'No bets',
+      settling: 'Settling',
+    },
     carryovers: 'Carryovers',
     carryover: 'Carryover {{type}} {{amount}}',
   },

@@ -1,3 +1,4 @@
+import type { CardProgress } from '../racing/cards.ts';
 import type { RaceStatus } from '../racing/status.ts';
 
 /**
@@ -49,10 +50,18 @@ export interface Race {
   runners: Runner[];
 }
 
+/** A card of the day with where it stands (shared cardProgress). */
+export interface DayCard extends GameEvent, CardProgress {
+  raceCount: number;
+}
+
 export interface GameInfoResponse {
   statusCode: 200;
-  /** Today's race day first (Manila), then upcoming ones. */
-  events: GameEvent[];
+  /**
+   * The day's cards (Manila) as players meet them: the card in play first (a race open, else one
+   * running), then the next to start, then the finished ones, latest first (shared compareCards).
+   */
+  events: DayCard[];
 }
 
 export interface RaceInfoResponse {

@@ -1,5 +1,15 @@
 import type { Kysely, Transaction } from 'kysely';
-import { compareRunnerNo, type FlagBetType, type GameEvent, type Race, type Runner } from '@karera/shared';
+import {
+  cardProgress,
+  compareCards,
+  compareRunnerNo,
+  type DayCard,
+  type FlagBetType,
+  type GameEvent,
+  type Race,
+  type RaceStatus,
+  type Runner,
+} from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -43,6 +53,50 @@ export async function listEvents(db: Db, options: { fromDate?: string; limit?: n
   else query = query.orderBy('race_date', 'desc').orderBy('id', 'desc');
   const rows = await query.limit(options.limit ?? 50).execute();
   return rows.map(toEvent);
+}
+
+/** Cards a player may still care about: a day's worth, even when a simulator makes hundreds. */
+const RECENT_CARDS = 200;
+const FINISHED_CARDS_SHOWN = 30;
+
+/**
+ * The cards of a race day (Manila date `today`) as players meet them (shared compareCards): the card
+ * in play first, then the next to start, then today's finished ones, latest first. A card of the day
+ * before still running after midnight stays; empty when no card is that recent.
+ */
+export async function dayCards(db: Db, today: string, yesterday: string): Promise<DayCard[]> {
+  const events = await db
+    .selectFrom('game_events')
+    .selectAll()
+    .where('race_date', '>=', yesterday)
+    .orderBy('id', 'desc')
+    .limit(RECENT_CARDS)
+    .execute();
+  if (events.length === 0) return [];
+  const races = await db
+    .selectFrom('races')
+    .select(['event_id', 'status', 'start_time'])
+    .where(
+      'event_id',
+      'in',
+      events.map((event) => event.id),
+    )
+    .execute();
+  const racesByEvent = new Map<number, { status: RaceStatus; startDateTime: string }[]>();
+  for (const race of races) {
+    const list = racesByEvent.get(race.event_id) ?? [];
+    list.push({ status: race.status, startDateTime: race.start_time });
+    racesByEvent.set(race.event_id, list);
+  }
+  const cards = events
+    .map((row) => {
+      const list = racesByEvent.get(row.id) ?? [];
+      return { ...toEvent(row), ...cardProgress(list), raceCount: list.length };
+    })
+    .filter((card) => card.phase !== 'finished' || card.raceDate >= today)
+    .sort(compareCards);
+  const finished = cards.filter((card) => card.phase === 'finished').slice(0, FINISHED_CARDS_SHOWN);
+  return [...cards.filter((card) => card.phase !== 'finished'), ...finished];
 }
 
 export async function racesOfEvent(db: Db, eventId: number): Promise<Race[]> {

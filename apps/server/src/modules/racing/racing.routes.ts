@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  cardProgress,
   eventInputSchema,
   GameRoutes,
   manilaDate,
@@ -16,7 +17,7 @@ import {
 } from '@karera/shared';
 import { notFound } from '../../lib/errors.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
-import { findEvent, listEvents, raceCounts, racesOfEvent } from './racing.repo.ts';
+import { dayCards, findEvent, listEvents, raceCounts, racesOfEvent } from './racing.repo.ts';
 import {
   addRunner,
   createEvent,
@@ -48,10 +49,19 @@ export const racingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
   app.post(GameRoutes.getGameInfo, { schema: { tags: ['game'], body: z.strictObject({}).optional() } }, async () => {
-    const today = isoDate(manilaDate(new Date()));
-    let events = await listEvents(db, { fromDate: today, limit: 10 });
-    if (events.length === 0) events = await listEvents(db, { limit: 1 });
-    return { statusCode: 200 as const, events };
+    const now = new Date();
+    const today = isoDate(manilaDate(now));
+    const yesterday = isoDate(manilaDate(new Date(now.getTime() - 24 * 60 * 60 * 1000)));
+    const cards = await dayCards(db, today, yesterday);
+    if (cards.length > 0) return { statusCode: 200 as const, events: cards };
+    // No card that recent: the latest one, so the results of the last race day stay reachable.
+    const [latest] = await listEvents(db, { limit: 1 });
+    if (!latest) return { statusCode: 200 as const, events: [] };
+    const races = await racesOfEvent(db, latest.id);
+    return {
+      statusCode: 200 as const,
+      events: [{ ...latest, ...cardProgress(races), raceCount: races.length }],
+    };
   });
 
   app.post(

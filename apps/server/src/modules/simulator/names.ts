@@ -54,3 +54,10 @@ export const JOCKEY_NAMES = [
   'V. R. Dela Cruz',
   'N. K. Calingasan',
 ];
+
+/** The demo cards take turns at the country's tracks. */
+export const ARENAS = [
+  { name: 'MetroTurf', place: 'Metro Manila Turf Club, Carmona' },
+  { name: 'San Lazaro', place: 'San Lazaro Leisure Park, Carmona' },
+  { name: 'Santa Ana', place: 'Santa Ana Park, Naic' },
+] as const;

@@ -1,31 +1,48 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeMessage } from '@karera/shared';
 import { createTestApp, testDialect, type TestApp } from '../../../test/test-app.ts';
-import { racesOfEvent, listEvents } from '../racing/racing.repo.ts';
+import { createLease } from '../../db/lease.ts';
+import { racesOfEvent } from '../racing/racing.repo.ts';
 import { startSimulator, type Simulator } from './simulator.ts';
 
 describe(`race-day simulator (${testDialect})`, () => {
   let t: TestApp;
-  let simulator: Simulator;
+  const running: Simulator[] = [];
   const published: RealtimeMessage[] = [];
+
+  const demoCards = async () =>
+    (await t.app.db.selectFrom('demo_cards').select('event_id').orderBy('event_id').execute()).map((r) => r.event_id);
+  const start = (holder: string, speed: number, extra: Partial<Parameters<typeof startSimulator>[1]> = {}) => {
+    const simulator = startSimulator(
+      { db: t.app.db, pubsub: t.app.pubsub },
+      { speed, log: t.app.log, scratchChance: 1, cancelChance: 0, holder, ...extra },
+    );
+    running.push(simulator);
+    return simulator;
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
     t.app.pubsub.subscribe((messages) => published.push(...messages));
-    simulator = startSimulator(
-      { db: t.app.db, pubsub: t.app.pubsub },
-      { speed: 1000, log: t.app.log, scratchChance: 1, cancelChance: 0 },
-    );
+  });
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((simulator) => simulator.stop()));
   });
   afterAll(async () => {
-    simulator.stop();
     await t.close();
   });
 
-  it('creates today’s race day and runs races through open, last call, closed and done', async () => {
-    await expect.poll(async () => (await listEvents(t.app.db)).length, { timeout: 20_000 }).toBe(1);
-    const [event] = await listEvents(t.app.db);
-    const eventId = event?.id ?? 0;
+  it('runs a card as a track does: several races open at once, each closed at its post time, then results', async () => {
+    start('only', 200);
+    await expect.poll(demoCards, { timeout: 20_000 }).toHaveLength(1);
+    const [eventId = 0] = await demoCards();
+    // Before race 1 has run, races after it are already on sale: a multi-race pool can be bet.
+    await expect
+      .poll(async () => (await racesOfEvent(t.app.db, eventId)).filter((r) => r.status === 'O').length, {
+        timeout: 10_000,
+        interval: 20,
+      })
+      .toBeGreaterThanOrEqual(2);
     await expect
       .poll(async () => (await racesOfEvent(t.app.db, eventId)).filter((r) => r.status === 'D').length, {
         timeout: 30_000,
@@ -39,6 +56,8 @@ describe(`race-day simulator (${testDialect})`, () => {
       expect(race.runners.length).toBeGreaterThanOrEqual(8);
       expect(race.runners.length).toBeLessThanOrEqual(12);
     }
+    const posts = races.map((race) => Date.parse(race.startDateTime));
+    expect(posts).toEqual([...posts].sort((a, b) => a - b));
     const first = races[0];
     if (!first) throw new Error('no race');
     const statuses = () =>
@@ -63,5 +82,65 @@ describe(`race-day simulator (${testDialect})`, () => {
       .execute();
     expect(audit.length).toBeGreaterThanOrEqual(8);
     expect(new Set(audit.map((a) => a.actor_type))).toEqual(new Set(['system']));
+  });
+
+  it('never stops: after a card’s last race it runs the next card, at another arena', async () => {
+    start('endless', 1000, { racesPerCard: 3 });
+    const before = (await demoCards()).length;
+    await expect
+      .poll(async () => (await demoCards()).length, { timeout: 40_000, interval: 100 })
+      .toBeGreaterThan(before + 3);
+    const cards = (await demoCards()).slice(before);
+    const done = await Promise.all(cards.slice(0, 2).map((id) => racesOfEvent(t.app.db, id)));
+    await expect
+      .poll(async () => (await racesOfEvent(t.app.db, cards[1] ?? 0)).every((r) => r.status === 'D'), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    expect(done.every((races) => races.length === 3)).toBe(true);
+    const events = await t.app.db.selectFrom('game_events').select(['id', 'arena']).where('id', 'in', cards).execute();
+    expect(new Set(events.map((e) => e.arena)).size).toBeGreaterThan(1);
+  });
+
+  it('lets one simulator drive the database however many run, and another take over when it stops', async () => {
+    const a = start('server-a', 1000, { racesPerCard: 3 });
+    const b = start('server-b', 1000, { racesPerCard: 3 });
+    await expect
+      .poll(async () => (await t.app.db.selectFrom('leases').selectAll().execute()).length, { timeout: 5_000 })
+      .toBe(1);
+    const holderNow = async () =>
+      (await t.app.db.selectFrom('leases').select('holder').where('name', '=', 'race-day-simulator').executeTakeFirst())
+        ?.holder;
+    // Both try every tick; the holder never changes while it renews.
+    const seen = new Set<string | undefined>();
+    for (let i = 0; i < 20; i += 1) {
+      seen.add(await holderNow());
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(seen.size).toBe(1);
+    const leader = [...seen][0] === 'server-a' ? a : b;
+    const follower = leader === a ? b : a;
+    const cardsBefore = (await demoCards()).length;
+    await leader.stop();
+    running.splice(running.indexOf(leader), 1);
+    await expect.poll(holderNow, { timeout: 5_000 }).toBe(follower.lease.holder);
+    await expect.poll(async () => (await demoCards()).length, { timeout: 20_000 }).toBeGreaterThan(cardsBefore);
+  });
+
+  it('grants a lease to one holder at a time, until it lapses or is given up', async () => {
+    let clock = Date.parse('2026-11-23T10:00:00Z');
+    const now = () => clock;
+    const a = createLease(t.app.db, 'test-job', { ttlMs: 10_000, holder: 'a', now });
+    const b = createLease(t.app.db, 'test-job', { ttlMs: 10_000, holder: 'b', now });
+    expect(await Promise.all([a.hold(), b.hold()])).toEqual([true, false]);
+    clock += 9_000;
+    expect(await a.hold()).toBe(true);
+    clock += 9_000;
+    expect(await b.hold()).toBe(false);
+    clock += 2_000; // a renewed 11 s ago: lapsed
+    expect(await b.hold()).toBe(true);
+    expect(await a.hold()).toBe(false);
+    await b.release();
+    expect(await a.hold()).toBe(true);
   });
 });

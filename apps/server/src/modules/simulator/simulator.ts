@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_RACES_PER_EVENT, manilaDate, runnerBaseNumber, type Race } from '@karera/shared';
+import { DEFAULT_RACES_PER_EVENT, FLAG_BET_TYPES, manilaDate, runnerBaseNumber, type Race } from '@karera/shared';
+import { createLease, type Lease } from '../../db/lease.ts';
 import { AppError } from '../../lib/errors.ts';
-import { listEvents, racesOfEvent } from '../racing/racing.repo.ts';
+import { nowIso } from '../../lib/time.ts';
+import { racesOfEvent } from '../racing/racing.repo.ts';
 import { isoDate } from '../racing/racing.routes.ts';
 import {
   addRunner,
@@ -15,13 +17,33 @@ import {
 } from '../racing/racing.service.ts';
 import { confirmResult, type ToteDeps } from '../tote/settlement.service.ts';
 import { winStakesOf } from '../tote/pools.ts';
-import { HORSE_NAMES, JOCKEY_NAMES } from './names.ts';
+import { ARENAS, HORSE_NAMES, JOCKEY_NAMES } from './names.ts';
 
 const SIMULATOR: RacingActor = { type: 'system', id: null };
 
-/** One race at pace 1, in milliseconds: betting open, last call, running, result shown. */
-const PHASES_MS = { open: 90_000, lastCall: 30_000, running: 45_000, result: 15_000 } as const;
+/**
+ * The demo card's clock at pace 1, in milliseconds, as a track runs it: a race every three minutes;
+ * each opens for betting well before its post time (so several races of the card, and the next card's
+ * first ones, are on sale at once and a multi-race pool can be bet while its first leg is open), goes
+ * to last call, closes at post time and has its result after the running.
+ */
+export const DEMO_CLOCK_MS = {
+  /** Between two post times. */
+  interval: 180_000,
+  /** From a new card to its first post time: its first races open at once. */
+  firstPost: 120_000,
+  /** Betting opens this long before post time. */
+  openAhead: 540_000,
+  /** Last call this long before post time. */
+  lastCall: 30_000,
+  /** From post time (closed) to the official result. */
+  running: 45_000,
+} as const;
 const ODDS_TICK_MS = 5_000;
+/** How often the simulator looks at the clock, at pace 1, and how long its lease lasts unrenewed (wall clock). */
+const TICK_MS = 1_000;
+const LEASE_TTL_MS = 15_000;
+export const SIMULATOR_LEASE = 'race-day-simulator';
 
 export interface SimulatorOptions {
   speed: number;
@@ -30,10 +52,16 @@ export interface SimulatorOptions {
   scratchChance?: number;
   cancelChance?: number;
   random?: (maxExclusive: number) => number;
+  /** This instance's name on the lease (tests run two simulators in one process). */
+  holder?: string;
+  /** Races per demo card. */
+  racesPerCard?: number;
 }
 
 export interface Simulator {
-  stop(): void;
+  stop(): Promise<void>;
+  /** The lease that makes this the only simulator driving the database. */
+  readonly lease: Lease;
 }
 
 function pick<T>(items: readonly T[], random: (n: number) => number): T {
@@ -50,41 +78,47 @@ function shuffled<T>(items: readonly T[], random: (n: number) => number): T[] {
   return copy;
 }
 
+const isFinal = (race: Pick<Race, 'status'>) => race.status === 'D' || race.status === 'X';
+
 /**
- * The demo race day: with no race day today it creates one (10 races, 8-12 runners each) and runs it
- * race by race: open, odds moving, last call, closed, result, next race. It calls the same services
- * as the back office, so everything it does is audited and broadcast like an operator's action.
+ * The demo race day, forever: it makes a card (10 races, 8-12 runners each) and runs every race of it
+ * on the card's clock (DEMO_CLOCK_MS, divided by `speed`); before the last race of a card opens it makes
+ * the next card, at another arena, so a race is always open or about to open. It calls the same
+ * services as the back office, so everything it does is audited and broadcast like an operator's
+ * action. It drives only the cards it made, and only while it holds the database's simulator lease:
+ * however many servers share the database, one simulator runs the day.
  */
 export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simulator {
   const random = options.random ?? ((n: number) => randomInt(n));
   const scratchChance = options.scratchChance ?? 0.3;
   const cancelChance = options.cancelChance ?? 0.05;
+  const racesPerCard = options.racesPerCard ?? DEFAULT_RACES_PER_EVENT;
   const chance = (p: number) => random(1_000_000) < p * 1_000_000;
-  const scaled = (ms: number) => Math.max(20, Math.round(ms / options.speed));
+  const scaled = (ms: number) => Math.max(1, Math.round(ms / options.speed));
+  const tickMs = Math.max(20, scaled(TICK_MS));
+  const lease = createLease(deps.db, SIMULATOR_LEASE, { ttlMs: LEASE_TTL_MS, holder: options.holder });
+  const lastOddsMove = new Map<number, number>();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let leading = false;
+  let running: Promise<void> = Promise.resolve();
 
-  const wait = (ms: number) =>
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, scaled(ms));
-      timer.unref();
-    });
-
-  async function createRaceDay(): Promise<number> {
-    const today = isoDate(manilaDate(new Date()));
+  async function createCard(firstPostMs: number, arenaIndex: number): Promise<void> {
+    const raceDate = isoDate(manilaDate(new Date(firstPostMs)));
+    const arena = ARENAS[arenaIndex % ARENAS.length] as (typeof ARENAS)[number];
     const event = await createEvent(deps, SIMULATOR, {
-      name: `Karera Demo Race Day`,
-      arena: 'Metro Manila Turf Club, Carmona',
+      name: `${arena.name} Demo Race Day`,
+      arena: arena.place,
       streamUrl: '',
-      raceDate: today,
-      enabledBetTypes: ['TRI', 'QRT', 'PENTA', 'DD', 'DD+1', 'XD', 'PICK4', 'PICK5', 'PICK6', 'WTA'],
+      raceDate,
+      enabledBetTypes: [...FLAG_BET_TYPES],
     });
-    const raceMs = Object.values(PHASES_MS).reduce((a, b) => a + b, 0);
-    for (let raceNo = 1; raceNo <= DEFAULT_RACES_PER_EVENT; raceNo += 1) {
-      const start = new Date(Date.now() + scaled(raceMs * raceNo));
+    await deps.db.insertInto('demo_cards').values({ event_id: event.id, created_at: nowIso() }).execute();
+    for (let raceNo = 1; raceNo <= racesPerCard; raceNo += 1) {
+      const post = new Date(firstPostMs + scaled(DEMO_CLOCK_MS.interval) * (raceNo - 1));
       const race = await createRace(deps, SIMULATOR, event.id, {
         raceNo,
-        startDateTime: start.toISOString(),
+        startDateTime: post.toISOString(),
         enabledBetTypes: event.enabledBetTypes,
       });
       const horses = shuffled(HORSE_NAMES, random).slice(0, 8 + random(5));
@@ -96,26 +130,55 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
         });
       }
     }
-    options.log.info({ eventId: event.id }, 'simulator created a demo race day');
-    return event.id;
+    options.log.info({ eventId: event.id, arena: arena.place }, 'simulator created a demo card');
   }
 
-  /** Today's card with a race still to run, or a new one. */
-  async function currentEventId(): Promise<number> {
-    const today = isoDate(manilaDate(new Date()));
-    for (const event of await listEvents(deps.db, { fromDate: today, limit: 10 })) {
-      if (event.raceDate !== today) continue;
-      const races = await racesOfEvent(deps.db, event.id);
-      if (races.some((r) => r.status !== 'D' && r.status !== 'X')) return event.id;
-    }
-    return createRaceDay();
+  /** The demo cards with races still to run, oldest first, with their races. */
+  async function cardsInPlay(): Promise<{ eventId: number; races: Race[] }[]> {
+    const rows = await deps.db
+      .selectFrom('demo_cards')
+      .select('event_id')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('races')
+            .select('races.id')
+            .whereRef('races.event_id', '=', 'demo_cards.event_id')
+            .where('races.status', 'not in', ['D', 'X']),
+        ),
+      )
+      .orderBy('event_id')
+      .execute();
+    const cards = [];
+    for (const row of rows) cards.push({ eventId: row.event_id, races: await racesOfEvent(deps.db, row.event_id) });
+    return cards;
+  }
+
+  /**
+   * A new card once the newest has no race left awaiting its opening: its first post one interval
+   * after the newest card's last, or soon when there is none.
+   */
+  async function planCards(cards: { races: Race[] }[], now: number): Promise<void> {
+    const newest = cards.at(-1);
+    if (newest && newest.races.some((race) => race.status === 'A')) return;
+    const lastPost = newest ? Math.max(...newest.races.map((race) => Date.parse(race.startDateTime))) : Number.NaN;
+    const firstPost = Number.isFinite(lastPost)
+      ? Math.max(lastPost + scaled(DEMO_CLOCK_MS.interval), now + scaled(DEMO_CLOCK_MS.firstPost))
+      : now + scaled(DEMO_CLOCK_MS.firstPost);
+    const made = await deps.db
+      .selectFrom('demo_cards')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow();
+    await createCard(firstPost, Number(made.count));
   }
 
   /**
    * Quoted odds that drift like a live Win pool (a favourite, a few contenders, long shots) until real
    * bets land: from then on the tote's odds from the pool take over.
    */
-  async function moveOdds(race: Race): Promise<void> {
+  async function moveOdds(race: Race, now: number): Promise<void> {
+    if (now - (lastOddsMove.get(race.raceId) ?? 0) < scaled(ODDS_TICK_MS)) return;
+    lastOddsMove.set(race.raceId, now);
     if ((await winStakesOf(deps.db, race.raceId)).size > 0) return;
     const active = race.runners.filter((r) => r.status === 'A');
     const odds = new Map<number, number | null>();
@@ -127,70 +190,89 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
     await setRaceOdds(deps, race.raceId, odds);
   }
 
-  async function runRace(race: Race): Promise<void> {
-    if (race.status === 'A') {
-      race = await transitionRace(deps, SIMULATOR, race.raceId, 'O');
-      if (chance(scratchChance) && race.runners.length > 5) {
-        const victim = pick(race.runners, random);
-        race = await setRunnerScratched(deps, SIMULATOR, victim.id, true);
+  /** The finish follows the odds with some luck (lower odds, better chance); the tote pays on it. */
+  function finishOf(race: Race): number[][] {
+    const finish: number[][] = [];
+    const order = race.runners
+      .filter((r) => r.status === 'A')
+      .map((r) => ({
+        no: runnerBaseNumber(r.runnerNo),
+        score: (r.odds ? Number(r.odds) : 10) * (0.5 + random(1000) / 1000),
+      }))
+      .sort((a, b) => a.score - b.score)
+      .map((r) => r.no);
+    // Coupled runners (1 and 1A) are one betting interest: it is placed once, where it first finished.
+    for (const runnerNo of order) if (!finish.some((place) => place.includes(runnerNo))) finish.push([runnerNo]);
+    return finish;
+  }
+
+  /** One step of a race towards where its clock says it should be. */
+  async function stepRace(race: Race, now: number): Promise<void> {
+    const post = Date.parse(race.startDateTime);
+    if (race.status === 'A' && now >= post - scaled(DEMO_CLOCK_MS.openAhead)) {
+      let opened = await transitionRace(deps, SIMULATOR, race.raceId, 'O');
+      if (chance(scratchChance) && opened.runners.length > 5) {
+        opened = await setRunnerScratched(deps, SIMULATOR, pick(opened.runners, random).id, true);
       }
-    }
-    if (chance(cancelChance)) {
-      await transitionRace(deps, SIMULATOR, race.raceId, 'X');
-      return;
-    }
-    if (race.status === 'O') {
-      for (let elapsed = 0; elapsed < PHASES_MS.open && !stopped; elapsed += ODDS_TICK_MS) {
-        await moveOdds(race);
-        await wait(ODDS_TICK_MS);
-      }
-      race = await transitionRace(deps, SIMULATOR, race.raceId, 'L');
-    }
-    if (race.status === 'L') {
-      await moveOdds(race);
-      await wait(PHASES_MS.lastCall);
-      race = await transitionRace(deps, SIMULATOR, race.raceId, 'C');
-    }
-    if (race.status === 'C') {
-      await wait(PHASES_MS.running);
-      // The finish follows the odds with some luck (lower odds, better chance); the tote pays on it.
-      const active = race.runners.filter((r) => r.status === 'A');
-      const finish: number[][] = [];
-      for (const runnerNo of active
-        .map((r) => ({
-          no: runnerBaseNumber(r.runnerNo),
-          score: (r.odds ? Number(r.odds) : 10) * (0.5 + random(1000) / 1000),
-        }))
-        .sort((a, b) => a.score - b.score)
-        .map((r) => r.no)) {
-        // Coupled runners (1 and 1A) are one betting interest: it is placed once, where it first finished.
-        if (!finish.some((place) => place.includes(runnerNo))) finish.push([runnerNo]);
-      }
-      await confirmResult(deps, SIMULATOR, race.raceId, { finish });
-      await wait(PHASES_MS.result);
+      if (chance(cancelChance)) await transitionRace(deps, SIMULATOR, race.raceId, 'X');
+      else await moveOdds(opened, now);
+    } else if (race.status === 'O' && now >= post - scaled(DEMO_CLOCK_MS.lastCall)) {
+      await transitionRace(deps, SIMULATOR, race.raceId, 'L');
+    } else if (race.status === 'L' && now >= post) {
+      await transitionRace(deps, SIMULATOR, race.raceId, 'C');
+      lastOddsMove.delete(race.raceId);
+    } else if (race.status === 'C' && now >= post + scaled(DEMO_CLOCK_MS.running)) {
+      await confirmResult(deps, SIMULATOR, race.raceId, { finish: finishOf(race) });
+    } else if (race.status === 'O' || race.status === 'L') {
+      await moveOdds(race, now);
     }
   }
 
-  async function loop(): Promise<void> {
-    while (!stopped) {
-      try {
-        const eventId = await currentEventId();
-        const next = (await racesOfEvent(deps.db, eventId)).find((r) => r.status !== 'D' && r.status !== 'X');
-        if (next) await runRace(next);
-      } catch (error) {
+  async function tick(): Promise<void> {
+    const holds = await lease.hold();
+    if (holds !== leading)
+      options.log.info({ holder: lease.holder }, holds ? 'simulator leads' : 'simulator stands by');
+    leading = holds;
+    if (!holds) return;
+    const now = Date.now();
+    const cards = await cardsInPlay();
+    await planCards(cards, now);
+    for (const card of cards) {
+      for (const race of card.races) {
         if (stopped) return;
-        // An operator moved the race first (the state machine refused ours): carry on with the card as it is.
-        if (!(error instanceof AppError)) options.log.error({ err: error }, 'simulator step failed');
-        await wait(1_000);
+        if (isFinal(race)) continue;
+        try {
+          await stepRace(race, now);
+        } catch (error) {
+          // An operator moved the race first (the state machine refused ours): the next tick reads it again.
+          if (!(error instanceof AppError)) throw error;
+        }
       }
     }
   }
 
-  void loop();
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = tick()
+        .catch((error: unknown) => {
+          if (!stopped) options.log.error({ err: error }, 'simulator step failed');
+        })
+        .finally(schedule);
+    }, tickMs);
+    timer.unref();
+  }
+
+  running = tick()
+    .catch((error: unknown) => options.log.error({ err: error }, 'simulator step failed'))
+    .finally(schedule);
   return {
-    stop() {
+    lease,
+    async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      await running.catch(() => undefined);
+      if (leading) await lease.release().catch(() => undefined);
     },
   };
 }

@@ -7,7 +7,7 @@ import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * Takeout and pool policies until the back office sets its own (docs/decisions/009-tote-defaults.md):
+ * Takeout and pool policies until the back office sets its own (docs/decisions/009-tote-and-settlement.md):
  * the straight pools keep less than the exotic and jackpot pools, as Philippine clubs do.
  */
 export const DEFAULT_TAKEOUT_BP: Record<string, number> = {

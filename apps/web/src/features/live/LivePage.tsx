@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { CardSwitcher } from '../../components/race/CardSwitcher.tsx';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/index.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
@@ -27,9 +28,13 @@ export function LivePage() {
 }
 
 function LiveRaceDay({ eventParam }: { eventParam: number | null }) {
-  const { view, connection, changes } = useLiveRaceDay(eventParam);
+  const { view, connection, changes, cards, eventId } = useLiveRaceDay(eventParam);
+  const [, setParams] = useSearchParams();
   return (
     <>
+      {cards.length > 1 && eventId !== null && cards.some((card) => card.id === eventId) ? (
+        <CardSwitcher cards={cards} selectedId={eventId} onSelect={(id) => setParams({ event: String(id) })} />
+      ) : null}
       {view.kind === 'loading' ? <LiveSkeleton /> : null}
       {view.kind === 'error' ? <LiveError code={view.code} /> : null}
       {view.kind === 'empty' ? <LiveEmpty /> : null}

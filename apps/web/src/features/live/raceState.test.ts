@@ -111,7 +111,8 @@ describe('mergeFetchedRaces', () => {
 });
 
 describe('defaultRace', () => {
-  it('opens on the first race not done or cancelled', () => {
+  it('opens on the first race taking bets, else the first not done or cancelled', () => {
+    expect(defaultRace([race(1, 'D'), race(2, 'C'), race(3, 'O'), race(4, 'L')])?.raceNo).toBe(3);
     expect(defaultRace([race(1, 'D'), race(2, 'X'), race(3, 'C'), race(4, 'A')])?.raceNo).toBe(3);
     expect(defaultRace([race(1, 'A'), race(2, 'A')])?.raceNo).toBe(1);
   });

@@ -76,7 +76,15 @@ export function mergeFetchedRaces(current: readonly Race[] | undefined, fetched:
   });
 }
 
-/** The race the screen opens on: the first one not done or cancelled, else the last one. */
+/**
+ * The race the screen opens on: the first one taking bets (several of a card are open at once), else
+ * the first not done or cancelled, else the last one.
+ */
 export function defaultRace(races: readonly Race[]): Race | null {
-  return races.find((race) => race.status !== 'D' && race.status !== 'X') ?? races[races.length - 1] ?? null;
+  return (
+    races.find((race) => race.status === 'O' || race.status === 'L') ??
+    races.find((race) => race.status !== 'D' && race.status !== 'X') ??
+    races[races.length - 1] ??
+    null
+  );
 }

@@ -4,7 +4,7 @@ import {
   balanceChangesIn,
   encodeMessage,
   GameRoutes,
-  type GameEvent,
+  type DayCard,
   type GameInfoResponse,
   type RaceInfoResponse,
 } from '@karera/shared';
@@ -29,7 +29,14 @@ export interface LiveRaceDay {
   connection: RealtimeState;
   /** The latest status changes the socket delivered, for the screen reader announcement. */
   changes: readonly StatusChange[];
+  /** The day's cards, the card in play first (the card switcher). */
+  cards: readonly DayCard[];
+  /** The card on screen. */
+  eventId: number | null;
 }
+
+/** How often a screen whose card has nothing left to bet on asks which card is in play now. */
+const FOLLOW_CARD_MS = 5_000;
 
 /** The code of 'Error {code}, please reload page' (spec §8): the answer's statusCode, else the HTTP status. */
 export function errorCodeOf(error: unknown): number {
@@ -48,13 +55,15 @@ export function useLiveRaceDay(eventParam: number | null): LiveRaceDay {
   const { playerId } = useSession();
   const { mutate: refreshBalance } = useBalanceRefresh();
 
+  const [following, setFollowing] = useState(false);
   const gameInfo = useQuery({
     queryKey: liveQueryKeys.gameInfo,
     queryFn: ({ signal }) => apiRequest<GameInfoResponse>(GameRoutes.getGameInfo, { method: 'POST', body: {}, signal }),
-    enabled: eventParam === null,
     staleTime: 0,
+    // Without a card named in the link, the screen follows the card in play (the server's first).
+    refetchInterval: following ? FOLLOW_CARD_MS : false,
   });
-  const firstEvent: GameEvent | undefined = gameInfo.data?.events[0];
+  const firstEvent: DayCard | undefined = gameInfo.data?.events[0];
   const eventId = eventParam ?? firstEvent?.id ?? null;
 
   const raceInfo = useQuery({
@@ -72,6 +81,17 @@ export function useLiveRaceDay(eventParam: number | null): LiveRaceDay {
     enabled: eventId !== null,
     staleTime: 0,
   });
+
+  // Once the card on screen has no race open or to come, the card in play has moved on: look for it.
+  const races = raceInfo.data?.races;
+  const nothingLeftToBet =
+    eventParam === null &&
+    races !== undefined &&
+    !races.some((race) => race.status === 'A' || race.status === 'O' || race.status === 'L');
+  useEffect(() => {
+    setFollowing(nothingLeftToBet);
+    if (nothingLeftToBet) void queryClient.invalidateQueries({ queryKey: liveQueryKeys.gameInfo, exact: true });
+  }, [nothingLeftToBet, queryClient]);
 
   const [connection, setConnection] = useState<RealtimeState>('connecting');
   const [changes, setChanges] = useState<readonly StatusChange[]>([]);
@@ -115,7 +135,13 @@ export function useLiveRaceDay(eventParam: number | null): LiveRaceDay {
     return () => live.close();
   }, [webSocketUrl, eventId, playerId, queryClient, refreshBalance]);
 
-  return { view: viewOf(eventParam === null, gameInfo, eventId, raceInfo), connection, changes };
+  return {
+    view: viewOf(eventParam === null, gameInfo, eventId, raceInfo),
+    connection,
+    changes,
+    cards: gameInfo.data?.events ?? [],
+    eventId,
+  };
 }
 
 interface QueryState<T> {
