@@ -161,11 +161,11 @@ test('a won Win is settled from the back office and shows in history, balance an
   await expect(table).toBeVisible();
   const winLine = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Win', exact: true }) });
   await expect(winLine.getByRole('cell')).toHaveText(['W', '2', '4.20']);
-  // Forcast had no bets: its winning order shows without a dividend.
+  // Forcast had no bets: its winning order shows, and in place of a dividend, why there is none.
   const forecastLine = table
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: 'Forcast', exact: true }) });
-  await expect(forecastLine.getByRole('cell')).toHaveText(['FC', '2-1', '--']);
+  await expect(forecastLine.getByRole('cell')).toHaveText(['FC', '2-1', ToteMessages.noBets]);
   await expect(page.getByLabel('Race', { exact: true })).toHaveValue(String(race.raceId));
   expect(await seriousViolations(page)).toEqual([]);
 });

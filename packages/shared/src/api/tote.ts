@@ -35,7 +35,22 @@ export const ToteMessages = {
   cannotGetResult: 'Cannot get race result',
   selectRace: 'Select a race to view result',
   raceNotDone: 'The race has no official result yet.',
+  raceCancelled: 'This race was cancelled. Its bets are refunded.',
+  // Why a results line has no dividend (the Dividend column shows it instead of an amount).
+  refunded: 'Refunded',
+  noWinningTicket: 'No winning ticket',
+  carriedOver: 'No winning ticket: carried over',
+  noBets: 'No bets',
+  settling: 'Settling',
 } as const;
+
+/** The reasons a results line can give instead of a dividend. */
+export type NoDividendReason =
+  | typeof ToteMessages.refunded
+  | typeof ToteMessages.noWinningTicket
+  | typeof ToteMessages.carriedOver
+  | typeof ToteMessages.noBets
+  | typeof ToteMessages.settling;
 
 const BET_CODES = BET_TYPES.map((t) => t.code) as [string, ...string[]];
 const runnerNumber = z.number().int().min(1).max(99);
@@ -114,14 +129,19 @@ export interface SettlementReport {
   balanced: boolean;
 }
 
-/** A winner line of the results page (spec §3 Winner result). */
+/**
+ * A winner line of the results page (spec §3 Winner result): one per winning combination of each bet
+ * type the race offers or completes (a dead heat gives several).
+ */
 export interface WinnerLine {
   betType: string;
   betTypeName: string;
-  /** Places by '-', legs by '/'; 'Consolation' for a jackpot's consolation line. */
+  /** Places by '-', legs by '/' (a cancelled leg as ALL); 'Consolation' for a jackpot's consolation line. */
   picks: string;
-  /** Dividend for 1.00 in centavos; null when the pool had no winning bet. */
+  /** Dividend for 1.00 in centavos (computed, or the track's official one); null when none was paid. */
   odds: number | null;
+  /** Why there is no dividend, when odds is null: refunded, no winning ticket, no bets, still settling. */
+  reason?: NoDividendReason;
 }
 
 export interface GameResultResponse {

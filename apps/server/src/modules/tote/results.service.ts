@@ -1,67 +1,201 @@
 import type { Kysely } from 'kysely';
 import {
+  ALL_RUNNERS,
   BET_TYPES,
   betTypeByCode,
   comboKey,
   formatFinish,
+  legRaceNumbers,
+  offeredBetTypes,
   poolAccountCode,
+  poolsEndingAt,
   ToteMessages,
+  winnersOf,
   winningOrders,
+  type BetTypeDefinition,
   type Carryover,
   type DividendLine,
   type FinishOrder,
   type GameResultResponse,
+  type NoDividendReason,
+  type PoolResult,
   type SettlementReport,
   type WinnerLine,
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { findRace } from '../racing/racing.repo.ts';
+import { findEvent, findRace } from '../racing/racing.repo.ts';
 import { carryoverAccountCode } from './settlement.service.ts';
 
+/** A leg of a pool as the results page reads it: its status and, once resulted, its finish. */
+interface CardRace {
+  raceId: number;
+  raceNo: number;
+  status: string;
+  enabledBetTypes: readonly string[];
+  finish: FinishOrder | null;
+}
+
+interface StoredPool {
+  firstRaceId: number;
+  betType: string;
+  result: PoolResult;
+  dividends: DividendLine[];
+}
+
+/** The winning combinations of a pool from its legs' results: places by '-', or each leg's winners. */
+function winningCombinations(type: BetTypeDefinition, legs: readonly CardRace[]): number[][] {
+  if (type.raceType === 'single') return legs[0]?.finish ? winningOrders(legs[0].finish, type.selector) : [];
+  let combos: number[][] = [[]];
+  for (const leg of legs) {
+    const winners = leg.status === 'X' ? [ALL_RUNNERS] : winnersOf(leg.finish ?? []);
+    combos = combos.flatMap((combo) => winners.map((w) => [...combo, w]));
+  }
+  return combos;
+}
+
+/** Why a winning combination of a settled pool paid nothing. */
+function reasonOf(result: PoolResult): NoDividendReason {
+  if (result === 'refunded') return ToteMessages.refunded;
+  if (result === 'carryover' || result === 'consolation') return ToteMessages.carriedOver;
+  return ToteMessages.noWinningTicket;
+}
+
 /**
- * The results page of a race (game/getGameResult): the dividends of every pool the race completed, and
- * for the race's own pools nobody bet on, the winning combination without a dividend.
+ * The results page of a race (game/getGameResult): every bet type the race offers, and every
+ * multi-race pool it completes as the last leg, each with its winning combination(s) and the dividend
+ * for 1.00 (computed by the tote, or the track's official one), or why there is none: refunded, no
+ * winning ticket (carried over), no bets, or still settling.
  */
 export async function gameResult(db: Kysely<Database>, eventId: number, raceId: number): Promise<GameResultResponse> {
   const race = await findRace(db, raceId);
   if (!race || race.eventId !== eventId) throw notFound('Race not found.');
   const base = { statusCode: 200 as const, raceId, raceNo: race.raceNo };
-  if (race.status === 'X') return { ...base, winners: [], message: 'This race was cancelled. Its bets are refunded.' };
-  const result = await db.selectFrom('race_results').select('finish').where('race_id', '=', raceId).executeTakeFirst();
+  if (race.status === 'X') return { ...base, winners: [], message: ToteMessages.raceCancelled };
+  const result = await db
+    .selectFrom('race_results')
+    .select(['finish', 'official_dividends'])
+    .where('race_id', '=', raceId)
+    .executeTakeFirst();
   if (race.status !== 'D' || !result) return { ...base, winners: [], message: ToteMessages.raceNotDone };
 
-  const pools = await db
+  const event = await findEvent(db, eventId);
+  const card = await cardOf(db, eventId);
+  const raceByNo = new Map(card.map((r) => [r.raceNo, r]));
+  const offeredBy = (first: CardRace) =>
+    new Set(offeredBetTypes(first.enabledBetTypes, event?.enabledBetTypes).map((t) => t.code));
+
+  // The pools this race completes: its own single-race pools, and the multi-race pools ending here.
+  const pools: { type: BetTypeDefinition; first: CardRace; legs: CardRace[] }[] = [];
+  for (const { type, firstRaceNo } of poolsEndingAt(race.raceNo)) {
+    const first = raceByNo.get(firstRaceNo);
+    if (!first || !offeredBy(first).has(type.code)) continue;
+    const legs = legRaceNumbers(type, firstRaceNo).map((no) => raceByNo.get(no));
+    if (!legs.every((leg): leg is CardRace => leg !== undefined)) continue;
+    // A leg still to be run (a card resulted out of order) leaves the pool without a combination yet.
+    if (!legs.every((leg) => leg.status === 'X' || (leg.status === 'D' && leg.finish !== null))) continue;
+    pools.push({ type, first, legs });
+  }
+
+  const settled = await db
     .selectFrom('pool_settlements')
-    .select(['bet_type', 'dividends', 'first_race_id'])
+    .select(['first_race_id', 'bet_type', 'result', 'dividends'])
     .where('result_race_id', '=', raceId)
     .execute();
+  const stored: StoredPool[] = settled.map((row) => ({
+    firstRaceId: row.first_race_id,
+    betType: row.bet_type,
+    result: row.result,
+    dividends: JSON.parse(row.dividends) as DividendLine[],
+  }));
+  // A pool settled here that the card no longer offers (its flags changed after sale) still shows.
+  for (const pool of stored) {
+    const type = betTypeByCode(pool.betType);
+    if (!type || pools.some((p) => p.type.code === type.code && p.first.raceId === pool.firstRaceId)) continue;
+    const first = card.find((r) => r.raceId === pool.firstRaceId);
+    const legs = first ? legRaceNumbers(type, first.raceNo).map((no) => raceByNo.get(no)) : [];
+    if (first && legs.every((leg): leg is CardRace => leg !== undefined)) pools.push({ type, first, legs });
+  }
+
+  const withTickets = await poolsWithTickets(
+    db,
+    pools.map((p) => p.first.raceId),
+  );
+  const official = new Map(
+    (JSON.parse(result.official_dividends) as { betType: string; combination: string; dividend: number }[]).map((d) => [
+      `${d.betType}|${d.combination}`,
+      d.dividend,
+    ]),
+  );
+
   const winners: WinnerLine[] = [];
-  const settledTypes = new Set<string>();
-  for (const pool of pools) {
-    const type = betTypeByCode(pool.bet_type);
-    if (!type) continue;
-    settledTypes.add(type.code);
-    for (const line of JSON.parse(pool.dividends) as DividendLine[]) {
-      winners.push({
-        betType: type.code,
-        betTypeName: type.name,
-        picks: line.consolation ? 'Consolation' : comboKey(type.raceType, line.combination),
-        odds: line.dividend,
-      });
-    }
-  }
-  const finish = JSON.parse(result.finish) as FinishOrder;
-  const offered = new Set<string>(['W', 'FC', ...race.enabledBetTypes]);
-  for (const type of BET_TYPES) {
-    if (type.raceType !== 'single' || settledTypes.has(type.code) || !offered.has(type.code)) continue;
-    for (const order of winningOrders(finish, type.selector)) {
-      winners.push({ betType: type.code, betTypeName: type.name, picks: comboKey('single', order), odds: null });
-    }
-  }
   const order: string[] = BET_TYPES.map((t) => t.code);
-  winners.sort((a, b) => order.indexOf(a.betType) - order.indexOf(b.betType));
+  pools.sort((a, b) => order.indexOf(a.type.code) - order.indexOf(b.type.code) || a.first.raceNo - b.first.raceNo);
+  for (const { type, first, legs } of pools) {
+    const line = (picks: string, odds: number | null, reason?: NoDividendReason): WinnerLine =>
+      odds !== null || !reason
+        ? { betType: type.code, betTypeName: type.name, picks, odds }
+        : { betType: type.code, betTypeName: type.name, picks, odds, reason };
+    const pool = stored.find((p) => p.betType === type.code && p.firstRaceId === first.raceId);
+    const combos = winningCombinations(type, legs).map((combo) => comboKey(type.raceType, combo));
+    const paid = new Map<string, number | null>();
+    for (const d of pool?.dividends ?? []) {
+      if (!d.consolation) paid.set(comboKey(type.raceType, d.combination), d.dividend);
+    }
+    // The stored lines are what settlement used; a combination only they know is shown too.
+    const picks = [...combos, ...[...paid.keys()].filter((key) => !combos.includes(key))];
+    if (picks.length === 0) picks.push(NO_COMBINATION);
+    for (const key of picks) {
+      if (pool) {
+        winners.push(line(key, paid.get(key) ?? null, reasonOf(pool.result)));
+      } else {
+        // Not settled: nobody bet on the pool (the track's official dividend, if posted), or it is settling.
+        const unsettled = withTickets.has(`${first.raceId}|${type.code}`) ? ToteMessages.settling : ToteMessages.noBets;
+        const trackDividend = unsettled === ToteMessages.noBets ? official.get(`${type.code}|${key}`) : undefined;
+        winners.push(line(key, trackDividend ?? null, unsettled));
+      }
+    }
+    for (const d of pool?.dividends ?? []) {
+      if (d.consolation) winners.push(line(CONSOLATION, d.dividend, ToteMessages.noWinningTicket));
+    }
+  }
   return { ...base, winners };
+}
+
+/** How the results page writes a pool without any winning combination (a field too small for it). */
+const NO_COMBINATION = '—';
+const CONSOLATION = 'Consolation';
+
+/** The races of an event card with their results. */
+async function cardOf(db: Kysely<Database>, eventId: number): Promise<CardRace[]> {
+  const rows = await db
+    .selectFrom('races')
+    .leftJoin('race_results', 'race_results.race_id', 'races.id')
+    .select(['races.id', 'races.race_no', 'races.status', 'races.enabled_bet_types', 'race_results.finish'])
+    .where('races.event_id', '=', eventId)
+    .execute();
+  return rows.map((row) => {
+    const enabled: unknown = JSON.parse(row.enabled_bet_types);
+    return {
+      raceId: row.id,
+      raceNo: row.race_no,
+      status: row.status,
+      enabledBetTypes: Array.isArray(enabled) ? (enabled as string[]) : [],
+      finish: row.finish ? (JSON.parse(row.finish) as FinishOrder) : null,
+    };
+  });
+}
+
+/** The pools (first race id | bet type) of these first races that hold at least one ticket. */
+async function poolsWithTickets(db: Kysely<Database>, firstRaceIds: readonly number[]): Promise<Set<string>> {
+  if (firstRaceIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('bet_tickets')
+    .select(['first_race_id', 'bet_type'])
+    .distinct()
+    .where('first_race_id', 'in', [...new Set(firstRaceIds)])
+    .execute();
+  return new Set(rows.map((row) => `${row.first_race_id}|${row.bet_type}`));
 }
 
 export async function carryovers(db: Kysely<Database>): Promise<Carryover[]> {

@@ -197,7 +197,7 @@ describe(`tote and settlement (${testDialect})`, () => {
     ).json<GameResultResponse>();
     expect(result.winners).toEqual([
       { betType: 'W', betTypeName: 'Win', picks: '3', odds: 210 },
-      { betType: 'FC', betTypeName: 'Forcast', picks: '3-5', odds: null },
+      { betType: 'FC', betTypeName: 'Forcast', picks: '3-5', odds: null, reason: ToteMessages.noBets },
     ]);
     const finished = await t.app.db
       .selectFrom('runners')

@@ -6,7 +6,7 @@ import { Alert, Button, Page, SelectField, Spinner } from '../../components/ui/i
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
 import { useCarryovers, useGameInfo, useGameResult, useRaceInfos } from './resultApi.ts';
 import {
-  formatDividend,
+  dividendCellOf,
   idParamOf,
   resultErrorViewOf,
   resultViewOf,
@@ -192,13 +192,25 @@ function WinnerTable({ raceNo, winners }: { raceNo: number; winners: readonly Wi
                 <td>{line.betType}</td>
                 <th scope="row">{line.betTypeName}</th>
                 <td className="results__picks">{line.picks}</td>
-                <td className="num">{formatDividend(line.odds)}</td>
+                <DividendCell line={line} />
               </tr>
             ))}
           </tbody>
         </table>
       </div>
     </>
+  );
+}
+
+/** The dividend for 1.00, or in its place why there is none (refunded, no winning ticket, no bets). */
+function DividendCell({ line }: { line: WinnerLine }) {
+  const { t } = useTranslation();
+  const cell = dividendCellOf(line);
+  if (cell.kind === 'amount') return <td className="num">{cell.text}</td>;
+  return (
+    <td className="num results__reason" data-testid="dividend-reason">
+      {cell.kind === 'reason' ? t(`results.reasons.${cell.key}`) : cell.text}
+    </td>
   );
 }
 

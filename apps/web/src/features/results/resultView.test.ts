@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { Messages, ToteMessages, type GameResultResponse, type WinnerLine } from '@karera/shared';
 import { ApiError } from '../../lib/api.ts';
 import { en } from '../../i18n/en.ts';
-import { formatDividend, idParamOf, resultErrorViewOf, resultViewOf, visibleCarryovers } from './resultView.ts';
+import {
+  dividendCellOf,
+  formatDividend,
+  idParamOf,
+  REASON_KEYS,
+  resultErrorViewOf,
+  resultViewOf,
+  visibleCarryovers,
+} from './resultView.ts';
 
 const answer = (winners: WinnerLine[], message?: string): GameResultResponse => ({
   statusCode: 200,
@@ -14,6 +22,15 @@ const answer = (winners: WinnerLine[], message?: string): GameResultResponse => 
 
 const win: WinnerLine = { betType: 'W', betTypeName: 'Win', picks: '3', odds: 210 };
 const forecastUnwon: WinnerLine = { betType: 'FC', betTypeName: 'Forcast', picks: '3-5', odds: null };
+const forecastNoBets: WinnerLine = { ...forecastUnwon, reason: ToteMessages.noBets };
+const winRefunded: WinnerLine = { ...win, odds: null, reason: ToteMessages.refunded };
+const doubleSettling: WinnerLine = {
+  betType: 'DD',
+  betTypeName: 'Double',
+  picks: '2/4',
+  odds: null,
+  reason: ToteMessages.settling,
+};
 
 describe('formatDividend', () => {
   it('writes centavos per 1.00 with two decimals', () => {
@@ -30,8 +47,23 @@ describe('resultViewOf', () => {
   it('shows the winners when any dividend is known, the unwon lines included', () => {
     expect(resultViewOf(answer([win, forecastUnwon]))).toEqual({ kind: 'winners', winners: [win, forecastUnwon] });
   });
-  it("says 'No race result available' when every dividend is null", () => {
+  it('shows every line of a resulted race even when no pool paid, each with the reason it has no dividend', () => {
+    const lines = [winRefunded, forecastNoBets, doubleSettling];
+    expect(resultViewOf(answer(lines))).toEqual({ kind: 'winners', winners: lines });
+    expect(resultViewOf(answer([forecastNoBets]))).toEqual({ kind: 'winners', winners: [forecastNoBets] });
+  });
+  it("says 'No race result available' for lines with neither a dividend nor a reason", () => {
     expect(resultViewOf(answer([forecastUnwon], 'ignored'))).toEqual({ kind: 'notice', key: 'noResult' });
+    expect(resultViewOf(answer([{ ...forecastUnwon, reason: '  ' as never }]))).toEqual({
+      kind: 'notice',
+      key: 'noResult',
+    });
+  });
+  it('shows the cancelled-race message rather than an empty table', () => {
+    expect(resultViewOf(answer([], ToteMessages.raceCancelled))).toEqual({
+      kind: 'serverMessage',
+      text: ToteMessages.raceCancelled,
+    });
   });
   it('shows the server message when there are no winner lines and it gave one', () => {
     expect(resultViewOf(answer([], ToteMessages.raceNotDone))).toEqual({
@@ -39,6 +71,34 @@ describe('resultViewOf', () => {
       text: ToteMessages.raceNotDone,
     });
     expect(resultViewOf(answer([]))).toEqual({ kind: 'notice', key: 'noResult' });
+  });
+});
+
+describe('dividendCellOf', () => {
+  it('writes the dividend when there is one, whatever the reason', () => {
+    expect(dividendCellOf(win)).toEqual({ kind: 'amount', text: '2.10' });
+    expect(dividendCellOf({ odds: 1240, reason: ToteMessages.noBets })).toEqual({ kind: 'amount', text: '12.40' });
+  });
+  it('gives each known reason by its i18n key', () => {
+    expect(dividendCellOf(winRefunded)).toEqual({ kind: 'reason', key: 'refunded' });
+    expect(dividendCellOf(forecastNoBets)).toEqual({ kind: 'reason', key: 'noBets' });
+    expect(dividendCellOf(doubleSettling)).toEqual({ kind: 'reason', key: 'settling' });
+    expect(dividendCellOf({ odds: null, reason: ToteMessages.noWinningTicket })).toEqual({
+      kind: 'reason',
+      key: 'noWinningTicket',
+    });
+    expect(dividendCellOf({ odds: null, reason: ToteMessages.carriedOver })).toEqual({
+      kind: 'reason',
+      key: 'carriedOver',
+    });
+  });
+  it("shows a reason it does not know as the server wrote it, and no reason as '--'", () => {
+    expect(dividendCellOf({ odds: null, reason: 'Under inquiry' as never })).toEqual({
+      kind: 'text',
+      text: 'Under inquiry',
+    });
+    expect(dividendCellOf({ odds: null, reason: 'toString' as never })).toEqual({ kind: 'text', text: 'toString' });
+    expect(dividendCellOf(forecastUnwon)).toEqual({ kind: 'amount', text: '--' });
   });
 });
 
@@ -61,6 +121,10 @@ describe('the page texts', () => {
     expect(en.results.selectRace).toBe(ToteMessages.selectRace);
     expect(en.results.noResult).toBe(ToteMessages.noResult);
     expect(en.results.cannotGetResult).toBe(ToteMessages.cannotGetResult);
+  });
+  it('say each reason for a missing dividend as the shared contract does', () => {
+    for (const [text, key] of Object.entries(REASON_KEYS)) expect(en.results.reasons[key]).toBe(text);
+    expect(Object.keys(en.results.reasons).sort()).toEqual(Object.values(REASON_KEYS).sort());
   });
 });
 

@@ -1,4 +1,12 @@
-import { formatPeso, Messages, type Carryover, type GameResultResponse, type WinnerLine } from '@karera/shared';
+import {
+  formatPeso,
+  Messages,
+  ToteMessages,
+  type Carryover,
+  type GameResultResponse,
+  type NoDividendReason,
+  type WinnerLine,
+} from '@karera/shared';
 import { ApiError } from '../../lib/api.ts';
 
 /**
@@ -12,6 +20,31 @@ export function formatDividend(odds: number | null): string {
   return formatPeso(odds).replace('₱', '');
 }
 
+/** The reasons a line gives instead of a dividend, by their key under results.reasons in the i18n files. */
+export const REASON_KEYS = {
+  [ToteMessages.refunded]: 'refunded',
+  [ToteMessages.noWinningTicket]: 'noWinningTicket',
+  [ToteMessages.carriedOver]: 'carriedOver',
+  [ToteMessages.noBets]: 'noBets',
+  [ToteMessages.settling]: 'settling',
+} as const satisfies Record<NoDividendReason, string>;
+export type ReasonKey = (typeof REASON_KEYS)[NoDividendReason];
+
+/**
+ * What a line's Dividend column shows: the dividend for 1.00; else why there is none (a known reason
+ * by its i18n key, an unknown one as the server wrote it); else '--'.
+ */
+export type DividendCell =
+  { kind: 'amount'; text: string } | { kind: 'reason'; key: ReasonKey } | { kind: 'text'; text: string };
+
+export function dividendCellOf(line: Pick<WinnerLine, 'odds' | 'reason'>): DividendCell {
+  if (line.odds !== null) return { kind: 'amount', text: formatDividend(line.odds) };
+  const reason: string | undefined = line.reason?.trim();
+  if (!reason) return { kind: 'amount', text: formatDividend(null) };
+  const key = Object.hasOwn(REASON_KEYS, reason) ? REASON_KEYS[reason as NoDividendReason] : undefined;
+  return key ? { kind: 'reason', key } : { kind: 'text', text: reason };
+}
+
 export type ResultView =
   | { kind: 'winners'; winners: readonly WinnerLine[] }
   /** A message the spec names (i18n key under results.*). */
@@ -20,12 +53,15 @@ export type ResultView =
   | { kind: 'serverMessage'; text: string };
 
 /**
- * An answer of getGameResult as the page shows it: the winner table when at least one dividend is known;
- * 'No race result available' when every dividend is null; the server's message when it gave one (e.g.
- * the race is not done yet); otherwise 'Cannot get race result'.
+ * An answer of getGameResult as the page shows it: the winner table when the race has its official
+ * result (every line, with a dividend or the reason there is none); the server's message when it gave
+ * one (e.g. the race is not done yet, or was cancelled); otherwise 'No race result available' (as
+ * for lines that carry neither a dividend nor a reason).
  */
 export function resultViewOf(answer: GameResultResponse): ResultView {
-  if (answer.winners.some((line) => line.odds !== null)) return { kind: 'winners', winners: answer.winners };
+  if (answer.winners.some((line) => line.odds !== null || line.reason?.trim())) {
+    return { kind: 'winners', winners: answer.winners };
+  }
   if (answer.winners.length > 0) return { kind: 'notice', key: 'noResult' };
   const message = answer.message?.trim();
   if (message) return { kind: 'serverMessage', text: message };
