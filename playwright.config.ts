@@ -1,5 +1,13 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_ADMIN, E2E_ANDROID_APP_FILE, E2E_BASE_URL, E2E_DEMO_PLAYER, E2E_PORT } from './e2e/env.ts';
+import {
+  E2E_ADMIN,
+  E2E_ANDROID_APP_FILE,
+  E2E_BASE_URL,
+  E2E_DEMO_PLAYER,
+  E2E_FAST_DEMO_PORT,
+  E2E_FAST_DEMO_SPEED,
+  E2E_PORT,
+} from './e2e/env.ts';
 
 const isCI = process.env.CI === 'true' || process.env.CI === '1';
 
@@ -36,26 +44,47 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'phone-chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `${E2E_BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      DEMO: '1',
-      LOG_LEVEL: 'warn',
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      DEMO_PLAYER_MOBILE: E2E_DEMO_PLAYER.mobile,
-      DEMO_PLAYER_PASSWORD: E2E_DEMO_PLAYER.password,
-      ANDROID_APP_FILE: E2E_ANDROID_APP_FILE,
-      CONTACT_RATE_LIMIT: '50',
-      STAFF_LOGIN_RATE_LIMIT: '100',
+  webServer: [
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `${E2E_BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        DEMO: '1',
+        LOG_LEVEL: 'warn',
+        ADMIN_USERNAME: E2E_ADMIN.username,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        DEMO_PLAYER_MOBILE: E2E_DEMO_PLAYER.mobile,
+        DEMO_PLAYER_PASSWORD: E2E_DEMO_PLAYER.password,
+        ANDROID_APP_FILE: E2E_ANDROID_APP_FILE,
+        CONTACT_RATE_LIMIT: '50',
+        STAFF_LOGIN_RATE_LIMIT: '100',
+      },
     },
-  },
+    {
+      // A second server with its own database whose demo race day runs fast: cards come and go in seconds.
+      command: 'node scripts/e2e-server.mjs',
+      url: `http://127.0.0.1:${E2E_FAST_DEMO_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_FAST_DEMO_PORT),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        DEMO: '1',
+        SIM_SPEED: String(E2E_FAST_DEMO_SPEED),
+        LOG_LEVEL: 'warn',
+        ADMIN_USERNAME: E2E_ADMIN.username,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+      },
+    },
+  ],
 });

@@ -7,3 +7,8 @@ export const E2E_ANDROID_APP_FILE = 'karera.apk';
 
 export const ANDROID_USER_AGENT =
   'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
+
+/** A second e2e server whose demo race day runs at this pace (60: a race every 3 seconds). */
+export const E2E_FAST_DEMO_PORT = Number(process.env.E2E_FAST_DEMO_PORT ?? 3211);
+export const E2E_FAST_DEMO_SPEED = 60;
+export const E2E_FAST_DEMO_URL = `http://127.0.0.1:${E2E_FAST_DEMO_PORT}`;

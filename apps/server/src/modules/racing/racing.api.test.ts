@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RacingMessages, type GameEvent, type Race, type RaceInfoResponse, type RealtimeMessage } from '@karera/shared';
+import {
+  manilaDate,
+  RacingMessages,
+  type GameEvent,
+  type GameInfoResponse,
+  type Race,
+  type RaceInfoResponse,
+  type RealtimeMessage,
+} from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 
 describe(`race card and race control (${testDialect})`, () => {
@@ -176,6 +184,43 @@ describe(`race card and race control (${testDialect})`, () => {
     expect(Array.isArray(info.body.events)).toBe(true);
     expect((await post('/api/game/getRaceInfo', { eventId: 999999 })).status).toBe(404);
     expect((await post('/api/game/getRaceInfo', { eventId: '1' })).status).toBe(400);
+  });
+
+  it('lists the day’s cards with the card in play first, then the next to start, then the finished', async () => {
+    const { year, month, day } = manilaDate(new Date());
+    const today = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    async function card(name: string, posts: string[], statuses: Race['status'][][]) {
+      const { body } = await post<{ event: GameEvent }>('/api/backoffice/racing/events', {
+        ...eventInput,
+        name,
+        raceDate: today,
+      });
+      for (const [index, startDateTime] of posts.entries()) {
+        const { body: added } = await post<{ race: Race }>(`/api/backoffice/racing/events/${body.event.id}/races`, {
+          raceNo: index + 1,
+          startDateTime,
+          enabledBetTypes: [],
+        });
+        for (const status of statuses[index] ?? []) {
+          await post(`/api/backoffice/racing/races/${added.race.raceId}/status`, { status });
+        }
+      }
+      return body.event.id;
+    }
+    const soon = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const finished = await card('Finished card', [soon(-90), soon(-60)], [['X'], ['O', 'X']]);
+    const upcoming = await card('Upcoming card', [soon(60), soon(63)], [[], []]);
+    const running = await card('Running card', [soon(-5), soon(30)], [['O', 'C'], []]);
+    const open = await card('Open card', [soon(10), soon(13)], [['O'], []]);
+    const { body } = await post<GameInfoResponse>('/api/game/getGameInfo', {});
+    const ours = body.events.filter((event) => [finished, upcoming, running, open].includes(event.id));
+    expect(ours.map((event) => [event.name, event.phase])).toEqual([
+      ['Open card', 'open'],
+      ['Running card', 'running'],
+      ['Upcoming card', 'upcoming'],
+      ['Finished card', 'finished'],
+    ]);
+    expect(ours[0]).toMatchObject({ raceCount: 2, nextPostTime: expect.any(String) });
   });
 
   it('keeps race control to admins', async () => {

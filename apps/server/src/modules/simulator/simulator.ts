@@ -95,7 +95,7 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
   const racesPerCard = options.racesPerCard ?? DEFAULT_RACES_PER_EVENT;
   const chance = (p: number) => random(1_000_000) < p * 1_000_000;
   const scaled = (ms: number) => Math.max(1, Math.round(ms / options.speed));
-  const tickMs = Math.max(20, scaled(TICK_MS));
+  const tickMs = Math.max(50, scaled(TICK_MS));
   const lease = createLease(deps.db, SIMULATOR_LEASE, { ttlMs: LEASE_TTL_MS, holder: options.holder });
   const lastOddsMove = new Map<number, number>();
   let stopped = false;

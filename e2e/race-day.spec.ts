@@ -1,0 +1,146 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { BackofficeRoutes, RacingAdminRoutes, type GameEvent, type Race } from '@karera/shared';
+import { E2E_FAST_DEMO_URL } from './env.ts';
+import { adminPost, manilaToday, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+
+/**
+ * Race day as a track runs it, at 390 px: a multi-race pool is on sale while its first leg is open and
+ * its later legs still await their opening; the demo race day has several races on sale at once and
+ * never stops, and /live follows the card in play from one card to the next.
+ */
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+const slipOf = (page: Page) => page.getByTestId('bet-slip');
+const legTabs = (page: Page) => page.getByTestId('leg-tabs');
+const openToggles = (page: Page) => page.getByTestId('race-panel').locator('button.bet-toggle');
+
+async function fund(request: APIRequestContext, playerId: number, amount: number) {
+  await adminPost(
+    request,
+    BackofficeRoutes.adjustments(playerId),
+    { account: 'credit', amount, reason: 'E2E race day' },
+    { 'idempotency-key': `e2e-race-day-${uniqueSuffix()}` },
+  );
+}
+
+/** Opens /live (the card in play, or the one named) as a player past the announcement, balance refreshed. */
+async function openLive(page: Page, credit: string, eventId?: number) {
+  await page.addInitScript(() => window.localStorage.setItem('announcementDate', '2025-03-28'));
+  await page.goto(eventId === undefined ? '/live' : `/live?event=${eventId}`);
+  await expect(page.getByTestId('race-day')).toBeVisible();
+  await page.getByRole('button', { name: 'Refresh balance' }).click();
+  await expect(slipOf(page).getByTestId('slip-credit')).toHaveText(credit);
+}
+
+test('a Pick4 is sold from the bet slip while only its first leg is open, its later legs awaiting', async ({
+  page,
+  request,
+}) => {
+  const player = await signInAsNewPlayer(page, request);
+  await fund(request, player.playerId, 50_000);
+  const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
+    name: `E2E Pick4 Day ${uniqueSuffix()}`,
+    arena: 'Santa Ana Park, Naic',
+    streamUrl: '',
+    raceDate: manilaToday(),
+    enabledBetTypes: ['PICK4'],
+  });
+  for (let raceNo = 1; raceNo <= 4; raceNo += 1) {
+    const { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
+      raceNo,
+      startDateTime: new Date(Date.now() + raceNo * 3_600_000).toISOString(),
+      enabledBetTypes: ['PICK4'],
+    });
+    for (const runnerNo of ['1', '2', '3', '4']) {
+      await adminPost(request, RacingAdminRoutes.runners(race.raceId), {
+        runnerNo,
+        horseName: `Kabayo ${raceNo}-${runnerNo}`,
+        jockeyName: `Jockey ${runnerNo}`,
+      });
+    }
+    // Only race 1 opens; races 2-4 await their own opening (A).
+    if (raceNo === 1) await adminPost(request, RacingAdminRoutes.raceStatus(race.raceId), { status: 'O' });
+  }
+  await openLive(page, '₱500.00', event.id);
+  await expect(page.getByTestId('race-tab-2')).toHaveAttribute('data-status', 'A');
+
+  await page.getByTestId('bet-types').getByRole('button', { name: 'Pick4', exact: true }).click();
+  for (const raceNo of [1, 2, 3, 4]) {
+    await legTabs(page)
+      .getByRole('button', { name: `Race ${raceNo}`, exact: true })
+      .click();
+    // A later leg shows when it starts, not 'Waiting to open bet', and its runners can be picked.
+    if (raceNo > 1) await expect(page.getByTestId('race-notice')).toContainText('Starts on');
+    await expect(page.getByText('Waiting to open bet')).toHaveCount(0);
+    await page.getByRole('button', { name: `Bet on ${raceNo} Kabayo ${raceNo}-${raceNo}`, exact: true }).click();
+  }
+  const slip = slipOf(page);
+  await expect(slip.getByTestId('slip-combinations')).toHaveText('1');
+  await slip.getByRole('button', { name: 'Submit Bet' }).click();
+  const receipt = page.getByRole('dialog', { name: 'Bet Receipt' });
+  await expect(receipt.getByTestId('receipt-picks')).toHaveText('1/2/3/4');
+  await expect(receipt.getByTestId('receipt-credit')).toHaveText('₱498.00');
+});
+
+test('a newcomer places a Double on the demo card from the bet slip, its second leg not yet run', async ({
+  page,
+  request,
+}) => {
+  const player = await signInAsNewPlayer(page, request);
+  await fund(request, player.playerId, 50_000);
+  await openLive(page, '₱500.00');
+  await expect(page.getByTestId('event-name')).toContainText('Demo Race Day');
+  // Several races of the card are on sale at once: take the latest one that has a race after it.
+  const open = page.locator('[data-testid^="race-tab-"][data-status="O"]');
+  await expect(open.first()).toBeVisible();
+  const raceNos = (await open.evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute('data-testid') ?? '')))
+    .map((id) => Number(id.replace('race-tab-', '')))
+    .filter((raceNo) => raceNo < 10);
+  expect(raceNos.length).toBeGreaterThanOrEqual(2);
+  const first = Math.max(...raceNos);
+  await page.getByTestId(`race-tab-${first}`).click();
+  await page.getByTestId('bet-types').getByRole('button', { name: 'Double', exact: true }).click();
+
+  await openToggles(page).first().click();
+  await legTabs(page)
+    .getByRole('button', { name: `Race ${first + 1}`, exact: true })
+    .click();
+  await openToggles(page).first().click();
+  const slip = slipOf(page);
+  await expect(slip.getByTestId('slip-combinations')).toHaveText('1');
+  await slip.getByRole('button', { name: 'Submit Bet' }).click();
+  const receipt = page.getByRole('dialog', { name: 'Bet Receipt' });
+  await expect(receipt.getByTestId('receipt-picks')).toHaveText(/^\d+\/\d+$/);
+  await expect(receipt.getByTestId('receipt-credit')).toHaveText('₱499.00');
+});
+
+test('the fast demo race day runs card after card, and /live always shows one with a race open or to come', async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(150_000);
+  const api = await playwright.request.newContext({ baseURL: E2E_FAST_DEMO_URL });
+  await signInAsNewPlayer(page, api);
+  await api.dispose();
+  await page.addInitScript(() => window.localStorage.setItem('announcementDate', '2025-03-28'));
+  await page.goto(`${E2E_FAST_DEMO_URL}/live`);
+  const raceDay = page.getByTestId('race-day');
+  const comingOrOpen = raceDay.locator(
+    '[data-testid^="race-tab-"][data-status="O"], [data-testid^="race-tab-"][data-status="L"], [data-testid^="race-tab-"][data-status="A"]',
+  );
+  const seen: string[] = [];
+  while (seen.length < 3) {
+    await expect(raceDay).toBeVisible({ timeout: 15_000 });
+    const eventId = (await raceDay.getAttribute('data-event-id')) ?? '';
+    if (!seen.includes(eventId)) seen.push(eventId);
+    // The card on screen has a race on sale or about to open (the page moves on to the next card by itself).
+    await expect(comingOrOpen.first()).toBeVisible();
+    // Then wait for the screen to follow the next card in play, without a reload.
+    await expect(raceDay).not.toHaveAttribute('data-event-id', eventId, { timeout: 60_000 });
+  }
+  // The switcher lists the day's cards, the finished ones too.
+  const switcher = page.getByTestId('card-switcher');
+  await expect(switcher.locator('option[data-phase="finished"]').first()).toBeAttached();
+  expect(new Set(seen).size).toBe(3);
+});
