@@ -143,4 +143,17 @@ test('the fast demo race day runs card after card, and /live always shows one wi
   const switcher = page.getByTestId('card-switcher');
   await expect(switcher.locator('option[data-phase="finished"]').first()).toBeAttached();
   expect(new Set(seen).size).toBe(3);
+
+  // A finished card stays reachable from /result, with its races' official results.
+  await page.goto(`${E2E_FAST_DEMO_URL}/result`);
+  const cards = page.getByLabel('Race card');
+  const finished = cards.locator('option[data-phase="finished"]').first();
+  await expect(finished).toBeAttached();
+  await cards.selectOption((await finished.getAttribute('value')) ?? '');
+  const race = page.getByLabel('Race', { exact: true });
+  const resulted = race.locator('option', { hasText: 'result in' }).first();
+  await expect(resulted).toBeAttached();
+  await race.selectOption((await resulted.getAttribute('value')) ?? '');
+  await page.getByRole('button', { name: 'View' }).click();
+  await expect(page.getByRole('rowheader', { name: 'Win', exact: true }).first()).toBeVisible();
 });

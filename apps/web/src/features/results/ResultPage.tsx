@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatPeso, type GameEvent, type Race, type WinnerLine } from '@karera/shared';
+import { formatPeso, type DayCard, type Race, type WinnerLine } from '@karera/shared';
+import { CardSwitcher } from '../../components/race/CardSwitcher.tsx';
 import { Alert, Button, Page, SelectField, Spinner } from '../../components/ui/index.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
 import { useCarryovers, useGameInfo, useGameResult, useRaceInfos } from './resultApi.ts';
@@ -46,7 +47,7 @@ export function ResultPage() {
   );
 }
 
-function RaceResults({ events }: { events: readonly GameEvent[] }) {
+function RaceResults({ events }: { events: readonly DayCard[] }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const eventParam = idParamOf(params.get('event'));
@@ -96,13 +97,8 @@ function RaceResults({ events }: { events: readonly GameEvent[] }) {
   return (
     <>
       <form className="card results__form" onSubmit={view} aria-label={t('results.formLabel')}>
-        {events.length > 1 ? (
-          <SelectField
-            label={t('results.event')}
-            value={String(eventId)}
-            onChange={(e) => changeEvent(e.target.value)}
-            options={events.map((event) => ({ value: String(event.id), label: eventLabel(event) }))}
-          />
+        {events.length > 1 && events.some((event) => event.id === eventId) ? (
+          <CardSwitcher cards={events} selectedId={eventId} onSelect={(id) => changeEvent(String(id))} />
         ) : null}
         <div className="results__pick">
           <SelectField
@@ -140,10 +136,6 @@ function RaceResults({ events }: { events: readonly GameEvent[] }) {
       </section>
     </>
   );
-}
-
-function eventLabel(event: GameEvent): string {
-  return `${event.name} · ${event.raceDate}`;
 }
 
 function RaceResult({ race }: { race: Race }) {
