@@ -25,7 +25,7 @@ import { Idempotency, isUniqueViolation, runIdempotent } from '../../lib/idempot
 import { hashRequest } from '../../lib/tokens.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { scopeToStaff } from '../players/players.repo.ts';
+import { scopeToStaff } from '../players/player-directory.repo.ts';
 import { accountIdByCode, HouseAccount, playerAccountCode, playerBalances } from '../wallet/accounts.ts';
 import { InsufficientFundsError, postTransaction, type Posting } from '../wallet/ledger.ts';
 import { depositAccountsForPlayer } from './deposit-accounts.ts';
