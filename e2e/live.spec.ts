@@ -169,6 +169,9 @@ test('a scratched runner shows Scratched and drops out; the winner shows 1st onc
   await expect(runnerRow(page, 'Alon').getByTestId('runner-mark')).toHaveText('1st');
   await expect(runnerRow(page, 'Bagyo').getByTestId('runner-mark')).toHaveText('X');
   await expect(runnerRow(page, 'Hangin').getByTestId('runner-mark')).toHaveText('Scratched');
+  // Nobody bet on it, so no runner had odds: a finished race never says 'no odds yet'.
+  await expect(runnerRow(page, 'Bagyo').getByTestId('runner-odds')).toContainText('—');
+  await expect(page.getByTestId('race-panel').getByText('no odds yet')).toHaveCount(0);
 });
 
 test('changing race with picks asks first; a cancelled race says so; the schedule lists race days', async ({

@@ -1,6 +1,6 @@
 /**
  * The race day a link asks for (/live?event=<id>, e.g. from the back office); without one, or with one
- * that is not an id, the screen shows the first race day of getGameInfo (today's).
+ * that is not an id, the screen follows the card in play (the first card getGameInfo lists).
  */
 export function eventIdOf(value: string | null): number | null {
   if (value === null || !/^\d{1,10}$/.test(value.trim())) return null;
