@@ -35,3 +35,6 @@ export * from './payments/receipt.ts';
 export * from './api/tote.ts';
 export * from './betting/pools.ts';
 export * from './racing/cards.ts';
+export * from './promos/rules.ts';
+export * from './api/promo.ts';
+export * from './validation/promo.ts';

@@ -1,0 +1,70 @@
+/**
+ * Promo rules of spec §3, §4, §5, §9: the vocabulary, the limits and the texts the player and the back
+ * office see, once for the server and the web.
+ */
+
+/** 999 in a remaining count means Unlimited (spec §9). */
+export const UNLIMITED = 999;
+
+/** Where a promo's reward goes: BONUS is the 'Promo Balance', CREDIT the 'Credit Balance'. */
+export const PROMO_CREDIT_TO = ['BONUS', 'CREDIT'] as const;
+export type PromoCreditTo = (typeof PROMO_CREDIT_TO)[number];
+
+/**
+ * fixed: a set reward; depositPercent: a percentage of the day's approved deposits, capped; rebate: a
+ * percentage of each settled credit-funded stake while the promo is the player's active one.
+ */
+export const PROMO_KINDS = ['fixed', 'depositPercent', 'rebate'] as const;
+export type PromoKind = (typeof PROMO_KINDS)[number];
+
+/** A claim is A (active) until its expiry, then X (expired) (spec §4). */
+export type PromoClaimStatus = 'A' | 'X';
+
+export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]{3,20}$/;
+
+/** A code as the player typed it, the way it is compared: trimmed and uppercase (spec §9). */
+export function normalizePromoCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/** 'Unlimited' for 999, else the count. */
+export function remainingText(remaining: number): string {
+  return remaining === UNLIMITED ? 'Unlimited' : String(remaining);
+}
+
+/** 'No Duration' for 0 hours, else days and hours ('2 days', '1 day 6 hours', '12 hours'). */
+export function validityText(hours: number): string {
+  if (hours <= 0) return 'No Duration';
+  const days = Math.floor(hours / 24);
+  const rest = hours % 24;
+  const parts: string[] = [];
+  if (days > 0) parts.push(`${days} ${days === 1 ? 'day' : 'days'}`);
+  if (rest > 0) parts.push(`${rest} ${rest === 1 ? 'hour' : 'hours'}`);
+  return parts.join(' ');
+}
+
+/** 'Promo Balance' when the reward goes to bonus, else 'Credit Balance' (spec §2). */
+export function creditToText(creditTo: PromoCreditTo): string {
+  return creditTo === 'BONUS' ? 'Promo Balance' : 'Credit Balance';
+}
+
+/** The rebate a settled ticket earns: the percentage (basis points) of its credit-funded stake, floored. */
+export function rebateOf(creditStake: number, rateBasisPoints: number): number {
+  if (creditStake <= 0 || rateBasisPoints <= 0) return 0;
+  return Math.floor((creditStake * rateBasisPoints) / 10_000);
+}
+
+/** Texts of spec §8 (promo claim) and the refusals the spec leaves to us. */
+export const PromoMessages = {
+  codeRequired: 'Please enter promo code',
+  claimed: 'You have successfully claim the promo',
+  tryAgain: 'Please try again later.',
+  notFound: 'This promo code is not valid.',
+  notAvailable: 'This promo is not available right now.',
+  soldOut: 'This promo has been fully claimed.',
+  playerLimit: 'You have already claimed this promo.',
+  activePromo: 'You already have an active promo. Only one promo can be active at a time.',
+  dailyDeposit: (pesos: string) => `This promo needs approved deposits of at least ₱${pesos} today.`,
+  accountAge: (days: number) => `This promo is for accounts at least ${days} days old.`,
+  noQualifyingDeposit: 'This promo needs an approved deposit today.',
+} as const;
