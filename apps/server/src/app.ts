@@ -27,6 +27,7 @@ import { siteRoutes } from './modules/site/site.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createSmsSender, type SmsSender } from './modules/sms/sms.ts';
 import { inProcessPubSub, postgresPubSub, type PubSub } from './modules/realtime/pubsub.ts';
+import { createDomainEvents, type DomainEvents } from './modules/events/domain-events.ts';
 import { racingRoutes } from './modules/racing/racing.routes.ts';
 import { bettingRoutes } from './modules/betting/betting.routes.ts';
 import { inProcessBetPlacement, placementThread, type BetPlacement } from './modules/betting/bet-placement.ts';
@@ -46,6 +47,8 @@ declare module 'fastify' {
     startupNotes: string[];
     sms: SmsSender;
     pubsub: PubSub;
+    /** Typed domain events between modules, emitted after commit, heard by every instance. */
+    events: DomainEvents;
     /** Refunds what a cancelled race completes (the tote), for every module that cancels races. */
     onRaceCancelled: (raceId: number) => Promise<void>;
     /** Where bets are placed: a thread of their own on a SQLite file, the server's thread otherwise. */
@@ -77,6 +80,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     config.database.kind === 'postgres' ? await postgresPubSub(config.database.url, app.log) : inProcessPubSub();
   app.decorate('pubsub', pubsub);
   app.addHook('onClose', () => pubsub.close());
+  const events = createDomainEvents(pubsub, app.log.child({ module: 'events' }));
+  app.decorate('events', events);
+  app.addHook('onClose', async () => events.close());
   if (!options.database) app.addHook('onClose', () => database.close());
 
   await migrateToLatest(database.db, database.dialect);

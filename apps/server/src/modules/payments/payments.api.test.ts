@@ -357,11 +357,18 @@ describe(`payments (${testDialect})`, () => {
       ).json<PaymentRequestReceipt>();
       const id = Number(receipt.transactionId.slice(2));
       const idem = key();
+      const heard: unknown[] = [];
+      const stop = t.app.events.on('payment.decided', (event) => void heard.push(event));
       const first = await decide(agentA.cookie, id, 'approve', undefined, idem);
       const again = await decide(agentA.cookie, id, 'approve', undefined, idem);
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual(first.json());
       expect(await balances(player)).toMatchObject({ creditBalance: 60_000 });
+      // One decision, one event after its commit (on PostgreSQL it travels through NOTIFY); the replay adds none.
+      await expect
+        .poll(() => heard)
+        .toEqual([{ playerId: player.playerId, requestId: id, kind: 'DEPOSIT', approved: true }]);
+      stop();
     });
 
     it('replays a double-clicked approval sent twice at the same moment with one key', async () => {

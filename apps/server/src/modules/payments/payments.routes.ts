@@ -138,9 +138,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     const result = await decidePaymentRequest(db, currentStaff(staffRequest), id, decision, note, key, staffRequest.ip);
     // After the commit: the player's open pages refresh their balance. A lost notice costs a stale header, not money.
     if (!result.replayed) {
-      app.pubsub.publishToPlayer(result.playerId).catch((error: unknown) => {
-        app.log.warn({ err: error }, 'balance notice not sent');
+      void app.events.emit('payment.decided', {
+        playerId: result.playerId,
+        requestId: id,
+        kind: result.view.kind,
+        approved: decision === 'approve',
       });
+      void app.events.emit('wallet.changed', { playerId: result.playerId, cause: 'payment' });
     }
     return { statusCode: 200, request: result.view };
   };

@@ -80,12 +80,14 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
   };
   const unsubscribe = app.pubsub.subscribe(broadcast);
   // A balance notice goes only to that player's own sockets.
-  const unsubscribePlayers = app.pubsub.subscribePlayers((playerId) => {
+  const noticeBalance = (playerId: number) => {
     const frame = encodeBalanceChanged(playerId);
     for (const client of live) {
       if (client.playerId === playerId && client.socket.readyState === client.socket.OPEN) client.socket.send(frame);
     }
-  });
+  };
+  const unsubscribePlayers = app.pubsub.subscribePlayers(noticeBalance);
+  const unsubscribeWallets = app.events.on('wallet.changed', ({ playerId }) => noticeBalance(playerId));
 
   const heartbeat = setInterval(() => {
     for (const client of live) {
@@ -154,6 +156,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     clearInterval(heartbeat);
     unsubscribe();
     unsubscribePlayers();
+    unsubscribeWallets();
     app.server.off('upgrade', onUpgrade);
     for (const client of live) client.socket.close(1001, 'Server shutting down');
     live.clear();
