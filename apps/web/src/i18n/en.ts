@@ -2,6 +2,7 @@ import { PlayerMessages } from '@karera/shared';
 import type { RouteKey } from '../lib/routes.ts';
 import { paymentTexts } from '../features/payment/paymentTexts.ts';
 import { walletTexts } from '../features/history/walletTexts.ts';
+import { promoTexts } from '../features/promo/promoTexts.ts';
 
 /** Every validation and server message of the shared catalogue (spec §5, §8), word for word. */
 const messages = PlayerMessages;
@@ -459,6 +460,7 @@ export const en = {
   messages,
   payments: paymentTexts,
   wallet: walletTexts,
+  promo: promoTexts,
   howToBet: {
     open: 'How to bet',
     title: 'How to bet',

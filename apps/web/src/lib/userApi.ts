@@ -1,4 +1,11 @@
-import { StatusCode, type BettingRoutes, type GameRoutes, type PaymentRoutes, type UserRoutes } from '@karera/shared';
+import {
+  StatusCode,
+  type BettingRoutes,
+  type GameRoutes,
+  type PaymentRoutes,
+  type PromoRoutes,
+  type UserRoutes,
+} from '@karera/shared';
 import { ApiError, apiRequest } from './api.ts';
 
 export type UserRoute = (typeof UserRoutes)[keyof typeof UserRoutes];
@@ -10,8 +17,11 @@ export type GameRoute =
 /** The payment calls (spec §7 payment/*): deposit method, deposit and withdraw requests, wallet history. */
 export type PaymentRoute = (typeof PaymentRoutes)[keyof typeof PaymentRoutes];
 
+/** The promo calls (spec §7 promo/*): the promos on offer, the player's claims, a claim. */
+export type PromoRoute = (typeof PromoRoutes)[keyof typeof PromoRoutes];
+
 /** Where a dead session was found: a player or game call, or the live socket (closed with the spec's reason). */
-export type SessionInvalidSource = UserRoute | GameRoute | PaymentRoute | 'realtime';
+export type SessionInvalidSource = UserRoute | GameRoute | PaymentRoute | PromoRoute | 'realtime';
 
 type SessionInvalidListener = (source: SessionInvalidSource) => void;
 const listeners = new Set<SessionInvalidListener>();
@@ -55,8 +65,13 @@ export async function paymentRequest<T>(route: PaymentRoute, body: object = {}, 
   return sessionRequest<T>(route, body, signal);
 }
 
+/** A promo call with the player's session: the same POST JSON and the same 107 handling. */
+export async function promoRequest<T>(route: PromoRoute, body: object = {}, signal?: AbortSignal): Promise<T> {
+  return sessionRequest<T>(route, body, signal);
+}
+
 async function sessionRequest<T>(
-  route: UserRoute | GameRoute | PaymentRoute,
+  route: UserRoute | GameRoute | PaymentRoute | PromoRoute,
   body: object,
   signal: AbortSignal | undefined,
 ): Promise<T> {

@@ -1,31 +1,78 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { promoTabOf } from '@karera/shared';
-import { ComingSoon, Page, Tabs, type TabItem } from '../../components/ui/index.ts';
+import { normalizePromoCode, promoTabOf, type PromoListResponse, type PromoView } from '@karera/shared';
+import { LoadingDialog, Page, Tabs, type TabItem } from '../../components/ui/index.ts';
 import { useQueryTab } from '../../lib/useQueryTab.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
+import { ACTIVE_PROMO_HEADING_ID, ActivePromoStrip } from './ActivePromoStrip.tsx';
+import { ClaimResultDialogs, ConfirmSheet } from './ClaimDialogs.tsx';
+import { promoHistoryQuery, promoListQuery } from './promoApi.ts';
+import { PromoShortcuts } from './PromoShortcuts.tsx';
+import { AvailableTab, HistoryTab } from './PromoTabs.tsx';
+import { usePromoClaim } from './usePromoClaim.ts';
+import './promo.css';
 
 type Tab = ReturnType<typeof promoTabOf>;
 
 /**
- * Promos (/promo?type=history): Available Promo and Promo History tabs.
- * Placeholder with its real tabs (selected from the query string) until its issue lands.
+ * Promos (/promo?type=history, spec §2 Promo page, §4 Promo): the active promo strip, the Available Promo
+ * and Promo History tabs, code entry, the confirm sheet and the claim's loader and popups, shortcuts.
  */
 export function PromoPage() {
   const { t } = useTranslation();
   const title = useRouteTitle();
+  const queryClient = useQueryClient();
   const [tab, selectTab] = useQueryTab(promoTabOf);
-  const panel = (label: string) => (
-    <ComingSoon label={t('common.comingSoon')}>
-      <p>{t('placeholder.tabBody', { tab: label })}</p>
-    </ComingSoon>
-  );
+  const history = useQuery(promoHistoryQuery);
+  const { claim, pending, success, failure, dismiss, claimed } = usePromoClaim();
+  const [confirming, setConfirming] = useState<PromoView | null>(null);
+
+  function claimByCode(code: string) {
+    // A typed code of a listed promo: its name is known for the success popup.
+    const listed = queryClient
+      .getQueryData<PromoListResponse>(promoListQuery.queryKey)
+      ?.promos.find((promo) => promo.promoCode === normalizePromoCode(code));
+    claim(code, listed?.name ?? null);
+  }
+
+  function claimChosen(promo: PromoView) {
+    setConfirming(null);
+    claim(promo.promoCode, promo.name);
+  }
+
+  function closeResult() {
+    const claimedOne = success !== null;
+    dismiss();
+    // The claimed promo's button is disabled now: the strip with the new active promo takes focus instead.
+    if (claimedOne) requestAnimationFrame(() => document.getElementById(ACTIVE_PROMO_HEADING_ID)?.focus());
+  }
+
   const items: TabItem<Tab>[] = [
-    { id: 'available', label: t('placeholder.promo.available'), panel: panel(t('placeholder.promo.available')) },
-    { id: 'history', label: t('placeholder.promo.history'), panel: panel(t('placeholder.promo.history')) },
+    {
+      id: 'available',
+      label: t('promo.available'),
+      panel: (
+        <AvailableTab
+          codeFormKey={claimed}
+          history={history}
+          claiming={pending}
+          onCode={claimByCode}
+          onChoose={setConfirming}
+        />
+      ),
+    },
+    { id: 'history', label: t('promo.history'), panel: <HistoryTab history={history} /> },
   ];
+
   return (
-    <Page title={title} testId="promo-page">
-      <Tabs label={t('placeholder.tabsLabel', { title })} items={items} selected={tab} onSelect={selectTab} />
+    <Page title={title} testId="promo-page" className="promo-page">
+      <ActivePromoStrip history={history} />
+      <Tabs label={t('promo.tabsLabel')} items={items} selected={tab} onSelect={selectTab} />
+      <PromoShortcuts />
+      <ConfirmSheet promo={confirming} onClaim={claimChosen} onClose={() => setConfirming(null)} />
+      <LoadingDialog open={pending} label={t('promo.wait')} />
+      <ClaimResultDialogs success={success} failure={failure} onClose={closeResult} />
     </Page>
   );
 }
