@@ -29,6 +29,10 @@ const PaymentsPage = lazy(() =>
 const DepositAccountsPage = lazy(() =>
   import('../features/payments/DepositAccountsPage.tsx').then((m) => ({ default: m.DepositAccountsPage })),
 );
+const PromosPage = lazy(() => import('../features/promos/PromosPage.tsx').then((m) => ({ default: m.PromosPage })));
+const PromoDetailPage = lazy(() =>
+  import('../features/promos/PromoDetailPage.tsx').then((m) => ({ default: m.PromoDetailPage })),
+);
 const ResultEntryPage = lazy(() =>
   import('../features/tote/ResultEntryPage.tsx').then((m) => ({ default: m.ResultEntryPage })),
 );
@@ -63,6 +67,22 @@ export function App() {
                   element={
                     <RequireAdmin>
                       <DepositAccountsPage />
+                    </RequireAdmin>
+                  }
+                />
+                <Route
+                  path="promos"
+                  element={
+                    <RequireAdmin>
+                      <PromosPage />
+                    </RequireAdmin>
+                  }
+                />
+                <Route
+                  path="promos/:promoId"
+                  element={
+                    <RequireAdmin>
+                      <PromoDetailPage />
                     </RequireAdmin>
                   }
                 />

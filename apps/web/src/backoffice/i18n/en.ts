@@ -7,6 +7,7 @@ import {
   ToteMessages,
 } from '@karera/shared';
 import { paymentsEn } from '../features/payments/paymentsEn.ts';
+import { promosEn } from '../features/promos/promosEn.ts';
 
 /**
  * Every text of the back office, in English. Validation and refusal texts come from the shared
@@ -62,6 +63,7 @@ export const en = {
   /** Keyed like BackofficeMessages: texts the server or the shared schemas produce. */
   messages: { ...BackofficeMessages },
   payments: paymentsEn,
+  promos: promosEn,
   /** Keyed like RacingMessages: the race-day schemas' and refusals' texts. */
   racingMessages: { ...RacingMessages },
   login: {

@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  PromoBackofficeRoutes,
+  type BackofficePromo,
+  type BackofficePromoDetailResponse,
+  type BackofficePromoListResponse,
+  type PromoDefinitionInput,
+} from '@karera/shared';
+import { apiRequest } from '../../../lib/api.ts';
+
+const ROOT = ['backoffice', 'promos'] as const;
+const keys = {
+  list: [...ROOT, 'list'] as const,
+  detail: (id: number) => [...ROOT, 'detail', id] as const,
+};
+
+interface PromoAnswer {
+  statusCode: 200;
+  promo: BackofficePromo;
+}
+
+export function usePromosQuery() {
+  return useQuery({
+    queryKey: keys.list,
+    queryFn: ({ signal }) => apiRequest<BackofficePromoListResponse>(PromoBackofficeRoutes.promos, { signal }),
+  });
+}
+
+export function usePromoQuery(id: number) {
+  return useQuery({
+    queryKey: keys.detail(id),
+    queryFn: ({ signal }) => apiRequest<BackofficePromoDetailResponse>(PromoBackofficeRoutes.promo(id), { signal }),
+  });
+}
+
+/** Create (id null) or edit a promo; the list and its detail are read again after. */
+export function useSavePromoMutation(id: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PromoDefinitionInput) =>
+      apiRequest<PromoAnswer>(id === null ? PromoBackofficeRoutes.promos : PromoBackofficeRoutes.promo(id), {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ROOT }),
+  });
+}
+
+/** Pause (active false) or resume a promo. */
+export function useSetPromoActiveMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: number; active: boolean }) =>
+      apiRequest<PromoAnswer>(PromoBackofficeRoutes.active(id), { method: 'POST', body: { active } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ROOT }),
+  });
+}
