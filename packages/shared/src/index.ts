@@ -38,3 +38,5 @@ export * from './racing/cards.ts';
 export * from './promos/rules.ts';
 export * from './api/promo.ts';
 export * from './validation/promo.ts';
+export * from './validation/masterAgent.ts';
+export * from './api/masterAgent.ts';

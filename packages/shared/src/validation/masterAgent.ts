@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { normalizeMobile } from '../mobile.ts';
+import { BackofficeMessages } from './backoffice.ts';
+import { Messages } from './messages.ts';
+import { PlayerMessages } from './playerMessages.ts';
+
+/*
+ * The master-agent registration form (spec §2 Master Agent Registration, §3 Master agent form, §5): email,
+ * full name (first and last name, each with the spec's message), username, mobile number, Telegram account,
+ * a selfie and a photo of a government ID. One rule set for the page and the server.
+ */
+
+/** The spec's texts (§5) word for word, and clear ones for what the spec leaves open. */
+export const MasterAgentMessages = {
+  firstNameRequired: 'First name is cannot be empty.',
+  lastNameRequired: 'Last name is cannot be empty.',
+  invalidEmail: Messages.invalidEmail,
+  nameTooLong: PlayerMessages.nameTooLong,
+  usernameRequired: 'Username cannot be empty.',
+  usernameFormat: BackofficeMessages.usernameFormat,
+  usernameTaken: 'This username is already taken. Please choose another.',
+  mobileRequired: PlayerMessages.mobileNoRequired,
+  invalidMobile: Messages.invalidMobile,
+  telegramRequired: 'Telegram account cannot be empty.',
+  telegramFormat: 'Enter your Telegram username, e.g. @juandelacruz (5-32 letters, digits or underscores).',
+  selfieRequired: 'Please add a selfie photo.',
+  govIdRequired: 'Please add a photo of your government ID.',
+  photoType: 'Please use a JPEG, PNG or WebP photo.',
+  photoTooLarge: 'The photo is too large (at most 5 MB).',
+  photoDimensions: 'The photo is too large (at most 25 megapixels, 10,000 pixels a side).',
+  photoCorrupt: 'The photo could not be read. Please take or choose another photo.',
+  received: 'Application received. We will contact you by SMS or Telegram once it is reviewed.',
+  // Back office.
+  notFound: 'Application not found.',
+  alreadyDecided: 'This application was already decided.',
+  usernameTakenByStaff:
+    'A staff account already uses this username. Decline the application, or ask the applicant to apply again with another username.',
+  declineReason: 'A reason of at least 5 characters is required.',
+  notApproved: 'Only an approved application has a master-agent account.',
+  passwordSmsFailed:
+    'The account was created, but the SMS with its password could not be sent. Use Send new password to try again.',
+} as const;
+
+export const MASTER_AGENT_NAME_MAX = 30;
+export const MASTER_AGENT_EMAIL_MAX = 254;
+/** Per photo, as uploaded; the server also refuses more pixels than a phone camera makes. */
+export const MASTER_AGENT_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const MASTER_AGENT_PHOTO_MAX_PIXELS = 25_000_000;
+export const MASTER_AGENT_PHOTO_MAX_SIDE = 10_000;
+export const MASTER_AGENT_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** Base64 of the largest photo, with room for a data: URL prefix. */
+export const MASTER_AGENT_PHOTO_MAX_BASE64 = Math.ceil(MASTER_AGENT_PHOTO_MAX_BYTES / 3) * 4 + 100;
+
+export const MASTER_AGENT_PHOTO_KINDS = ['selfie', 'govId'] as const;
+export type MasterAgentPhotoKind = (typeof MASTER_AGENT_PHOTO_KINDS)[number];
+
+export const MASTER_AGENT_APPLICATION_STATUSES = ['pending', 'approved', 'declined'] as const;
+export type MasterAgentApplicationStatus = (typeof MASTER_AGENT_APPLICATION_STATUSES)[number];
+
+/** The same rule as staff usernames (createStaffSchema): the approved applicant logs in with it. */
+const USERNAME = /^[A-Za-z0-9._-]{3,32}$/;
+/** Telegram usernames: 5-32 characters, letters, digits and underscores, starting with a letter. */
+const TELEGRAM = /^[A-Za-z][A-Za-z0-9_]{4,31}$/;
+const EMAIL = z.regexes.email;
+
+/** @handle, from "@handle", "handle" or a t.me link; null when it is not a Telegram username. */
+export function normalizeTelegram(input: string): string | null {
+  const handle = input
+    .trim()
+    .replace(/^(?:https?:\/\/)?(?:www\.)?(?:t\.me|telegram\.me)\//i, '')
+    .replace(/^@/, '');
+  return TELEGRAM.test(handle) ? `@${handle}` : null;
+}
+
+export interface MasterAgentTextFields {
+  email: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  mobile: string;
+  telegram: string;
+}
+export type MasterAgentField = keyof MasterAgentTextFields | MasterAgentPhotoKind;
+/** The form's fields in the order they are shown (the first error gets the focus). */
+export const MASTER_AGENT_FIELDS: readonly MasterAgentField[] = [
+  'email',
+  'firstName',
+  'lastName',
+  'username',
+  'mobile',
+  'telegram',
+  'selfie',
+  'govId',
+];
+
+/** Every rule of the text fields, field by field, so a form can flag each one. */
+export function masterAgentTextErrors(v: MasterAgentTextFields): Partial<Record<MasterAgentField, string>> {
+  const errors: Partial<Record<MasterAgentField, string>> = {};
+  const email = v.email.trim();
+  if (email.length > MASTER_AGENT_EMAIL_MAX || !EMAIL.test(email)) errors.email = MasterAgentMessages.invalidEmail;
+  if (v.firstName.trim() === '') errors.firstName = MasterAgentMessages.firstNameRequired;
+  else if (v.firstName.trim().length > MASTER_AGENT_NAME_MAX) errors.firstName = MasterAgentMessages.nameTooLong;
+  if (v.lastName.trim() === '') errors.lastName = MasterAgentMessages.lastNameRequired;
+  else if (v.lastName.trim().length > MASTER_AGENT_NAME_MAX) errors.lastName = MasterAgentMessages.nameTooLong;
+  if (v.username.trim() === '') errors.username = MasterAgentMessages.usernameRequired;
+  else if (!USERNAME.test(v.username.trim())) errors.username = MasterAgentMessages.usernameFormat;
+  if (v.mobile.trim() === '') errors.mobile = MasterAgentMessages.mobileRequired;
+  else if (normalizeMobile(v.mobile) === null) errors.mobile = MasterAgentMessages.invalidMobile;
+  if (v.telegram.trim() === '') errors.telegram = MasterAgentMessages.telegramRequired;
+  else if (normalizeTelegram(v.telegram) === null) errors.telegram = MasterAgentMessages.telegramFormat;
+  return errors;
+}
+
+const PHOTO_REQUIRED: Record<MasterAgentPhotoKind, string> = {
+  selfie: MasterAgentMessages.selfieRequired,
+  govId: MasterAgentMessages.govIdRequired,
+};
+
+/** A chosen photo file, checked before it is sent: present, an accepted type, within the size limit. */
+export function masterAgentPhotoError(
+  kind: MasterAgentPhotoKind,
+  file: { size: number; type: string } | null,
+): string | null {
+  if (!file) return PHOTO_REQUIRED[kind];
+  if (!(MASTER_AGENT_PHOTO_TYPES as readonly string[]).includes(file.type)) return MasterAgentMessages.photoType;
+  if (file.size > MASTER_AGENT_PHOTO_MAX_BYTES) return MasterAgentMessages.photoTooLarge;
+  return null;
+}
+
+/**
+ * The application as sent: text fields, and each photo as base64 (optionally a data: URL). The photos'
+ * type, size and pixels are checked by the server on the bytes themselves, never from what the client says.
+ */
+export const masterAgentApplicationSchema = z
+  .strictObject({
+    email: z.string(MasterAgentMessages.invalidEmail).max(1000, MasterAgentMessages.invalidEmail),
+    firstName: z.string(MasterAgentMessages.firstNameRequired).max(1000, MasterAgentMessages.nameTooLong),
+    lastName: z.string(MasterAgentMessages.lastNameRequired).max(1000, MasterAgentMessages.nameTooLong),
+    username: z.string(MasterAgentMessages.usernameRequired).max(1000, MasterAgentMessages.usernameFormat),
+    mobile: z.string(MasterAgentMessages.mobileRequired).max(1000, MasterAgentMessages.invalidMobile),
+    telegram: z.string(MasterAgentMessages.telegramRequired).max(1000, MasterAgentMessages.telegramFormat),
+    selfie: z
+      .string(MasterAgentMessages.selfieRequired)
+      .min(1, MasterAgentMessages.selfieRequired)
+      .max(MASTER_AGENT_PHOTO_MAX_BASE64, MasterAgentMessages.photoTooLarge),
+    govId: z
+      .string(MasterAgentMessages.govIdRequired)
+      .min(1, MasterAgentMessages.govIdRequired)
+      .max(MASTER_AGENT_PHOTO_MAX_BASE64, MasterAgentMessages.photoTooLarge),
+    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'A request key (8-100 letters or digits) is required.'),
+  })
+  .superRefine((value, ctx) => {
+    for (const [field, message] of Object.entries(masterAgentTextErrors(value))) {
+      ctx.addIssue({ code: 'custom', message, path: [field] });
+    }
+  })
+  .transform((v) => ({
+    ...v,
+    email: v.email.trim(),
+    firstName: v.firstName.trim(),
+    lastName: v.lastName.trim(),
+    username: v.username.trim(),
+    // Both checked by masterAgentTextErrors above.
+    mobile: normalizeMobile(v.mobile) ?? v.mobile,
+    telegram: normalizeTelegram(v.telegram) ?? v.telegram,
+  }));
+export type MasterAgentApplicationInput = z.input<typeof masterAgentApplicationSchema>;
+export type MasterAgentApplication = z.output<typeof masterAgentApplicationSchema>;
+
+export const masterAgentDeclineSchema = z.strictObject({
+  reason: z
+    .string(MasterAgentMessages.declineReason)
+    .trim()
+    .min(5, MasterAgentMessages.declineReason)
+    .max(500, MasterAgentMessages.declineReason),
+});
+export type MasterAgentDeclineInput = z.infer<typeof masterAgentDeclineSchema>;
+
+export const masterAgentListQuerySchema = z.strictObject({
+  status: z.enum(MASTER_AGENT_APPLICATION_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+});
