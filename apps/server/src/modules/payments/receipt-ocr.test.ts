@@ -3,12 +3,11 @@ import sharp from 'sharp';
 import type * as Tesseract from 'tesseract.js';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { PaymentMessages } from '@karera/shared';
+import { imageSize, sniffImage } from '../../lib/images.ts';
 import {
   createReceiptReader,
   decodeReceiptImage,
-  imageSize,
   normaliseReceiptImage,
-  sniffImage,
   type NormalisedReceipt,
 } from './receipt-ocr.ts';
 import { receiptSamples, renderReceipt, RECEIPT_LAYOUTS, type ReceiptSample } from './receipt-fixtures.ts';

@@ -1,8 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
 import type { Worker as ThreadWorker } from 'node:worker_threads';
-import sharp from 'sharp';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
 import {
   parseReceiptText,
@@ -12,7 +10,7 @@ import {
   RECEIPT_MAX_SIDE,
   type ReceiptFields,
 } from '@karera/shared';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { decodeBase64Image, reencodeImage, type ImageLimits, type ImageRefusals } from '../../lib/images.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -30,79 +28,18 @@ const WORKER_PATH = path.join(
   'index.js',
 );
 const RECOGNIZE_TIMEOUT_MS = 30_000;
-/** Decoding a 16-megapixel upload takes well under a second; a stuck decode is ended. */
-const DECODE_TIMEOUT_SECONDS = 10;
 
-// An upload is decoded once and never again: libvips' operation cache would only keep client images in
-// memory. One libvips thread per image: OCR is the expensive part and stays on its own core.
-sharp.cache(false);
-sharp.concurrency(1);
-
-type ImageKind = 'png' | 'jpeg' | 'webp';
-
-/** The image type from its first bytes, never from what the client claims. */
-export function sniffImage(bytes: Buffer): ImageKind | null {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return 'png';
-  }
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 12 && bytes.toString('ascii', 0, 4) === 'RIFF' && bytes.toString('ascii', 8, 12) === 'WEBP') {
-    return 'webp';
-  }
-  return null;
-}
-
-/** SOFn markers of JPEG (baseline, progressive, lossless, arithmetic): they carry the frame size. */
-const JPEG_FRAME_MARKERS = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
-
-function jpegSize(bytes: Buffer): { width: number; height: number } | null {
-  let offset = 2;
-  while (offset + 4 <= bytes.length) {
-    if (bytes[offset] !== 0xff) return null;
-    const marker = bytes[offset + 1] ?? 0;
-    if (marker === 0xff) {
-      offset += 1; // fill byte
-      continue;
-    }
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) {
-      offset += 2; // no length
-      continue;
-    }
-    if (marker === 0xd9 || marker === 0xda) return null; // end of image, or scan data before any frame
-    const length = bytes.readUInt16BE(offset + 2);
-    if (JPEG_FRAME_MARKERS.has(marker)) {
-      if (offset + 9 > bytes.length) return null;
-      return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
-    }
-    if (length < 2) return null;
-    offset += 2 + length;
-  }
-  return null;
-}
-
-function webpSize(bytes: Buffer): { width: number; height: number } | null {
-  const chunk = bytes.toString('ascii', 12, 16);
-  if (chunk === 'VP8X' && bytes.length >= 30) {
-    return { width: bytes.readUIntLE(24, 3) + 1, height: bytes.readUIntLE(27, 3) + 1 };
-  }
-  if (chunk === 'VP8L' && bytes.length >= 25 && bytes[20] === 0x2f) {
-    const bits = bytes.readUInt32LE(21);
-    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
-  }
-  if (chunk === 'VP8 ' && bytes.length >= 30 && bytes[23] === 0x9d && bytes[24] === 0x01 && bytes[25] === 0x2a) {
-    return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
-  }
-  return null;
-}
-
-/** Width and height from the image header, without decoding it; null when the header is not understood. */
-export function imageSize(bytes: Buffer, kind: ImageKind): { width: number; height: number } | null {
-  if (kind === 'png') {
-    if (bytes.length < 24 || bytes.toString('ascii', 12, 16) !== 'IHDR') return null;
-    return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-  }
-  return kind === 'jpeg' ? jpegSize(bytes) : webpSize(bytes);
-}
+const RECEIPT_LIMITS: ImageLimits = {
+  maxBytes: RECEIPT_MAX_BYTES,
+  maxPixels: RECEIPT_MAX_PIXELS,
+  maxSide: RECEIPT_MAX_SIDE,
+};
+const RECEIPT_REFUSALS: ImageRefusals = {
+  type: PaymentMessages.receiptType,
+  tooLarge: PaymentMessages.receiptTooLarge,
+  dimensions: PaymentMessages.receiptDimensions,
+  corrupt: PaymentMessages.receiptCorrupt,
+};
 
 /**
  * The upload as bytes: base64, optionally as a data: URL; refused when not a PNG, JPEG or WebP of at most
@@ -110,125 +47,26 @@ export function imageSize(bytes: Buffer, kind: ImageKind): { width: number; heig
  * gate: the bytes still come from the client and go to normaliseReceiptImage, never to the OCR worker.
  */
 export function decodeReceiptImage(image: string): Buffer {
-  // Whitespace out first, then one unambiguous pattern: linear time on a 5 MB string (a pattern with
-  // whitespace on both sides of the padding backtracks quadratically and stalls the event loop).
-  const base64 = image.replace(/^data:[\w/+.-]+;base64,/, '').replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw badRequest(PaymentMessages.receiptType);
-  const bytes = Buffer.from(base64, 'base64');
-  if (bytes.length > RECEIPT_MAX_BYTES) throw badRequest(PaymentMessages.receiptTooLarge);
-  const kind = sniffImage(bytes);
-  if (!kind) throw badRequest(PaymentMessages.receiptType);
-  // The decoder allocates width x height before it reads a pixel: refuse a decompression bomb here.
-  const size = imageSize(bytes, kind);
-  if (!size || size.width < 1 || size.height < 1) throw badRequest(PaymentMessages.receiptCorrupt);
-  if (
-    size.width > RECEIPT_MAX_SIDE ||
-    size.height > RECEIPT_MAX_SIDE ||
-    size.width * size.height > RECEIPT_MAX_PIXELS
-  ) {
-    throw badRequest(PaymentMessages.receiptDimensions);
-  }
-  return bytes;
+  return decodeBase64Image(image, RECEIPT_LIMITS, RECEIPT_REFUSALS);
 }
 
 declare const normalised: unique symbol;
 /** A PNG that sharp decoded from an upload and encoded again here: the only kind of image OCR is given. */
 export type NormalisedReceipt = Buffer & { readonly [normalised]: true };
 
-const SHARP_FORMATS: Record<ImageKind, string> = { png: 'png', jpeg: 'jpeg', webp: 'webp' };
-
 /**
- * A PNG's chunks: each within the file and with its CRC right, IHDR first, at least one IDAT, and IEND
- * last with nothing after it. libspng skips CRCs of image data and a missing IEND, and bytes after IEND
- * (a polyglot's other half) would never be looked at: refused here instead, at the cost of one CRC pass.
- */
-function pngStructureOk(bytes: Buffer): boolean {
-  let offset = 8;
-  let index = 0;
-  let hasData = false;
-  while (offset + 12 <= bytes.length) {
-    const length = bytes.readUInt32BE(offset);
-    const end = offset + 12 + length;
-    if (length > 0x7fffffff || end > bytes.length) return false;
-    const type = bytes.toString('latin1', offset + 4, offset + 8);
-    if (crc32(bytes.subarray(offset + 4, end - 4)) !== bytes.readUInt32BE(end - 4)) return false;
-    if ((index === 0) !== (type === 'IHDR') || (type === 'IHDR' && length !== 13)) return false;
-    if (type === 'IDAT') hasData = true;
-    if (type === 'IEND') return hasData && end === bytes.length;
-    offset = end;
-    index += 1;
-  }
-  return false;
-}
-
-/**
- * A JPEG's segments up to its first scan: a frame header before it and, when the frame is Huffman-coded,
- * Huffman tables (libjpeg would decode without them with tables of its own, into noise).
- */
-function jpegStructureOk(bytes: Buffer): boolean {
-  let offset = 2;
-  let frame: number | null = null;
-  let huffmanTables = false;
-  while (offset + 4 <= bytes.length) {
-    if (bytes[offset] !== 0xff) return false;
-    const marker = bytes[offset + 1] ?? 0;
-    if (marker === 0xff) {
-      offset += 1;
-      continue;
-    }
-    if (marker === 0xd9 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) return false;
-    if (marker === 0xda) return frame !== null && (frame >= 0xc9 || huffmanTables);
-    if (JPEG_FRAME_MARKERS.has(marker)) frame ??= marker;
-    if (marker === 0xc4) huffmanTables = true;
-    const length = bytes.readUInt16BE(offset + 2);
-    if (length < 2) return false;
-    offset += 2 + length;
-  }
-  return false;
-}
-
-/**
- * Decodes the upload with libvips (sharp) and encodes what it decoded as an 8-bit greyscale PNG, so the
- * OCR worker never parses a byte the client chose. Any damage (truncation, bad chunks or CRCs, bad
- * markers, a header that lies) fails the structure checks or the decode (`failOn: 'warning'`, the
- * strictest level: libjpeg reports a truncated scan only as a warning) and answers 400 receiptCorrupt;
- * limitInputPixels and the metadata check keep a decompression bomb out.
+ * Decodes the upload with libvips (sharp, lib/images.ts) and encodes what it decoded as an 8-bit greyscale
+ * PNG, so the OCR worker never parses a byte the client chose. A damaged image answers 400 receiptCorrupt.
  */
 export async function normaliseReceiptImage(bytes: Buffer): Promise<NormalisedReceipt> {
-  const kind = sniffImage(bytes);
-  if (!kind) throw badRequest(PaymentMessages.receiptType);
-  if ((kind === 'png' && !pngStructureOk(bytes)) || (kind === 'jpeg' && !jpegStructureOk(bytes))) {
-    throw badRequest(PaymentMessages.receiptCorrupt);
-  }
-  const input = () =>
-    sharp(bytes, { failOn: 'warning', limitInputPixels: RECEIPT_MAX_PIXELS, sequentialRead: true, pages: 1 });
-  let width: number;
-  let height: number;
-  try {
-    const metadata = await input().metadata();
-    if (metadata.format !== SHARP_FORMATS[kind]) throw badRequest(PaymentMessages.receiptCorrupt);
-    width = metadata.width;
-    height = metadata.height;
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw badRequest(PaymentMessages.receiptCorrupt);
-  }
-  if (!(width >= 1 && height >= 1)) throw badRequest(PaymentMessages.receiptCorrupt);
-  if (width > RECEIPT_MAX_SIDE || height > RECEIPT_MAX_SIDE || width * height > RECEIPT_MAX_PIXELS) {
-    throw badRequest(PaymentMessages.receiptDimensions);
-  }
-  try {
-    const png = await input()
+  const { data } = await reencodeImage(bytes, RECEIPT_LIMITS, RECEIPT_REFUSALS, (image) =>
+    image
       .rotate() // upright by its EXIF orientation, for photos of a receipt
       .flatten({ background: '#ffffff' }) // transparency reads as white paper, not black
       .toColourspace('b-w')
-      .png({ compressionLevel: 1 })
-      .timeout({ seconds: DECODE_TIMEOUT_SECONDS })
-      .toBuffer();
-    return png as NormalisedReceipt;
-  } catch {
-    throw badRequest(PaymentMessages.receiptCorrupt);
-  }
+      .png({ compressionLevel: 1 }),
+  );
+  return data as NormalisedReceipt;
 }
 
 export interface ReceiptReader {

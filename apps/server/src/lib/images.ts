@@ -1,0 +1,235 @@
+import { crc32 } from 'node:zlib';
+import sharp from 'sharp';
+import { AppError, badRequest } from './errors.ts';
+
+/*
+ * Images that clients upload (payment receipts, master-agent photos): checked from their header before
+ * anything decodes them, decoded by libvips (sharp) with the strictest settings, and encoded again here,
+ * so nothing downstream (OCR, storage, an admin's browser) ever handles a byte the client chose
+ * (docs/decisions/014-receipt-images-decoded-before-ocr.md).
+ */
+
+/** Decoding a 25-megapixel upload takes well under a second; a stuck decode is ended. */
+const DECODE_TIMEOUT_SECONDS = 10;
+
+// An upload is decoded once and never again: libvips' operation cache would only keep client images in
+// memory. One libvips thread per image: the server's other work (OCR, requests) keeps its cores.
+sharp.cache(false);
+sharp.concurrency(1);
+
+export type ImageKind = 'png' | 'jpeg' | 'webp';
+
+export const IMAGE_CONTENT_TYPES: Record<ImageKind, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+/** What an upload may be: bytes as sent, and pixels as its header and the decoder report them. */
+export interface ImageLimits {
+  maxBytes: number;
+  maxPixels: number;
+  maxSide: number;
+}
+
+/** The refusal texts of one kind of upload (each answers 400). */
+export interface ImageRefusals {
+  /** Not base64, or not a PNG, JPEG or WebP. */
+  type: string;
+  /** More bytes than maxBytes. */
+  tooLarge: string;
+  /** More pixels than maxPixels or a side longer than maxSide. */
+  dimensions: string;
+  /** Damaged, truncated, or not what its header says. */
+  corrupt: string;
+}
+
+/** The image type from its first bytes, never from what the client claims. */
+export function sniffImage(bytes: Buffer): ImageKind | null {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return 'png';
+  }
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 12 && bytes.toString('ascii', 0, 4) === 'RIFF' && bytes.toString('ascii', 8, 12) === 'WEBP') {
+    return 'webp';
+  }
+  return null;
+}
+
+/** SOFn markers of JPEG (baseline, progressive, lossless, arithmetic): they carry the frame size. */
+const JPEG_FRAME_MARKERS = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
+
+function jpegSize(bytes: Buffer): { width: number; height: number } | null {
+  let offset = 2;
+  while (offset + 4 <= bytes.length) {
+    if (bytes[offset] !== 0xff) return null;
+    const marker = bytes[offset + 1] ?? 0;
+    if (marker === 0xff) {
+      offset += 1; // fill byte
+      continue;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) {
+      offset += 2; // no length
+      continue;
+    }
+    if (marker === 0xd9 || marker === 0xda) return null; // end of image, or scan data before any frame
+    const length = bytes.readUInt16BE(offset + 2);
+    if (JPEG_FRAME_MARKERS.has(marker)) {
+      if (offset + 9 > bytes.length) return null;
+      return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
+    }
+    if (length < 2) return null;
+    offset += 2 + length;
+  }
+  return null;
+}
+
+function webpSize(bytes: Buffer): { width: number; height: number } | null {
+  const chunk = bytes.toString('ascii', 12, 16);
+  if (chunk === 'VP8X' && bytes.length >= 30) {
+    return { width: bytes.readUIntLE(24, 3) + 1, height: bytes.readUIntLE(27, 3) + 1 };
+  }
+  if (chunk === 'VP8L' && bytes.length >= 25 && bytes[20] === 0x2f) {
+    const bits = bytes.readUInt32LE(21);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  if (chunk === 'VP8 ' && bytes.length >= 30 && bytes[23] === 0x9d && bytes[24] === 0x01 && bytes[25] === 0x2a) {
+    return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
+  }
+  return null;
+}
+
+/** Width and height from the image header, without decoding it; null when the header is not understood. */
+export function imageSize(bytes: Buffer, kind: ImageKind): { width: number; height: number } | null {
+  if (kind === 'png') {
+    if (bytes.length < 24 || bytes.toString('ascii', 12, 16) !== 'IHDR') return null;
+    return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  }
+  return kind === 'jpeg' ? jpegSize(bytes) : webpSize(bytes);
+}
+
+const tooManyPixels = (width: number, height: number, limits: ImageLimits) =>
+  width > limits.maxSide || height > limits.maxSide || width * height > limits.maxPixels;
+
+/**
+ * The upload as bytes: base64, optionally as a data: URL; refused when not a PNG, JPEG or WebP within the
+ * limits (size read from its header: nothing is decoded here). A cheap first gate: the bytes still come
+ * from the client and go to {@link reencodeImage}, never anywhere else.
+ */
+export function decodeBase64Image(image: string, limits: ImageLimits, refusals: ImageRefusals): Buffer {
+  // Whitespace out first, then one unambiguous pattern: linear time on a 5 MB string (a pattern with
+  // whitespace on both sides of the padding backtracks quadratically and stalls the event loop).
+  const base64 = image.replace(/^data:[\w/+.-]+;base64,/, '').replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw badRequest(refusals.type);
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length > limits.maxBytes) throw badRequest(refusals.tooLarge);
+  const kind = sniffImage(bytes);
+  if (!kind) throw badRequest(refusals.type);
+  // The decoder allocates width x height before it reads a pixel: refuse a decompression bomb here.
+  const size = imageSize(bytes, kind);
+  if (!size || size.width < 1 || size.height < 1) throw badRequest(refusals.corrupt);
+  if (tooManyPixels(size.width, size.height, limits)) throw badRequest(refusals.dimensions);
+  return bytes;
+}
+
+const SHARP_FORMATS: Record<ImageKind, string> = { png: 'png', jpeg: 'jpeg', webp: 'webp' };
+
+/**
+ * A PNG's chunks: each within the file and with its CRC right, IHDR first, at least one IDAT, and IEND
+ * last with nothing after it. libspng skips CRCs of image data and a missing IEND, and bytes after IEND
+ * (a polyglot's other half) would never be looked at: refused here instead, at the cost of one CRC pass.
+ */
+function pngStructureOk(bytes: Buffer): boolean {
+  let offset = 8;
+  let index = 0;
+  let hasData = false;
+  while (offset + 12 <= bytes.length) {
+    const length = bytes.readUInt32BE(offset);
+    const end = offset + 12 + length;
+    if (length > 0x7fffffff || end > bytes.length) return false;
+    const type = bytes.toString('latin1', offset + 4, offset + 8);
+    if (crc32(bytes.subarray(offset + 4, end - 4)) !== bytes.readUInt32BE(end - 4)) return false;
+    if ((index === 0) !== (type === 'IHDR') || (type === 'IHDR' && length !== 13)) return false;
+    if (type === 'IDAT') hasData = true;
+    if (type === 'IEND') return hasData && end === bytes.length;
+    offset = end;
+    index += 1;
+  }
+  return false;
+}
+
+/**
+ * A JPEG's segments up to its first scan: a frame header before it and, when the frame is Huffman-coded,
+ * Huffman tables (libjpeg would decode without them with tables of its own, into noise).
+ */
+function jpegStructureOk(bytes: Buffer): boolean {
+  let offset = 2;
+  let frame: number | null = null;
+  let huffmanTables = false;
+  while (offset + 4 <= bytes.length) {
+    if (bytes[offset] !== 0xff) return false;
+    const marker = bytes[offset + 1] ?? 0;
+    if (marker === 0xff) {
+      offset += 1;
+      continue;
+    }
+    if (marker === 0xd9 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) return false;
+    if (marker === 0xda) return frame !== null && (frame >= 0xc9 || huffmanTables);
+    if (JPEG_FRAME_MARKERS.has(marker)) frame ??= marker;
+    if (marker === 0xc4) huffmanTables = true;
+    const length = bytes.readUInt16BE(offset + 2);
+    if (length < 2) return false;
+    offset += 2 + length;
+  }
+  return false;
+}
+
+export interface ReencodedImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * Decodes the upload with libvips (sharp) and encodes what it decoded with `encode` (which picks the
+ * output: orientation, colour, size, format). Any damage (truncation, bad chunks or CRCs, bad markers, a
+ * header that lies) fails the structure checks or the decode (`failOn: 'warning'`, the strictest level:
+ * libjpeg reports a truncated scan only as a warning) and answers 400 `refusals.corrupt`;
+ * limitInputPixels and the metadata check keep a decompression bomb out. The output carries no metadata
+ * of the upload (sharp drops EXIF, including a photo's location, unless asked to keep it).
+ */
+export async function reencodeImage(
+  bytes: Buffer,
+  limits: ImageLimits,
+  refusals: ImageRefusals,
+  encode: (image: sharp.Sharp) => sharp.Sharp,
+): Promise<ReencodedImage> {
+  const kind = sniffImage(bytes);
+  if (!kind) throw badRequest(refusals.type);
+  if ((kind === 'png' && !pngStructureOk(bytes)) || (kind === 'jpeg' && !jpegStructureOk(bytes))) {
+    throw badRequest(refusals.corrupt);
+  }
+  const input = () =>
+    sharp(bytes, { failOn: 'warning', limitInputPixels: limits.maxPixels, sequentialRead: true, pages: 1 });
+  let width: number;
+  let height: number;
+  try {
+    const metadata = await input().metadata();
+    if (metadata.format !== SHARP_FORMATS[kind]) throw badRequest(refusals.corrupt);
+    width = metadata.width;
+    height = metadata.height;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw badRequest(refusals.corrupt);
+  }
+  if (!(width >= 1 && height >= 1)) throw badRequest(refusals.corrupt);
+  if (tooManyPixels(width, height, limits)) throw badRequest(refusals.dimensions);
+  try {
+    const { data, info } = await encode(input())
+      .timeout({ seconds: DECODE_TIMEOUT_SECONDS })
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  } catch {
+    throw badRequest(refusals.corrupt);
+  }
+}
