@@ -42,6 +42,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@karera.ph'),
   TRUST_PROXY: booleanFlag.default(false),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  MASTER_AGENT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   STAFF_LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   PLAYER_AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   SMS_SENDER: z.enum(['outbox', 'http']).default('outbox'),
@@ -68,7 +69,12 @@ export interface AppConfig {
   facebookUrl: string;
   supportEmail: string;
   trustProxy: boolean;
-  rateLimits: { contactPerHour: number; staffLoginPerMinute: number; playerAuthPerMinute: number };
+  rateLimits: {
+    contactPerHour: number;
+    staffLoginPerMinute: number;
+    playerAuthPerMinute: number;
+    masterAgentApplicationsPerHour: number;
+  };
   sms: { sender: 'outbox' } | { sender: 'http'; gatewayUrl: string; apiKey: string; senderName: string };
   /** Race-day simulator pace: 1 is about 3 minutes a race, 60 about 3 seconds. */
   simSpeed: number;
@@ -130,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       contactPerHour: e.CONTACT_RATE_LIMIT,
       staffLoginPerMinute: e.STAFF_LOGIN_RATE_LIMIT,
       playerAuthPerMinute: e.PLAYER_AUTH_RATE_LIMIT,
+      masterAgentApplicationsPerHour: e.MASTER_AGENT_RATE_LIMIT,
     },
     sms: smsConfig(e),
     simSpeed: e.SIM_SPEED,

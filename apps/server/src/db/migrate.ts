@@ -8,6 +8,7 @@ import * as betting from './migrations/20261121030000_betting.ts';
 import * as tote from './migrations/20261121060000_tote.ts';
 import * as payments from './migrations/20261121050000_payments.ts';
 import * as raceDayJobs from './migrations/20261123000000_race_day_jobs.ts';
+import * as masterAgentApplications from './migrations/20261123020000_master_agent_applications.ts';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: Dialect): Promise<void>;
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261121060000_tote': tote,
   '20261121050000_payments': payments,
   '20261123000000_race_day_jobs': raceDayJobs,
+  '20261123020000_master_agent_applications': masterAgentApplications,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -319,6 +319,35 @@ export interface DemoCardsTable {
   created_at: string;
 }
 
+/** Applications of the public master-agent form (modules/masteragents). */
+export interface MasterAgentApplicationsTable {
+  id: Generated<number>;
+  email: string;
+  first_name: string;
+  last_name: string;
+  username: string;
+  mobile_no: string;
+  telegram: string;
+  status: ColumnType<'pending' | 'approved' | 'declined', 'pending' | undefined, 'approved' | 'declined'>;
+  decline_reason: string | null;
+  decided_by_staff_id: number | null;
+  decided_at: Timestamp | null;
+  staff_id: number | null;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
+/** An application's photos as the server re-encoded them (bytea / blob). */
+export interface MasterAgentPhotosTable {
+  application_id: number;
+  kind: 'selfie' | 'govId';
+  content_type: string;
+  width: number;
+  height: number;
+  data: Buffer;
+  created_at: Timestamp;
+}
+
 export interface Database {
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;
@@ -346,6 +375,8 @@ export interface Database {
   payment_settings: PaymentSettingsTable;
   leases: LeasesTable;
   demo_cards: DemoCardsTable;
+  master_agent_applications: MasterAgentApplicationsTable;
+  master_agent_photos: MasterAgentPhotosTable;
 }
 
 export type StaffUser = Selectable<StaffUsersTable>;

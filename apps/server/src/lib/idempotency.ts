@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { conflict } from './errors.ts';
+import { AppError, conflict } from './errors.ts';
 import { hashRequest } from './tokens.ts';
 import { nowIso } from './time.ts';
 import { statement } from '../db/statement.ts';
@@ -81,5 +81,27 @@ export async function runIdempotent<T>(
     const winner = await storedAnswer<T>(db, req, requestHash);
     if (winner === undefined) throw error;
     return { body: winner, replayed: true };
+  }
+}
+
+/**
+ * runIdempotent, and one more case: a twin request with the same key and body (a double tap, a double
+ * click) that ran alongside ours and committed first. Ours is then refused by what the twin did (the
+ * credit is already held, the request already decided); it answers with the twin's stored result instead,
+ * as a later retry would. Nothing changed for ours: a refusal rolls its transaction back.
+ */
+export async function runIdempotentTwinSafe<T>(
+  db: Kysely<Database>,
+  req: IdempotentRequest,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<{ body: T; replayed: boolean }> {
+  try {
+    return await runIdempotent(db, req, work);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const [twin] = await selectAnswer(db, [req.scope, req.key]);
+    if (!twin) throw error;
+    if (twin.request_hash !== hashRequest(req.request)) throw conflict(Idempotency.keyReused);
+    return { body: JSON.parse(twin.response_body) as T, replayed: true };
   }
 }

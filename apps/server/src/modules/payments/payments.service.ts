@@ -21,8 +21,7 @@ import {
 } from '@karera/shared';
 import type { Database, StaffUser } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { Idempotency, isUniqueViolation, runIdempotent } from '../../lib/idempotency.ts';
-import { hashRequest } from '../../lib/tokens.ts';
+import { isUniqueViolation, runIdempotentTwinSafe } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { scopeToStaff } from '../players/player-directory.repo.ts';
@@ -38,33 +37,6 @@ export const PaymentLedgerKind = {
   withdrawPayout: 'WITHDRAW_PAYOUT',
   withdrawRelease: 'WITHDRAW_RELEASE',
 } as const;
-
-/**
- * runIdempotent, and one more case: a twin request with the same key and body (a double tap, a double
- * click) that ran alongside ours and committed first. Ours is then refused by what the twin did (the
- * credit is already held, the request already decided); it answers with the twin's stored result instead,
- * as a later retry would. Nothing moved for ours: a refusal rolls its transaction back.
- */
-async function runIdempotentTwinSafe<T>(
-  db: Kysely<Database>,
-  req: { scope: string; key: string; request: unknown },
-  work: (trx: Transaction<Database>) => Promise<T>,
-): Promise<{ body: T; replayed: boolean }> {
-  try {
-    return await runIdempotent(db, req, work);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const twin = await db
-      .selectFrom('idempotency_keys')
-      .select(['request_hash', 'response_body'])
-      .where('scope', '=', req.scope)
-      .where('key', '=', req.key)
-      .executeTakeFirst();
-    if (!twin) throw error;
-    if (twin.request_hash !== hashRequest(req.request)) throw conflict(Idempotency.keyReused);
-    return { body: JSON.parse(twin.response_body) as T, replayed: true };
-  }
-}
 
 const withdrawRefused = (message: string) =>
   message === PaymentMessages.withdrawBalance

@@ -9,6 +9,16 @@ export interface SmsMessage {
   text: string;
   /** What the message is for (otp-verify, otp-reset ...), for the outbox page. */
   purpose: string;
+  /**
+   * A secret the text carries (a generated password): never written to the server log, and not kept in
+   * the database once a gateway has the message (the outbox keeps it: that is how staff relay it).
+   */
+  secret?: string;
+}
+
+/** The text with its secret, if any, blanked out. */
+function withoutSecret(message: SmsMessage): string {
+  return message.secret ? message.text.replaceAll(message.secret, '•'.repeat(8)) : message.text;
 }
 
 export interface SmsSender {
@@ -47,7 +57,10 @@ export function outboxSender(db: Kysely<Database>, log: FastifyBaseLogger): SmsS
     kind: 'outbox',
     async send(message) {
       await record(db, message, 'stored', message.text, null);
-      log.info({ sms: { to: message.mobileNo, purpose: message.purpose, text: message.text } }, 'SMS stored in outbox');
+      log.info(
+        { sms: { to: message.mobileNo, purpose: message.purpose, text: withoutSecret(message) } },
+        'SMS stored in outbox',
+      );
     },
   };
 }
@@ -100,7 +113,7 @@ export function httpSender(
         db,
         message,
         accepted ? 'sent' : 'failed',
-        maskCodes(message.text),
+        maskCodes(withoutSecret(message)),
         `${status} ${responseText.slice(0, 500)}`,
       );
       if (!accepted) {

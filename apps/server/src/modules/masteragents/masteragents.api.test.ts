@@ -1,0 +1,672 @@
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BackofficeMessages,
+  BackofficeRoutes,
+  MASTER_AGENT_PHOTO_MAX_BYTES,
+  MasterAgentBackofficeRoutes,
+  MasterAgentMessages,
+  MasterAgentRoutes,
+  type MasterAgentApplicationDetailResponse,
+  type MasterAgentApplicationListResponse,
+  type MasterAgentDecisionResponse,
+  type MasterAgentPasswordResponse,
+  type StaffMeResponse,
+} from '@karera/shared';
+import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { uniqueMobile } from '../../../test/factories.ts';
+import { registerPlayer } from '../../../test/player-flow.ts';
+import { basePictures, malformedImageCorpus, OUTAGE_JPEG, OUTAGE_PNG } from '../../../test/malformed-images.ts';
+import { Idempotency } from '../../lib/idempotency.ts';
+import { outboxSender } from '../sms/sms.ts';
+
+/** Every answer a photo can get when it is refused. */
+const PHOTO_REFUSALS: string[] = [
+  MasterAgentMessages.photoType,
+  MasterAgentMessages.photoTooLarge,
+  MasterAgentMessages.photoDimensions,
+  MasterAgentMessages.photoCorrupt,
+];
+
+const b64 = (bytes: Buffer) => bytes.toString('base64');
+
+function tag(): string {
+  return randomUUID().replace(/-/g, '').slice(0, 10);
+}
+
+let pictures: Awaited<ReturnType<typeof basePictures>>;
+
+/** A valid application of its own: a fresh username, mobile number and idempotency key. */
+function application(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const id = tag();
+  return {
+    email: `ana.${id}@example.com`,
+    firstName: 'Ana',
+    lastName: 'Reyes',
+    username: `ana.${id}`,
+    mobile: uniqueMobile(),
+    telegram: `@ana_${id}`,
+    selfie: `data:image/jpeg;base64,${b64(pictures.jpeg)}`,
+    govId: b64(pictures.png),
+    idempotencyKey: randomUUID(),
+    ...overrides,
+  };
+}
+
+/** The password of the newest password SMS to a number, read from the outbox as staff would. */
+async function passwordSentTo(t: TestApp, mobileNo: string): Promise<{ password: string; count: number }> {
+  const rows = await t.app.db
+    .selectFrom('sms_outbox')
+    .select(['message', 'id'])
+    .where('mobile_no', '=', mobileNo)
+    .where('purpose', '=', 'master-agent-password')
+    .orderBy('id', 'desc')
+    .execute();
+  const password = /password (\S+)$/.exec(rows[0]?.message ?? '')?.[1];
+  if (!password) throw new Error(`no password SMS to ${mobileNo}`);
+  return { password, count: rows.length };
+}
+
+describe(`master-agent registration (${testDialect})`, () => {
+  let t: TestApp;
+  let admin: string;
+  let address = 0;
+
+  /** Each application from its own address, so the per-address limit stays in force and out of the way. */
+  const nextAddress = () => `10.40.${(address >> 8) & 0xff}.${address++ & 0xff}`;
+  const apply = (body: Record<string, unknown>, remoteAddress = nextAddress()) =>
+    t.app.inject({ method: 'POST', url: MasterAgentRoutes.apply, payload: body, remoteAddress });
+  const healthz = () => t.app.inject({ method: 'GET', url: '/healthz' });
+
+  const get = (url: string, cookie: string | null = admin) =>
+    t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const post = (url: string, payload: Record<string, unknown>, cookie: string | null = admin, key = randomUUID()) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { ...(cookie ? { cookie } : {}), 'idempotency-key': key },
+    });
+  const approve = (id: number, cookie: string | null = admin, key = randomUUID()) =>
+    post(MasterAgentBackofficeRoutes.approve(id), {}, cookie, key);
+  const decline = (id: number, reason: unknown, cookie: string | null = admin, key = randomUUID()) =>
+    post(MasterAgentBackofficeRoutes.decline(id), reason === undefined ? {} : { reason }, cookie, key);
+
+  /** Applies and returns the new application's id (the newest with that username). */
+  async function applied(overrides: Record<string, unknown> = {}) {
+    const body = application(overrides);
+    const response = await apply(body);
+    expect(response.statusCode, response.body).toBe(200);
+    const row = await t.app.db
+      .selectFrom('master_agent_applications')
+      .selectAll()
+      .where('username', '=', body.username as string)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, body, row };
+  }
+
+  async function createStaffMember(body: Record<string, unknown>) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: BackofficeRoutes.staff,
+      headers: { cookie: admin },
+      payload: body,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ staff: { id: number; username: string } }>().staff;
+  }
+
+  const applicationCount = async () =>
+    Number(
+      (
+        await t.app.db
+          .selectFrom('master_agent_applications')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  beforeAll(async () => {
+    pictures = await basePictures();
+    t = await createTestApp({ MASTER_AGENT_RATE_LIMIT: '5' });
+    admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe('the public form', () => {
+    it('stores an application once per idempotency key, with both photos re-encoded', async () => {
+      const body = application();
+      const first = await apply(body);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toEqual({ statusCode: 200, statusMessage: MasterAgentMessages.received });
+      // A double tap or a retry: the same answer, nothing stored twice.
+      const again = await apply(body);
+      expect(again.json()).toEqual(first.json());
+      const rows = await t.app.db
+        .selectFrom('master_agent_applications')
+        .selectAll()
+        .where('username', '=', body.username as string)
+        .execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        status: 'pending',
+        email: body.email,
+        first_name: 'Ana',
+        last_name: 'Reyes',
+        mobile_no: body.mobile,
+        telegram: body.telegram,
+        staff_id: null,
+      });
+      const photos = await t.app.db
+        .selectFrom('master_agent_photos')
+        .selectAll()
+        .where('application_id', '=', rows[0]?.id ?? 0)
+        .orderBy('kind')
+        .execute();
+      expect(photos.map((p) => [p.kind, p.content_type, p.width, p.height])).toEqual([
+        ['govId', 'image/jpeg', 64, 48],
+        ['selfie', 'image/jpeg', 64, 48],
+      ]);
+      for (const photo of photos) {
+        const data = Buffer.from(photo.data);
+        // What sharp encoded, never the upload (the PNG comes back as a JPEG, the JPEG re-encoded).
+        expect(data.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
+        expect(data.equals(pictures.jpeg)).toBe(false);
+        expect((await sharp(data).metadata()).format).toBe('jpeg');
+      }
+      // The same key with another body is refused.
+      const reused = await apply({ ...body, firstName: 'Maria' });
+      expect(reused.statusCode).toBe(409);
+      expect(reused.json()).toMatchObject({ statusMessage: Idempotency.keyReused });
+    });
+
+    it("answers the spec's messages for an empty form, each by its field", async () => {
+      const response = await apply({
+        email: '',
+        firstName: '',
+        lastName: ' ',
+        username: '',
+        mobile: '',
+        telegram: '',
+        selfie: '',
+        govId: '',
+        idempotencyKey: randomUUID(),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ fieldErrors: Record<string, string> }>().fieldErrors).toEqual({
+        email: 'Invalid email address.',
+        firstName: 'First name is cannot be empty.',
+        lastName: 'Last name is cannot be empty.',
+        username: MasterAgentMessages.usernameRequired,
+        mobile: MasterAgentMessages.mobileRequired,
+        telegram: MasterAgentMessages.telegramRequired,
+        selfie: MasterAgentMessages.selfieRequired,
+        govId: MasterAgentMessages.govIdRequired,
+      });
+    });
+
+    it('refuses malformed values and missing or unknown fields', async () => {
+      const response = await apply(
+        application({
+          email: 'ana@example',
+          firstName: 'A'.repeat(31),
+          username: 'ana reyes',
+          mobile: '0817 123 4567',
+          telegram: '@a-b',
+        }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ fieldErrors: Record<string, string> }>().fieldErrors).toEqual({
+        email: MasterAgentMessages.invalidEmail,
+        firstName: MasterAgentMessages.nameTooLong,
+        username: MasterAgentMessages.usernameFormat,
+        mobile: MasterAgentMessages.invalidMobile,
+        telegram: MasterAgentMessages.telegramFormat,
+      });
+      const { selfie: _selfie, ...withoutSelfie } = application();
+      const missing = await apply(withoutSelfie);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toMatchObject({ fieldErrors: { selfie: MasterAgentMessages.selfieRequired } });
+      const unknown = await apply(application({ role: 'admin' }));
+      expect(unknown.statusCode).toBe(400);
+      const noKey = await apply(application({ idempotencyKey: undefined }));
+      expect(noKey.statusCode).toBe(400);
+    });
+
+    it('stores the mobile number and Telegram account in one form', async () => {
+      const { row } = await applied({ mobile: '+63 917 555 0101', telegram: 'https://t.me/ana_reyes_ph' });
+      expect(row).toMatchObject({ mobile_no: '09175550101', telegram: '@ana_reyes_ph' });
+    });
+
+    it('wants a username free among staff and pending applications, in any letter case', async () => {
+      const before = await applicationCount();
+      const staff = await apply(application({ username: TEST_ADMIN.username.toUpperCase() }));
+      expect(staff.statusCode).toBe(400);
+      expect(staff.json()).toEqual({
+        statusCode: 400,
+        statusMessage: MasterAgentMessages.usernameTaken,
+        fieldErrors: { username: MasterAgentMessages.usernameTaken },
+      });
+      const { body } = await applied();
+      const pending = await apply(application({ username: (body.username as string).toUpperCase() }));
+      expect(pending.statusCode).toBe(400);
+      expect(pending.json()).toMatchObject({ fieldErrors: { username: MasterAgentMessages.usernameTaken } });
+      expect(await applicationCount()).toBe(before + 1);
+    });
+
+    it('takes two applications with one username at once as one', async () => {
+      const username = `ana.${tag()}`;
+      const responses = await Promise.all(Array.from({ length: 5 }, () => apply(application({ username }))));
+      expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400, 400]);
+      const rows = await t.app.db
+        .selectFrom('master_agent_applications')
+        .select('id')
+        .where('username', '=', username)
+        .execute();
+      expect(rows).toHaveLength(1);
+    });
+
+    it(
+      'refuses every malformed photo of the corpus with a 4xx naming its field, and keeps serving',
+      { timeout: 120_000 },
+      async () => {
+        const before = await applicationCount();
+        const corpus = await malformedImageCorpus();
+        expect(corpus.length).toBeGreaterThanOrEqual(50);
+        const cases: Array<[string, Record<string, unknown>, 'selfie' | 'govId']> = [
+          ['the 69-byte PNG of the outage as the government ID', application({ govId: OUTAGE_PNG }), 'govId'],
+          ['the 23-byte JPEG of the outage as the government ID', application({ govId: OUTAGE_JPEG }), 'govId'],
+          ...corpus
+            // An empty photo is "missing", answered by the schema with its own message.
+            .filter(([, image]) => image !== '')
+            .map(([name, image]): [string, Record<string, unknown>, 'selfie'] => [
+              `${name} as the selfie`,
+              application({ selfie: image }),
+              'selfie',
+            ]),
+        ];
+        const wrong: string[] = [];
+        for (const [name, body, field] of cases) {
+          const started = Date.now();
+          const response = await apply(body);
+          const json = response.json<{ statusMessage?: string; fieldErrors?: Record<string, string> }>();
+          const ms = Date.now() - started;
+          const message = json.fieldErrors?.[field] ?? '';
+          if (response.statusCode !== 400 || !PHOTO_REFUSALS.includes(message) || ms > 2_000) {
+            wrong.push(`${name}: ${response.statusCode} ${response.body} in ${ms} ms`);
+          }
+          if ((await healthz()).statusCode !== 200) wrong.push(`${name}: /healthz failed`);
+        }
+        expect(wrong).toEqual([]);
+        expect(await applicationCount()).toBe(before);
+      },
+    );
+
+    it('names both photos when both are refused, and refuses a photo over the size limit', async () => {
+      const both = await apply(application({ selfie: OUTAGE_PNG, govId: OUTAGE_JPEG }));
+      expect(both.statusCode).toBe(400);
+      expect(both.json()).toMatchObject({
+        fieldErrors: { selfie: MasterAgentMessages.photoCorrupt, govId: MasterAgentMessages.photoCorrupt },
+      });
+      const huge = Buffer.concat([pictures.jpeg, Buffer.alloc(MASTER_AGENT_PHOTO_MAX_BYTES)]);
+      const tooLarge = await apply(application({ govId: b64(huge) }));
+      expect(tooLarge.statusCode).toBe(400);
+      expect(tooLarge.json()).toMatchObject({ fieldErrors: { govId: MasterAgentMessages.photoTooLarge } });
+    });
+
+    it('takes photos as JPEG, PNG and WebP, and a large one is stored at most 2,000 pixels a side', async () => {
+      const big = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#4a7' } })
+        .webp()
+        .toBuffer();
+      const { id } = await applied({ selfie: b64(pictures.webp), govId: b64(big) });
+      const photos = await t.app.db
+        .selectFrom('master_agent_photos')
+        .select(['kind', 'width', 'height'])
+        .where('application_id', '=', id)
+        .orderBy('kind')
+        .execute();
+      expect(photos).toEqual([
+        { kind: 'govId', width: 2000, height: 1000 },
+        { kind: 'selfie', width: 64, height: 48 },
+      ]);
+    });
+
+    it('limits applications per address', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        statuses.push((await apply(application({ email: 'not-an-email' }), '10.99.0.7')).statusCode);
+      }
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    });
+  });
+
+  describe('review in the back office', () => {
+    it('lists applications by status for admins, with a detail that carries no photo bytes', async () => {
+      const { id, body } = await applied();
+      const list = await get(`${MasterAgentBackofficeRoutes.list}?status=pending`);
+      expect(list.statusCode, list.body).toBe(200);
+      const page = list.json<MasterAgentApplicationListResponse>();
+      expect(page.applications.every((a) => a.status === 'pending')).toBe(true);
+      expect(page.applications.find((a) => a.id === id)).toMatchObject({
+        username: body.username,
+        mobileNo: body.mobile,
+        telegram: body.telegram,
+      });
+      const declined = await get(`${MasterAgentBackofficeRoutes.list}?status=declined`);
+      expect(declined.json<MasterAgentApplicationListResponse>().applications.some((a) => a.id === id)).toBe(false);
+
+      const detail = await get(MasterAgentBackofficeRoutes.detail(id));
+      expect(detail.statusCode).toBe(200);
+      const view = detail.json<MasterAgentApplicationDetailResponse>().application;
+      expect(view).toMatchObject({ id, status: 'pending', declineReason: null, staff: null, decidedBy: null });
+      expect(view.photos.map((p) => p.kind)).toEqual(['selfie', 'govId']);
+      expect(detail.body.length).toBeLessThan(2_000);
+      expect(detail.body).not.toContain(b64(pictures.jpeg).slice(0, 40));
+
+      expect((await get(MasterAgentBackofficeRoutes.detail(999_999))).statusCode).toBe(404);
+      expect((await get(`${MasterAgentBackofficeRoutes.list}?status=maybe`)).statusCode).toBe(400);
+    });
+
+    it('gives an admin a photo, never cached, inline, as a JPEG; and records who looked', async () => {
+      const { id } = await applied();
+      for (const kind of ['selfie', 'govId'] as const) {
+        const response = await get(MasterAgentBackofficeRoutes.photo(id, kind));
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('image/jpeg');
+        expect(response.headers['cache-control']).toBe('no-store');
+        expect(response.headers['content-disposition']).toBe(`inline; filename="application-${id}-${kind}.jpg"`);
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect((await sharp(response.rawPayload).metadata()).format).toBe('jpeg');
+      }
+      const viewed = await t.app.db
+        .selectFrom('audit_log')
+        .select('details')
+        .where('action', '=', 'master_agent_application.photo_viewed')
+        .where('target_id', '=', String(id))
+        .execute();
+      expect(viewed).toHaveLength(2);
+      expect((await get(`/api/backoffice/master-agent-applications/${id}/photos/passport`)).statusCode).toBe(400);
+    });
+
+    it('shows applications and photos to admins only: agents, master agents, players and visitors are refused', async () => {
+      const { id } = await applied();
+      const suffix = tag();
+      const master = await createStaffMember({
+        username: `ma.${suffix}`,
+        displayName: 'Master Agent',
+        password: 'master-password-1',
+        role: 'master_agent',
+      });
+      await createStaffMember({
+        username: `ag.${suffix}`,
+        displayName: 'Agent',
+        password: 'agent-password-1',
+        role: 'agent',
+        parentId: master.id,
+      });
+      const masterCookie = await staffCookie(t.app, `ma.${suffix}`, 'master-password-1');
+      const agentCookie = await staffCookie(t.app, `ag.${suffix}`, 'agent-password-1');
+      const player = await registerPlayer(t.app);
+
+      const callers: Array<[string, string | null, number]> = [
+        ['a master agent', masterCookie, 403],
+        ['an agent', agentCookie, 403],
+        ['a player', player.cookie, 401],
+        ['a visitor', null, 401],
+      ];
+      for (const [who, cookie, status] of callers) {
+        const responses: Array<[string, LightMyRequestResponse]> = [
+          ['list', await get(MasterAgentBackofficeRoutes.list, cookie)],
+          ['detail', await get(MasterAgentBackofficeRoutes.detail(id), cookie)],
+          ['selfie', await get(MasterAgentBackofficeRoutes.photo(id, 'selfie'), cookie)],
+          ['government ID', await get(MasterAgentBackofficeRoutes.photo(id, 'govId'), cookie)],
+          ['approve', await approve(id, cookie)],
+          ['decline', await decline(id, 'Not enough players.', cookie)],
+          ['decline without a reason', await decline(id, undefined, cookie)],
+          ['new password', await post(MasterAgentBackofficeRoutes.sendPassword(id), {}, cookie)],
+        ];
+        for (const [what, response] of responses) {
+          expect(response.statusCode, `${who}: ${what}`).toBe(status);
+          expect(response.headers['content-type'], `${who}: ${what}`).toMatch(/^application\/json/);
+          expect(response.body).not.toContain('Ana');
+        }
+      }
+      const row = await t.app.db
+        .selectFrom('master_agent_applications')
+        .select(['status', 'staff_id'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'pending', staff_id: null });
+    });
+
+    it('approves once under 10 concurrent approvals: one master-agent account, one SMS, no password in the answer or the audit log', async () => {
+      const { id, body } = await applied();
+      const responses = await Promise.all(Array.from({ length: 10 }, () => approve(id)));
+      const statuses = responses.map((r) => r.statusCode).sort();
+      expect(statuses).toEqual([200, ...Array<number>(9).fill(409)]);
+      for (const refused of responses.filter((r) => r.statusCode === 409)) {
+        expect(refused.json()).toMatchObject({ statusMessage: MasterAgentMessages.alreadyDecided });
+      }
+      const accounts = await t.app.db
+        .selectFrom('staff_users')
+        .selectAll()
+        .where('username', '=', body.username as string)
+        .execute();
+      expect(accounts).toHaveLength(1);
+      const account = accounts[0];
+      expect(account).toMatchObject({ role: 'master_agent', display_name: 'Ana Reyes', parent_id: null });
+
+      const approved = responses.find((r) => r.statusCode === 200);
+      const decision = approved?.json<MasterAgentDecisionResponse>();
+      expect(decision).toMatchObject({
+        statusCode: 200,
+        passwordSms: 'sent',
+        application: { id, status: 'approved', staff: { id: account?.id, username: body.username } },
+      });
+      expect(decision?.application.decidedBy?.username).toBe(TEST_ADMIN.username);
+
+      const { password, count } = await passwordSentTo(t, body.mobile as string);
+      expect(count).toBe(1);
+      expect(password.length).toBeGreaterThanOrEqual(10);
+      for (const response of responses) expect(response.body).not.toContain(password);
+      const audit = await t.app.db.selectFrom('audit_log').selectAll().execute();
+      expect(JSON.stringify(audit)).not.toContain(password);
+      expect(
+        audit.filter((e) => e.action === 'master_agent_application.approved' && e.target_id === String(id)),
+      ).toHaveLength(1);
+      const auditPage = await get(`${BackofficeRoutes.audit}?page=1`);
+      expect(auditPage.body).not.toContain(password);
+
+      // The applicant, now a master agent, logs in to the back office with the password from the SMS.
+      const login = await t.app.inject({
+        method: 'POST',
+        url: BackofficeRoutes.login,
+        payload: { username: body.username, password },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      const me = await get(BackofficeRoutes.me, await staffCookie(t.app, body.username as string, password));
+      expect(me.json<StaffMeResponse>().staff).toMatchObject({ role: 'master_agent', username: body.username });
+
+      // Decided is decided.
+      const declineAfter = await decline(id, 'Changed our mind.');
+      expect(declineAfter.statusCode).toBe(409);
+    });
+
+    it('answers 10 concurrent approvals with one key alike, and makes one account', async () => {
+      const { id, body } = await applied();
+      const key = randomUUID();
+      const responses = await Promise.all(Array.from({ length: 10 }, () => approve(id, admin, key)));
+      expect(responses.map((r) => r.statusCode)).toEqual(Array<number>(10).fill(200));
+      for (const response of responses) {
+        expect(response.json<MasterAgentDecisionResponse>().application).toMatchObject({ id, status: 'approved' });
+      }
+      const accounts = await t.app.db
+        .selectFrom('staff_users')
+        .select('id')
+        .where('username', '=', body.username as string)
+        .execute();
+      expect(accounts).toHaveLength(1);
+      expect((await passwordSentTo(t, body.mobile as string)).count).toBe(1);
+    });
+
+    it('refuses to approve when a staff account took the username meanwhile, and leaves it pending', async () => {
+      const { id, body } = await applied();
+      await createStaffMember({
+        username: body.username,
+        displayName: 'Someone else',
+        password: 'someone-password-1',
+        role: 'master_agent',
+      });
+      const response = await approve(id);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ statusMessage: MasterAgentMessages.usernameTakenByStaff });
+      const row = await t.app.db
+        .selectFrom('master_agent_applications')
+        .select(['status', 'staff_id'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'pending', staff_id: null });
+      expect(
+        await t.app.db
+          .selectFrom('staff_users')
+          .select('id')
+          .where('username', '=', body.username as string)
+          .execute(),
+      ).toHaveLength(1);
+    });
+
+    it('declines only with a reason, which staff see and the applicant does not; the username is free again', async () => {
+      const { id, body } = await applied();
+      for (const reason of [undefined, '', 'no']) {
+        const refused = await decline(id, reason);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toMatchObject({ statusMessage: MasterAgentMessages.declineReason });
+      }
+      const noKey = await t.app.inject({
+        method: 'POST',
+        url: MasterAgentBackofficeRoutes.decline(id),
+        headers: { cookie: admin },
+        payload: { reason: 'No players in the area yet.' },
+      });
+      expect(noKey.statusCode).toBe(400);
+      expect(noKey.json()).toMatchObject({ statusMessage: Idempotency.keyRequired });
+
+      const declined = await decline(id, '  No players in the area yet. ');
+      expect(declined.statusCode, declined.body).toBe(200);
+      expect(declined.json<MasterAgentDecisionResponse>().application).toMatchObject({
+        status: 'declined',
+        declineReason: 'No players in the area yet.',
+        staff: null,
+      });
+      expect(declined.json()).not.toHaveProperty('passwordSms');
+      const audit = await t.app.db
+        .selectFrom('audit_log')
+        .select(['details', 'actor_type'])
+        .where('action', '=', 'master_agent_application.declined')
+        .where('target_id', '=', String(id))
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(audit.details)).toMatchObject({ reason: 'No players in the area yet.' });
+      expect((await approve(id)).statusCode).toBe(409);
+      expect(
+        await t.app.db
+          .selectFrom('sms_outbox')
+          .select('id')
+          .where('mobile_no', '=', body.mobile as string)
+          .execute(),
+      ).toEqual([]);
+      // A new application may use the username again.
+      const again = await apply(application({ username: body.username }));
+      expect(again.statusCode, again.body).toBe(200);
+    });
+
+    it('sends a new password: the old one and the open sessions end', async () => {
+      const { id, body } = await applied();
+      expect((await approve(id)).statusCode).toBe(200);
+      const first = await passwordSentTo(t, body.mobile as string);
+      const session = await staffCookie(t.app, body.username as string, first.password);
+
+      const response = await post(MasterAgentBackofficeRoutes.sendPassword(id), {});
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<MasterAgentPasswordResponse>()).toEqual({ statusCode: 200, passwordSms: 'sent' });
+      const second = await passwordSentTo(t, body.mobile as string);
+      expect(second.count).toBe(2);
+      expect(second.password).not.toBe(first.password);
+      expect(response.body).not.toContain(second.password);
+
+      expect((await get(BackofficeRoutes.me, session)).statusCode).toBe(401);
+      const oldLogin = await t.app.inject({
+        method: 'POST',
+        url: BackofficeRoutes.login,
+        payload: { username: body.username, password: first.password },
+      });
+      expect(oldLogin.statusCode).toBe(401);
+      expect(oldLogin.json()).toMatchObject({ statusMessage: BackofficeMessages.invalidLogin });
+      await staffCookie(t.app, body.username as string, second.password);
+
+      const pending = await applied();
+      const notApproved = await post(MasterAgentBackofficeRoutes.sendPassword(pending.id), {});
+      expect(notApproved.statusCode).toBe(409);
+      expect(notApproved.json()).toMatchObject({ statusMessage: MasterAgentMessages.notApproved });
+    });
+
+    it('keeps the password out of the server log when the outbox stores the SMS', async () => {
+      const lines: unknown[] = [];
+      const log = { info: (details: unknown) => lines.push(details) } as unknown as Parameters<typeof outboxSender>[1];
+      const mobileNo = uniqueMobile();
+      await outboxSender(t.app.db, log).send({
+        mobileNo,
+        text: 'Karera: username ana and password Secret12345xyz',
+        purpose: 'master-agent-password',
+        secret: 'Secret12345xyz',
+      });
+      expect(JSON.stringify(lines)).not.toContain('Secret12345xyz');
+      expect(JSON.stringify(lines)).toContain('username ana');
+      expect((await passwordSentTo(t, mobileNo)).password).toBe('Secret12345xyz');
+    });
+  });
+});
+
+describe(`master-agent approval when the SMS gateway fails (${testDialect})`, () => {
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    pictures ??= await basePictures();
+    // Nothing listens on port 9 of the loopback: every SMS fails.
+    t = await createTestApp({ SMS_SENDER: 'http', SMS_GATEWAY_URL: 'http://127.0.0.1:9/api', SMS_API_KEY: 'k' });
+    admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('still approves, says the SMS failed, and keeps no password in the database', async () => {
+    const body = application();
+    expect((await t.app.inject({ method: 'POST', url: MasterAgentRoutes.apply, payload: body })).statusCode).toBe(200);
+    const { id } = await t.app.db
+      .selectFrom('master_agent_applications')
+      .select('id')
+      .where('username', '=', body.username as string)
+      .executeTakeFirstOrThrow();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: MasterAgentBackofficeRoutes.approve(id),
+      headers: { cookie: admin, 'idempotency-key': randomUUID() },
+      payload: {},
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ passwordSms: 'failed', application: { status: 'approved' } });
+    const sms = await t.app.db
+      .selectFrom('sms_outbox')
+      .select(['message', 'status'])
+      .where('mobile_no', '=', body.mobile as string)
+      .executeTakeFirstOrThrow();
+    expect(sms.status).toBe('failed');
+    expect(sms.message).toMatch(/password •+$/);
+  });
+});

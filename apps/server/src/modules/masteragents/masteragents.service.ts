@@ -1,0 +1,319 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  MasterAgentMessages,
+  type MasterAgentApplication,
+  type MasterAgentApplyResponse,
+  type MasterAgentDecisionResponse,
+  type MasterAgentPasswordResponse,
+} from '@karera/shared';
+import type { Database, StaffUser } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { isUniqueViolation, runIdempotentTwinSafe } from '../../lib/idempotency.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { nowIso } from '../../lib/time.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { findStaffByUsername, insertStaff } from '../backoffice/staff.repo.ts';
+import type { SmsSender } from '../sms/sms.ts';
+import {
+  applicationView,
+  claimDecision,
+  findApplication,
+  insertApplication,
+  linkStaff,
+  pendingUsernameExists,
+  type NewPhoto,
+} from './masteragents.repo.ts';
+import { storedPhoto } from './photos.ts';
+
+export interface MasterAgentDeps {
+  db: Kysely<Database>;
+  sms: SmsSender;
+  log: FastifyBaseLogger;
+}
+
+type Staff = Pick<StaffUser, 'id'>;
+
+const usernameTaken = () =>
+  badRequest(MasterAgentMessages.usernameTaken, { username: MasterAgentMessages.usernameTaken });
+
+/** Both photos, re-encoded; a refusal names every photo that failed, each by its field. */
+async function storedPhotos(input: MasterAgentApplication): Promise<NewPhoto[]> {
+  const photos: NewPhoto[] = [];
+  const fieldErrors: Record<string, string> = {};
+  // One after the other: a decode holds the whole picture in memory.
+  for (const kind of ['selfie', 'govId'] as const) {
+    try {
+      photos.push(await storedPhoto(kind, input[kind]));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      fieldErrors[kind] = error.message;
+    }
+  }
+  const first = Object.values(fieldErrors)[0];
+  if (first) throw badRequest(first, fieldErrors);
+  return photos;
+}
+
+/**
+ * The public form: an application with its two photos, stored once per idempotency key (a double tap or
+ * a retry answers as the first did). The username must be free among staff and pending applications.
+ */
+export async function applyForMasterAgent(
+  db: Kysely<Database>,
+  input: MasterAgentApplication,
+  ip: string | null,
+): Promise<MasterAgentApplyResponse> {
+  const { idempotencyKey, ...application } = input;
+  const photos = await storedPhotos(input);
+  try {
+    const { body } = await runIdempotentTwinSafe(
+      db,
+      { scope: 'public:master-agent-application', key: idempotencyKey, request: application },
+      async (trx) => {
+        if (
+          (await findStaffByUsername(trx, application.username)) ??
+          (await pendingUsernameExists(trx, application.username))
+        ) {
+          throw usernameTaken();
+        }
+        const id = await insertApplication(
+          trx,
+          {
+            email: application.email,
+            firstName: application.firstName,
+            lastName: application.lastName,
+            username: application.username,
+            mobileNo: application.mobile,
+            telegram: application.telegram,
+            ip,
+          },
+          photos,
+        );
+        await recordAudit(
+          trx,
+          { type: 'system', id: null, ip },
+          { action: 'master_agent_application.received', targetType: 'master_agent_application', targetId: id },
+        );
+        return { statusCode: 200 as const, statusMessage: MasterAgentMessages.received };
+      },
+    );
+    return body;
+  } catch (error) {
+    // Another application with this username went pending at the same moment: the unique index decided.
+    if (isUniqueViolation(error)) throw usernameTaken();
+    throw error;
+  }
+}
+
+/** Letters and digits that cannot be mistaken for each other on a phone screen (no 0/O, 1/l/I). */
+const PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const PASSWORD_LENGTH = 14;
+
+/** About 81 bits: within the staff rule (10-128 characters) and easy to type from an SMS. */
+export function generateMasterAgentPassword(): string {
+  let password = '';
+  for (let i = 0; i < PASSWORD_LENGTH; i += 1) password += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
+  return password;
+}
+
+function passwordText(username: string, password: string): string {
+  return `Karera: your master agent application is approved. Log in to the Karera back office with username ${username} and password ${password}`;
+}
+
+/**
+ * Texts the password of a master-agent account to its applicant. The password is in no log, no answer and
+ * no audit entry; a failed SMS is reported to the admin, who can send a new one.
+ */
+async function sendPassword(
+  deps: MasterAgentDeps,
+  to: { mobileNo: string; username: string; applicationId: number },
+  password: string,
+): Promise<'sent' | 'failed'> {
+  try {
+    await deps.sms.send({
+      mobileNo: to.mobileNo,
+      text: passwordText(to.username, password),
+      purpose: 'master-agent-password',
+      secret: password,
+    });
+    return 'sent';
+  } catch (error) {
+    deps.log.warn(
+      { err: error, applicationId: to.applicationId },
+      'the SMS with a new master agent password could not be sent',
+    );
+    return 'failed';
+  }
+}
+
+/**
+ * Approval: pending -> approved and a new master-agent staff account (the form's username, a generated
+ * password), in one transaction; of several racing approvals exactly one makes the account. The password
+ * goes out by SMS once that is committed.
+ */
+export async function approveApplication(
+  deps: MasterAgentDeps,
+  staff: Staff,
+  id: number,
+  idempotencyKey: string,
+  ip: string | null,
+): Promise<MasterAgentDecisionResponse> {
+  const password = generateMasterAgentPassword();
+  // scrypt before the transaction: it takes a tenth of a second and must not hold a connection.
+  const passwordHash = await hashPassword(password);
+  let result: { body: MasterAgentDecisionResponse; replayed: boolean };
+  try {
+    result = await runIdempotentTwinSafe(
+      deps.db,
+      { scope: `staff:${staff.id}:master-agent-decision`, key: idempotencyKey, request: { id, decision: 'approve' } },
+      async (trx) => {
+        const application = await findApplication(trx, id);
+        if (!application) throw notFound(MasterAgentMessages.notFound);
+        if (application.status !== 'pending') throw conflict(MasterAgentMessages.alreadyDecided);
+        if (await findStaffByUsername(trx, application.username)) {
+          throw conflict(MasterAgentMessages.usernameTakenByStaff);
+        }
+        if (!(await claimDecision(trx, id, { status: 'approved', staffId: staff.id, declineReason: null }))) {
+          throw conflict(MasterAgentMessages.alreadyDecided);
+        }
+        const account = await insertStaff(trx, {
+          username: application.username,
+          displayName: `${application.first_name} ${application.last_name}`,
+          passwordHash,
+          role: 'master_agent',
+          parentId: null,
+          referralCode: null,
+        });
+        await linkStaff(trx, id, account.id);
+        await recordAudit(
+          trx,
+          { type: 'staff', id: staff.id, ip },
+          {
+            action: 'master_agent_application.approved',
+            targetType: 'master_agent_application',
+            targetId: id,
+            details: { staffId: account.id, username: account.username },
+          },
+        );
+        await recordAudit(
+          trx,
+          { type: 'staff', id: staff.id, ip },
+          {
+            action: 'staff.created',
+            targetType: 'staff',
+            targetId: account.id,
+            details: { username: account.username, role: account.role, applicationId: id },
+          },
+        );
+        const updated = await findApplication(trx, id);
+        if (!updated) throw notFound(MasterAgentMessages.notFound);
+        return { statusCode: 200 as const, application: await applicationView(trx, updated) };
+      },
+    );
+  } catch (error) {
+    // A staff account took the username between the check and the insert.
+    if (isUniqueViolation(error)) throw conflict(MasterAgentMessages.usernameTakenByStaff);
+    throw error;
+  }
+  const { application } = result.body;
+  if (result.replayed || !application.staff) return result.body;
+  const passwordSms = await sendPassword(
+    deps,
+    { mobileNo: application.mobileNo, username: application.staff.username, applicationId: id },
+    password,
+  );
+  return { ...result.body, passwordSms };
+}
+
+/** Decline: pending -> declined with the reason, which only staff ever read. */
+export async function declineApplication(
+  db: Kysely<Database>,
+  staff: Staff,
+  id: number,
+  reason: string,
+  idempotencyKey: string,
+  ip: string | null,
+): Promise<MasterAgentDecisionResponse> {
+  const { body } = await runIdempotentTwinSafe(
+    db,
+    {
+      scope: `staff:${staff.id}:master-agent-decision`,
+      key: idempotencyKey,
+      request: { id, decision: 'decline', reason },
+    },
+    async (trx) => {
+      const application = await findApplication(trx, id);
+      if (!application) throw notFound(MasterAgentMessages.notFound);
+      if (!(await claimDecision(trx, id, { status: 'declined', staffId: staff.id, declineReason: reason }))) {
+        throw conflict(MasterAgentMessages.alreadyDecided);
+      }
+      await recordAudit(
+        trx,
+        { type: 'staff', id: staff.id, ip },
+        {
+          action: 'master_agent_application.declined',
+          targetType: 'master_agent_application',
+          targetId: id,
+          details: { username: application.username, reason },
+        },
+      );
+      const updated = await findApplication(trx, id);
+      if (!updated) throw notFound(MasterAgentMessages.notFound);
+      return { statusCode: 200 as const, application: await applicationView(trx, updated) };
+    },
+  );
+  return body;
+}
+
+/**
+ * A new password for the account an approval made (the SMS of the first one failed, or it was lost): the
+ * old password and every session of the account end, and the new password goes out by SMS.
+ */
+export async function sendNewPassword(
+  deps: MasterAgentDeps,
+  staff: Staff,
+  id: number,
+  ip: string | null,
+): Promise<MasterAgentPasswordResponse> {
+  const application = await findApplication(deps.db, id);
+  if (!application) throw notFound(MasterAgentMessages.notFound);
+  const accountId = application.staff_id;
+  if (application.status !== 'approved' || accountId === null) throw conflict(MasterAgentMessages.notApproved);
+  const password = generateMasterAgentPassword();
+  const passwordHash = await hashPassword(password);
+  const username = await deps.db.transaction().execute(async (trx) => {
+    const account = await trx
+      .updateTable('staff_users')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', accountId)
+      .where('role', '=', 'master_agent')
+      .returning('username')
+      .executeTakeFirst();
+    if (!account) throw conflict(MasterAgentMessages.notApproved);
+    await trx
+      .updateTable('staff_sessions')
+      .set({ revoked_at: nowIso() })
+      .where('staff_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await recordAudit(
+      trx,
+      { type: 'staff', id: staff.id, ip },
+      {
+        action: 'master_agent_application.password_sent',
+        targetType: 'master_agent_application',
+        targetId: id,
+        details: { staffId: accountId },
+      },
+    );
+    return account.username;
+  });
+  const passwordSms = await sendPassword(
+    deps,
+    { mobileNo: application.mobile_no, username, applicationId: id },
+    password,
+  );
+  return { statusCode: 200, passwordSms };
+}
