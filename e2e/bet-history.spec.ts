@@ -3,6 +3,7 @@ import {
   BackofficeRoutes,
   BettingRoutes,
   RacingAdminRoutes,
+  ToteAdminRoutes,
   type BetReceipt,
   type GameEvent,
   type Race,
@@ -11,7 +12,8 @@ import { adminPost, manilaToday, signInAsNewPlayer, uniqueSuffix } from './suppo
 
 /**
  * Race Bet tab of Transaction History at 390 px: a new player sees the empty text, places a Win bet
- * on a race day made through the back-office API, and then sees the ticket.
+ * on a race day made through the back-office API, and then sees the ticket. A winning bonus ticket shows
+ * what reached credit and that its bonus stake was not returned (decision 016).
  */
 
 /** Today's race day with one race of three runners, open for bets. */
@@ -82,4 +84,56 @@ test('the Race Bet tab shows the empty text, then a placed ticket', async ({ pag
   await expect(ticket.getByText('Use Bonus Bet')).toHaveCount(0);
   // Open tickets carry no status badge.
   await expect(ticket.getByText(/^(WON|LOSE|Scratch)/)).toHaveCount(0);
+});
+
+test('a winning bonus ticket shows the winnings it paid and that its bonus stake was not returned', async ({
+  page,
+  request,
+}) => {
+  const player = await signInAsNewPlayer(page, request);
+  for (const account of ['bonus', 'credit'] as const) {
+    await adminPost(
+      request,
+      BackofficeRoutes.adjustments(player.playerId),
+      { account, amount: 1_000, reason: 'E2E bonus stake funding' },
+      { 'idempotency-key': `e2e-bonus-stake-${account}-${uniqueSuffix()}` },
+    );
+  }
+  const { event, race } = await createOpenRace(request);
+  const bet = async (runner: number, useBonus: boolean) => {
+    const placed = await page.request.post(BettingRoutes.placeBet, {
+      data: {
+        raceId: race.raceId,
+        eventId: event.id,
+        betType: 'W',
+        selections: [[runner]],
+        amount: 1_000,
+        useBonus,
+        idempotencyKey: `e2e-bonus-stake-bet-${uniqueSuffix()}`,
+      },
+    });
+    const receipt = (await placed.json()) as BetReceipt;
+    expect(receipt.statusCode, JSON.stringify(receipt)).toBe(200);
+    return receipt;
+  };
+  // ₱10 of bonus on 1, ₱10 of credit on 2; 1 wins.
+  const bonusTicket = await bet(1, true);
+  const creditTicket = await bet(2, false);
+  await adminPost(request, RacingAdminRoutes.raceStatus(race.raceId), { status: 'C' });
+  await adminPost(request, ToteAdminRoutes.confirmResult(race.raceId), {
+    finish: [[1], [2], [3]],
+    idempotencyKey: `e2e-bonus-stake-result-${race.raceId}`,
+  });
+
+  await page.goto('/history?type=bet');
+  const tickets = page.getByRole('list', { name: 'Race bet tickets' });
+  // ₱20 in, 15% takeout: 1.70 on the winner, ₱17.00 won, of which the ₱10.00 bonus stake is not returned.
+  const won = tickets.getByRole('article', { name: `Ticket ${bonusTicket.ticket_no}` });
+  await expect(won.getByText('Use Bonus Bet')).toBeVisible();
+  await expect(won.getByText('WON ₱7.00')).toBeVisible();
+  await expect(won.getByText('Bonus stake not returned')).toBeVisible();
+  await expect(won.getByTestId('ticket-bonus-stake')).toHaveText('₱10.00');
+  const lost = tickets.getByRole('article', { name: `Ticket ${creditTicket.ticket_no}` });
+  await expect(lost.getByText('LOSE')).toBeVisible();
+  await expect(lost.getByText('Bonus stake not returned')).toHaveCount(0);
 });

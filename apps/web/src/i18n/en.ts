@@ -343,6 +343,7 @@ export const en = {
       scratch: 'Scratch',
       bonusEarned: 'Bonus earned',
       refunded: 'Refunded',
+      bonusStakeNotReturned: 'Bonus stake not returned',
       substitution: 'Race {{raceNo}}: {{scratched}} was scratched and ran as the favourite, {{favourite}}',
     },
   },

@@ -46,7 +46,10 @@ export interface BetHistoryTicket {
   /** X when the ticket was refunded for a scratch or cancellation. */
   status: 'open' | 'won' | 'lost' | 'refunded' | 'X';
   wonLose: 'WON' | 'LOSE' | null;
+  /** What the win paid to the player's credit (a bonus-funded share pays without its stake). */
   wonAmount: number;
+  /** The bonus stake a winning ticket did not get back ('Bonus stake not returned', decision 016). */
+  bonusStakeRetained: number;
   /** Stake returned for scratched runners or a cancelled race. */
   refundAmount: number;
   /** Scratched picks of a multi-race ticket that settled as the leg's favourite at close. */

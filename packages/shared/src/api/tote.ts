@@ -96,7 +96,13 @@ export interface PoolSummary {
   carryIn: number;
   carryOut: number;
   net: number;
+  /** Winnings paid to players' credit (a settled pool: the sum of its tickets' won amounts). */
   payouts: number;
+  /**
+   * Bonus stake inside winning payouts, not returned to the player and kept by the house (decision 016):
+   * payouts + bonusRetained is what the winning tickets won.
+   */
+  bonusRetained: number;
   breakage: number;
   tickets: number;
   winningTickets: number;
@@ -119,13 +125,14 @@ export interface SettlementReport {
   totals: {
     stakes: number;
     payouts: number;
+    bonusRetained: number;
     refunds: number;
     takeout: number;
     carryIn: number;
     carryOut: number;
     breakage: number;
   };
-  /** stakes + carry in = payouts + refunds + takeout + carry out + breakage, to the centavo. */
+  /** stakes + carry in = payouts + bonus retained + refunds + takeout + carry out + breakage, to the centavo. */
   balanced: boolean;
 }
 

@@ -121,6 +121,8 @@ describe('settlePool by hand-worked examples', () => {
     const out = settlePool({ betType: TRI, tickets: [a, b], legs: [ran([[2], [1], [3]], [4])], policy, carryIn: 0 });
     expect(a.total).toBe(600);
     expect(out.tickets[0]).toMatchObject({ refund: 400, refundToBonus: 200, outcome: 'won' });
+    // ₱2 rides, half of it bonus: the ₱2 payout is ₱1 credit share (paid) and ₱1 bonus share (its stake).
+    expect(out.tickets[0]).toMatchObject({ payout: 200, winningsToCredit: 100, bonusStakeRetained: 100 });
     expect(out.tickets[1]).toMatchObject({ refund: 500, refundToBonus: 0, outcome: 'refunded', payout: 0 });
     // Only ₱2 stays in: all of it on the ticket holding 2-1-3 (₱1): dividend 2.00.
     expect(out).toMatchObject({ stakes: 1100, refunds: 900, net: 200, payouts: 200, breakage: 0 });
@@ -350,9 +352,14 @@ describe('settlePool against the reference for random races (every bet type)', (
             maxLength: positions,
           }),
           fc.integer({ min: 1, max: 500 }),
+          fc.oneof(fc.constant(0), fc.constant(1), fc.double({ min: 0, max: 1, noNaN: true })),
         )
         .filter(([selections]) => enumerateCombinations(betType, selections).length > 0)
-        .map(([selections, pesos]) => ticket(selections, pesos * peso * (betType.evenAmountOnly ? 2 : 1), betType));
+        .map(([selections, pesos, bonusPart]) => {
+          const amount = pesos * peso * (betType.evenAmountOnly ? 2 : 1);
+          const total = enumerateCombinations(betType, selections).length * amount;
+          return ticket(selections, amount, betType, Math.floor(total * bonusPart));
+        });
       fc.assert(
         fc.property(
           fc.array(ticketArb, { minLength: 1, maxLength: 12 }),
@@ -389,6 +396,15 @@ describe('settlePool against the reference for random races (every bet type)', (
                 expect(line.dividend % 10).toBe(0);
                 expect(line.dividend).toBeGreaterThanOrEqual(100);
               }
+            }
+            // Bonus stake not returned (decision 016): each payout is split, the pool's total kept apart.
+            expect(out.bonusRetained).toBe(out.tickets.reduce((s, t) => s + t.bonusStakeRetained, 0));
+            for (const t of out.tickets) {
+              const input = tickets.find((x) => x.id === t.id);
+              expect(t.winningsToCredit + t.bonusStakeRetained).toBe(t.payout);
+              expect(t.winningsToCredit).toBeGreaterThanOrEqual(0);
+              expect(t.bonusStakeRetained).toBeLessThanOrEqual((input?.fromBonus ?? 0) - t.refundToBonus);
+              if (input?.fromBonus === 0) expect(t.winningsToCredit).toBe(t.payout);
             }
             for (const t of out.tickets) {
               expect(t.payout).toBeLessThanOrEqual(betType.winLimit);

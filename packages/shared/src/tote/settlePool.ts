@@ -65,6 +65,13 @@ export interface TicketSettlement {
   refund: number;
   /** The part of the refund that returns to the bonus balance it came from. */
   refundToBonus: number;
+  /**
+   * The part of the payout that reaches the player's credit: all of it unless bonus funded the ticket,
+   * whose bonus-funded share pays its winnings without the stake (`splitBonusWinnings`, decision 016).
+   */
+  winningsToCredit: number;
+  /** The bonus stake inside the payout, not returned to the player: payout - winningsToCredit. */
+  bonusStakeRetained: number;
   outcome: 'won' | 'lost' | 'refunded';
   capped: boolean;
   substitutions: Substitution[];
@@ -89,7 +96,10 @@ export interface PoolOutcome {
   carryIn: number;
   carryOut: number;
   net: number;
+  /** What the winning tickets won, bonus stake included (the pool's side: what leaves it as winnings). */
   payouts: number;
+  /** The part of `payouts` that is bonus stake not returned (decision 016): the house keeps it. */
+  bonusRetained: number;
   /** What rounding, caps and the minimum dividend leave to the house (negative when it tops up). */
   breakage: number;
   dividends: DividendLine[];
@@ -216,6 +226,7 @@ function refundAll(input: PoolInput, stakes: number): PoolOutcome {
     carryOut: input.carryIn,
     net: 0,
     payouts: 0,
+    bonusRetained: 0,
     breakage: 0,
     dividends: [],
     tickets: input.tickets.map((t) => ({
@@ -223,6 +234,8 @@ function refundAll(input: PoolInput, stakes: number): PoolOutcome {
       payout: 0,
       refund: t.total,
       refundToBonus: t.fromBonus,
+      winningsToCredit: 0,
+      bonusStakeRetained: 0,
       outcome: 'refunded',
       capped: false,
       substitutions: [],
@@ -233,6 +246,46 @@ function refundAll(input: PoolInput, stakes: number): PoolOutcome {
 /** The payout of `units` combinations at `dividend` on a stake of `amount` each, floored to the centavo. */
 function payoutOf(amount: number, units: number, dividend: number): number {
   return Number((BigInt(amount) * BigInt(units) * BigInt(dividend)) / 100n);
+}
+
+export interface BonusWinningsInput {
+  /** The ticket's winning payout (after the cap), centavos. */
+  payout: number;
+  /** The ticket's stake still riding: its total less any refund. */
+  stake: number;
+  /** The bonus-funded part of that stake: the ticket's bonus less what a refund returned to bonus. */
+  bonusStake: number;
+}
+
+export interface BonusWinningsSplit {
+  /** What the player's credit receives of the payout. */
+  toCredit: number;
+  /** The bonus stake inside the payout, not returned: payout - toCredit, never above the bonus stake. */
+  retained: number;
+}
+
+/**
+ * "Stake not returned" (architecture §5, decision 016): bonus is for betting only, so a winning ticket
+ * funded partly or wholly by bonus splits its payout in proportion to its funding. The credit-funded
+ * share pays in full; the bonus-funded share pays its winnings without the stake,
+ * max(0, bonus share - bonus stake). Both go to credit; the bonus stake inside the payout (at most the
+ * ticket's bonus stake) is kept by the house.
+ *
+ * Rounding is in the house's favour: the credit-funded share is rounded down, so the bonus share rounds
+ * up. A ticket without bonus gets its whole payout.
+ *
+ * Example: ₱10 on a winner, ₱3 from bonus and ₱7 from credit, pays ₱50: the credit share ₱35 pays in
+ * full, the bonus share ₱15 pays ₱15 - ₱3 = ₱12; credit receives ₱47 and the house keeps ₱3.
+ */
+export function splitBonusWinnings({ payout, stake, bonusStake }: BonusWinningsInput): BonusWinningsSplit {
+  if (payout <= 0) return { toCredit: 0, retained: 0 };
+  const bonus = Math.min(Math.max(bonusStake, 0), Math.max(stake, 0));
+  if (bonus === 0) return { toCredit: payout, retained: 0 };
+  // payout x credit stake can pass 2^53 (a capped payout on a large ticket): exact in BigInt.
+  const creditShare = Number((BigInt(payout) * BigInt(stake - bonus)) / BigInt(stake));
+  const bonusShare = payout - creditShare;
+  const bonusWinnings = Math.max(0, bonusShare - bonus);
+  return { toCredit: creditShare + bonusWinnings, retained: bonusShare - bonusWinnings };
 }
 
 export function settlePool(input: PoolInput): PoolOutcome {
@@ -315,11 +368,20 @@ export function settlePool(input: PoolInput): PoolOutcome {
     const raw = payoutByTicket[t] ?? 0;
     const payout = Math.min(raw, betType.winLimit);
     const outcome = payout > 0 ? 'won' : refund === l.ticket.total ? 'refunded' : 'lost';
+    const refundToBonus = l.ticket.total > 0 ? floorDiv(refund * l.ticket.fromBonus, l.ticket.total) : 0;
+    // The stake still riding after the refund, and its bonus-funded part.
+    const split = splitBonusWinnings({
+      payout,
+      stake: l.ticket.total - refund,
+      bonusStake: l.ticket.fromBonus - refundToBonus,
+    });
     return {
       id: l.ticket.id,
       payout,
       refund,
-      refundToBonus: l.ticket.total > 0 ? floorDiv(refund * l.ticket.fromBonus, l.ticket.total) : 0,
+      refundToBonus,
+      winningsToCredit: split.toCredit,
+      bonusStakeRetained: split.retained,
       outcome,
       capped: raw > payout,
       substitutions: l.substitutions,
@@ -336,6 +398,7 @@ export function settlePool(input: PoolInput): PoolOutcome {
     carryOut,
     net,
     payouts,
+    bonusRetained: sumOf(settlements.map((s) => s.bonusStakeRetained)),
     breakage: stakes + input.carryIn - payouts - refunds - takeout - carryOut,
     dividends,
     tickets: settlements,

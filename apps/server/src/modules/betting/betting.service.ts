@@ -245,18 +245,29 @@ export async function placeBet(
   return body;
 }
 
-/** The player's tickets, newest first, as the Race Bet tab shows them (spec §2, §3). */
+/** What settlement wrote on a ticket beyond its amounts (apps/server/src/modules/tote/payouts.ts). */
+interface SettlementDetails {
+  substitutions?: { leg: number; scratched: number; favourite: number }[];
+  /** The bonus stake inside a winning payout, not returned (decision 016). */
+  bonusStakeRetained?: number;
+}
+
+const detailsOf = (details: string | null): SettlementDetails =>
+  details ? (JSON.parse(details) as SettlementDetails) : {};
+
 /** Scratched picks the settlement replaced with the leg's favourite, by race number. */
-function substitutionsOf(details: string | null, raceNumbers: readonly number[]): BetHistoryTicket['substitutions'] {
-  if (!details) return [];
-  const parsed = JSON.parse(details) as { substitutions?: { leg: number; scratched: number; favourite: number }[] };
-  return (parsed.substitutions ?? []).map((s) => ({
+function substitutionsOf(
+  details: SettlementDetails,
+  raceNumbers: readonly number[],
+): BetHistoryTicket['substitutions'] {
+  return (details.substitutions ?? []).map((s) => ({
     raceNo: raceNumbers[s.leg] ?? 0,
     scratched: s.scratched,
     favourite: s.favourite,
   }));
 }
 
+/** The player's tickets, newest first, as the Race Bet tab shows them (spec §2, §3). */
 export async function betHistory(db: Kysely<Database>, playerId: number, limit = 100): Promise<BetHistoryResponse> {
   const rows = await db
     .selectFrom('bet_tickets as b')
@@ -286,6 +297,7 @@ export async function betHistory(db: Kysely<Database>, playerId: number, limit =
       const type = betTypeByCode(row.bet_type);
       const selections = JSON.parse(row.selections) as number[][];
       const raceNumbers = type ? legRaceNumbers(type, row.race_no) : [row.race_no];
+      const details = detailsOf(row.settlement_details);
       return {
         ticketNo: row.ticket_no,
         betDateTime: row.created_at,
@@ -294,7 +306,8 @@ export async function betHistory(db: Kysely<Database>, playerId: number, limit =
         wonLose: row.status === 'won' ? 'WON' : row.status === 'lost' ? 'LOSE' : null,
         wonAmount: Number(row.won_amount),
         refundAmount: Number(row.refund_amount),
-        substitutions: substitutionsOf(row.settlement_details, raceNumbers),
+        bonusStakeRetained: Number(details.bonusStakeRetained ?? 0),
+        substitutions: substitutionsOf(details, raceNumbers),
         bonusUsed: Number(row.from_bonus),
         bonusEarned: 0,
         bets: [

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { TicketSettlement } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
-import { playerAccountCode } from '../wallet/accounts.ts';
+import { HouseAccount, playerAccountCode } from '../wallet/accounts.ts';
 import { assertBalanced, type Posting } from '../wallet/ledger.ts';
 
 /**
@@ -11,8 +11,10 @@ import { assertBalanced, type Posting } from '../wallet/ledger.ts';
  *
  * Each ticket is claimed by a conditional update (open -> its outcome); only claimed tickets are paid,
  * so two settlements of one pool (a resumed one and a retried one) never pay a ticket twice. Each paid
- * ticket gets its own balanced ledger transaction (pool -> credit, and bonus for a bonus-funded refund)
- * whose id is written on the ticket, and player balances move in the same transaction.
+ * ticket gets its own balanced ledger transaction whose id is written on the ticket, and balances move in
+ * the same transaction: pool -> credit (winnings and the credit-funded part of a refund), -> bonus (the
+ * bonus-funded part of a refund) and -> house:bonus-stake-retained (the bonus stake inside a winning
+ * payout, which is not returned: decision 016). The ticket's won amount is what reached the credit.
  */
 
 export interface TicketToPay {
@@ -73,7 +75,7 @@ async function markSettled(
     const result = await sql`
       update bet_tickets
       set status = ${pick((t) => t.settlement.outcome, 'text')},
-          won_amount = ${pick((t) => t.settlement.payout, 'bigint')},
+          won_amount = ${pick((t) => t.settlement.winningsToCredit, 'bigint')},
           refund_amount = ${pick((t) => t.settlement.refund, 'bigint')},
           settlement_details = ${pick((t) => detailsOf(t.settlement), 'text')},
           settlement_transaction_id = ${pick((t) => transactionOf.get(t.ticketId) ?? null, 'integer')},
@@ -84,18 +86,24 @@ async function markSettled(
   return marked;
 }
 
-const detailsOf = (s: TicketSettlement) =>
-  s.substitutions.length > 0 ? JSON.stringify({ substitutions: s.substitutions }) : null;
+/** What the history tells about a ticket beyond its amounts: substitutions, a bonus stake not returned. */
+function detailsOf(s: TicketSettlement): string | null {
+  const details: { substitutions?: TicketSettlement['substitutions']; bonusStakeRetained?: number } = {};
+  if (s.substitutions.length > 0) details.substitutions = s.substitutions;
+  if (s.bonusStakeRetained > 0) details.bonusStakeRetained = s.bonusStakeRetained;
+  return Object.keys(details).length > 0 ? JSON.stringify(details) : null;
+}
 
 export class ConcurrentSettlementError extends Error {
   override name = 'ConcurrentSettlementError';
 }
 
+/** The ids of the players' credit and bonus accounts and of the house accounts a settlement posts to. */
 async function accountIds(trx: Transaction<Database>, playerIds: Iterable<number>): Promise<Map<string, number>> {
-  const codes = [...new Set(playerIds)].flatMap((id) => [
-    playerAccountCode(id, 'credit'),
-    playerAccountCode(id, 'bonus'),
-  ]);
+  const codes = [
+    HouseAccount.bonusStakeRetained,
+    ...[...new Set(playerIds)].flatMap((id) => [playerAccountCode(id, 'credit'), playerAccountCode(id, 'bonus')]),
+  ];
   const ids = new Map<string, number>();
   for (const part of chunks(codes, VALUES_PER_STATEMENT)) {
     const rows = await trx.selectFrom('accounts').select(['id', 'code']).where('code', 'in', part).execute();
@@ -120,19 +128,25 @@ export async function payTickets(
     trx,
     toPay.map((t) => t.playerId),
   );
-  const accountOf = (playerId: number, kind: 'credit' | 'bonus') => {
-    const id = ids.get(playerAccountCode(playerId, kind));
-    if (id === undefined) throw new Error(`Ledger account missing for player ${playerId}`);
+  const accountOf = (code: string) => {
+    const id = ids.get(code);
+    if (id === undefined) throw new Error(`Ledger account missing: ${code}`);
     return id;
   };
   const postingsByTicket = new Map<number, Posting[]>();
   for (const { ticketId, playerId, settlement } of toPay) {
-    const money = settlement.payout + settlement.refund;
+    const { payout, refund, refundToBonus, winningsToCredit, bonusStakeRetained } = settlement;
+    if (winningsToCredit + bonusStakeRetained !== payout) throw new Error(`Ticket ${ticketId}: payout split wrong`);
+    // Postings of this ticket's own transaction; a later per-ticket posting (a rebate) is one more line.
+    const lines: [code: string, amount: number][] = [
+      [playerAccountCode(playerId, 'credit'), winningsToCredit + refund - refundToBonus],
+      [playerAccountCode(playerId, 'bonus'), refundToBonus],
+      [HouseAccount.bonusStakeRetained, bonusStakeRetained],
+    ];
     const postings: Posting[] = [
-      { accountId: poolAccountId, amount: -money },
-      { accountId: accountOf(playerId, 'credit'), amount: money - settlement.refundToBonus },
-      { accountId: accountOf(playerId, 'bonus'), amount: settlement.refundToBonus },
-    ].filter((p) => p.amount !== 0);
+      { accountId: poolAccountId, amount: -(payout + refund) },
+      ...lines.filter(([, amount]) => amount !== 0).map(([code, amount]) => ({ accountId: accountOf(code), amount })),
+    ];
     assertBalanced(postings);
     postingsByTicket.set(ticketId, postings);
     changedPlayers.add(playerId);
@@ -149,7 +163,12 @@ export async function payTickets(
           reverses_transaction_id: null,
           actor_type: 'system' as const,
           actor_id: null,
-          metadata: JSON.stringify({ ticketId, payout: settlement.payout, refund: settlement.refund }),
+          metadata: JSON.stringify({
+            ticketId,
+            payout: settlement.payout,
+            refund: settlement.refund,
+            ...(settlement.bonusStakeRetained > 0 ? { bonusStakeRetained: settlement.bonusStakeRetained } : {}),
+          }),
           created_at: settledAt,
         })),
       )
@@ -171,7 +190,7 @@ export async function payTickets(
     await trx.insertInto('ledger_postings').values(part).execute();
   }
 
-  // Players' balances only rise here; the pool keeps no balance on its row (decision 006).
+  // Players' (and the house's) balances only rise here; the pool keeps no balance on its row (decision 006).
   const deltas = new Map<number, number>();
   for (const posting of postings) {
     if (posting.account_id === poolAccountId) continue;

@@ -25,6 +25,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { findEvent, findRace } from '../racing/racing.repo.ts';
+import { HouseAccount } from '../wallet/accounts.ts';
 import { carryoverAccountCode } from './settlement.service.ts';
 
 /** A leg of a pool as the results page reads it: its status and, once resulted, its finish. */
@@ -215,8 +216,9 @@ export async function carryovers(db: Kysely<Database>): Promise<Carryover[]> {
 }
 
 /**
- * A race's settlement report: each pool it completed, with what its tickets were actually paid and what
- * its pool account still holds, so the report balances only if the ledger does.
+ * A race's settlement report: each pool it completed, with what its tickets were actually paid (to the
+ * players, and the bonus stake kept by the house) and what its pool account still holds, so the report
+ * balances only if the ledger does.
  */
 export async function settlementReport(db: Kysely<Database>, raceId: number): Promise<SettlementReport> {
   const race = await findRace(db, raceId);
@@ -239,7 +241,16 @@ export async function settlementReport(db: Kysely<Database>, raceId: number): Pr
     .where('pool_settlements.result_race_id', '=', raceId)
     .orderBy('pool_settlements.id')
     .execute();
-  const totals = { stakes: 0, payouts: 0, refunds: 0, takeout: 0, carryIn: 0, carryOut: 0, breakage: 0 };
+  const totals = {
+    stakes: 0,
+    payouts: 0,
+    bonusRetained: 0,
+    refunds: 0,
+    takeout: 0,
+    carryIn: 0,
+    carryOut: 0,
+    breakage: 0,
+  };
   let balanced = true;
   const summaries: SettlementReport['pools'] = [];
   for (const pool of pools) {
@@ -260,8 +271,20 @@ export async function settlementReport(db: Kysely<Database>, raceId: number): Pr
       .select((eb) => eb.fn.sum<number | string | null>('ledger_postings.amount').as('total'))
       .where('accounts.code', '=', poolAccountCode({ firstRaceId: pool.first_race_id, betType: pool.bet_type }))
       .executeTakeFirst();
+    // The bonus stake inside winning payouts that the house kept (decision 016), as the tickets' own
+    // settlement transactions posted it.
+    const retained = await db
+      .selectFrom('bet_tickets')
+      .innerJoin('ledger_postings', 'ledger_postings.transaction_id', 'bet_tickets.settlement_transaction_id')
+      .innerJoin('accounts', 'accounts.id', 'ledger_postings.account_id')
+      .select((eb) => eb.fn.sum<number | string | null>('ledger_postings.amount').as('total'))
+      .where('bet_tickets.first_race_id', '=', pool.first_race_id)
+      .where('bet_tickets.bet_type', '=', pool.bet_type)
+      .where('accounts.code', '=', HouseAccount.bonusStakeRetained)
+      .executeTakeFirst();
     const stakes = Number(paid.stakes ?? 0);
     const payouts = Number(paid.payouts ?? 0);
+    const bonusRetained = Number(retained?.total ?? 0);
     const refunds = Number(paid.refunds ?? 0);
     const poolLeft = Number(left?.total ?? 0);
     const type = betTypeByCode(pool.bet_type);
@@ -278,6 +301,7 @@ export async function settlementReport(db: Kysely<Database>, raceId: number): Pr
       carryOut: pool.carry_out,
       net: pool.net,
       payouts,
+      bonusRetained,
       breakage: pool.breakage,
       tickets: Number(paid.tickets),
       winningTickets: pool.winning_tickets,
@@ -294,11 +318,12 @@ export async function settlementReport(db: Kysely<Database>, raceId: number): Pr
       }),
     });
     const poolBalanced =
-      stakes + pool.carry_in === payouts + refunds + pool.takeout + pool.carry_out + pool.breakage &&
+      stakes + pool.carry_in === payouts + bonusRetained + refunds + pool.takeout + pool.carry_out + pool.breakage &&
       (pool.status !== 'settled' || poolLeft === 0);
     balanced &&= poolBalanced;
     totals.stakes += stakes;
     totals.payouts += payouts;
+    totals.bonusRetained += bonusRetained;
     totals.refunds += refunds;
     totals.takeout += pool.takeout;
     totals.carryIn += pool.carry_in;

@@ -106,7 +106,9 @@ function summarise(
     carryIn: outcome.carryIn,
     carryOut: outcome.carryOut,
     net: outcome.net,
-    payouts: outcome.payouts,
+    // What players would receive, and the bonus stake the house would keep (decision 016).
+    payouts: outcome.payouts - outcome.bonusRetained,
+    bonusRetained: outcome.bonusRetained,
     breakage: outcome.breakage,
     tickets: outcome.tickets.length,
     winningTickets: outcome.tickets.filter((t) => t.payout > 0).length,
@@ -322,6 +324,7 @@ async function startPool(deps: ToteDeps, card: PoolCard): Promise<Computed | nul
           carry_in: outcome.carryIn,
           carry_out: outcome.carryOut,
           net: outcome.net,
+          // What the winning tickets won, bonus stake included; the report splits off what was retained.
           payouts: outcome.payouts,
           breakage: outcome.breakage,
           tickets: outcome.tickets.length,
@@ -463,6 +466,11 @@ async function settleStartedOrNew(deps: ToteDeps, card: PoolCard): Promise<void>
     action: 'tote.pool_settled',
     targetType: 'pool',
     targetId: poolAccountCode(card.key),
-    details: { result: outcome.result, payouts: outcome.payouts, refunds: outcome.refunds },
+    details: {
+      result: outcome.result,
+      payouts: outcome.payouts,
+      bonusRetained: outcome.bonusRetained,
+      refunds: outcome.refunds,
+    },
   });
 }

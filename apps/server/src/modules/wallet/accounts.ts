@@ -12,6 +12,8 @@ export const HouseAccount = {
   payouts: 'house:payouts',
   takeout: 'house:takeout',
   breakage: 'house:breakage',
+  /** Bonus stake inside winning payouts, not returned to the player (decision 016). */
+  bonusStakeRetained: 'house:bonus-stake-retained',
 } as const;
 export type HouseAccountCode = (typeof HouseAccount)[keyof typeof HouseAccount];
 

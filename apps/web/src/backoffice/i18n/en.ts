@@ -407,6 +407,7 @@ export const en = {
     carryOut: 'Carry out',
     net: 'Net pool',
     payouts: 'Payouts',
+    bonusRetained: 'Bonus stake retained',
     breakage: 'Breakage',
     tickets: 'Tickets',
     winningTickets: 'Winning tickets',
@@ -428,7 +429,8 @@ export const en = {
     balance: 'Balance',
     balanced: 'Balanced',
     notBalanced: 'Not balanced',
-    balanceRule: 'Stakes + carry in = payouts + refunds + takeout + carry out + breakage.',
+    balanceRule:
+      'Stakes + carry in = payouts + bonus stake retained + refunds + takeout + carry out + breakage. Payouts are what reached players; a winning bonus-funded ticket does not get its bonus stake back.',
     totals: 'Totals',
     pools: 'Pools',
     noPools: 'No pools on this race.',

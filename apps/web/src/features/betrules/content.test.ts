@@ -34,4 +34,12 @@ describe('bet rules text', () => {
       expect(general).toMatch(/WTA.*even/);
     }
   });
+
+  it('tells in both languages that a bonus stake is not returned with its winnings (decision 016)', () => {
+    for (const language of BET_RULES_LANGUAGES) {
+      const general = BET_RULES_TEXT[language].general.join('\n');
+      expect(general).toContain('stake not returned');
+      expect(general).toContain('₱41.00');
+    }
+  });
 });

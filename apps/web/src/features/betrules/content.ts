@@ -39,6 +39,7 @@ const fil: BetRulesText = {
     'Hindi puwedeng bumaba ang halaga ng taya sa minimum na taya ng uri nito (nasa talaan ng pool sa ibaba).',
     'Sa WTA, even na halaga lang ang tinatanggap, gaya ng ₱2, ₱4 o ₱10. Hindi puwede ang ₱3 o ₱5.',
     'Magagamit ang bonus balance sa pagtaya, pero hindi ito kailanman puwedeng i-withdraw.',
+    'Kapag nanalo ang tayang galing sa bonus balance, makukuha mo ang panalo pero hindi ibabalik ang bonus na itinaya (stake not returned). Halimbawa, ₱10 na bonus sa nanalong kabayo na may dibidendong 5.10: ₱41.00 ang mapupunta sa credit balance mo (₱51.00 bawas ang ₱10 na bonus). Buong babayaran ang bahagi ng taya na galing sa credit, at ang refund ay ibabalik sa balance na pinanggalingan nito.',
   ],
   betTypesHeading: 'Mga uri ng taya',
   betTypesIntro:
@@ -147,6 +148,7 @@ const en: BetRulesText = {
     'The amount cannot be lower than the minimum bet of its bet type (see the pool table below).',
     'WTA amounts must be even, such as ₱2, ₱4 or ₱10. ₱3 or ₱5 is not accepted.',
     'Your bonus balance can be used for bets, but it can never be withdrawn.',
+    'When a bet paid with bonus balance wins, you get the winnings but not the bonus stake back (stake not returned). For example, ₱10 of bonus on a winner with a 5.10 dividend pays ₱41.00 to your credit balance (₱51.00 less the ₱10 bonus stake). The part of a bet paid from credit is paid in full, and a refund goes back to the balance it came from.',
   ],
   betTypesHeading: 'Bet types',
   betTypesIntro:

@@ -6,6 +6,7 @@ import { Alert, Button, Spinner } from '../../components/ui/index.ts';
 import { betHistoryQuery } from './betHistoryApi.ts';
 import {
   betTypeName,
+  bonusStakeNotReturnedOf,
   formatAmountTimesCount,
   pickRowsOf,
   raceNumbersOf,
@@ -65,6 +66,7 @@ function TicketCard({ ticket }: { ticket: BetHistoryTicket }) {
   const { t } = useTranslation();
   const headingId = useId();
   const outcome = ticketOutcomeOf(ticket);
+  const bonusStakeNotReturned = bonusStakeNotReturnedOf(ticket);
   const races = raceNumbersOf(ticket.raceNo);
   const rowLabel = (label: PickRowLabel) =>
     label.kind === 'race'
@@ -135,6 +137,12 @@ function TicketCard({ ticket }: { ticket: BetHistoryTicket }) {
           <div>
             <dt>{t('history.bet.refunded')}</dt>
             <dd data-testid="ticket-refund">{formatPeso(ticket.refundAmount)}</dd>
+          </div>
+        )}
+        {bonusStakeNotReturned !== null && (
+          <div>
+            <dt>{t('history.bet.bonusStakeNotReturned')}</dt>
+            <dd data-testid="ticket-bonus-stake">{formatPeso(bonusStakeNotReturned)}</dd>
           </div>
         )}
         {ticket.bonusEarned > 0 && (

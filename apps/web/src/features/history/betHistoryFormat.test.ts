@@ -4,6 +4,7 @@ import { onSessionInvalid } from '../../lib/userApi.ts';
 import { betHistoryQuery } from './betHistoryApi.ts';
 import {
   betTypeName,
+  bonusStakeNotReturnedOf,
   formatAmountTimesCount,
   pickRowsOf,
   raceNumbersOf,
@@ -69,6 +70,16 @@ describe('ticketOutcomeOf', () => {
     });
     expect(ticketOutcomeOf({ status: 'lost', wonLose: 'LOSE', wonAmount: 0 })).toEqual({ kind: 'lose' });
     expect(ticketOutcomeOf({ status: 'open', wonLose: null, wonAmount: 0 })).toBeNull();
+  });
+});
+
+describe('bonusStakeNotReturnedOf', () => {
+  it('shows the bonus stake a winning ticket did not get back, and nothing otherwise', () => {
+    const won = { status: 'won', wonLose: 'WON', wonAmount: 4100, bonusStakeRetained: 1000 } as const;
+    expect(bonusStakeNotReturnedOf(won)).toBe(1000);
+    expect(bonusStakeNotReturnedOf({ ...won, wonAmount: 0 })).toBe(1000);
+    expect(bonusStakeNotReturnedOf({ ...won, bonusStakeRetained: 0 })).toBeNull();
+    expect(bonusStakeNotReturnedOf({ ...won, status: 'lost', wonLose: 'LOSE' })).toBeNull();
   });
 });
 

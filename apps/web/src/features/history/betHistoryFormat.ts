@@ -60,6 +60,16 @@ export function ticketOutcomeOf(ticket: Pick<BetHistoryTicket, 'status' | 'wonLo
   return null;
 }
 
+/**
+ * The bonus stake a winning ticket did not get back (decision 016: the bonus-funded share of a win pays
+ * its winnings without the stake), in centavos; null when there is nothing to say.
+ */
+export function bonusStakeNotReturnedOf(
+  ticket: Pick<BetHistoryTicket, 'status' | 'wonLose' | 'wonAmount' | 'bonusStakeRetained'>,
+): number | null {
+  return ticketOutcomeOf(ticket)?.kind === 'won' && ticket.bonusStakeRetained > 0 ? ticket.bonusStakeRetained : null;
+}
+
 /** A ticket's total: the sum of its bets' totals (centavos). */
 export function ticketTotalOf(ticket: Pick<BetHistoryTicket, 'bets'>): number {
   return ticket.bets.reduce((sum, bet) => sum + bet.totalAmount, 0);

@@ -3,7 +3,8 @@ import { betTypeByCode, formatPeso, type PoolSummary } from '@karera/shared';
 import { useT } from '../../i18n/useT.ts';
 import { formatDividend } from './tote.ts';
 
-type MoneyField = 'stakes' | 'refunds' | 'takeout' | 'carryIn' | 'carryOut' | 'net' | 'payouts' | 'breakage';
+type MoneyField =
+  'stakes' | 'refunds' | 'takeout' | 'carryIn' | 'carryOut' | 'net' | 'payouts' | 'bonusRetained' | 'breakage';
 
 /** One pool of a preview or a settlement report: its money, its tickets and its dividends. */
 export function PoolCard({ pool, status }: { pool: PoolSummary; status?: 'paying' | 'settled' }) {
@@ -20,6 +21,7 @@ export function PoolCard({ pool, status }: { pool: PoolSummary; status?: 'paying
     ['carryOut', t('pool.carryOut')],
     ['net', t('pool.net')],
     ['payouts', t('pool.payouts')],
+    ['bonusRetained', t('pool.bonusRetained')],
     ['breakage', t('pool.breakage')],
   ];
   return (

@@ -102,6 +102,7 @@ function Totals({ report }: { report: SettlementReport }) {
     [t('pool.stakes'), totals.stakes],
     [t('pool.carryIn'), totals.carryIn],
     [t('pool.payouts'), totals.payouts],
+    [t('pool.bonusRetained'), totals.bonusRetained],
     [t('pool.refunds'), totals.refunds],
     [t('pool.takeout'), totals.takeout],
     [t('pool.carryOut'), totals.carryOut],

@@ -161,7 +161,8 @@ describe('pool figures', () => {
     const pool = {
       stakes: 10_000,
       carryIn: 500,
-      payouts: 8_000,
+      payouts: 7_500,
+      bonusRetained: 500,
       refunds: 0,
       takeout: 1_500,
       carryOut: 0,
@@ -169,6 +170,8 @@ describe('pool figures', () => {
     };
     expect(poolBalances(pool)).toBe(true);
     expect(poolBalances({ ...pool, breakage: 999 })).toBe(false);
+    // The bonus stake kept from a winning bonus ticket is part of the books (decision 016).
+    expect(poolBalances({ ...pool, bonusRetained: 0 })).toBe(false);
   });
   it('write dividends as the results page does', () => {
     expect(formatDividend(1230)).toBe('12.30');

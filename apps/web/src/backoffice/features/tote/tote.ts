@@ -171,11 +171,20 @@ export function settingsInForce(settings: readonly ToteSetting[], today: string)
   return inForce;
 }
 
-/** Pool totals must satisfy stakes + carry in = payouts + refunds + takeout + carry out + breakage. */
+/**
+ * Pool totals must satisfy stakes + carry in = payouts + bonus stake retained + refunds + takeout +
+ * carry out + breakage.
+ */
 export function poolBalances(
-  pool: Pick<PoolSummary, 'stakes' | 'carryIn' | 'payouts' | 'refunds' | 'takeout' | 'carryOut' | 'breakage'>,
+  pool: Pick<
+    PoolSummary,
+    'stakes' | 'carryIn' | 'payouts' | 'bonusRetained' | 'refunds' | 'takeout' | 'carryOut' | 'breakage'
+  >,
 ): boolean {
-  return pool.stakes + pool.carryIn === pool.payouts + pool.refunds + pool.takeout + pool.carryOut + pool.breakage;
+  return (
+    pool.stakes + pool.carryIn ===
+    pool.payouts + pool.bonusRetained + pool.refunds + pool.takeout + pool.carryOut + pool.breakage
+  );
 }
 
 /** A dividend for 1.00 in centavos, as the results page writes it ('12.30'); '--' when none. */
