@@ -38,5 +38,6 @@ export * from './racing/cards.ts';
 export * from './promos/rules.ts';
 export * from './api/promo.ts';
 export * from './validation/promo.ts';
+export * from './validation/masterAgentMessages.ts';
 export * from './validation/masterAgent.ts';
 export * from './api/masterAgent.ts';

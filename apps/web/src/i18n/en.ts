@@ -320,7 +320,6 @@ export const en = {
     history: { bet: 'Race Bet', wallet: 'Wallet' },
     promo: { available: 'Available Promo', history: 'Promo History' },
     tabBody: '{{tab}} is coming soon.',
-    masterAgentIntro: 'Want to become a Karera master agent? The application form opens soon.',
   },
   history: {
     bet: {

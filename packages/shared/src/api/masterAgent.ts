@@ -1,5 +1,5 @@
 import type { Paged } from './backoffice.ts';
-import type { MasterAgentApplicationStatus, MasterAgentPhotoKind } from '../validation/masterAgent.ts';
+import type { MasterAgentApplicationStatus, MasterAgentPhotoKind } from '../validation/masterAgentMessages.ts';
 
 /**
  * Master-agent registration. The form is public (POST, JSON with both photos as base64); everything else

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { MASTER_AGENT_PHOTO_MAX_BYTES, MasterAgentMessages } from './masterAgentMessages.ts';
 import {
-  MASTER_AGENT_PHOTO_MAX_BYTES,
   masterAgentApplicationSchema,
-  MasterAgentMessages,
   masterAgentPhotoError,
   masterAgentTextErrors,
   normalizeTelegram,
 } from './masterAgent.ts';
+import { BackofficeMessages } from './backoffice.ts';
 import { fieldErrorsOf } from './issues.ts';
 
 const valid = {
@@ -23,6 +23,7 @@ describe('master-agent form rules', () => {
     expect(MasterAgentMessages.firstNameRequired).toBe('First name is cannot be empty.');
     expect(MasterAgentMessages.lastNameRequired).toBe('Last name is cannot be empty.');
     expect(MasterAgentMessages.invalidEmail).toBe('Invalid email address.');
+    expect(MasterAgentMessages.usernameFormat).toBe(BackofficeMessages.usernameFormat);
   });
 
   it('flags every empty field at once, each with its message', () => {

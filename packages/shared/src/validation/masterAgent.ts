@@ -1,61 +1,21 @@
 import { z } from 'zod';
 import { normalizeMobile } from '../mobile.ts';
-import { BackofficeMessages } from './backoffice.ts';
-import { Messages } from './messages.ts';
-import { PlayerMessages } from './playerMessages.ts';
+import {
+  MASTER_AGENT_APPLICATION_STATUSES,
+  MASTER_AGENT_EMAIL_MAX,
+  MASTER_AGENT_NAME_MAX,
+  MASTER_AGENT_PHOTO_MAX_BASE64,
+  MASTER_AGENT_PHOTO_MAX_BYTES,
+  MASTER_AGENT_PHOTO_TYPES,
+  MasterAgentMessages,
+  type MasterAgentPhotoKind,
+} from './masterAgentMessages.ts';
 
 /*
  * The master-agent registration form (spec §2 Master Agent Registration, §3 Master agent form, §5): email,
  * full name (first and last name, each with the spec's message), username, mobile number, Telegram account,
  * a selfie and a photo of a government ID. One rule set for the page and the server.
  */
-
-/** The spec's texts (§5) word for word, and clear ones for what the spec leaves open. */
-export const MasterAgentMessages = {
-  firstNameRequired: 'First name is cannot be empty.',
-  lastNameRequired: 'Last name is cannot be empty.',
-  invalidEmail: Messages.invalidEmail,
-  nameTooLong: PlayerMessages.nameTooLong,
-  usernameRequired: 'Username cannot be empty.',
-  usernameFormat: BackofficeMessages.usernameFormat,
-  usernameTaken: 'This username is already taken. Please choose another.',
-  mobileRequired: PlayerMessages.mobileNoRequired,
-  invalidMobile: Messages.invalidMobile,
-  telegramRequired: 'Telegram account cannot be empty.',
-  telegramFormat: 'Enter your Telegram username, e.g. @juandelacruz (5-32 letters, digits or underscores).',
-  selfieRequired: 'Please add a selfie photo.',
-  govIdRequired: 'Please add a photo of your government ID.',
-  photoType: 'Please use a JPEG, PNG or WebP photo.',
-  photoTooLarge: 'The photo is too large (at most 5 MB).',
-  photoDimensions: 'The photo is too large (at most 25 megapixels, 10,000 pixels a side).',
-  photoCorrupt: 'The photo could not be read. Please take or choose another photo.',
-  received: 'Application received. We will contact you by SMS or Telegram once it is reviewed.',
-  // Back office.
-  notFound: 'Application not found.',
-  alreadyDecided: 'This application was already decided.',
-  usernameTakenByStaff:
-    'A staff account already uses this username. Decline the application, or ask the applicant to apply again with another username.',
-  declineReason: 'A reason of at least 5 characters is required.',
-  notApproved: 'Only an approved application has a master-agent account.',
-  passwordSmsFailed:
-    'The account was created, but the SMS with its password could not be sent. Use Send new password to try again.',
-} as const;
-
-export const MASTER_AGENT_NAME_MAX = 30;
-export const MASTER_AGENT_EMAIL_MAX = 254;
-/** Per photo, as uploaded; the server also refuses more pixels than a phone camera makes. */
-export const MASTER_AGENT_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-export const MASTER_AGENT_PHOTO_MAX_PIXELS = 25_000_000;
-export const MASTER_AGENT_PHOTO_MAX_SIDE = 10_000;
-export const MASTER_AGENT_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-/** Base64 of the largest photo, with room for a data: URL prefix. */
-export const MASTER_AGENT_PHOTO_MAX_BASE64 = Math.ceil(MASTER_AGENT_PHOTO_MAX_BYTES / 3) * 4 + 100;
-
-export const MASTER_AGENT_PHOTO_KINDS = ['selfie', 'govId'] as const;
-export type MasterAgentPhotoKind = (typeof MASTER_AGENT_PHOTO_KINDS)[number];
-
-export const MASTER_AGENT_APPLICATION_STATUSES = ['pending', 'approved', 'declined'] as const;
-export type MasterAgentApplicationStatus = (typeof MASTER_AGENT_APPLICATION_STATUSES)[number];
 
 /** The same rule as staff usernames (createStaffSchema): the approved applicant logs in with it. */
 const USERNAME = /^[A-Za-z0-9._-]{3,32}$/;

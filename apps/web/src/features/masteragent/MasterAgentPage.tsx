@@ -1,16 +1,285 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon, Page } from '../../components/ui/index.ts';
+import {
+  Messages,
+  masterAgentPhotoError,
+  MasterAgentRoutes,
+  StatusCode,
+  type MasterAgentApplyResponse,
+  type MasterAgentField,
+  type MasterAgentPhotoKind,
+  type MasterAgentTextFields,
+} from '@karera/shared';
+import { Alert, ButtonLink, Button, Page, Spinner, TextField } from '../../components/ui/index.ts';
+import { ApiError, apiRequest, newIdempotencyKey } from '../../lib/api.ts';
+import { useMessageText } from '../../lib/messages.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
+import { useSiteConfig } from '../../lib/siteConfig.ts';
+import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
+import {
+  applicationBody,
+  EMPTY_VALUES,
+  fieldErrorsFromServer,
+  fileToBase64,
+  firstErrorField,
+  masterAgentMessageKey,
+  validateMasterAgentForm,
+  type MasterAgentErrors,
+} from './masterAgentForm.ts';
+import { useMasterAgentT } from './masterAgentI18n.ts';
+import { PhotoField } from './PhotoField.tsx';
+import './masteragent.css';
 
-/** Master-agent registration (/masteragentregister, public). Placeholder until its issue lands. */
+type Photos = Record<MasterAgentPhotoKind, File | null>;
+const NO_PHOTOS: Photos = { selfie: null, govId: null };
+
+/** Master-agent registration (/masteragentregister, public): the application form of spec §2, §3 and §5. */
 export function MasterAgentPage() {
-  const { t } = useTranslation();
+  const ta = useMasterAgentT();
   const title = useRouteTitle();
+  const messageText = useMessageText();
+  const [values, setValues] = useState<MasterAgentTextFields>(EMPTY_VALUES);
+  const [photos, setPhotos] = useState<Photos>(NO_PHOTOS);
+  const [errors, setErrors] = useState<MasterAgentErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  // One key per content: a retry of the same application is recognised; any change makes a new one.
+  const idempotencyKey = useRef(newIdempotencyKey());
+  const formRef = useRef<HTMLFormElement>(null);
+  const successRef = useRef<HTMLHeadingElement>(null);
+
+  const text = (message: string) => {
+    const key = masterAgentMessageKey(message);
+    return key ? ta(`messages.${key}`) : messageText(message);
+  };
+
+  function focusField(field: MasterAgentField | undefined) {
+    if (!field) return;
+    const element = formRef.current?.elements.namedItem(field);
+    if (element instanceof HTMLElement) element.focus();
+  }
+
+  const submit = useSubmitOnce({
+    mutationFn: async () => {
+      const [selfie, govId] = await Promise.all([
+        photos.selfie ? fileToBase64(photos.selfie) : '',
+        photos.govId ? fileToBase64(photos.govId) : '',
+      ]);
+      return apiRequest<MasterAgentApplyResponse>(MasterAgentRoutes.apply, {
+        method: 'POST',
+        body: applicationBody(values, { selfie, govId }, idempotencyKey.current),
+      });
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError)) {
+        setFormError(ta('failed'));
+        return;
+      }
+      const fromServer = fieldErrorsFromServer(error.fieldErrors);
+      const field = firstErrorField(fromServer);
+      if (field) {
+        setErrors(fromServer);
+        setFormError(ta('fixErrors'));
+        focusField(field);
+        return;
+      }
+      const tooMany = error.statusCode === StatusCode.TOO_MANY_REQUESTS || error.httpStatus === 429;
+      setFormError(tooMany ? messageText(Messages.tooManyRequests) : text(error.message));
+    },
+  });
+
+  useEffect(() => {
+    if (submit.isSuccess) successRef.current?.focus();
+  }, [submit.isSuccess]);
+
+  function changed() {
+    idempotencyKey.current = newIdempotencyKey();
+    setFormError(null);
+  }
+
+  function update(field: keyof MasterAgentTextFields, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    changed();
+  }
+
+  function choosePhoto(kind: MasterAgentPhotoKind, file: File | null) {
+    setPhotos((current) => ({ ...current, [kind]: file }));
+    // A chosen file is checked at once: a wrong type or a photo too large is said before Submit.
+    setErrors((current) => ({
+      ...current,
+      [kind]: file ? (masterAgentPhotoError(kind, file) ?? undefined) : undefined,
+    }));
+    changed();
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submit.isPending) return;
+    const found = validateMasterAgentForm(values, photos);
+    setErrors(found);
+    const field = firstErrorField(found);
+    if (field) {
+      setFormError(null);
+      focusField(field);
+      return;
+    }
+    setFormError(null);
+    submit.submit(undefined);
+  }
+
+  const errorText = (field: MasterAgentField) => {
+    const message = errors[field];
+    return message ? text(message) : undefined;
+  };
+
+  if (submit.isSuccess) {
+    return (
+      <Page title={title} className="page--narrow" testId="masteragent-page">
+        <section className="card masteragent-success" aria-labelledby="masteragent-success-title">
+          <h2 id="masteragent-success-title" className="card__title" ref={successRef} tabIndex={-1}>
+            {ta('successTitle')}
+          </h2>
+          <p data-testid="masteragent-success">{text(submit.data.statusMessage)}</p>
+          <p>{ta('successNext')}</p>
+          <ButtonLink to="/" variant="secondary">
+            {ta('backHome')}
+          </ButtonLink>
+        </section>
+        <SupportContact />
+      </Page>
+    );
+  }
+
   return (
     <Page title={title} className="page--narrow" testId="masteragent-page">
-      <ComingSoon label={t('common.comingSoon')}>
-        <p>{t('placeholder.masterAgentIntro')}</p>
-      </ComingSoon>
+      <p className="page__lead">{ta('intro')}</p>
+      <section className="card masteragent-form" aria-labelledby="masteragent-form-title">
+        <h2 id="masteragent-form-title" className="card__title">
+          {ta('formTitle')}
+        </h2>
+        {formError ? (
+          <Alert tone="error">
+            <span data-testid="masteragent-error">{formError}</span>
+          </Alert>
+        ) : null}
+        <form ref={formRef} noValidate onSubmit={onSubmit}>
+          <TextField
+            label={ta('email')}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            maxLength={254}
+            value={values.email}
+            onChange={(event) => update('email', event.target.value)}
+            error={errorText('email')}
+          />
+          <fieldset className="masteragent-fieldset">
+            <legend>{ta('fullName')}</legend>
+            <div className="masteragent-names">
+              <TextField
+                label={ta('firstName')}
+                name="firstName"
+                autoComplete="given-name"
+                maxLength={60}
+                value={values.firstName}
+                onChange={(event) => update('firstName', event.target.value)}
+                error={errorText('firstName')}
+              />
+              <TextField
+                label={ta('lastName')}
+                name="lastName"
+                autoComplete="family-name"
+                maxLength={60}
+                value={values.lastName}
+                onChange={(event) => update('lastName', event.target.value)}
+                error={errorText('lastName')}
+              />
+            </div>
+          </fieldset>
+          <TextField
+            label={ta('username')}
+            hint={ta('usernameHint')}
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={64}
+            value={values.username}
+            onChange={(event) => update('username', event.target.value)}
+            error={errorText('username')}
+          />
+          <TextField
+            label={ta('mobile')}
+            hint={ta('mobileHint')}
+            name="mobile"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            maxLength={20}
+            value={values.mobile}
+            onChange={(event) => update('mobile', event.target.value)}
+            error={errorText('mobile')}
+          />
+          <TextField
+            label={ta('telegram')}
+            hint={ta('telegramHint')}
+            name="telegram"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={64}
+            value={values.telegram}
+            onChange={(event) => update('telegram', event.target.value)}
+            error={errorText('telegram')}
+          />
+          <PhotoField
+            name="selfie"
+            label={ta('selfie')}
+            hint={ta('selfieHint')}
+            previewLabel={ta('preview', { photo: ta('selfie') })}
+            file={photos.selfie}
+            error={errorText('selfie')}
+            onChange={(file) => choosePhoto('selfie', file)}
+          />
+          <PhotoField
+            name="govId"
+            label={ta('govId')}
+            hint={ta('govIdHint')}
+            previewLabel={ta('preview', { photo: ta('govId') })}
+            file={photos.govId}
+            error={errorText('govId')}
+            onChange={(file) => choosePhoto('govId', file)}
+          />
+          <Button type="submit" variant="primary" block busy={submit.isPending}>
+            {submit.isPending ? ta('submitting') : ta('submit')}
+          </Button>
+        </form>
+      </section>
+      <SupportContact />
     </Page>
+  );
+}
+
+/** The contact email (spec §2: a contact email is shown), from the site settings. */
+function SupportContact() {
+  const { t } = useTranslation();
+  const ta = useMasterAgentT();
+  const config = useSiteConfig();
+  return (
+    <section className="card masteragent-contact" aria-labelledby="masteragent-contact-title">
+      <h2 id="masteragent-contact-title" className="card__title">
+        {ta('contactTitle')}
+      </h2>
+      {config.isPending ? <Spinner label={ta('contactLoading')} /> : null}
+      {config.isSuccess ? (
+        <p>
+          {ta('contactText')}{' '}
+          <a href={`mailto:${config.data.supportEmail}`} data-testid="masteragent-contact-email">
+            {config.data.supportEmail}
+          </a>
+        </p>
+      ) : null}
+      {config.isError ? <p>{t('common.loadError')}</p> : null}
+    </section>
   );
 }
