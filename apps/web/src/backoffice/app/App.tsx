@@ -33,6 +33,12 @@ const PromosPage = lazy(() => import('../features/promos/PromosPage.tsx').then((
 const PromoDetailPage = lazy(() =>
   import('../features/promos/PromoDetailPage.tsx').then((m) => ({ default: m.PromoDetailPage })),
 );
+const ApplicationsPage = lazy(() =>
+  import('../features/masteragents/ApplicationsPage.tsx').then((m) => ({ default: m.ApplicationsPage })),
+);
+const ApplicationDetailPage = lazy(() =>
+  import('../features/masteragents/ApplicationDetailPage.tsx').then((m) => ({ default: m.ApplicationDetailPage })),
+);
 const ResultEntryPage = lazy(() =>
   import('../features/tote/ResultEntryPage.tsx').then((m) => ({ default: m.ResultEntryPage })),
 );
@@ -83,6 +89,22 @@ export function App() {
                   element={
                     <RequireAdmin>
                       <PromoDetailPage />
+                    </RequireAdmin>
+                  }
+                />
+                <Route
+                  path="master-agent-applications"
+                  element={
+                    <RequireAdmin>
+                      <ApplicationsPage />
+                    </RequireAdmin>
+                  }
+                />
+                <Route
+                  path="master-agent-applications/:applicationId"
+                  element={
+                    <RequireAdmin>
+                      <ApplicationDetailPage />
                     </RequireAdmin>
                   }
                 />

@@ -20,6 +20,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   { to: '/payments', label: 'payments.nav', adminOnly: false },
   { to: '/deposit-accounts', label: 'payments.accountsNav', adminOnly: true },
   { to: '/promos', label: 'promos.nav', adminOnly: true },
+  { to: '/master-agent-applications', label: 'masterAgents.nav', adminOnly: true },
   { to: '/race-day', label: 'nav.raceDay', adminOnly: true },
   { to: '/tote', label: 'tote.nav', adminOnly: true },
   { to: '/otp-outbox', label: 'nav.outbox', adminOnly: true },

@@ -8,6 +8,7 @@ import {
 } from '@karera/shared';
 import { paymentsEn } from '../features/payments/paymentsEn.ts';
 import { promosEn } from '../features/promos/promosEn.ts';
+import { masterAgentsEn } from '../features/masteragents/masterAgentsEn.ts';
 
 /**
  * Every text of the back office, in English. Validation and refusal texts come from the shared
@@ -64,6 +65,7 @@ export const en = {
   messages: { ...BackofficeMessages },
   payments: paymentsEn,
   promos: promosEn,
+  masterAgents: masterAgentsEn,
   /** Keyed like RacingMessages: the race-day schemas' and refusals' texts. */
   racingMessages: { ...RacingMessages },
   login: {

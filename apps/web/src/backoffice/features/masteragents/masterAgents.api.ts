@@ -1,0 +1,114 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  Messages,
+  MasterAgentBackofficeRoutes,
+  type ErrorBody,
+  type MasterAgentApplicationDetailResponse,
+  type MasterAgentApplicationListResponse,
+  type MasterAgentApplicationStatus,
+  type MasterAgentDecisionResponse,
+  type MasterAgentPasswordResponse,
+  type MasterAgentPhotoKind,
+} from '@karera/shared';
+import { ApiError, apiRequest } from '../../../lib/api.ts';
+
+const ROOT = ['backoffice', 'master-agent-applications'] as const;
+const keys = {
+  list: (status: MasterAgentApplicationStatus | null, page: number) => [...ROOT, 'list', { status, page }] as const,
+  detail: (id: number) => [...ROOT, 'detail', id] as const,
+  photo: (id: number, kind: MasterAgentPhotoKind) => [...ROOT, 'photo', id, kind] as const,
+};
+
+export function useApplicationsQuery(status: MasterAgentApplicationStatus | null, page: number) {
+  return useQuery({
+    queryKey: keys.list(status, page),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ page: String(page) });
+      if (status) params.set('status', status);
+      return apiRequest<MasterAgentApplicationListResponse>(`${MasterAgentBackofficeRoutes.list}?${params}`, {
+        signal,
+      });
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useApplicationQuery(id: number) {
+  return useQuery({
+    queryKey: keys.detail(id),
+    queryFn: ({ signal }) =>
+      apiRequest<MasterAgentApplicationDetailResponse>(MasterAgentBackofficeRoutes.detail(id), { signal }),
+  });
+}
+
+/** A photo's bytes, read with the staff cookie (the route answers admins only, never cached). */
+export async function fetchPhoto(id: number, kind: MasterAgentPhotoKind, signal?: AbortSignal): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(MasterAgentBackofficeRoutes.photo(id, kind), {
+      credentials: 'same-origin',
+      signal: signal ?? null,
+    });
+  } catch {
+    throw new ApiError(0, Messages.serverError);
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as ErrorBody | null;
+    throw new ApiError(
+      body?.statusCode ?? response.status,
+      body?.statusMessage ?? Messages.serverError,
+      {},
+      response.status,
+    );
+  }
+  return response.blob();
+}
+
+export function usePhotoQuery(id: number, kind: MasterAgentPhotoKind) {
+  return useQuery({
+    queryKey: keys.photo(id, kind),
+    queryFn: ({ signal }) => fetchPhoto(id, kind, signal),
+    // An identity document: kept in memory only while its page shows it.
+    gcTime: 0,
+    staleTime: Infinity,
+  });
+}
+
+export type Decision = { decision: 'approve' } | { decision: 'decline'; reason: string };
+
+export function useDecisionMutation(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ decision, idempotencyKey }: { decision: Decision; idempotencyKey: string }) =>
+      apiRequest<MasterAgentDecisionResponse>(
+        decision.decision === 'approve'
+          ? MasterAgentBackofficeRoutes.approve(id)
+          : MasterAgentBackofficeRoutes.decline(id),
+        {
+          method: 'POST',
+          body: decision.decision === 'approve' ? {} : { reason: decision.reason },
+          headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+        },
+      ),
+    onSuccess: (answer) =>
+      queryClient.setQueryData(keys.detail(id), { statusCode: 200, application: answer.application }),
+    // Decided or refused (someone else was first): the lists, this detail and the staff list are read again.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...ROOT, 'list'] }),
+        queryClient.invalidateQueries({ queryKey: keys.detail(id) }),
+        queryClient.invalidateQueries({ queryKey: ['backoffice', 'staff'] }),
+      ]),
+  });
+}
+
+export function useSendPasswordMutation(id: number) {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<MasterAgentPasswordResponse>(MasterAgentBackofficeRoutes.sendPassword(id), {
+        method: 'POST',
+        body: {},
+      }),
+  });
+}
