@@ -32,6 +32,7 @@ import { racingRoutes } from './modules/racing/racing.routes.ts';
 import { bettingRoutes } from './modules/betting/betting.routes.ts';
 import { inProcessBetPlacement, placementThread, type BetPlacement } from './modules/betting/bet-placement.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { promoRoutes } from './modules/promos/promos.routes.ts';
 import { masterAgentRoutes } from './modules/masteragents/masteragents.routes.ts';
 import { registerRealtimeHub } from './modules/realtime/hub.ts';
 import { toteRoutes } from './modules/tote/tote.routes.ts';
@@ -159,6 +160,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(bettingRoutes);
   await app.register(toteRoutes(toteDeps));
   await app.register(paymentRoutes);
+  await app.register(promoRoutes);
   await app.register(masterAgentRoutes);
   await registerRealtimeHub(app);
   const odds = startOddsPublisher(toteDeps, app.log.child({ module: 'odds' }));

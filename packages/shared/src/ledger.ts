@@ -14,6 +14,8 @@ export const TRANSACTION_KINDS = [
   'TAKEOUT',
   'CARRYOVER',
   'BREAKAGE',
+  'PROMO',
+  'PROMO_REBATE',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
@@ -26,4 +28,6 @@ export const PAYMENT_TYPE_BY_KIND: Record<TransactionKind, string> = {
   TAKEOUT: 'TAKEOUT',
   CARRYOVER: 'CARRYOVER',
   BREAKAGE: 'BREAKAGE',
+  PROMO: 'PROMO',
+  PROMO_REBATE: 'PROMO',
 };

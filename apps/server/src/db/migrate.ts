@@ -9,6 +9,7 @@ import * as tote from './migrations/20261121060000_tote.ts';
 import * as payments from './migrations/20261121050000_payments.ts';
 import * as raceDayJobs from './migrations/20261123000000_race_day_jobs.ts';
 import * as masterAgentApplications from './migrations/20261123020000_master_agent_applications.ts';
+import * as promos from './migrations/20261123030000_promos.ts';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: Dialect): Promise<void>;
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261121050000_payments': payments,
   '20261123000000_race_day_jobs': raceDayJobs,
   '20261123020000_master_agent_applications': masterAgentApplications,
+  '20261123030000_promos': promos,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -216,6 +216,8 @@ export interface BetTicketsTable {
   created_at: Timestamp;
   won_amount: ColumnType<number, number | undefined, number>;
   refund_amount: ColumnType<number, number | undefined, number>;
+  /** Bonus rebate earned at settlement while a rebate promo was active. */
+  rebate_amount: ColumnType<number, number | undefined, number>;
   settlement_details: string | null;
   settled_at: Timestamp | null;
 }
@@ -348,6 +350,43 @@ export interface MasterAgentPhotosTable {
   created_at: Timestamp;
 }
 
+export interface PromosTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: string;
+  credit_to: 'BONUS' | 'CREDIT';
+  kind: 'fixed' | 'depositPercent' | 'rebate';
+  reward_amount: number;
+  rate_bp: number;
+  reward_cap: number;
+  /** Claims left in total; 999 is unlimited and never counts down. */
+  remaining: number;
+  per_player_limit: number;
+  daily_deposit_req: number;
+  account_days_req: number;
+  validity_hours: number;
+  starts_at: string;
+  ends_at: string | null;
+  code_only: number;
+  active: number;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PromoClaimsTable {
+  id: Generated<number>;
+  promo_id: number;
+  player_id: number;
+  status: 'A' | 'X';
+  reward: number;
+  rebates: ColumnType<number, number | undefined, number>;
+  claimed_at: string;
+  expires_at: string | null;
+  transaction_id: number | null;
+}
+
 export interface Database {
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;
@@ -375,6 +414,8 @@ export interface Database {
   payment_settings: PaymentSettingsTable;
   leases: LeasesTable;
   demo_cards: DemoCardsTable;
+  promos: PromosTable;
+  promo_claims: PromoClaimsTable;
   master_agent_applications: MasterAgentApplicationsTable;
   master_agent_photos: MasterAgentPhotosTable;
 }

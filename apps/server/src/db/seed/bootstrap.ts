@@ -16,6 +16,7 @@ import {
 import { postTransaction } from '../../modules/wallet/ledger.ts';
 import { nowIso } from '../../lib/time.ts';
 import { seedDemoDepositAccounts } from '../../modules/payments/deposit-accounts.ts';
+import { seedDemoPromos } from '../../modules/promos/promos.service.ts';
 
 const DEMO_CREDIT = 5_000_00;
 const DEMO_BONUS = 200_00;
@@ -82,6 +83,7 @@ export async function bootstrap(db: Kysely<Database>, config: AppConfig): Promis
 
   if (config.demo) notes.push(...(await seedDemo(db, config)));
   if (config.demo) await seedDemoDepositAccounts(db);
+  if (config.demo) await seedDemoPromos(db);
   return notes;
 }
 
