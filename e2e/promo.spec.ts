@@ -1,0 +1,205 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { PromoMessages } from '@karera/shared';
+import { backofficeLogin, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+
+/**
+ * The promo page at 390 px against the demo promos the server seeds with DEMO=1 (spec §2 Promo page, §4
+ * Promo, §8): a new player claims the welcome bonus through the confirm sheet and sees the bonus balance
+ * and the history entry; a code typed in lowercase claims the code-only promo; while a promo is active
+ * every card reads 'Has Active Promo'; a promo an admin creates in the back office reaches the player.
+ * Every test makes its own player.
+ */
+
+const WELCOME = 'WELCOME';
+const REBATE = 'REBATE5';
+const CODE_ONLY = 'KARERA50';
+
+function card(page: Page, code: string): Locator {
+  return page.locator(`[data-testid="promo-card"][data-code="${code}"]`);
+}
+
+async function bonusBalance(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  const text = (await page.getByTestId('account-bonus').textContent()) ?? '';
+  await page.keyboard.press('Escape');
+  return text;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Claims a listed promo through its card, the bottom confirm sheet and the loader; answers the success popup. */
+async function claimThroughCard(page: Page, code: string): Promise<Locator> {
+  await card(page, code).getByRole('button', { name: 'Claim Promo' }).click();
+  const sheet = page.getByTestId('promo-confirm');
+  await expect(sheet).toBeVisible();
+  await sheet.getByRole('button', { name: 'Claim', exact: true }).click();
+  const success = page.getByTestId('promo-success');
+  await expect(success).toBeVisible();
+  await expect(success).toContainText(PromoMessages.claimed);
+  return success;
+}
+
+test('a new player claims the welcome bonus: the bonus balance rises and the claim is in the history', async ({
+  page,
+  request,
+}) => {
+  await signInAsNewPlayer(page, request);
+  await page.goto('/promo');
+  await expect(page.getByRole('heading', { level: 1, name: 'Promos' })).toBeVisible();
+  await expect(page.getByTestId('promo-active')).toContainText('No Active Promo');
+  await expect(page.getByRole('tab', { name: 'Available Promo' })).toHaveAttribute('aria-selected', 'true');
+
+  // Every field of §2 on the welcome card.
+  const welcome = card(page, WELCOME);
+  await expect(welcome.getByTestId('promo-credit-to')).toHaveText('Promo Balance');
+  await expect(welcome.getByTestId('promo-reward')).toHaveText('₱100.00');
+  await expect(welcome.getByTestId('promo-daily-deposit')).toHaveText('₱0.00');
+  await expect(welcome.getByTestId('promo-account-age')).toHaveText('--');
+  await expect(welcome.getByTestId('promo-unused')).toHaveText('1');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // An empty code is refused at once.
+  await page.getByTestId('promo-code-submit').click();
+  const alert = page.getByTestId('alert-dialog');
+  await expect(alert).toContainText(PromoMessages.codeRequired);
+  await alert.getByRole('button', { name: 'OK' }).click();
+
+  const before = await bonusBalance(page);
+  const success = await claimThroughCard(page, WELCOME);
+  await expect(success.getByTestId('promo-success-bonus')).not.toHaveText(before);
+  const after = (await success.getByTestId('promo-success-bonus').textContent()) ?? '';
+  await success.getByRole('button', { name: 'OK' }).click();
+
+  // The stored balances follow the answer: the account menu shows the new bonus balance.
+  expect(await bonusBalance(page)).toBe(after);
+  expect(Number(after.replace(/[₱,]/g, '')) - Number(before.replace(/[₱,]/g, ''))).toBe(100);
+  // Once per player, and without a duration it holds no active slot: 'Claimed', and still no active promo.
+  await expect(card(page, WELCOME).getByTestId('promo-claim')).toHaveText('Claimed');
+  await expect(card(page, WELCOME).getByTestId('promo-claim')).toBeDisabled();
+  await expect(page.getByTestId('promo-active')).toContainText('No Active Promo');
+
+  await page.getByRole('tab', { name: 'Promo History' }).click();
+  await expect(page).toHaveURL(/[?&]type=history/);
+  const entry = page.getByTestId('promo-claim-card').first();
+  await expect(entry).toContainText('Welcome');
+  await expect(entry.getByTestId('promo-earnings')).toHaveText('₱100.00');
+  await expect(entry.getByTestId('promo-claim-status')).toHaveText('Claimed');
+  await expect(entry.getByTestId('promo-expiry')).toHaveText('--');
+
+  // ?type=history opens the history on its own.
+  await page.goto('/promo?type=history');
+  await expect(page.getByRole('tab', { name: 'Promo History' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('promo-claim-card')).toHaveCount(1);
+
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a promo code typed in lowercase claims the code-only promo', async ({ page, request }) => {
+  await signInAsNewPlayer(page, request);
+  await page.goto('/promo');
+  await expect(page.getByTestId('promo-list')).toBeVisible();
+  // Reachable only by its code: not on the list.
+  await expect(card(page, CODE_ONLY)).toHaveCount(0);
+
+  await page.getByLabel('Promo code').fill(CODE_ONLY.toLowerCase());
+  await page.getByRole('button', { name: 'SUBMIT' }).click();
+  const success = page.getByTestId('promo-success');
+  await expect(success).toContainText(PromoMessages.claimed);
+  await success.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByLabel('Promo code')).toHaveValue('');
+
+  await page.getByRole('tab', { name: 'Promo History' }).click();
+  await expect(page.getByTestId('promo-claim-card').first()).toBeVisible();
+
+  // The same code again: the server's refusal, then 'Please try again later.'.
+  await page.getByRole('tab', { name: 'Available Promo' }).click();
+  await page.getByLabel('Promo code').fill(CODE_ONLY.toLowerCase());
+  await page.getByRole('button', { name: 'SUBMIT' }).click();
+  const failure = page.getByTestId('promo-failure');
+  await expect(page.getByTestId('promo-failure-message')).toHaveText(PromoMessages.playerLimit);
+  await expect(failure).toContainText(PromoMessages.tryAgain);
+  await failure.getByRole('button', { name: 'OK' }).click();
+
+  // A code that does not exist.
+  await page.getByLabel('Promo code').fill('nosuchcode');
+  await page.getByRole('button', { name: 'SUBMIT' }).click();
+  await expect(page.getByTestId('promo-failure-message')).toHaveText(PromoMessages.notFound);
+});
+
+test('while a promo is active every card reads Has Active Promo and the strip shows it', async ({ page, request }) => {
+  await signInAsNewPlayer(page, request);
+  await page.goto('/promo');
+  const success = await claimThroughCard(page, REBATE);
+  await success.getByRole('button', { name: 'OK' }).click();
+
+  const strip = page.getByTestId('promo-active');
+  await expect(strip).toContainText('Active Promo');
+  await expect(page.getByTestId('promo-active-name')).toBeVisible();
+  await expect(page.getByTestId('promo-active-until')).toContainText('Until');
+
+  const buttons = page.getByTestId('promo-claim');
+  await expect(buttons.first()).toBeVisible();
+  for (const button of await buttons.all()) {
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveText(/^(Has Active Promo|Claimed)$/);
+  }
+  await expect(card(page, WELCOME).getByTestId('promo-claim')).toHaveText('Has Active Promo');
+
+  // A code cannot get round it: the server refuses a second active promo.
+  await page.getByLabel('Promo code').fill(WELCOME.toLowerCase());
+  await page.getByRole('button', { name: 'SUBMIT' }).click();
+  await expect(page.getByTestId('promo-failure-message')).toHaveText(PromoMessages.activePromo);
+  await page.getByTestId('promo-failure').getByRole('button', { name: 'OK' }).click();
+
+  await page.getByRole('tab', { name: 'Promo History' }).click();
+  await expect(page.getByTestId('promo-claim-card').first().getByTestId('promo-claim-status')).toHaveText('Active');
+});
+
+test('a promo an admin creates in the back office reaches the players', async ({ page, request, browser }) => {
+  const code = `E2E${uniqueSuffix()}`.slice(0, 20).toUpperCase();
+  const admin = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await backofficeLogin(admin);
+  await admin.goto('/backoffice/promos');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Promos' })).toBeVisible();
+  await expect(admin.getByRole('region', { name: 'Promos, with their claims and what they have paid' })).toBeVisible();
+  expect(await seriousViolations(admin)).toEqual([]);
+  const form = admin.getByTestId('promo-create-form');
+  await form.getByRole('button', { name: 'Create promo' }).click();
+  // Checked with the shared schema before anything is sent.
+  await expect(form.getByText('Name cannot be empty.')).toBeVisible();
+
+  await form.getByLabel('Promo code').fill(code.toLowerCase());
+  await form.getByLabel('Name').fill(`Test ${code}`);
+  await form.getByLabel('Description').fill('₱25 for the e2e run');
+  await form.getByLabel('Reward (₱)').fill('25');
+  await form.getByLabel('Claims in total').fill('50');
+  await form.getByLabel('Duration (hours)').fill('30');
+  await form.getByRole('button', { name: 'Create promo' }).click();
+  await expect(form.getByText(`Promo ${code} created.`)).toBeVisible();
+
+  const player = await signInAsNewPlayer(page, request);
+  await page.goto('/promo');
+  const created = card(page, code);
+  await expect(created).toContainText(`Test ${code}`);
+  await expect(created.getByTestId('promo-remaining')).toHaveText('50');
+  await expect(created.getByTestId('promo-duration')).toHaveText('1 day 6 hours');
+  const success = await claimThroughCard(page, code);
+  await expect(success.getByTestId('promo-success-bonus')).toHaveText('₱25.00');
+  await success.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByTestId('promo-active-name')).toHaveText(`Test ${code}`);
+
+  // The back office sees the claim.
+  await admin.getByRole('link', { name: code }).click();
+  await expect(admin.getByTestId('promo-details')).toContainText('₱25.00');
+  expect(await seriousViolations(admin)).toEqual([]);
+  await expect(admin.getByRole('region', { name: 'Claims of this promo, newest first' })).toContainText(
+    player.mobileNo,
+  );
+  await admin.context().close();
+});
