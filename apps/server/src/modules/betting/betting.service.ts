@@ -285,6 +285,7 @@ export async function betHistory(db: Kysely<Database>, playerId: number, limit =
       'b.won_amount',
       'b.refund_amount',
       'b.settlement_details',
+      'b.rebate_amount',
       'r.race_no',
     ])
     .where('b.player_id', '=', playerId)
@@ -309,7 +310,7 @@ export async function betHistory(db: Kysely<Database>, playerId: number, limit =
         bonusStakeRetained: Number(details.bonusStakeRetained ?? 0),
         substitutions: substitutionsOf(details, raceNumbers),
         bonusUsed: Number(row.from_bonus),
-        bonusEarned: 0,
+        bonusEarned: Number(row.rebate_amount),
         bets: [
           {
             type: row.bet_type,

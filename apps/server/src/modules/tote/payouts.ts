@@ -112,11 +112,16 @@ async function accountIds(trx: Transaction<Database>, playerIds: Iterable<number
   return ids;
 }
 
+/**
+ * `afterSettled`: called in the same transaction with the tickets this call settled (not those an
+ * earlier settlement paid), for what must move with them, such as a rebate.
+ */
 export async function payTickets(
   trx: Transaction<Database>,
   poolAccountId: number,
   betType: string,
   tickets: readonly TicketToPay[],
+  afterSettled?: (trx: Transaction<Database>, ticketIds: readonly number[]) => Promise<void>,
 ): Promise<Set<number>> {
   const settledAt = nowIso();
   const open = await stillOpen(trx, tickets);
@@ -209,5 +214,9 @@ export async function payTickets(
   if ((await markSettled(trx, toPay, transactionOf, settledAt)) !== toPay.length) {
     throw new ConcurrentSettlementError('A ticket of this batch was settled meanwhile; the batch rolls back.');
   }
+  await afterSettled?.(
+    trx,
+    toPay.map((t) => t.ticketId),
+  );
   return changedPlayers;
 }

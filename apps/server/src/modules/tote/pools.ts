@@ -184,12 +184,14 @@ export async function poolLegs(db: Db, card: PoolCard): Promise<PoolLeg[]> {
 export interface StoredTicket extends PoolTicket {
   playerId: number;
   status: string;
+  /** When it was placed: a rebate promo's window is checked against it. */
+  createdAt: string;
 }
 
 export async function poolTickets(db: Db, key: PoolKey): Promise<StoredTicket[]> {
   const rows = await db
     .selectFrom('bet_tickets')
-    .select(['id', 'player_id', 'amount', 'total', 'from_bonus', 'selections', 'status'])
+    .select(['id', 'player_id', 'amount', 'total', 'from_bonus', 'selections', 'status', 'created_at'])
     .where('first_race_id', '=', key.firstRaceId)
     .where('bet_type', '=', key.betType)
     .orderBy('id')
@@ -202,6 +204,7 @@ export async function poolTickets(db: Db, key: PoolKey): Promise<StoredTicket[]>
     fromBonus: row.from_bonus,
     selections: parseSelections(row.selections),
     status: row.status,
+    createdAt: row.created_at,
   }));
 }
 

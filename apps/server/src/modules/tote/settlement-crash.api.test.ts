@@ -29,6 +29,50 @@ describe.skipIf(testDialect !== 'sqlite')('settlement survives kill -9 (sqlite)'
         forecastTickets: 0,
         runners: 12,
       });
+      // Half the players hold a 5% rebate promo: their tickets, won or lost, earn it with their settlement.
+      const now = new Date().toISOString();
+      const promo = await seeding.db
+        .insertInto('promos')
+        .values({
+          code: 'CRASHREBATE',
+          name: 'Rebate',
+          description: 'Rebate',
+          credit_to: 'BONUS',
+          kind: 'rebate',
+          rate_bp: 500,
+          reward_amount: 0,
+          reward_cap: 0,
+          daily_deposit_req: 0,
+          account_days_req: 0,
+          validity_hours: 0,
+          ends_at: null,
+          code_only: 0,
+          active: 1,
+          created_by: null,
+          remaining: 999,
+          per_player_limit: 999,
+          starts_at: '2000-01-01T00:00:00.000Z',
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const players = await seeding.db.selectFrom('players').select('id').execute();
+      const rebated = new Set(players.filter((p) => p.id % 2 === 0).map((p) => p.id));
+      await seeding.db
+        .insertInto('promo_claims')
+        .values(
+          [...rebated].map((playerId) => ({
+            promo_id: promo.id,
+            player_id: playerId,
+            status: 'A' as const,
+            reward: 0,
+            claimed_at: '2000-01-01T00:00:00.000Z',
+            expires_at: null,
+            transaction_id: null,
+          })),
+        )
+        .execute();
       await seeding.close();
 
       const child = fork(path.resolve('apps/server/test/settle-child.ts'), [dataDir, String(race.raceId)], {
@@ -70,7 +114,16 @@ describe.skipIf(testDialect !== 'sqlite')('settlement survives kill -9 (sqlite)'
       try {
         const tickets = await restarted.db
           .selectFrom('bet_tickets')
-          .select(['id', 'status', 'won_amount', 'settlement_transaction_id', 'selections'])
+          .select([
+            'id',
+            'player_id',
+            'total',
+            'status',
+            'won_amount',
+            'rebate_amount',
+            'settlement_transaction_id',
+            'selections',
+          ])
           .where('first_race_id', '=', race.raceId)
           .execute();
         expect(tickets.filter((t) => t.status === 'open')).toHaveLength(0);
@@ -97,6 +150,25 @@ describe.skipIf(testDialect !== 'sqlite')('settlement survives kill -9 (sqlite)'
           .executeTakeFirstOrThrow();
         expect(pool.status).toBe('settled');
         expect(winners.reduce((sum, t) => sum + t.won_amount, 0)).toBe(pool.payouts);
+
+        // Every ticket of a rebate holder earned its 5% once, whether its settlement ran before or after the kill.
+        for (const ticket of tickets) {
+          expect(ticket.rebate_amount).toBe(
+            rebated.has(ticket.player_id) ? Math.floor((ticket.total * 500) / 10_000) : 0,
+          );
+        }
+        const rebates = await restarted.db
+          .selectFrom('ledger_transactions')
+          .select('metadata')
+          .where('kind', '=', 'PROMO_REBATE')
+          .execute();
+        const rebatedTickets = rebates.map((r) => (JSON.parse(r.metadata) as { ticketId: number }).ticketId);
+        expect(rebatedTickets).toHaveLength(tickets.filter((t) => t.rebate_amount > 0).length);
+        expect(new Set(rebatedTickets).size).toBe(rebatedTickets.length);
+        const claims = await restarted.db.selectFrom('promo_claims').select('rebates').execute();
+        expect(claims.reduce((sum, c) => sum + c.rebates, 0)).toBe(
+          tickets.reduce((sum, t) => sum + t.rebate_amount, 0),
+        );
         expect(await checkLedger(restarted.db)).toEqual([]);
       } finally {
         await restarted.close();

@@ -24,6 +24,7 @@ import { moveRaceStatus, type RacingDeps } from '../racing/racing.service.ts';
 import { accountIdByCode, HouseAccount } from '../wallet/accounts.ts';
 import { postTransaction } from '../wallet/ledger.ts';
 import { ConcurrentSettlementError, payTickets, type TicketToPay } from './payouts.ts';
+import { payRebates, rebateWindows, ticketRebate, type TicketRebate } from '../promos/rebates.ts';
 import {
   loadPoolCard,
   poolLegs,
@@ -375,15 +376,57 @@ async function startPool(deps: ToteDeps, card: PoolCard): Promise<Computed | nul
   }
 }
 
-/** One batch in one transaction; rolled back and tried again if another settlement paid part of it. */
-async function payBatch(deps: ToteDeps, pool: number, betType: string, batch: TicketToPay[]): Promise<Set<number>> {
+/** Tried again when another settlement paid part of a batch (its transaction rolled back). */
+async function withRetries<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await deps.db.transaction().execute((trx) => payTickets(trx, pool, betType, batch));
+      return await work();
     } catch (error) {
       if (!(error instanceof ConcurrentSettlementError) || attempt >= 3) throw error;
     }
   }
+}
+
+/** One batch in one transaction, the rebates its tickets earned with it. */
+function payBatch(
+  deps: ToteDeps,
+  pool: number,
+  betType: string,
+  batch: TicketToPay[],
+  rebates: ReadonlyMap<number, TicketRebate>,
+): Promise<Set<number>> {
+  return withRetries(() =>
+    deps.db.transaction().execute((trx) =>
+      payTickets(trx, pool, betType, batch, (inner, settled) =>
+        payRebates(
+          inner,
+          settled.flatMap((id) => rebates.get(id) ?? []),
+        ),
+      ),
+    ),
+  );
+}
+
+/** Losing tickets that earned a rebate: marked lost with their rebate paid, in one transaction per batch. */
+function loseWithRebates(deps: ToteDeps, batch: readonly TicketRebate[]): Promise<void> {
+  return withRetries(() =>
+    deps.db.transaction().execute(async (trx) => {
+      const lost = await trx
+        .updateTable('bet_tickets')
+        .set({ status: 'lost', settled_at: nowIso() })
+        .where(
+          'id',
+          'in',
+          batch.map((r) => r.ticketId),
+        )
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      if (Number(lost.numUpdatedRows) !== batch.length) {
+        throw new ConcurrentSettlementError('A ticket of this batch was settled meanwhile; the batch rolls back.');
+      }
+      await payRebates(trx, batch);
+    }),
+  );
 }
 
 interface Computed {
@@ -419,9 +462,32 @@ async function settleStartedOrNew(deps: ToteDeps, card: PoolCard): Promise<void>
       ? [{ ticketId: ticket.id, playerId: ticket.playerId, settlement }]
       : [];
   });
+  // Tickets placed while a rebate promo was the player's active one earn it on their credit-funded
+  // stake that rode (not refunded), paid in the transaction that settles them.
+  const open = tickets.filter((ticket) => ticket.status === 'open');
+  const windows = await rebateWindows(
+    deps.db,
+    open.map((ticket) => ticket.playerId),
+  );
+  const rebates = new Map<number, TicketRebate>();
+  if (windows.size > 0) {
+    for (const ticket of open) {
+      const settlement = byId.get(ticket.id);
+      const creditRefund = settlement ? settlement.refund - settlement.refundToBonus : 0;
+      const rebate = ticketRebate({ ...ticket, creditStake: ticket.total - ticket.fromBonus - creditRefund }, windows);
+      if (rebate) rebates.set(ticket.id, rebate);
+    }
+  }
   for (let i = 0; i < toPay.length; i += SETTLEMENT_BATCH) {
     const batch = toPay.slice(i, i + SETTLEMENT_BATCH);
-    for (const playerId of await payBatch(deps, pool, card.key.betType, batch)) changed.add(playerId);
+    for (const playerId of await payBatch(deps, pool, card.key.betType, batch, rebates)) changed.add(playerId);
+  }
+  const paid = new Set(toPay.map((t) => t.ticketId));
+  const losingRebates = [...rebates.values()].filter((r) => !paid.has(r.ticketId));
+  for (let i = 0; i < losingRebates.length; i += SETTLEMENT_BATCH) {
+    const batch = losingRebates.slice(i, i + SETTLEMENT_BATCH);
+    await loseWithRebates(deps, batch);
+    for (const r of batch) changed.add(r.playerId);
   }
   // ...and what is still open after them lost: one statement, however many there are.
   await deps.db
