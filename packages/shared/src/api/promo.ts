@@ -45,6 +45,7 @@ export interface PromoListResponse {
 
 /** A claim in the player's promo history (spec §3 Promo: claimDate, expiryDate, totalEarnings, status). */
 export interface PromoClaimView extends PromoView {
+  claimId: number;
   claimDate: string;
   /** ISO; null when the promo has no duration ('Claimed'). */
   expiryDate: string | null;
@@ -62,6 +63,8 @@ export interface PromoHistoryResponse {
 export interface PromoClaimResponse {
   statusCode: 200;
   promoCode: string;
+  /** The promo's name, for the success popup (a code-only promo is not in the list). */
+  name: string;
   /** Balances after the claim, centavos. */
   bonusBalance: number;
   creditBalance: number;

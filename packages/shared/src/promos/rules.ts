@@ -67,4 +67,5 @@ export const PromoMessages = {
   dailyDeposit: (pesos: string) => `This promo needs approved deposits of at least ₱${pesos} today.`,
   accountAge: (days: number) => `This promo is for accounts at least ${days} days old.`,
   noQualifyingDeposit: 'This promo needs an approved deposit today.',
+  codeTaken: 'This promo code is already used by another promo.',
 } as const;

@@ -93,7 +93,12 @@ describe(`promos (${testDialect})`, () => {
     const response = await claim(p, welcome.promoCode.toLowerCase());
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json<PromoClaimResponse>();
-    expect(answer).toMatchObject({ statusCode: 200, promoCode: welcome.promoCode, bonusBalance: 10_000 });
+    expect(answer).toMatchObject({
+      statusCode: 200,
+      promoCode: welcome.promoCode,
+      name: 'Test promo',
+      bonusBalance: 10_000,
+    });
     expect(answer.statusMessage).toBe(PromoMessages.claimed);
     expect(Date.parse(answer.expiryDate ?? '') - Date.now()).toBeGreaterThan(47 * 3_600_000);
     expect(await playerBalances(t.app.db, p.playerId)).toMatchObject({ creditBalance: 0, bonusBalance: 10_000 });
@@ -316,6 +321,7 @@ describe(`promos (${testDialect})`, () => {
       headers: { cookie: admin },
     });
     expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toMatchObject({ fieldErrors: { promoCode: PromoMessages.codeTaken } });
 
     const staff = await t.app.inject({
       method: 'POST',

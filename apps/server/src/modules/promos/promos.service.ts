@@ -3,6 +3,7 @@ import {
   formatPeso,
   normalizePromoCode,
   PromoMessages,
+  StatusCode,
   UNLIMITED,
   type BackofficePromoDetailResponse,
   type PromoClaimResponse,
@@ -12,7 +13,7 @@ import {
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { toSafeInteger } from '../../db/connection.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation, runIdempotent } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
@@ -98,6 +99,7 @@ export async function promoHistory(db: Kysely<Database>, playerId: number): Prom
   const claimed = await claimCountsOf(db, playerId);
   return rows.map((row) => ({
     ...promoView(row, playerRemainingOf(row, claimed.get(row.id) ?? 0)),
+    claimId: row.claim_id,
     claimDate: row.claimed_at,
     expiryDate: row.expires_at,
     totalEarnings: toSafeInteger(row.claim_reward) + toSafeInteger(row.claim_rebates),
@@ -241,6 +243,7 @@ export async function claimPromo(
         answer: {
           statusCode: 200 as const,
           promoCode: promo.code,
+          name: promo.name,
           bonusBalance: balances.bonusBalance,
           creditBalance: balances.creditBalance,
           expiryDate: expiresAt?.toISOString() ?? null,
@@ -276,7 +279,6 @@ function definitionRow(input: PromoDefinitionInput & { promoCode: string }) {
 }
 
 export const PromoAdminMessages = {
-  codeTaken: 'This promo code is already used by another promo.',
   notFound: 'Promo not found.',
 } as const;
 
@@ -364,7 +366,9 @@ export async function savePromo(
     });
     return (await promoDetail(db, saved)).promo;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(PromoAdminMessages.codeTaken);
+    if (isUniqueViolation(error)) {
+      throw new AppError(409, StatusCode.CONFLICT, PromoMessages.codeTaken, { promoCode: PromoMessages.codeTaken });
+    }
     throw error;
   }
 }
