@@ -40,7 +40,7 @@ describe('domain events', () => {
     const log = quietLog();
     const transport = { ...inProcessPubSub(), publishEvent: () => Promise.reject(new Error('connection lost')) };
     const events = createDomainEvents(transport, log);
-    await expect(events.emit('race.settled', { raceId: 1, players: 3 })).resolves.toBeUndefined();
+    await expect(events.emit('race.settled', { raceId: 1, pools: 3 })).resolves.toBeUndefined();
     expect(log.warn).toHaveBeenCalledOnce();
   });
 

@@ -14,8 +14,8 @@ export interface DomainEventMap {
   'payment.decided': { playerId: number; requestId: number; kind: 'DEPOSIT' | 'WITHDRAW'; approved: boolean };
   /** A player claimed a promo (its reward, if any, is already on their balance). */
   'promo.claimed': { playerId: number; promoCode: string; reward: number };
-  /** A race's pools were settled: its tickets are paid, refunded or lost. */
-  'race.settled': { raceId: number; players: number };
+  /** The pools a race completed are settled: their tickets are paid, refunded or lost. */
+  'race.settled': { raceId: number; pools: number };
 }
 
 export type DomainEventName = keyof DomainEventMap;

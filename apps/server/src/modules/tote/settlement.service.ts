@@ -258,8 +258,15 @@ export async function confirmResult(
 export async function settleCompletedPools(deps: ToteDeps, raceId: number): Promise<void> {
   const race = await mustFindRace(deps.db, raceId);
   if (race.status !== 'D' && race.status !== 'X') return;
-  for (const card of await poolsCompletedBy(deps.db, race)) await settleStartedOrNew(deps, card);
+  const pools = await poolsCompletedBy(deps.db, race);
+  for (const card of pools) await settleStartedOrNew(deps, card);
   await finishPayingPools(deps);
+  // After the commits: other modules may react (the event carries no money).
+  if (pools.length > 0) {
+    await deps.pubsub
+      .publishEvent({ name: 'race.settled', payload: { raceId, pools: pools.length } })
+      .catch(() => undefined);
+  }
 }
 
 /** Pools whose payment stopped half way (a crash): paid to the end, each ticket once. */

@@ -169,6 +169,8 @@ describe(`tote and settlement (${testDialect})`, () => {
 
     const noticed: number[] = [];
     const stopListening = t.app.pubsub.subscribePlayers((playerId) => noticed.push(playerId));
+    const settledRaces: number[] = [];
+    const stopSettled = t.app.events.on('race.settled', ({ raceId }) => void settledRaces.push(raceId));
     const key = randomUUID();
     const confirmed = await confirm(race, [[3], [5], [1]], key);
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
@@ -180,6 +182,9 @@ describe(`tote and settlement (${testDialect})`, () => {
     // The winners' screens are told to refresh their balance; the loser's balance did not change.
     await expect.poll(() => [...noticed].sort(), { timeout: 10_000 }).toEqual([ana.playerId, cora.playerId].sort());
     stopListening();
+    // Other modules hear that the race's pools are settled, once.
+    await expect.poll(() => settledRaces).toEqual([race.raceId]);
+    stopSettled();
     const history = (await call(t.app, '../game/getBetHistory', {}, ana.cookie)).json<BetHistoryResponse>();
     expect(history.betHistory[0]).toMatchObject({ status: 'won', wonLose: 'WON', wonAmount: 2100 });
 
