@@ -318,8 +318,6 @@ export const en = {
     tabsLabel: '{{title}} sections',
     payment: { deposit: 'Deposit', withdraw: 'Withdraw' },
     history: { bet: 'Race Bet', wallet: 'Wallet' },
-    promo: { available: 'Available Promo', history: 'Promo History' },
-    tabBody: '{{tab}} is coming soon.',
   },
   history: {
     bet: {

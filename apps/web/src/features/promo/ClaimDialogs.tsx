@@ -85,7 +85,7 @@ export function ClaimResultDialogs({
           <dl className="promo-card__fields">
             <div className="promo-card__field">
               <dt>{t('promo.fields.name')}</dt>
-              <dd data-testid="promo-success-name">{success.name ?? success.promoCode}</dd>
+              <dd data-testid="promo-success-name">{success.name}</dd>
             </div>
             <div className="promo-card__field">
               <dt>{t('promo.newBonus')}</dt>

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { normalizePromoCode, promoTabOf, type PromoListResponse, type PromoView } from '@karera/shared';
+import { promoTabOf, type PromoView } from '@karera/shared';
 import { LoadingDialog, Page, Tabs, type TabItem } from '../../components/ui/index.ts';
 import { useQueryTab } from '../../lib/useQueryTab.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
 import { ACTIVE_PROMO_HEADING_ID, ActivePromoStrip } from './ActivePromoStrip.tsx';
 import { ClaimResultDialogs, ConfirmSheet } from './ClaimDialogs.tsx';
-import { promoHistoryQuery, promoListQuery } from './promoApi.ts';
+import { promoHistoryQuery } from './promoApi.ts';
 import { PromoShortcuts } from './PromoShortcuts.tsx';
 import { AvailableTab, HistoryTab } from './PromoTabs.tsx';
 import { usePromoClaim } from './usePromoClaim.ts';
@@ -22,23 +22,14 @@ type Tab = ReturnType<typeof promoTabOf>;
 export function PromoPage() {
   const { t } = useTranslation();
   const title = useRouteTitle();
-  const queryClient = useQueryClient();
   const [tab, selectTab] = useQueryTab(promoTabOf);
   const history = useQuery(promoHistoryQuery);
   const { claim, pending, success, failure, dismiss, claimed } = usePromoClaim();
   const [confirming, setConfirming] = useState<PromoView | null>(null);
 
-  function claimByCode(code: string) {
-    // A typed code of a listed promo: its name is known for the success popup.
-    const listed = queryClient
-      .getQueryData<PromoListResponse>(promoListQuery.queryKey)
-      ?.promos.find((promo) => promo.promoCode === normalizePromoCode(code));
-    claim(code, listed?.name ?? null);
-  }
-
   function claimChosen(promo: PromoView) {
     setConfirming(null);
-    claim(promo.promoCode, promo.name);
+    claim(promo.promoCode);
   }
 
   function closeResult() {
@@ -57,7 +48,7 @@ export function PromoPage() {
           codeFormKey={claimed}
           history={history}
           claiming={pending}
-          onCode={claimByCode}
+          onCode={claim}
           onChoose={setConfirming}
         />
       ),

@@ -136,9 +136,8 @@ export function HistoryTab({ history }: { history: UseQueryResult<PromoHistoryRe
   }
   return (
     <ul className="promo-list" aria-label={t('promo.historyLabel')} data-testid="promo-history">
-      {history.data.promos.map((claim, index) => (
-        // A promo may be claimed more than once; code and claim date together name one claim.
-        <li key={`${claim.promoCode}-${claim.claimDate}-${index}`}>
+      {history.data.promos.map((claim) => (
+        <li key={claim.claimId}>
           <ClaimCard claim={claim} />
         </li>
       ))}

@@ -35,6 +35,7 @@ const welcome: PromoView = {
 function claim(fields: Partial<PromoClaimView>): PromoClaimView {
   return {
     ...welcome,
+    claimId: 1,
     claimDate: '2026-11-21T07:05:00.000Z',
     expiryDate: null,
     totalEarnings: 100_00,

@@ -10,10 +10,8 @@ import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
 import { claimPromo, PROMO_QUERY_ROOT, WALLET_HISTORY_ROOT } from './promoApi.ts';
 import { refusalText } from './promoView.ts';
 
-export interface ClaimSuccess extends PromoClaimResponse {
-  /** The promo's name when the page knew it (a card, or a typed code of a listed promo). */
-  name: string | null;
-}
+/** The claim's answer: the promo's name (a code-only promo's too) and the balances after it. */
+export type ClaimSuccess = PromoClaimResponse;
 
 /** A refusal the server gave: the same request would get it again, so a retry is a new request. */
 function isRefusal(error: unknown): boolean {
@@ -30,7 +28,6 @@ export function usePromoClaim() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const attempt = useRef<{ promoCode: string; key: string } | null>(null);
-  const pendingName = useRef<string | null>(null);
   const [success, setSuccess] = useState<ClaimSuccess | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   /** How many claims succeeded on this page: the code entry starts empty again after each. */
@@ -44,7 +41,7 @@ export function usePromoClaim() {
         creditBalance: centavos(answer.creditBalance),
         bonusBalance: centavos(answer.bonusBalance),
       });
-      setSuccess({ ...answer, name: pendingName.current });
+      setSuccess(answer);
       setClaimed((count) => count + 1);
       void queryClient.invalidateQueries({ queryKey: WALLET_HISTORY_ROOT });
     },
@@ -59,14 +56,13 @@ export function usePromoClaim() {
   const { submit } = mutation;
 
   const claim = useCallback(
-    (code: string, name: string | null) => {
+    (code: string) => {
       const promoCode = normalizePromoCode(code);
       if (promoCode === '') {
         showAlert(t('promo.codeRequired'), 'error');
         return;
       }
       if (attempt.current?.promoCode !== promoCode) attempt.current = { promoCode, key: newIdempotencyKey() };
-      pendingName.current = name;
       submit({ promoCode, idempotencyKey: attempt.current.key });
     },
     [submit, t],

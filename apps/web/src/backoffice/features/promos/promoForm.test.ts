@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BackofficePromo } from '@karera/shared';
+import { PromoMessages, type BackofficePromo } from '@karera/shared';
 import { en } from '../../i18n/en.ts';
 import {
   checkPromo,
@@ -176,8 +176,9 @@ describe('editing', () => {
   });
 
   it('maps server field errors to fields', () => {
-    expect(serverFieldMessages({ promoCode: 'Taken.', 'endsAt.0': 'Bad.', other: 'x' })).toEqual({
-      promoCode: { text: 'Taken.' },
+    // The 409 of a code another promo has: its shared message beside the code field.
+    expect(serverFieldMessages({ promoCode: PromoMessages.codeTaken, 'endsAt.0': 'Bad.', other: 'x' })).toEqual({
+      promoCode: { text: PromoMessages.codeTaken },
       endsAt: { text: 'Bad.' },
     });
   });
