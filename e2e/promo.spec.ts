@@ -1,14 +1,23 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { PromoMessages } from '@karera/shared';
-import { backofficeLogin, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  BackofficeRoutes,
+  formatPeso,
+  PromoMessages,
+  RacingAdminRoutes,
+  ToteAdminRoutes,
+  type GameEvent,
+  type Race,
+} from '@karera/shared';
+import { adminPost, backofficeLogin, manilaToday, signInAsNewPlayer, uniqueSuffix } from './support.ts';
 
 /**
  * The promo page at 390 px against the demo promos the server seeds with DEMO=1 (spec §2 Promo page, §4
  * Promo, §8): a new player claims the welcome bonus through the confirm sheet and sees the bonus balance
  * and the history entry; a code typed in lowercase claims the code-only promo; while a promo is active
- * every card reads 'Has Active Promo'; a promo an admin creates in the back office reaches the player.
- * Every test makes its own player.
+ * every card reads 'Has Active Promo'; a settled bet placed under the rebate promo earns its 5% as bonus;
+ * a promo an admin creates in the back office reaches the player. Every test makes its own player (and
+ * race day, where it bets).
  */
 
 const WELCOME = 'WELCOME';
@@ -31,6 +40,40 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Pesos as the page writes them ('₱1,234.50') in centavos. */
+function centavosOf(text: string): number {
+  return Math.round(Number(text.replace(/[₱,]/g, '')) * 100);
+}
+
+/** Today's race day of this test with one race (1 Bagyo, 2 Alon, 3 Hangin), open for betting. */
+async function createOpenRace(request: APIRequestContext) {
+  const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
+    name: `E2E Rebate ${uniqueSuffix()}`,
+    arena: 'San Lazaro Leisure Park',
+    streamUrl: '',
+    raceDate: manilaToday(),
+    enabledBetTypes: [],
+  });
+  const { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
+    raceNo: 1,
+    startDateTime: new Date(Date.now() + 3_600_000).toISOString(),
+    enabledBetTypes: [],
+  });
+  for (const [runnerNo, horseName] of [
+    ['1', 'Bagyo'],
+    ['2', 'Alon'],
+    ['3', 'Hangin'],
+  ] as const) {
+    await adminPost(request, RacingAdminRoutes.runners(race.raceId), {
+      runnerNo,
+      horseName,
+      jockeyName: `Jockey ${runnerNo}`,
+    });
+  }
+  await adminPost(request, RacingAdminRoutes.raceStatus(race.raceId), { status: 'O' });
+  return { event, race };
 }
 
 /** Claims a listed promo through its card, the bottom confirm sheet and the loader; answers the success popup. */
@@ -111,6 +154,8 @@ test('a promo code typed in lowercase claims the code-only promo', async ({ page
   await page.getByRole('button', { name: 'SUBMIT' }).click();
   const success = page.getByTestId('promo-success');
   await expect(success).toContainText(PromoMessages.claimed);
+  // The claim's answer names the promo, though no card on the page does.
+  await expect(success.getByTestId('promo-success-name')).toHaveText('Karera Fan Bonus');
   await success.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByLabel('Promo code')).toHaveValue('');
 
@@ -161,6 +206,77 @@ test('while a promo is active every card reads Has Active Promo and the strip sh
   await expect(page.getByTestId('promo-claim-card').first().getByTestId('promo-claim-status')).toHaveText('Active');
 });
 
+test('a Win placed under the rebate promo earns 5% of its stake as bonus when the race is settled', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000); // a claim, a bet, a settlement and several pages on a busy machine
+  const player = await signInAsNewPlayer(page, request);
+  await adminPost(
+    request,
+    BackofficeRoutes.adjustments(player.playerId),
+    { account: 'credit', amount: 50_000, reason: 'E2E rebate funding' },
+    { 'idempotency-key': `e2e-rebate-${uniqueSuffix()}` },
+  );
+  const { event, race } = await createOpenRace(request);
+
+  // REBATE5 through its card, the confirm sheet and the popup: no reward now, the bonus comes with settled bets.
+  await page.goto('/promo');
+  const success = await claimThroughCard(page, REBATE);
+  await expect(success.getByTestId('promo-success-name')).toHaveText('Rebate 5%');
+  const bonusBefore = centavosOf((await success.getByTestId('promo-success-bonus').textContent()) ?? '');
+  await success.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByTestId('promo-active-name')).toHaveText('Rebate 5%');
+
+  // ₱100.00 on 2 Alon from the live screen, paid from credit.
+  await page.addInitScript(() => window.localStorage.setItem('announcementDate', '2025-03-28'));
+  await page.goto(`/live?event=${event.id}`);
+  await expect(page.getByTestId('event-name')).toHaveText(event.name);
+  await page.getByRole('button', { name: 'Refresh balance' }).click();
+  const slip = page.getByTestId('bet-slip');
+  await expect(slip.getByTestId('slip-credit')).toHaveText('₱500.00');
+  await page.getByRole('button', { name: 'Bet on 2 Alon', exact: true }).click();
+  await slip.getByTestId('slip-amount').fill('100');
+  await expect(slip.getByTestId('slip-total')).toHaveText('₱100.00');
+  await slip.getByRole('button', { name: 'Submit Bet' }).click();
+  const receipt = page.getByRole('dialog', { name: 'Bet Receipt' });
+  await expect(receipt.getByTestId('receipt-total')).toHaveText('₱100.00');
+  await expect(receipt.getByTestId('receipt-credit')).toHaveText('₱400.00');
+  await expect(receipt.getByTestId('receipt-bonus-tag')).toHaveCount(0);
+  const ticketNo = (await receipt.getByTestId('receipt-ticket').textContent()) ?? '';
+  expect(ticketNo).not.toBe('');
+  await receipt.getByRole('button', { name: 'OK' }).click();
+  await expect(receipt).toBeHidden();
+
+  // The admin closes betting and confirms 2-1-3.
+  await adminPost(request, RacingAdminRoutes.raceStatus(race.raceId), { status: 'C' });
+  await adminPost(request, ToteAdminRoutes.confirmResult(race.raceId), {
+    finish: [[2], [1], [3]],
+    idempotencyKey: `e2e-rebate-result-${race.raceId}`,
+  });
+
+  // The settled ticket: 5% of ₱100.00 earned as bonus.
+  await page.goto('/history?type=bet');
+  await expect(page.getByRole('tab', { name: 'Race Bet' })).toHaveAttribute('aria-selected', 'true');
+  const ticket = page.getByRole('article', { name: `Ticket ${ticketNo}` });
+  await expect(ticket).toBeVisible();
+  const earned = ticket.locator('div').filter({ has: page.getByText('Bonus earned', { exact: true }) });
+  await expect(earned.locator('dd')).toHaveText('₱5.00');
+
+  // The bonus balance rose by it (read again from the header).
+  await page.getByRole('button', { name: 'Refresh balance' }).click();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByTestId('account-bonus')).toHaveText(formatPeso(bonusBefore + 500));
+  await page.keyboard.press('Escape');
+
+  // The claim's total earnings on the promo history.
+  await page.goto('/promo?type=history');
+  const claim = page.getByTestId('promo-claim-card').first();
+  await expect(claim).toContainText('Rebate 5%');
+  await expect(claim.getByTestId('promo-claim-status')).toHaveText('Active');
+  await expect(claim.getByTestId('promo-earnings')).toHaveText('₱5.00');
+});
+
 test('a promo an admin creates in the back office reaches the players', async ({ page, request, browser }) => {
   const code = `E2E${uniqueSuffix()}`.slice(0, 20).toUpperCase();
   const admin = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
@@ -182,6 +298,18 @@ test('a promo an admin creates in the back office reaches the players', async ({
   await form.getByLabel('Duration (hours)').fill('30');
   await form.getByRole('button', { name: 'Create promo' }).click();
   await expect(form.getByText(`Promo ${code} created.`)).toBeVisible();
+
+  // The same code again: the server's refusal beside the code field, not above the form.
+  await form.getByLabel('Promo code').fill(code);
+  await form.getByLabel('Name').fill(`Copy ${code}`);
+  await form.getByLabel('Description').fill('The same code twice');
+  await form.getByLabel('Reward (₱)').fill('10');
+  await form.getByRole('button', { name: 'Create promo' }).click();
+  const codeField = form.getByLabel('Promo code');
+  await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+  await expect(codeField).toHaveAccessibleDescription(new RegExp(PromoMessages.codeTaken.replace(/\./g, '\\.')));
+  await expect(form.getByText(PromoMessages.codeTaken)).toHaveCount(1);
+  await expect(codeField).toBeFocused();
 
   const player = await signInAsNewPlayer(page, request);
   await page.goto('/promo');
