@@ -135,6 +135,38 @@ for (let start = 0; start < players; start += 8) {
   const batch = Array.from({ length: Math.min(8, players - start) }, (_, i) => newPlayer(start + i));
   bettors.push(...(await Promise.all(batch)));
 }
+// BENCH_REBATE=1: every player holds a 5% rebate promo while betting (paid at settlement, not here).
+if (process.env.BENCH_REBATE === '1') {
+  const { promo } = await asAdmin<{ promo: { promoCode: string } }>('/api/backoffice/promos', {
+    promoCode: 'BENCHREBATE',
+    name: 'Bench rebate',
+    description: '5% of every settled credit bet back as bonus',
+    creditTo: 'BONUS',
+    kind: 'rebate',
+    rewardAmount: 0,
+    rateBasisPoints: 500,
+    rewardCap: 0,
+    remaining: 999,
+    perPlayerLimit: 999,
+    dailyDepositReq: 0,
+    accountDaysReq: 0,
+    validityInHours: 0,
+    startsAt: '2026-01-01T00:00:00.000Z',
+    endsAt: null,
+    codeOnly: false,
+  });
+  for (const [index, bettor] of bettors.entries()) {
+    const claimed = await app.inject({
+      method: 'POST',
+      url: '/api/promo/claim',
+      payload: { promoCode: promo.promoCode, idempotencyKey: randomUUID() },
+      headers: { cookie: bettor.cookie },
+      // One address per player: the claim route's per-address limit is not what this measures.
+      remoteAddress: `10.9.${Math.floor(index / 256)}.${index % 256}`,
+    });
+    if (claimed.statusCode !== 200) throw new Error(`rebate claim failed: ${claimed.body}`);
+  }
+}
 const setupSeconds = (performance.now() - setupStarted) / 1000;
 
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -3,7 +3,7 @@
 //
 // Usage: npm run bench:bets -- [--players 100] [--seconds 10] [--concurrency 64] [--rate 3000[,rate...]]
 //        [--paced-seconds 10] [--pg postgres://user@host:port/db] [--synchronous full] [--trace /tmp/bets]
-//        [--client c|node]
+//        [--client c|node] [--rebate]
 //
 // Two phases on one fresh database: "saturation" keeps --concurrency bets in flight (each player one at
 // a time) for --seconds and gives the most bets/s; "paced" sends --rate bets a second on a fixed
@@ -36,6 +36,8 @@ const { values: options } = parseArgs({
     trace: { type: 'string' },
     // Paced phases: `c` (bench/paced-client.c, built with the system's C compiler) or `node`.
     client: { type: 'string', default: 'c' },
+    // Every player holds a 5% rebate promo while betting.
+    rebate: { type: 'boolean', default: false },
   },
 });
 const players = Number(options.players);
@@ -54,6 +56,7 @@ const server = fork(path.join(root, 'bench/bets-server.ts'), [], {
     BENCH_PLAYERS: String(players),
     ...(options.pg ? { BENCH_PG_URL: options.pg } : {}),
     ...(options.synchronous ? { BENCH_SQLITE_SYNCHRONOUS: options.synchronous } : {}),
+    ...(options.rebate ? { BENCH_REBATE: '1' } : {}),
   },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
