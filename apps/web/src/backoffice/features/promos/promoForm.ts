@@ -9,6 +9,7 @@ import {
   type PromoDefinitionInput,
   type PromoKind,
 } from '@karera/shared';
+import { isoToManilaLocal, manilaLocalToIso } from '../../lib/manilaLocal.ts';
 
 /*
  * The promo definition form of the back office (admin): what an admin types (pesos, percentages, Manila
@@ -16,48 +17,7 @@ import {
  * instants). Checked with the server's own schema before sending. Pure, so it is unit tested.
  */
 
-/** The Philippines keeps UTC+8 all year (no daylight saving since 1978). */
-const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;
-const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** A datetime-local value read as Manila time, as an ISO UTC instant; null when it is not a real date and time. */
-export function manilaLocalToIso(local: string): string | null {
-  const match = LOCAL_DATE_TIME.exec(local.trim());
-  if (!match) return null;
-  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
-  const check = new Date(wall);
-  // Date.UTC rolls 31 April over to 1 May; a date that does not exist is refused instead.
-  if (
-    check.getUTCFullYear() !== year ||
-    check.getUTCMonth() !== month - 1 ||
-    check.getUTCDate() !== day ||
-    check.getUTCHours() !== hour ||
-    check.getUTCMinutes() !== minute
-  ) {
-    return null;
-  }
-  return new Date(wall - MANILA_OFFSET_MS).toISOString();
-}
-
-/** An instant as a datetime-local value in Manila time ('YYYY-MM-DDTHH:mm'); '' if unreadable. */
-export function isoToManilaLocal(iso: string): string {
-  const time = new Date(iso).getTime();
-  if (Number.isNaN(time)) return '';
-  const wall = new Date(time + MANILA_OFFSET_MS);
-  return (
-    `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}` +
-    `T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`
-  );
-}
+export { isoToManilaLocal, manilaLocalToIso };
 
 /** Basis points as a percentage without trailing zeros: 500 → '5', 250 → '2.5', 1234 → '12.34'. */
 export function percentText(basisPoints: number): string {
