@@ -6,6 +6,8 @@ export interface PlayerRoute {
   path: string;
   access: 'public' | 'player';
   title: string;
+  /** The path opens another route instead (a name kept for links), e.g. /bethistory opens /history's Race Bet tab. */
+  redirect?: string;
 }
 
 export const PLAYER_ROUTES = [
@@ -24,7 +26,7 @@ export const PLAYER_ROUTES = [
   { path: '/profile', access: 'player', title: 'Profile' },
   { path: '/history', access: 'player', title: 'Transaction History' },
   { path: '/promo', access: 'player', title: 'Promos' },
-  { path: '/bethistory', access: 'player', title: 'Bet History' },
+  { path: '/bethistory', access: 'player', title: 'Bet History', redirect: '/history?type=bet' },
   { path: '/minigame', access: 'player', title: 'Mini Game' },
   { path: '/tutorial', access: 'player', title: 'Tutorials' },
   { path: '/tutorial-deposit', access: 'player', title: 'Tutorial: Deposit' },

@@ -1,7 +1,12 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { PlayerRoutePath } from '@karera/shared';
+import type { PLAYER_ROUTES, PlayerRoutePath } from '@karera/shared';
 
 type Page = LazyExoticComponent<ComponentType>;
+/** Routes with a screen of their own: a route with `redirect` opens another one (the router's Navigate). */
+export type ScreenRoutePath = Exclude<
+  PlayerRoutePath,
+  Extract<(typeof PLAYER_ROUTES)[number], { redirect: string }>['path']
+>;
 
 // One chunk per screen: the landing route loads only the shell and the landing page.
 const Landing = lazy(() => import('../features/landing/LandingPage.tsx').then((m) => ({ default: m.LandingPage })));
@@ -19,9 +24,6 @@ const BetRules = lazy(() => import('../features/betrules/BetRulesPage.tsx').then
 const Account = lazy(() => import('../features/account/AccountPage.tsx').then((m) => ({ default: m.AccountPage })));
 const Profile = lazy(() => import('../features/profile/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })));
 const History = lazy(() => import('../features/history/HistoryPage.tsx').then((m) => ({ default: m.HistoryPage })));
-const BetHistory = lazy(() =>
-  import('../features/history/BetHistoryPage.tsx').then((m) => ({ default: m.BetHistoryPage })),
-);
 const Promo = lazy(() => import('../features/promo/PromoPage.tsx').then((m) => ({ default: m.PromoPage })));
 const MiniGame = lazy(() => import('../features/minigame/MiniGamePage.tsx').then((m) => ({ default: m.MiniGamePage })));
 const Tutorials = lazy(() =>
@@ -31,7 +33,7 @@ const TutorialTour = lazy(() =>
   import('../features/tutorials/TutorialTourPage.tsx').then((m) => ({ default: m.TutorialTourPage })),
 );
 
-/** The screen of every route of PLAYER_ROUTES; the type makes a new route without a screen a compile error. */
+/** The screen of every route but redirects; the type makes a new route without a screen a compile error. */
 export const PAGES = {
   '/': Landing,
   '/register': Landing,
@@ -48,7 +50,6 @@ export const PAGES = {
   '/profile': Profile,
   '/history': History,
   '/promo': Promo,
-  '/bethistory': BetHistory,
   '/minigame': MiniGame,
   '/tutorial': Tutorials,
   '/tutorial-deposit': TutorialTour,
@@ -57,4 +58,4 @@ export const PAGES = {
   '/tutorial-promo': TutorialTour,
   '/tutorial-bet': TutorialTour,
   '/tutorial-rebate': TutorialTour,
-} satisfies Record<PlayerRoutePath, Page>;
+} satisfies Record<ScreenRoutePath, Page>;

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PLAYER_ROUTES } from '@karera/shared';
 import { PAGES } from './pages.ts';
 import { RootLayout } from './layouts/RootLayout.tsx';
@@ -14,6 +14,8 @@ const PlayerLayout = lazy(() => import('./layouts/PlayerLayout.tsx').then((m) =>
 
 function screensOf(access: 'public' | 'player'): RouteObject[] {
   return PLAYER_ROUTES.filter((route) => route.access === access).map((route) => {
+    // A name kept for links (/bethistory): it opens its route, replacing itself in the history.
+    if ('redirect' in route) return { path: route.path, element: <Navigate to={route.redirect} replace /> };
     const Screen = PAGES[route.path];
     // Paths match case-insensitively (react-router's default), so /contacts opens /Contacts.
     return { path: route.path, element: <Screen /> };
