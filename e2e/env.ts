@@ -4,6 +4,8 @@ export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password' } as const;
 export const E2E_DEMO_PLAYER = { mobile: '09170000001', password: 'demo-pass-1' } as const;
 export const E2E_ANDROID_APP_FILE = 'karera.apk';
+/** The main e2e server's external betting site (the account menu links to it). */
+export const E2E_BETTING_SITE_URL = 'https://bet.example.ph/';
 
 export const ANDROID_USER_AGENT =
   'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';

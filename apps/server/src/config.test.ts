@@ -49,4 +49,13 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({}).sms).toEqual({ sender: 'outbox' });
   });
+
+  it('takes an http(s) BETTING_SITE_URL; unset or empty is no link, another scheme stops the start', () => {
+    expect(loadConfig({}).bettingSiteUrl).toBeNull();
+    expect(loadConfig({ BETTING_SITE_URL: '' }).bettingSiteUrl).toBeNull();
+    expect(loadConfig({ BETTING_SITE_URL: 'https://bet.example.ph/' }).bettingSiteUrl).toBe('https://bet.example.ph/');
+    for (const url of ['javascript:alert(1)', 'ftp://bet.example.ph', 'bet.example.ph']) {
+      expect(() => loadConfig({ BETTING_SITE_URL: url })).toThrow(/BETTING_SITE_URL/);
+    }
+  });
 });

@@ -40,6 +40,11 @@ const envSchema = z.object({
   TELEGRAM_URL: z.url().default('https://t.me/karera_ph'),
   FACEBOOK_URL: z.url().default('https://m.me/karera.ph'),
   SUPPORT_EMAIL: z.email().default('support@karera.ph'),
+  // The account menu's external betting site: an http(s) address, or unset (or empty) for no link.
+  BETTING_SITE_URL: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'BETTING_SITE_URL must be an http(s) URL' })])
+    .optional()
+    .transform((url) => url || null),
   TRUST_PROXY: booleanFlag.default(false),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   MASTER_AGENT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
@@ -68,6 +73,8 @@ export interface AppConfig {
   telegramUrl: string;
   facebookUrl: string;
   supportEmail: string;
+  /** The external betting site linked from the account menu; null hides the link. */
+  bettingSiteUrl: string | null;
   trustProxy: boolean;
   rateLimits: {
     contactPerHour: number;
@@ -131,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     telegramUrl: e.TELEGRAM_URL,
     facebookUrl: e.FACEBOOK_URL,
     supportEmail: e.SUPPORT_EMAIL,
+    bettingSiteUrl: e.BETTING_SITE_URL,
     trustProxy: e.TRUST_PROXY,
     rateLimits: {
       contactPerHour: e.CONTACT_RATE_LIMIT,

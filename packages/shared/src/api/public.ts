@@ -12,4 +12,6 @@ export interface SiteConfigResponse {
   telegramUrl: string;
   facebookUrl: string;
   supportEmail: string;
+  /** The external betting site of the account menu; null when none is configured (no link shown). */
+  bettingSiteUrl: string | null;
 }

@@ -11,6 +11,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       telegramUrl: config.telegramUrl,
       facebookUrl: config.facebookUrl,
       supportEmail: config.supportEmail,
+      bettingSiteUrl: config.bettingSiteUrl,
     } satisfies SiteConfigResponse;
   });
 };

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatPeso } from '@karera/shared';
 import { Switch } from '../../components/ui/index.ts';
 import { showAlert } from '../../lib/alerts.ts';
+import { useBettingSiteLink } from '../../lib/bettingSite.ts';
 import { displayNameOf, playerState, toggleUseBonus, usePlayerState, useSession } from '../../lib/session/index.ts';
 import { usePopover } from '../../lib/usePopover.ts';
 import { useLogout } from '../../lib/useLogout.ts';
@@ -19,7 +20,8 @@ const LINKS = [
 
 /**
  * The account dropdown (spec §2): who is logged in, both balances, the use-bonus switch (kept in the
- * shared in-memory state for the betting screen), account links and Sign Out.
+ * shared in-memory state for the betting screen), account links (and the external betting site when the
+ * server names one) and Sign Out.
  */
 export function AccountMenu() {
   const { t } = useTranslation();
@@ -27,6 +29,7 @@ export function AccountMenu() {
   const { useBonus } = usePlayerState();
   const logout = useLogout();
   const popover = usePopover();
+  const bettingSite = useBettingSiteLink();
   const amount = (value: number | null) => (value === null ? t('common.unknownAmount') : formatPeso(value));
 
   function onUseBonus() {
@@ -82,6 +85,13 @@ export function AccountMenu() {
                 </Link>
               </li>
             ))}
+            {bettingSite ? (
+              <li>
+                <a href={bettingSite.href} className="account-menu__link" target="_blank" rel="noopener noreferrer">
+                  {bettingSite.label} <span className="visually-hidden">{t('account.newTab')}</span>
+                </a>
+              </li>
+            ) : null}
           </ul>
         </nav>
         <button type="button" className="btn btn--secondary btn--block" onClick={logout}>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/index.ts';
+import { useBettingSiteLink } from '../../lib/bettingSite.ts';
 import { useLogout } from '../../lib/useLogout.ts';
 import { useSiteConfig } from '../../lib/siteConfig.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
@@ -69,12 +70,16 @@ function MenuSection({ title, children }: { title: string; children: ReactNode }
   );
 }
 
-/** Account menu (/account, spec §2): every account link, the support channels, Coming Soon items, Sign Out. */
+/**
+ * Account menu (/account, spec §2): every account link, the support channels and the external betting site
+ * (when configured), Coming Soon items, Sign Out.
+ */
 export function AccountPage() {
   const { t } = useTranslation();
   const title = useRouteTitle();
   const logout = useLogout();
   const config = useSiteConfig();
+  const bettingSite = useBettingSiteLink();
 
   return (
     <Page title={title} className="page--narrow" testId="account-page">
@@ -109,6 +114,16 @@ export function AccountPage() {
                 <Chevron />
               </a>
             </li>
+            {bettingSite ? (
+              <li>
+                <a className="menu-list__item" href={bettingSite.href} target="_blank" rel="noopener noreferrer">
+                  <span>
+                    {bettingSite.label} <span className="visually-hidden">{t('account.newTab')}</span>
+                  </span>
+                  <Chevron />
+                </a>
+              </li>
+            ) : null}
           </MenuSection>
         ) : null}
       </nav>
