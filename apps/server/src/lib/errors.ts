@@ -1,4 +1,7 @@
-import { StatusCode } from '@karera/shared';
+import { StatusCode, type ErrorBody } from '@karera/shared';
+
+/** What a refusal may carry besides its message and field messages (fields of ErrorBody). */
+export type RefusalData = Omit<ErrorBody, 'statusCode' | 'statusMessage' | 'fieldErrors'>;
 
 /**
  * A refusal the client should read: its message is shown to the user as is.
@@ -10,6 +13,7 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly fieldErrors?: Record<string, string>,
+    readonly data?: RefusalData,
   ) {
     super(message);
     this.name = 'AppError';

@@ -14,8 +14,11 @@ function fieldOf(instancePath: string): string {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      const body: ErrorBody = { statusCode: error.statusCode, statusMessage: error.message };
+      const body: ErrorBody = { ...error.data, statusCode: error.statusCode, statusMessage: error.message };
       if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
+      if (error.httpStatus === 429 && error.data?.resendAfterSeconds !== undefined) {
+        reply.header('retry-after', String(error.data.resendAfterSeconds));
+      }
       return reply.status(error.httpStatus).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -9,6 +9,8 @@ export interface AuthDialogData {
   playerId?: number;
   mobileNo?: string;
   note?: string;
+  /** When the server allows another OTP to the number (ms since the epoch; the resend countdown). */
+  resendAt?: number;
 }
 
 export interface AuthDialogState extends AuthDialogData {

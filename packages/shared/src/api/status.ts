@@ -19,6 +19,8 @@ export interface ErrorBody {
   statusMessage: string;
   /** Field-level messages, keyed by field name, when a form was refused. */
   fieldErrors?: Record<string, string>;
+  /** A throttled OTP request (429): seconds until a new code may be sent. */
+  resendAfterSeconds?: number;
 }
 
 export const GENERIC_SERVER_ERROR = 'Error occured, please try again.';

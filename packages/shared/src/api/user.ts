@@ -8,10 +8,10 @@
 export const UserRoutes = {
   register: '/api/user/register', // RegisterInput -> RegisterResponse (OTP sent)
   otp: '/api/user/otp', // OtpInput: type P -> LoginResponse; type M (session) -> ProfileResponse
-  resendOTP: '/api/user/resendOTP', // { mobileNo } -> { statusCode, playerId, statusMessage }
-  forgotPassword: '/api/user/forgotPassword', // { mobileNo } -> { statusCode, playerId, statusMessage }
+  resendOTP: '/api/user/resendOTP', // { mobileNo } -> RegisterResponse (a new OTP sent)
+  forgotPassword: '/api/user/forgotPassword', // { mobileNo } -> RegisterResponse (a reset OTP sent)
   resetPassword: '/api/user/resetPassword', // ResetPasswordInput -> { statusCode, statusMessage }
-  login: '/api/user/login', // LoginInput -> LoginResponse | 114 { playerId, statusMessage }
+  login: '/api/user/login', // LoginInput -> LoginResponse | UnverifiedResponse (114)
   linkLogin: '/api/user/linkLogin', // { playerId, token } from ?p=&s= -> LoginResponse
   logout: '/api/user/logout', // {} -> { statusCode }
   getBalance: '/api/user/getBalance', // {} -> BalanceResponse
@@ -33,16 +33,21 @@ export interface LoginResponse {
   agentId: number | null;
 }
 
+/** An OTP was sent (register, resendOTP, forgotPassword). */
 export interface RegisterResponse {
   statusCode: 200;
   playerId: number;
   statusMessage: string;
+  /** Seconds until another code may be sent to the number (the resend throttle). */
+  resendAfterSeconds: number;
 }
 
 export interface UnverifiedResponse {
   statusCode: 114;
   playerId: number;
   statusMessage: string;
+  /** Seconds until another code may be sent (0: at once); a new code was sent unless the number was throttled. */
+  resendAfterSeconds: number;
 }
 
 export interface BalanceResponse {

@@ -250,6 +250,7 @@ describe(`player accounts: register, OTP, login (${testDialect})`, () => {
         statusCode: StatusCode.UNVERIFIED,
         playerId,
         statusMessage: PlayerMessages.unverified,
+        resendAfterSeconds: 60,
       });
       expect(response.cookies).toHaveLength(0);
       const codes = await t.app.db.selectFrom('otp_codes').select('id').where('player_id', '=', playerId).execute();

@@ -14,6 +14,8 @@ import {
   updateProfileSchema,
   UserRoutes,
   type LoginResponse,
+  type RegisterResponse,
+  type UnverifiedResponse,
 } from '@karera/shared';
 import { currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
 import { playerBalances } from '../wallet/accounts.ts';
@@ -51,8 +53,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
   app.post(UserRoutes.register, { schema: { tags, body: registerSchema }, config: limited }, async (request) => {
-    const playerId = await register(deps, request.body, clientOf(request));
-    return { statusCode: 200 as const, playerId, statusMessage: PlayerMessages.otpSent };
+    const sent = await register(deps, request.body, clientOf(request));
+    return { statusCode: 200, ...sent, statusMessage: PlayerMessages.otpSent } satisfies RegisterResponse;
   });
 
   app.post(UserRoutes.otp, { schema: { tags, body: otpSchema }, config: limited }, async (request, reply) => {
@@ -67,16 +69,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(UserRoutes.resendOTP, { schema: { tags, body: mobileOnlySchema }, config: limited }, async (request) => {
-    const playerId = await resendVerification(deps, request.body.mobileNo);
-    return { statusCode: 200 as const, playerId, statusMessage: PlayerMessages.otpSent };
+    const sent = await resendVerification(deps, request.body.mobileNo);
+    return { statusCode: 200, ...sent, statusMessage: PlayerMessages.otpSent } satisfies RegisterResponse;
   });
 
   app.post(
     UserRoutes.forgotPassword,
     { schema: { tags, body: mobileOnlySchema }, config: limited },
     async (request) => {
-      const playerId = await forgotPassword(deps, request.body.mobileNo);
-      return { statusCode: 200 as const, playerId, statusMessage: PlayerMessages.otpSent };
+      const sent = await forgotPassword(deps, request.body.mobileNo);
+      return { statusCode: 200, ...sent, statusMessage: PlayerMessages.otpSent } satisfies RegisterResponse;
     },
   );
 
@@ -97,7 +99,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         statusCode: StatusCode.UNVERIFIED,
         playerId: outcome.playerId,
         statusMessage: PlayerMessages.unverified,
-      });
+        resendAfterSeconds: outcome.resendAfterSeconds,
+      } satisfies UnverifiedResponse);
     }
     setSessionCookie(reply, outcome.response);
     return outcome.response;

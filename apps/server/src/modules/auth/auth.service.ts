@@ -19,7 +19,7 @@ import { findStaffByReferralCode } from '../backoffice/staff.repo.ts';
 import { findPlayerById, findPlayerByMobile } from '../players/player-lookup.repo.ts';
 import type { SmsSender } from '../sms/sms.ts';
 import { openPlayerAccounts, playerBalances } from '../wallet/accounts.ts';
-import { consumeOtp, issueOtp, otpRefusal, otpThrottle } from './otp.ts';
+import { consumeOtp, issueOtp, otpRefusal, otpThrottleState } from './otp.ts';
 import { openPlayerSession, revokeOtherPlayerSessions } from './player-sessions.ts';
 
 export interface AuthDeps {
@@ -31,6 +31,12 @@ export interface AuthDeps {
 export interface ClientInfo {
   ip: string | null;
   userAgent: string | null;
+}
+
+/** A code went out: to which account, and the seconds until another may be sent (the client's countdown). */
+export interface OtpSent {
+  playerId: number;
+  resendAfterSeconds: number;
 }
 
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -53,7 +59,7 @@ export async function startSession(db: Kysely<Database>, player: Player, client:
   };
 }
 
-export async function register(deps: AuthDeps, input: RegisterInput, client: ClientInfo): Promise<number> {
+export async function register(deps: AuthDeps, input: RegisterInput, client: ClientInfo): Promise<OtpSent> {
   const { db } = deps;
   const mobileNo = normalizeMobile(input.mobileNo);
   if (!mobileNo) throw badRequest(PlayerMessages.invalidMobile);
@@ -98,8 +104,8 @@ export async function register(deps: AuthDeps, input: RegisterInput, client: Cli
     if (isUniqueViolation(error)) throw badRequest(PlayerMessages.mobileTaken);
     throw error;
   }
-  await issueOtp(db, deps.sms, playerId, 'verify', mobileNo);
-  return playerId;
+  const resendAfterSeconds = await issueOtp(db, deps.sms, playerId, 'verify', mobileNo);
+  return { playerId, resendAfterSeconds };
 }
 
 export async function verifyRegistration(
@@ -133,7 +139,8 @@ async function recentLoginFailures(db: Kysely<Database>, mobileNo: string): Prom
   return Number(count);
 }
 
-export type LoginOutcome = { kind: 'session'; response: LoginResponse } | { kind: 'unverified'; playerId: number };
+export type LoginOutcome =
+  { kind: 'session'; response: LoginResponse } | { kind: 'unverified'; playerId: number; resendAfterSeconds: number };
 
 /**
  * Same answer, and the same password work, whether or not the number exists. An unverified account
@@ -161,26 +168,29 @@ export async function login(
   }
   await db.deleteFrom('login_failures').where('mobile_no', '=', mobileNo).execute();
   if (player.verified !== 1) {
-    if ((await otpThrottle(db, player.mobile_no, 'verify')) === 'ok')
-      await issueOtp(db, deps.sms, player.id, 'verify', player.mobile_no);
-    return { kind: 'unverified', playerId: player.id };
+    const throttle = await otpThrottleState(db, player.mobile_no, 'verify');
+    const resendAfterSeconds =
+      throttle.verdict === 'ok'
+        ? await issueOtp(db, deps.sms, player.id, 'verify', player.mobile_no)
+        : throttle.resendAfterSeconds;
+    return { kind: 'unverified', playerId: player.id, resendAfterSeconds };
   }
   return { kind: 'session', response: await startSession(db, player, client) };
 }
 
-export async function resendVerification(deps: AuthDeps, mobileInput: string): Promise<number> {
+export async function resendVerification(deps: AuthDeps, mobileInput: string): Promise<OtpSent> {
   const player = await findPlayerByMobile(deps.db, normalizeMobile(mobileInput) ?? '');
   if (!player) throw badRequest(PlayerMessages.mobileNotRegistered);
   if (player.verified === 1) throw badRequest(PlayerMessages.alreadyVerified);
-  await issueOtp(deps.db, deps.sms, player.id, 'verify', player.mobile_no);
-  return player.id;
+  const resendAfterSeconds = await issueOtp(deps.db, deps.sms, player.id, 'verify', player.mobile_no);
+  return { playerId: player.id, resendAfterSeconds };
 }
 
-export async function forgotPassword(deps: AuthDeps, mobileInput: string): Promise<number> {
+export async function forgotPassword(deps: AuthDeps, mobileInput: string): Promise<OtpSent> {
   const player = await findPlayerByMobile(deps.db, normalizeMobile(mobileInput) ?? '');
   if (!player) throw badRequest(PlayerMessages.mobileNotRegistered);
-  await issueOtp(deps.db, deps.sms, player.id, 'reset', player.mobile_no);
-  return player.id;
+  const resendAfterSeconds = await issueOtp(deps.db, deps.sms, player.id, 'reset', player.mobile_no);
+  return { playerId: player.id, resendAfterSeconds };
 }
 
 /** A wrong or expired code both read 'Invalid OTP number.' here (spec §8). All sessions end. */

@@ -36,38 +36,80 @@ const TEXT: Record<OtpPurpose, (code: string) => string> = {
 
 export type ThrottleVerdict = 'ok' | 'wait' | 'hourly-limit';
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The verdict for a new code now, and how long until one may be sent (0 when it may at once). */
+export interface ThrottleState {
+  verdict: ThrottleVerdict;
+  resendAfterSeconds: number;
+}
+
+/** When codes went to the number for the purpose in the last hour, newest first (ms since the epoch). */
+async function codesOfLastHour(
+  db: Kysely<Database>,
+  mobileNo: string,
+  purpose: OtpPurpose,
+  now: number,
+): Promise<number[]> {
+  const recent = await db
+    .selectFrom('otp_codes')
+    .select('created_at')
+    .where('mobile_no', '=', mobileNo)
+    .where('purpose', '=', purpose)
+    .where('created_at', '>', new Date(now - HOUR_MS).toISOString())
+    .orderBy('id', 'desc')
+    .execute();
+  return recent.map((row) => Date.parse(row.created_at));
+}
+
 /**
- * Resend rules per destination number and purpose: one code a minute, five an hour. (A password-reset
- * code right after the sign-up code is a new request, not a resend.)
+ * Resend rules per destination number and purpose: one code a minute, five an hour. The wait ends when
+ * both allow a code: a minute after the newest, and, with five in the hour, an hour after the fifth newest.
  */
+export function throttleOf(sentAt: readonly number[], now: number): ThrottleState {
+  const newest = sentAt[0];
+  const fifth = sentAt[OTP_MAX_PER_HOUR - 1];
+  const allowedAt = Math.max(
+    newest === undefined ? 0 : newest + OTP_RESEND_GAP_MS,
+    fifth === undefined ? 0 : fifth + HOUR_MS,
+  );
+  const verdict: ThrottleVerdict =
+    sentAt.length >= OTP_MAX_PER_HOUR ? 'hourly-limit' : newest !== undefined && now < allowedAt ? 'wait' : 'ok';
+  return { verdict, resendAfterSeconds: Math.max(0, Math.ceil((allowedAt - now) / 1000)) };
+}
+
+/**
+ * The resend throttle of a number and purpose now. (A password-reset code right after the sign-up code
+ * is a new request, not a resend.)
+ */
+export async function otpThrottleState(
+  db: Kysely<Database>,
+  mobileNo: string,
+  purpose: OtpPurpose,
+  now = new Date(),
+): Promise<ThrottleState> {
+  return throttleOf(await codesOfLastHour(db, mobileNo, purpose, now.getTime()), now.getTime());
+}
+
 export async function otpThrottle(
   db: Kysely<Database>,
   mobileNo: string,
   purpose: OtpPurpose,
   now = new Date(),
 ): Promise<ThrottleVerdict> {
-  const hourAgo = new Date(now.getTime() - 60 * 60 * 1000).toISOString();
-  const recent = await db
-    .selectFrom('otp_codes')
-    .select('created_at')
-    .where('mobile_no', '=', mobileNo)
-    .where('purpose', '=', purpose)
-    .where('created_at', '>', hourAgo)
-    .orderBy('id', 'desc')
-    .execute();
-  if (recent.length >= OTP_MAX_PER_HOUR) return 'hourly-limit';
-  const last = recent[0];
-  if (last && now.getTime() - Date.parse(last.created_at) < OTP_RESEND_GAP_MS) return 'wait';
-  return 'ok';
+  return (await otpThrottleState(db, mobileNo, purpose, now)).verdict;
 }
 
-export function throttleError(verdict: Exclude<ThrottleVerdict, 'ok'>): AppError {
-  return new AppError(429, 429, verdict === 'wait' ? PlayerMessages.otpResendWait : PlayerMessages.otpResendLimit);
+/** 429 with the rule's message and, for the client's countdown, the seconds until a code may be sent. */
+export function throttleError(state: ThrottleState): AppError {
+  const message = state.verdict === 'wait' ? PlayerMessages.otpResendWait : PlayerMessages.otpResendLimit;
+  return new AppError(429, 429, message, undefined, { resendAfterSeconds: state.resendAfterSeconds });
 }
 
 /**
  * Issues a new code for (player, purpose) to the given number and sends it. Earlier open codes for the
  * same purpose stop working. Throws 429 when the number is throttled, 503 when the SMS cannot be sent.
+ * Answers the seconds until another code may be sent to the number.
  */
 export async function issueOtp(
   db: Kysely<Database>,
@@ -75,11 +117,13 @@ export async function issueOtp(
   playerId: number,
   purpose: OtpPurpose,
   mobileNo: string,
-): Promise<void> {
-  const verdict = await otpThrottle(db, mobileNo, purpose);
-  if (verdict !== 'ok') throw throttleError(verdict);
+): Promise<number> {
+  const sentAt = new Date();
+  const earlier = await codesOfLastHour(db, mobileNo, purpose, sentAt.getTime());
+  const state = throttleOf(earlier, sentAt.getTime());
+  if (state.verdict !== 'ok') throw throttleError(state);
   const code = generateOtp();
-  const now = nowIso();
+  const now = sentAt.toISOString();
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('otp_codes')
@@ -95,7 +139,7 @@ export async function issueOtp(
         purpose,
         mobile_no: mobileNo,
         code_hash: hashOtp(code, generateOtp() + generateOtp()),
-        expires_at: isoAfter(OTP_TTL_MS),
+        expires_at: isoAfter(OTP_TTL_MS, sentAt),
         created_at: now,
       })
       .execute();
@@ -106,6 +150,7 @@ export async function issueOtp(
     if (error instanceof SmsDeliveryError) throw new AppError(503, 503, PlayerMessages.otpSendFailed);
     throw error;
   }
+  return throttleOf([sentAt.getTime(), ...earlier], sentAt.getTime()).resendAfterSeconds;
 }
 
 export type OtpCheck = { ok: true; mobileNo: string } | { ok: false; reason: 'invalid' | 'expired' };

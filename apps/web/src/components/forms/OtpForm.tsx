@@ -1,7 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OTP_LENGTH, UserRoutes, firstMessageOf, otpSchema, type RegisterResponse } from '@karera/shared';
+import {
+  OTP_LENGTH,
+  PlayerMessages,
+  UserRoutes,
+  firstMessageOf,
+  otpSchema,
+  type RegisterResponse,
+} from '@karera/shared';
 import { Alert, Button, LoadingDialog } from '../ui/index.ts';
+import { i18next } from '../../i18n/index.ts';
+import { ApiError } from '../../lib/api.ts';
 import { useMessageText } from '../../lib/messages.ts';
 import { userRequest } from '../../lib/userApi.ts';
 import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
@@ -9,6 +18,10 @@ import { refusalOf } from '../../lib/refusal.ts';
 import { FormError } from './FormError.tsx';
 import { OtpInput } from './OtpInput.tsx';
 import { emptyDigits } from './otpDigits.ts';
+import { otpResendTexts, resendAtFrom, resendControlOf } from './otpResend.ts';
+
+// The countdown's text loads with this form (the login and profile dialogs' chunks), not the landing page.
+i18next.addResourceBundle('en', 'translation', { otpResend: otpResendTexts }, true, false);
 
 export interface OtpFormProps {
   /** P verifies a new account (needs playerId); M confirms a new mobile number of the logged-in player. */
@@ -19,18 +32,21 @@ export interface OtpFormProps {
   note?: string | undefined;
   /** Offer 'Resend OTP' for this number (resendOTP). */
   resendMobileNo?: string | undefined;
+  /** When the server allows a new code (ms since the epoch): until then a countdown shows instead of Resend. */
+  resendAt?: number | undefined;
   /** Sends the OTP; resolves once the step after it is done. */
   verify: (otp: string) => Promise<unknown>;
 }
 
 /** The OTP entry modal's body (spec §2, §5 OTP): six boxes, checked with the shared otpSchema. */
-export function OtpForm({ type, playerId, intro, note, resendMobileNo, verify }: OtpFormProps) {
+export function OtpForm({ type, playerId, intro, note, resendMobileNo, resendAt, verify }: OtpFormProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
   const errorId = useId();
   const [digits, setDigits] = useState(() => emptyDigits(OTP_LENGTH));
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(note ?? null);
+  const countdown = useResendCountdown(resendAt);
 
   const submit = useSubmitOnce({
     mutationFn: verify,
@@ -41,9 +57,15 @@ export function OtpForm({ type, playerId, intro, note, resendMobileNo, verify }:
     onSuccess: (response) => {
       setError(null);
       setNotice(response.statusMessage || t('messages.otpSent'));
+      countdown.restart(response);
     },
-    onError: (failure) => setError(refusalOf(failure)),
+    onError: (failure) => {
+      // Throttled: the countdown says how long (the minute's message would contradict it); an hour's limit says why.
+      const throttled = failure instanceof ApiError && countdown.restart(failure.body);
+      if (!throttled || failure.message !== PlayerMessages.otpResendWait) setError(refusalOf(failure));
+    },
   });
+  const control = resendControlOf(countdown.resendAt, countdown.now);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -81,17 +103,50 @@ export function OtpForm({ type, playerId, intro, note, resendMobileNo, verify }:
       </Button>
       {resendMobileNo ? (
         <p className="dialog__links">
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => resend.submit(resendMobileNo)}
-            disabled={resend.isPending}
-          >
-            {t('auth.otp.resend')}
-          </button>
+          {control.kind === 'countdown' ? (
+            <span role="timer" data-testid="otp-resend-countdown">
+              {(t as unknown as (key: string, values: object) => string)('otpResend.resendIn', {
+                seconds: control.seconds,
+              })}
+            </span>
+          ) : (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => resend.submit(resendMobileNo)}
+              disabled={resend.isPending}
+            >
+              {t('auth.otp.resend')}
+            </button>
+          )}
         </p>
       ) : null}
       <LoadingDialog open={submit.isPending || resend.isPending} label={t('auth.loading')} />
     </form>
   );
+}
+
+/**
+ * The time a new code may be asked for and the clock that counts down to it: it ticks (4 times a second,
+ * so the seconds change on time) only while the countdown runs. `restart` takes an answer or a refusal
+ * body and answers whether it carried a countdown.
+ */
+function useResendCountdown(initialResendAt: number | undefined) {
+  const [clock, setClock] = useState(() => ({ resendAt: initialResendAt, now: Date.now() }));
+  const running = resendControlOf(clock.resendAt, clock.now).kind === 'countdown';
+  useEffect(() => {
+    if (!running) return undefined;
+    const timer = setInterval(() => setClock((current) => ({ ...current, now: Date.now() })), 250);
+    return () => clearInterval(timer);
+  }, [running]);
+  return {
+    ...clock,
+    restart(body: unknown): boolean {
+      const now = Date.now();
+      const resendAt = resendAtFrom(body, now);
+      if (resendAt === undefined) return false;
+      setClock({ resendAt, now });
+      return true;
+    },
+  };
 }

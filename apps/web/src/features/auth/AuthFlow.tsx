@@ -72,7 +72,9 @@ function Step({ state }: { state: AuthDialogState }) {
           intro={t('auth.resendOtp.intro')}
           submitLabel={t('auth.resendOtp.submit')}
           initialMobileNo={state.mobileNo}
-          onSent={(playerId, mobileNo, statusMessage) => show('otp', { playerId, mobileNo, note: statusMessage })}
+          onSent={(playerId, mobileNo, statusMessage, resendAt) =>
+            show('otp', { playerId, mobileNo, note: statusMessage, resendAt })
+          }
         />
       );
     case 'otp':
@@ -87,6 +89,7 @@ function Step({ state }: { state: AuthDialogState }) {
           }
           note={state.note}
           resendMobileNo={state.mobileNo}
+          resendAt={state.resendAt}
           verify={async (otp) => {
             const response = await userRequest<LoginResponse>(UserRoutes.otp, {
               otp,

@@ -18,6 +18,7 @@ import { userRequest } from '../../lib/userApi.ts';
 import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
 import { playerIdOf, refusalOf } from '../../lib/refusal.ts';
+import { resendAtFrom } from '../../components/forms/otpResend.ts';
 
 /** Login modal (spec §2, §4 Login response, §5 Login). */
 export function LoginStep({ mobileNo: initialMobile = '' }: { mobileNo?: string | undefined }) {
@@ -38,7 +39,8 @@ export function LoginStep({ mobileNo: initialMobile = '' }: { mobileNo?: string 
     onError: (failure, input) => {
       const playerId = playerIdOf(failure);
       if (failure instanceof ApiError && failure.statusCode === StatusCode.UNVERIFIED && playerId !== null) {
-        show('otp', { playerId, mobileNo: input.mobileNo, note: PlayerMessages.unverified });
+        const resendAt = resendAtFrom(failure.body, Date.now());
+        show('otp', { playerId, mobileNo: input.mobileNo, note: PlayerMessages.unverified, resendAt });
         return;
       }
       setError(refusalOf(failure));

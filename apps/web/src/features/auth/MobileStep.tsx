@@ -6,6 +6,7 @@ import { useAuthDialogs } from '../../lib/authDialogs.tsx';
 import { userRequest, type UserRoute } from '../../lib/userApi.ts';
 import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
+import { resendAtFrom } from '../../components/forms/otpResend.ts';
 import { refusalOf } from '../../lib/refusal.ts';
 
 export interface MobileStepProps {
@@ -14,8 +15,8 @@ export interface MobileStepProps {
   intro: string;
   submitLabel: string;
   initialMobileNo?: string | undefined;
-  /** The next modal, for the player the OTP was sent to. */
-  onSent: (playerId: number, mobileNo: string, statusMessage: string) => void;
+  /** The next modal, for the player the OTP was sent to (and when another may be sent: the countdown). */
+  onSent: (playerId: number, mobileNo: string, statusMessage: string, resendAt: number | undefined) => void;
 }
 
 /** The resend-OTP and forgot-password modals: one mobile number (spec §5 Resend OTP). */
@@ -27,7 +28,8 @@ export function MobileStep({ route, intro, submitLabel, initialMobileNo = '', on
 
   const send = useSubmitOnce({
     mutationFn: (input: { mobileNo: string }) => userRequest<RegisterResponse>(route, input),
-    onSuccess: (response, input) => onSent(response.playerId, input.mobileNo, response.statusMessage),
+    onSuccess: (response, input) =>
+      onSent(response.playerId, input.mobileNo, response.statusMessage, resendAtFrom(response, Date.now())),
     onError: (failure) => setError(refusalOf(failure)),
   });
 

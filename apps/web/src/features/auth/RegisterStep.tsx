@@ -7,6 +7,7 @@ import { useAuthDialogs } from '../../lib/authDialogs.tsx';
 import { userRequest } from '../../lib/userApi.ts';
 import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
+import { resendAtFrom } from '../../components/forms/otpResend.ts';
 import { refusalOf } from '../../lib/refusal.ts';
 
 interface RegisterValues {
@@ -44,7 +45,12 @@ export function RegisterStep({ referral }: { referral: string | null }) {
   const register = useSubmitOnce({
     mutationFn: (input: Omit<RegisterValues, 'referralCode'> & { referralCode?: string }) =>
       userRequest<RegisterResponse>(UserRoutes.register, input),
-    onSuccess: (response, input) => show('otp', { playerId: response.playerId, mobileNo: input.mobileNo }),
+    onSuccess: (response, input) =>
+      show('otp', {
+        playerId: response.playerId,
+        mobileNo: input.mobileNo,
+        resendAt: resendAtFrom(response, Date.now()),
+      }),
     onError: (failure) => setError(refusalOf(failure)),
   });
 
