@@ -24,6 +24,7 @@ export * from './api/betting.ts';
 export * from './datetime.ts';
 export * from './payments/channels.ts';
 export * from './payments/messages.ts';
+export * from './payments/channelImages.ts';
 export * from './payments/rules.ts';
 export * from './payments/realtime.ts';
 export * from './validation/payment.ts';

@@ -10,6 +10,7 @@ import * as payments from './migrations/20261121050000_payments.ts';
 import * as raceDayJobs from './migrations/20261123000000_race_day_jobs.ts';
 import * as masterAgentApplications from './migrations/20261123020000_master_agent_applications.ts';
 import * as promos from './migrations/20261123030000_promos.ts';
+import * as channelImages from './migrations/20261123040000_channel_images.ts';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: Dialect): Promise<void>;
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261123000000_race_day_jobs': raceDayJobs,
   '20261123020000_master_agent_applications': masterAgentApplications,
   '20261123030000_promos': promos,
+  '20261123040000_channel_images': channelImages,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -350,6 +350,21 @@ export interface MasterAgentPhotosTable {
   created_at: Timestamp;
 }
 
+/** The image an admin set for a deposit account or a withdraw channel, re-encoded (bytea / blob). */
+export interface PaymentChannelImagesTable {
+  channel_kind: 'deposit_account' | 'withdraw_channel';
+  /** The deposit account's id, or the withdraw company. */
+  channel_key: string;
+  /** Hex SHA-256 (first 32 digits) of data: the public address of the image. */
+  hash: string;
+  content_type: string;
+  width: number;
+  height: number;
+  data: Buffer;
+  updated_by_staff_id: number;
+  updated_at: Timestamp;
+}
+
 export interface PromosTable {
   id: Generated<number>;
   code: string;
@@ -418,6 +433,7 @@ export interface Database {
   promo_claims: PromoClaimsTable;
   master_agent_applications: MasterAgentApplicationsTable;
   master_agent_photos: MasterAgentPhotosTable;
+  payment_channel_images: PaymentChannelImagesTable;
 }
 
 export type StaffUser = Selectable<StaffUsersTable>;

@@ -19,6 +19,9 @@ export const PaymentBackofficeRoutes = {
   decline: (id: number) => `/api/backoffice/payments/${id}/decline`, // POST PaymentDeclineInput + Idempotency-Key
   depositAccounts: '/api/backoffice/deposit-accounts', // GET list, POST DepositAccountInput (admin)
   depositAccount: (id: number) => `/api/backoffice/deposit-accounts/${id}`, // POST DepositAccountInput (admin)
+  depositAccountImage: (id: number) => `/api/backoffice/deposit-accounts/${id}/image`, // POST ChannelImageInput (admin)
+  withdrawChannels: '/api/backoffice/withdraw-channels', // GET -> WithdrawChannelListResponse (admin)
+  withdrawChannelImage: (company: WithdrawCompany) => `/api/backoffice/withdraw-channels/${company}/image`, // POST ChannelImageInput (admin)
   limits: '/api/backoffice/payment-limits', // GET, POST PaymentLimitsInput (admin)
 } as const;
 
@@ -36,11 +39,21 @@ export interface DepositMethodAccount {
   companyNumber: string | null;
   /** Bonus reward in percent of the deposit (the 111 type: 5). */
   bonusPercent: number;
+  /** The image the operator set for the account; null shows the built-in badge of its type. */
+  imageUrl: string | null;
+}
+
+/** A withdraw channel (spec §3) and the image the operator set for it (null: the built-in badge). */
+export interface WithdrawChannelView {
+  company: WithdrawCompany;
+  imageUrl: string | null;
 }
 
 export interface DepositMethodResponse {
   statusCode: 200;
   accounts: DepositMethodAccount[];
+  /** Every withdraw channel, in the order of WITHDRAW_COMPANIES. */
+  withdrawChannels: WithdrawChannelView[];
   depositLimits: AmountLimits;
   withdrawLimits: AmountLimits;
 }
@@ -137,6 +150,8 @@ export interface DepositAccountView {
   accountNumber: string;
   companyNumber: string | null;
   active: boolean;
+  /** The account's image; null shows the built-in badge of its type. */
+  imageUrl: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -144,6 +159,11 @@ export interface DepositAccountView {
 export interface DepositAccountListResponse {
   statusCode: 200;
   accounts: DepositAccountView[];
+}
+
+export interface WithdrawChannelListResponse {
+  statusCode: 200;
+  channels: WithdrawChannelView[];
 }
 
 export interface PaymentLimitsResponse {

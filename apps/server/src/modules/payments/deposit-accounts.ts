@@ -11,10 +11,11 @@ import type { Database, DepositAccountsTable, StaffUser } from '../../db/schema.
 import { notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { channelImageUrls } from './channel-images.ts';
 
 type DepositAccountRow = Selectable<DepositAccountsTable>;
 
-function toView(row: DepositAccountRow): DepositAccountView {
+function toView(row: DepositAccountRow, imageUrl: string | null): DepositAccountView {
   return {
     id: row.id,
     type: row.type,
@@ -22,6 +23,7 @@ function toView(row: DepositAccountRow): DepositAccountView {
     accountNumber: row.account_number,
     companyNumber: row.company_number,
     active: Number(row.active) === 1,
+    imageUrl,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -29,7 +31,16 @@ function toView(row: DepositAccountRow): DepositAccountView {
 
 export async function listDepositAccounts(db: Kysely<Database>): Promise<DepositAccountView[]> {
   const rows = await db.selectFrom('deposit_accounts').selectAll().orderBy('type').orderBy('id').execute();
-  return rows.map(toView);
+  const images = await channelImageUrls(db, 'deposit_account');
+  return rows.map((row) => toView(row, images.get(String(row.id)) ?? null));
+}
+
+/** One account as the back office shows it. */
+export async function depositAccountView(db: Kysely<Database>, id: number): Promise<DepositAccountView> {
+  const row = await db.selectFrom('deposit_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(PaymentMessages.depositAccountNotFound);
+  const images = await channelImageUrls(db, 'deposit_account');
+  return toView(row, images.get(String(id)) ?? null);
 }
 
 export async function createDepositAccount(
@@ -58,7 +69,7 @@ export async function createDepositAccount(
       { type: 'staff', id: admin.id, ip },
       { action: 'deposit_account.created', targetType: 'deposit_account', targetId: row.id, details: { ...input } },
     );
-    return toView(row);
+    return toView(row, null);
   });
 }
 
@@ -89,7 +100,8 @@ export async function updateDepositAccount(
       { type: 'staff', id: admin.id, ip },
       { action: 'deposit_account.updated', targetType: 'deposit_account', targetId: id, details: { ...input } },
     );
-    return toView(row);
+    const images = await channelImageUrls(trx, 'deposit_account');
+    return toView(row, images.get(String(id)) ?? null);
   });
 }
 
@@ -102,6 +114,7 @@ export async function depositAccountsForPlayer(
   playerId: number,
 ): Promise<DepositMethodAccount[]> {
   const rows = await db.selectFrom('deposit_accounts').selectAll().where('active', '=', 1).orderBy('id').execute();
+  const images = await channelImageUrls(db, 'deposit_account');
   return DEPOSIT_ACCOUNT_TYPES.flatMap((type) => {
     const ofType = rows.filter((row) => row.type === type);
     const chosen = ofType[playerId % Math.max(ofType.length, 1)];
@@ -114,6 +127,7 @@ export async function depositAccountsForPlayer(
         accountNumber: chosen.account_number,
         companyNumber: chosen.company_number,
         bonusPercent: DEPOSIT_BONUS_PERCENT[type] ?? 0,
+        imageUrl: images.get(String(chosen.id)) ?? null,
       },
     ];
   });

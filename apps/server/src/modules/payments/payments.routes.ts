@@ -27,6 +27,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
 import { currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
+import { channelImageRoutes } from './channel-images.routes.ts';
 import { createDepositAccount, listDepositAccounts, updateDepositAccount } from './deposit-accounts.ts';
 import { paymentLimits, setPaymentLimits } from './payment-settings.ts';
 import {
@@ -61,6 +62,7 @@ const idempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optio
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const receipts = createReceiptReader({ log: app.log.child({ module: 'receipt-ocr' }) });
+  await app.register(channelImageRoutes);
   app.addHook('onClose', () => receipts.close());
 
   const playerTags = ['payment'];

@@ -27,6 +27,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { scopeToStaff } from '../players/player-directory.repo.ts';
 import { accountIdByCode, HouseAccount, playerAccountCode, playerBalances } from '../wallet/accounts.ts';
 import { InsufficientFundsError, postTransaction, type Posting } from '../wallet/ledger.ts';
+import { withdrawChannels } from './channel-images.ts';
 import { depositAccountsForPlayer } from './deposit-accounts.ts';
 import { paymentLimits } from './payment-settings.ts';
 
@@ -64,6 +65,7 @@ export async function depositMethod(db: Kysely<Database>, playerId: number): Pro
   return {
     statusCode: 200,
     accounts: await depositAccountsForPlayer(db, playerId),
+    withdrawChannels: await withdrawChannels(db),
     depositLimits: limits.deposit,
     withdrawLimits: limits.withdraw,
   };

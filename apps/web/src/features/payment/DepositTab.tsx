@@ -14,6 +14,7 @@ import {
   type PaymentRequestReceipt,
 } from '@karera/shared';
 import { Alert, Button, LoadingDialog, Spinner, TextArea, TextField } from '../../components/ui/index.ts';
+import { ChannelImage } from '../../components/payment/ChannelImage.tsx';
 import { ApiError, newIdempotencyKey } from '../../lib/api.ts';
 import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
 import { AmountField } from './AmountField.tsx';
@@ -181,12 +182,7 @@ function DepositForm({ accounts, limits }: { accounts: DepositMethodAccount[]; l
                 checked={option.id === account?.id}
                 onChange={() => change(() => setAccountId(option.id))}
               />
-              <span
-                className={`payment-logo payment-logo--${option.type.toLowerCase().replace(/[^a-z0-9]/g, '')}`}
-                aria-hidden="true"
-              >
-                {DEPOSIT_TYPE_LABELS[option.type].slice(0, 2)}
-              </span>
+              <ChannelImage channel={{ kind: 'deposit', type: option.type }} imageUrl={option.imageUrl} />
               <span className="payment-option__name">{DEPOSIT_TYPE_LABELS[option.type]}</span>
               {option.bonusPercent > 0 ? (
                 <span className="badge payment-bonus">

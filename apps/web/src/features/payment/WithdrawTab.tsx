@@ -15,6 +15,7 @@ import {
   type WithdrawCompany,
 } from '@karera/shared';
 import { Alert, Button, LoadingDialog, TextArea, TextField } from '../../components/ui/index.ts';
+import { ChannelImage } from '../../components/payment/ChannelImage.tsx';
 import { ApiError, newIdempotencyKey } from '../../lib/api.ts';
 import { sessionStore, useSession } from '../../lib/session/index.ts';
 import { useBalanceRefresh } from '../../lib/useBalanceRefresh.ts';
@@ -36,6 +37,8 @@ export function WithdrawTab() {
   // The limits come with the deposit method; until they arrive the spec's defaults apply (the server decides).
   const method = useQuery(depositMethodQuery);
   const limits = method.data?.withdrawLimits ?? DEFAULT_WITHDRAW_LIMITS;
+  // The operator's channel images come with it too; until then (or without one) the built-in badges show.
+  const images = new Map(method.data?.withdrawChannels.map((channel) => [channel.company, channel.imageUrl]));
   const remembered = useRef(lastWithdrawAccount()).current;
   const [amount, setAmount] = useState('');
   const [company, setCompany] = useState<WithdrawCompany>(remembered?.companyName ?? DEFAULT_WITHDRAW_COMPANY);
@@ -123,9 +126,7 @@ export function WithdrawTab() {
                 checked={option === company}
                 onChange={() => change(() => setCompany(option))}
               />
-              <span className={`payment-logo payment-logo--${option}`} aria-hidden="true">
-                {WITHDRAW_COMPANY_LABELS[option].slice(0, 2)}
-              </span>
+              <ChannelImage channel={{ kind: 'withdraw', company: option }} imageUrl={images.get(option) ?? null} />
               <span className="payment-option__name">{WITHDRAW_COMPANY_LABELS[option]}</span>
             </label>
           ))}

@@ -3,16 +3,27 @@ import {
   DEPOSIT_ACCOUNT_TYPES,
   DEPOSIT_TYPE_LABELS,
   parsePesos,
+  WITHDRAW_COMPANY_LABELS,
   type DepositAccountType,
   type DepositAccountView,
   type PaymentLimitsInput,
+  type WithdrawCompany,
 } from '@karera/shared';
 import { Alert, Button, SelectField, TextField } from '../../../components/ui/index.ts';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { useT } from '../../i18n/useT.ts';
-import { useDepositAccountsQuery, useLimitsQuery, useSaveDepositAccount, useSaveLimits } from './payments.api.ts';
+import { ChannelImageField } from './ChannelImageField.tsx';
+import {
+  useDepositAccountsQuery,
+  useLimitsQuery,
+  useSaveDepositAccount,
+  useSaveLimits,
+  useSetDepositAccountImage,
+  useSetWithdrawChannelImage,
+  useWithdrawChannelsQuery,
+} from './payments.api.ts';
 import './payments.css';
 
 interface AccountDraft {
@@ -37,7 +48,7 @@ function typeOf(value: string): DepositAccountType {
   return DEPOSIT_ACCOUNT_TYPES.find((type) => type === value) ?? 'GCASH';
 }
 
-/** Admin: the receiving accounts players deposit to, and the deposit and withdraw limits. */
+/** Admin: the receiving accounts players deposit to (each with its image), the withdraw channels' images, the limits. */
 export function DepositAccountsPage() {
   const t = useT();
   const accounts = useDepositAccountsQuery();
@@ -101,6 +112,7 @@ export function DepositAccountsPage() {
                 {account.accountNumber}
                 {account.companyNumber ? ` · ${account.companyNumber}` : ''}
               </p>
+              <DepositAccountImage account={account} />
               <Button size="sm" variant="secondary" onClick={() => edit(account)}>
                 {t('payments.edit')}
               </Button>
@@ -160,8 +172,66 @@ export function DepositAccountsPage() {
           </div>
         </form>
       </section>
+      <WithdrawChannelsSection />
       <LimitsSection />
     </>
+  );
+}
+
+function DepositAccountImage({ account }: { account: DepositAccountView }) {
+  const setImage = useSetDepositAccountImage();
+  return (
+    <ChannelImageField
+      channel={{ kind: 'deposit', type: account.type }}
+      name={`${DEPOSIT_TYPE_LABELS[account.type]} · ${account.accountName}`}
+      imageUrl={account.imageUrl}
+      save={(image, done) => setImage.mutate({ id: account.id, image }, done)}
+      busy={setImage.isPending}
+      error={setImage.error}
+      testId={`deposit-account-image-${account.id}`}
+    />
+  );
+}
+
+/** The image of each channel players withdraw to (spec §3): an upload, or the built-in badge. */
+function WithdrawChannelsSection() {
+  const t = useT();
+  const channels = useWithdrawChannelsQuery();
+  const headingId = useId();
+  return (
+    <section className="card bo-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('payments.withdrawChannelsTitle')}</h2>
+      <p className="bo-muted">{t('payments.imagesIntro')}</p>
+      {channels.isPending ? (
+        <LoadingBlock />
+      ) : channels.isError ? (
+        <ErrorBlock error={channels.error} onRetry={() => void channels.refetch()} />
+      ) : (
+        <ul className="bo-channel-list" data-testid="withdraw-channels">
+          {channels.data.channels.map((channel) => (
+            <li key={channel.company}>
+              <strong>{WITHDRAW_COMPANY_LABELS[channel.company]}</strong>
+              <WithdrawChannelImage company={channel.company} imageUrl={channel.imageUrl} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function WithdrawChannelImage({ company, imageUrl }: { company: WithdrawCompany; imageUrl: string | null }) {
+  const setImage = useSetWithdrawChannelImage();
+  return (
+    <ChannelImageField
+      channel={{ kind: 'withdraw', company }}
+      name={WITHDRAW_COMPANY_LABELS[company]}
+      imageUrl={imageUrl}
+      save={(image, done) => setImage.mutate({ company, image }, done)}
+      busy={setImage.isPending}
+      error={setImage.error}
+      testId={`withdraw-channel-image-${company}`}
+    />
   );
 }
 

@@ -11,6 +11,9 @@ import {
   type PaymentRequestKind,
   type PaymentRequestListResponse,
   type PaymentStatus,
+  type WithdrawChannelListResponse,
+  type WithdrawChannelView,
+  type WithdrawCompany,
 } from '@karera/shared';
 import { apiRequest } from '../../../lib/api.ts';
 
@@ -20,6 +23,7 @@ const keys = {
     [...ROOT, 'requests', { status, kind, page }] as const,
   accounts: [...ROOT, 'deposit-accounts'] as const,
   limits: [...ROOT, 'limits'] as const,
+  withdrawChannels: [...ROOT, 'withdraw-channels'] as const,
 };
 
 export function usePaymentRequestsQuery(status: PaymentStatus, kind: PaymentRequestKind | null, page: number) {
@@ -82,6 +86,40 @@ export function useSaveDepositAccount() {
             body: input,
           }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.accounts }),
+  });
+}
+
+/** Sets (base64) or clears (null: the built-in badge) a deposit account's image. */
+export function useSetDepositAccountImage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, image }: { id: number; image: string | null }) =>
+      apiRequest<{ account: DepositAccountView }>(PaymentBackofficeRoutes.depositAccountImage(id), {
+        method: 'POST',
+        body: { image },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.accounts }),
+  });
+}
+
+export function useWithdrawChannelsQuery() {
+  return useQuery({
+    queryKey: keys.withdrawChannels,
+    queryFn: ({ signal }) =>
+      apiRequest<WithdrawChannelListResponse>(PaymentBackofficeRoutes.withdrawChannels, { signal }),
+  });
+}
+
+/** Sets (base64) or clears (null: the built-in badge) a withdraw channel's image. */
+export function useSetWithdrawChannelImage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ company, image }: { company: WithdrawCompany; image: string | null }) =>
+      apiRequest<{ channel: WithdrawChannelView }>(PaymentBackofficeRoutes.withdrawChannelImage(company), {
+        method: 'POST',
+        body: { image },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.withdrawChannels }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { PaymentMessages } from '@karera/shared';
+import { ChannelImageMessages, PaymentMessages } from '@karera/shared';
 
 /** Back-office texts of payment verification, deposit accounts and limits. */
 export const paymentsEn = {
@@ -59,6 +59,16 @@ export const paymentsEn = {
   edit: 'Edit',
   saved: 'Saved.',
   noAccounts: 'No deposit accounts yet. Players see: “{{message}}”',
+  // Channel images (admin).
+  withdrawChannelsTitle: 'Withdraw channels',
+  imagesIntro:
+    'Players see each channel’s image beside its name. Without one, a badge with its initials shows. PNG, JPEG or WebP, at most 2 MB; a square image looks best.',
+  imageUpload: 'Upload image',
+  imageDefault: 'Remove image',
+  imageBuiltIn: 'Built-in badge',
+  imageSaving: 'Saving the image…',
+  imageSaved: 'Image saved.',
+  imageUnreadable: ChannelImageMessages.corrupt,
   limitsTitle: 'Limits',
   depositMin: 'Deposit minimum (₱)',
   depositMax: 'Deposit maximum (₱)',
