@@ -3,8 +3,10 @@ import './styles/tokens.css';
 import './styles/ui.css';
 import './styles/layout.css';
 import './i18n/index.ts';
+import { startLanguage } from './i18n/language.ts';
 import { App } from './app/App.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
-createRoot(container).render(<App />);
+// Filipino loads its texts before the first render, so the site never flashes English first.
+void startLanguage().then(() => createRoot(container).render(<App />));

@@ -9,7 +9,7 @@ export const resources = { en: { translation: en } } as const;
 void i18next.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  supportedLngs: ['en'],
+  supportedLngs: ['en', 'fil'],
   defaultNS,
   resources,
   initAsync: false,

@@ -1,14 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { i18next } from '../i18n/index.ts';
+import { addPageTexts } from '../i18n/pageTexts.ts';
+import type { Translation } from '../i18n/types.ts';
 import { useSiteConfig } from './siteConfig.ts';
 
 /*
  * The account menu's link to the external betting site (spec §2). Its text travels with the player
- * screens that show it (the account dropdown and /account), not in the landing bundle. Another
- * language adds its bundle here the same way.
+ * screens that show it (the account dropdown and /account), not in the landing bundle: English at once,
+ * Filipino when it is the language.
  */
-const bettingSiteTexts = { label: 'Betting site' } as const;
-i18next.addResourceBundle('en', 'translation', { bettingSite: bettingSiteTexts }, true, false);
+export const bettingSiteTexts = { label: 'Betting site' } as const;
+export const bettingSiteTextsFil = { label: 'Site ng pustahan' } satisfies Translation<typeof bettingSiteTexts>;
+const usePageTexts = addPageTexts('bettingSite', bettingSiteTexts, () => Promise.resolve(bettingSiteTextsFil));
 
 export interface BettingSiteLink {
   href: string;
@@ -17,6 +19,7 @@ export interface BettingSiteLink {
 
 /** The link when the server names a betting site (BETTING_SITE_URL), null otherwise (no link shown). */
 export function useBettingSiteLink(): BettingSiteLink | null {
+  usePageTexts();
   const { t } = useTranslation();
   const { data } = useSiteConfig();
   if (!data?.bettingSiteUrl) return null;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPeso } from '@karera/shared';
-import { Switch } from '../../components/ui/index.ts';
+import { LanguageSwitch, Switch } from '../../components/ui/index.ts';
 import { showAlert } from '../../lib/alerts.ts';
 import { useBettingSiteLink } from '../../lib/bettingSite.ts';
 import { displayNameOf, playerState, toggleUseBonus, usePlayerState, useSession } from '../../lib/session/index.ts';
@@ -21,7 +21,7 @@ const LINKS = [
 /**
  * The account dropdown (spec §2): who is logged in, both balances, the use-bonus switch (kept in the
  * shared in-memory state for the betting screen), account links (and the external betting site when the
- * server names one) and Sign Out.
+ * server names one), the language switch and Sign Out.
  */
 export function AccountMenu() {
   const { t } = useTranslation();
@@ -94,6 +94,9 @@ export function AccountMenu() {
             ) : null}
           </ul>
         </nav>
+        <div className="account-menu__language">
+          <LanguageSwitch />
+        </div>
         <button type="button" className="btn btn--secondary btn--block" onClick={logout}>
           {t('player.signOut')}
         </button>

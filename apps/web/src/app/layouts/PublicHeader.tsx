@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, ButtonLink, Logo } from '../../components/ui/index.ts';
+import { Button, ButtonLink, LanguageSwitch, Logo } from '../../components/ui/index.ts';
 import { useAuthDialogs } from '../../lib/authDialogs.tsx';
 import { useIsLoggedIn } from '../../lib/session/index.ts';
 import { useReferralHref } from '../../lib/useReferralHref.ts';
@@ -17,7 +17,8 @@ const MENU = [
 ] as const;
 
 /**
- * The public header: logo, the site menu (a disclosure on small screens), and Register / Login for
+ * The public header: logo, the site menu (a disclosure on small screens) with the language switch, and
+ * Register / Login for
  * visitors or Race / Logout for players. Solid with a shadow once the page scrolls past 10 px.
  */
 export function PublicHeader() {
@@ -91,6 +92,9 @@ export function PublicHeader() {
                 </NavLink>
               </li>
             ))}
+            <li className="site-nav__language">
+              <LanguageSwitch />
+            </li>
           </ul>
         </nav>
         <div className="site-header__actions">

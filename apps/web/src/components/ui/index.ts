@@ -12,3 +12,4 @@ export { Logo } from './Logo.tsx';
 export { ComingSoon } from './ComingSoon.tsx';
 export { LoadingDialog } from './LoadingDialog.tsx';
 export { Switch } from './Switch.tsx';
+export { LanguageSwitch } from './LanguageSwitch.tsx';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../components/ui/index.ts';
+import { LanguageSwitch, Page } from '../../components/ui/index.ts';
 import { useBettingSiteLink } from '../../lib/bettingSite.ts';
 import { useLogout } from '../../lib/useLogout.ts';
 import { useSiteConfig } from '../../lib/siteConfig.ts';
@@ -72,7 +72,7 @@ function MenuSection({ title, children }: { title: string; children: ReactNode }
 
 /**
  * Account menu (/account, spec §2): every account link, the support channels and the external betting site
- * (when configured), Coming Soon items, Sign Out.
+ * (when configured), the language switch, Coming Soon items, Sign Out.
  */
 export function AccountPage() {
   const { t } = useTranslation();
@@ -128,6 +128,13 @@ export function AccountPage() {
         ) : null}
       </nav>
       <MenuSection title={t('account.sections.settings')}>
+        <li>
+          <div className="menu-list__item">
+            {/* The switch's group is named 'Language / Wika' for screen readers; this is its visible name. */}
+            <span aria-hidden="true">Language / Wika</span>
+            <LanguageSwitch />
+          </div>
+        </li>
         {(['news', 'theme'] as const).map((key) => (
           <li key={key}>
             <span className="menu-list__item menu-list__item--disabled" aria-disabled="true">

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   BET_RULES_LANGUAGE_KEY,
+  betRulesLanguageFor,
   betRulesLanguageOf,
-  readBetRulesLanguage,
+  readBetRulesChoice,
   rememberBetRulesLanguage,
 } from './language.ts';
 
@@ -37,20 +38,31 @@ describe('bet rules language', () => {
 
   it('remembers the choice under betRulesLanguage', () => {
     const storage = memoryStorage();
-    expect(readBetRulesLanguage(storage)).toBe('fil');
+    expect(readBetRulesChoice(storage)).toBeNull();
     rememberBetRulesLanguage(storage, 'en');
     expect(storage.values.get(BET_RULES_LANGUAGE_KEY)).toBe('en');
     expect(BET_RULES_LANGUAGE_KEY).toBe('betRulesLanguage');
-    expect(readBetRulesLanguage(storage)).toBe('en');
+    expect(readBetRulesChoice(storage)).toBe('en');
     rememberBetRulesLanguage(storage, 'fil');
-    expect(readBetRulesLanguage(storage)).toBe('fil');
+    expect(readBetRulesChoice(storage)).toBe('fil');
   });
 
-  it('falls back to Tagalog when storage is missing, holds junk or is blocked', () => {
-    expect(readBetRulesLanguage(null)).toBe('fil');
-    expect(readBetRulesLanguage(memoryStorage({ betRulesLanguage: 'klingon' }))).toBe('fil');
-    expect(readBetRulesLanguage(blocked)).toBe('fil');
+  it('has no choice when storage is missing, holds junk or is blocked', () => {
+    expect(readBetRulesChoice(null)).toBeNull();
+    expect(readBetRulesChoice(memoryStorage({ betRulesLanguage: 'klingon' }))).toBeNull();
+    expect(readBetRulesChoice(blocked)).toBeNull();
     expect(() => rememberBetRulesLanguage(blocked, 'en')).not.toThrow();
     expect(() => rememberBetRulesLanguage(null, 'en')).not.toThrow();
+  });
+
+  it('follows the site language the player chose until a language is picked on the page', () => {
+    // No choice anywhere: Tagalog, the spec's default, whatever the site shows.
+    expect(betRulesLanguageFor(null, null)).toBe('fil');
+    // The player switched the site to English or Filipino in the menus.
+    expect(betRulesLanguageFor(null, 'en')).toBe('en');
+    expect(betRulesLanguageFor(null, 'fil')).toBe('fil');
+    // A choice on the page wins.
+    expect(betRulesLanguageFor('fil', 'en')).toBe('fil');
+    expect(betRulesLanguageFor('en', 'fil')).toBe('en');
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The language the bet rules are read in (spec §2 Bet rules): Tagalog by default or English, chosen
- * on the page and remembered in localStorage under 'betRulesLanguage'. Independent of the UI language.
+ * The language the bet rules are read in (spec §2 Bet rules): Tagalog or English. A choice made on the
+ * page is remembered in localStorage under 'betRulesLanguage' and wins; until then the rules follow the
+ * site language the player chose in the menus, and Tagalog (the spec's default) when none was chosen.
  */
 export const BET_RULES_LANGUAGES = ['fil', 'en'] as const;
 export type BetRulesLanguage = (typeof BET_RULES_LANGUAGES)[number];
@@ -15,12 +16,22 @@ export function betRulesLanguageOf(value: string | null | undefined): BetRulesLa
   return BET_RULES_LANGUAGES.find((language) => language === value) ?? DEFAULT_BET_RULES_LANGUAGE;
 }
 
-export function readBetRulesLanguage(storage: Storage | null): BetRulesLanguage {
+/** The language chosen on the page, or null when the player has not chosen one there (or it is unreadable). */
+export function readBetRulesChoice(storage: Storage | null): BetRulesLanguage | null {
   try {
-    return betRulesLanguageOf(storage?.getItem(BET_RULES_LANGUAGE_KEY));
+    const value = storage?.getItem(BET_RULES_LANGUAGE_KEY);
+    return BET_RULES_LANGUAGES.find((language) => language === value) ?? null;
   } catch {
-    return DEFAULT_BET_RULES_LANGUAGE;
+    return null;
   }
+}
+
+/** The rules' language: the page's own choice, else the site language the player chose, else Tagalog. */
+export function betRulesLanguageFor(
+  choice: BetRulesLanguage | null,
+  chosenSiteLanguage: string | null,
+): BetRulesLanguage {
+  return choice ?? betRulesLanguageOf(chosenSiteLanguage);
 }
 
 export function rememberBetRulesLanguage(storage: Storage | null, language: BetRulesLanguage): void {

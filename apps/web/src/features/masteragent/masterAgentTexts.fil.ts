@@ -1,0 +1,66 @@
+import type { Translation } from '../../i18n/types.ts';
+import type { masterAgentTexts } from './masterAgentTexts.ts';
+
+/** The master-agent registration page in Filipino: every key of masterAgentTexts, loaded only in Filipino. */
+export const masterAgentTextsFil = {
+  intro:
+    'Patakbuhin ang sarili mong network ng mga agent at player. Sagutan ang form at rerepasuhin namin ang application mo; ang mga aprubadong master agent ay makakatanggap ng back-office account sa SMS.',
+  formTitle: 'Application form',
+  email: 'Email',
+  fullName: 'Buong pangalan',
+  firstName: 'Pangalan',
+  lastName: 'Apelyido',
+  username: 'Username',
+  usernameHint:
+    '3-32 na letra, numero, tuldok, gitling o underscore. Ito ang gagamitin mo sa pag-login sa back office.',
+  mobile: 'Mobile number',
+  mobileHint: '09XXXXXXXXX o +639XXXXXXXXX. Dito namin ipapadala ang mga detalye ng login mo.',
+  telegram: 'Telegram account',
+  telegramHint: 'Ang Telegram username mo, hal. @juandelacruz',
+  selfie: 'Selfie',
+  selfieHint: 'Malinaw na litrato ng mukha mo. JPEG, PNG o WebP, hanggang 5 MB.',
+  govId: 'Government ID',
+  govIdHint: 'Litrato ng valid na government ID na kita ang pangalan at mukha mo. JPEG, PNG o WebP, hanggang 5 MB.',
+  preview: 'Preview ng {{photo}} mo',
+  choosePhoto: 'Pumili ng litrato',
+  changePhoto: 'Palitan ang litrato',
+  submit: 'I-submit',
+  submitting: 'Ipinapadala…',
+  fixErrors: 'Pakitingnan ang mga field na may marka sa ibaba.',
+  failed: 'Hindi naipadala ang application mo. Pakisubukan ulit.',
+  successTitle: 'Natanggap na ang application',
+  successNext:
+    'Nirerepaso ng aming team ang bawat application. Matatanggap ng mga aprubadong master agent ang back-office login nila sa SMS.',
+  backHome: 'Bumalik sa home',
+  contactTitle: 'May tanong?',
+  contactText: 'Mag-email sa amin sa',
+  contactLoading: 'Nilo-load ang aming contact email',
+  messages: {
+    firstNameRequired: 'Hindi puwedeng blangko ang pangalan.',
+    lastNameRequired: 'Hindi puwedeng blangko ang apelyido.',
+    invalidEmail: 'Mali ang email address.',
+    nameTooLong: 'Hanggang 30 character lang ang pangalan at apelyido.',
+    usernameRequired: 'Hindi puwedeng blangko ang username.',
+    usernameFormat: 'Dapat 3-32 na letra, numero, tuldok, gitling o underscore ang username.',
+    usernameTaken: 'May gumagamit na ng username na ito. Pumili ng iba.',
+    mobileRequired: 'Hindi puwedeng blangko ang mobile number.',
+    invalidMobile: 'Mali ang mobile number.',
+    telegramRequired: 'Hindi puwedeng blangko ang Telegram account.',
+    telegramFormat: 'Ilagay ang Telegram username mo, hal. @juandelacruz (5-32 na letra, numero o underscore).',
+    selfieRequired: 'Pakidagdag ang selfie mo.',
+    govIdRequired: 'Pakidagdag ang litrato ng government ID mo.',
+    photoType: 'Gumamit ng JPEG, PNG o WebP na litrato.',
+    photoTooLarge: 'Masyadong malaki ang litrato (hanggang 5 MB lang).',
+    photoDimensions: 'Masyadong malaki ang litrato (hanggang 25 megapixels, 10,000 pixels bawat gilid).',
+    photoCorrupt: 'Hindi mabasa ang litrato. Kumuha o pumili ng ibang litrato.',
+    received: 'Natanggap na ang application. Kokontakin ka namin sa SMS o Telegram kapag narepaso na ito.',
+    notFound: 'Hindi makita ang application.',
+    alreadyDecided: 'May desisyon na ang application na ito.',
+    usernameTakenByStaff:
+      'May staff account nang gumagamit ng username na ito. Tanggihan ang application, o pakiusapan ang aplikante na mag-apply ulit gamit ang ibang username.',
+    declineReason: 'Kailangan ng dahilan na may hindi bababa sa 5 character.',
+    notApproved: 'Ang aprubadong application lang ang may master-agent account.',
+    passwordSmsFailed:
+      'Nagawa na ang account, pero hindi naipadala ang SMS na may password nito. Gamitin ang Send new password para subukan ulit.',
+  },
+} satisfies Translation<typeof masterAgentTexts>;

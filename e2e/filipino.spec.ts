@@ -1,0 +1,251 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { BackofficeRoutes, RacingAdminRoutes, type GameEvent, type Race } from '@karera/shared';
+import { adminPost, manilaToday, newPlayer, readOtp, signInAsNewPlayer, typeOtp, uniqueSuffix } from './support.ts';
+
+/**
+ * The player site in Filipino at 390 px: the main flows once in Filipino (register through the modals,
+ * a bet on the live screen, a deposit), the language switch of the public menu and of the account menu
+ * remembered across a reload, a browser in Filipino opening the site in Filipino, and never a raw
+ * translation key on a screen.
+ */
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** The top-level keys of the site's texts: a text like 'live.slip.submit' on a screen is a missing text. */
+const RAW_KEY =
+  /\b(?:common|routes|header|nav|player|alerts|footer|auth|account|profile|landing|android|legal|contact|placeholder|history|cards|live|betRules|notFound|routeError|messages|payments|wallet|promo|howToBet|betReceipt|legResult|results|masterAgent|tutorials|bettingSite)\.[A-Za-z][\w.-]*/;
+
+/** Every text a player can read or hear on the page: the visible text and the accessible names. */
+async function expectNoRawKey(page: Page) {
+  const texts = await page.evaluate(() => {
+    const attributes = Array.from(document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')).flatMap(
+      (node) => ['aria-label', 'title', 'placeholder', 'alt'].map((name) => node.getAttribute(name) ?? ''),
+    );
+    return [document.body.innerText, document.title, ...attributes].join('\n');
+  });
+  expect(texts).not.toMatch(RAW_KEY);
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
+const CARD = [
+  ['1', 'Bagyo'],
+  ['2', 'Alon'],
+  ['3', 'Hangin'],
+] as const;
+
+/** Today's race day with one race open for betting (Win is always offered). */
+async function createOpenRaceDay(request: APIRequestContext): Promise<GameEvent> {
+  const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
+    name: `E2E Filipino ${uniqueSuffix()}`,
+    arena: 'San Lazaro Leisure Park',
+    streamUrl: '',
+    raceDate: manilaToday(),
+    enabledBetTypes: [],
+  });
+  const { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
+    raceNo: 1,
+    startDateTime: new Date(Date.now() + 3_600_000).toISOString(),
+    enabledBetTypes: [],
+  });
+  for (const [runnerNo, horseName] of CARD) {
+    await adminPost(request, RacingAdminRoutes.runners(race.raceId), {
+      runnerNo,
+      horseName,
+      jockeyName: `Jockey ${runnerNo}`,
+    });
+  }
+  await adminPost(request, RacingAdminRoutes.raceStatus(race.raceId), { status: 'O' });
+  return event;
+}
+
+test('a visitor switches the public menu to Filipino, which survives a reload, and registers through the modals in Filipino', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const languages = page.getByRole('group', { name: 'Language / Wika' });
+  await expect(languages.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+  await languages.getByRole('button', { name: 'Filipino' }).click();
+
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
+  await expect(languages.getByRole('button', { name: 'Filipino' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('link', { name: 'Tungkol sa Amin' }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Karera: ang numero unong online horse racing sa Pilipinas',
+  );
+  await expect(page).toHaveTitle('Karera: Online na Karera ng Kabayo sa Pilipinas');
+  expect(await page.evaluate(() => window.localStorage.getItem('language'))).toBe('fil');
+
+  // Remembered on this device: a reload opens in Filipino at once.
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
+  await expect(page.getByRole('button', { name: 'MAG-LOGIN' })).toBeVisible();
+  await expectNoRawKey(page);
+
+  // Register: the modal, its messages and the OTP step in Filipino.
+  const player = newPlayer();
+  await page.getByRole('banner').getByRole('button', { name: 'Mag-register' }).click();
+  const register = page.getByRole('dialog', { name: 'Mag-register' });
+  await expect(register.getByLabel('Mobile number')).toBeFocused();
+  await register.getByRole('button', { name: 'Mag-register' }).click();
+  await expect(register.getByTestId('form-error')).toHaveText('Pakisagutan ang lahat ng field.');
+  await register.getByLabel('Mobile number').fill(player.mobileNo);
+  await register.getByLabel('Pangalan').fill(player.firstName);
+  await register.getByLabel('Apelyido').fill(player.lastName);
+  await register.getByLabel('Password', { exact: true }).fill(player.password);
+  await register.getByLabel('Ulitin ang password').fill(player.password);
+  await register.getByRole('button', { name: 'Mag-register' }).click();
+  await expect(register.getByTestId('form-error')).toHaveText('Pakisang-ayunan ang mga tuntunin at kundisyon.');
+  await expect(register.getByRole('link', { name: 'Mga Tuntunin at Kundisyon' })).toBeVisible();
+  await expectNoRawKey(page);
+  await register.getByRole('checkbox').check();
+  await register.getByRole('button', { name: 'Mag-register' }).click();
+
+  const otpDialog = page.getByRole('dialog', { name: 'Ilagay ang OTP' });
+  await expect(otpDialog).toContainText('Ilagay ang 6-digit na OTP na ipinadala namin sa');
+  const { code } = await readOtp(request, player.mobileNo, 'verify');
+  await typeOtp(page, code);
+  await expectNoRawKey(page);
+  await otpDialog.getByRole('button', { name: 'I-verify' }).click();
+
+  await expect(page).toHaveURL((url) => url.pathname === '/live');
+  await expect(page.getByTestId('player-name')).toHaveText(`${player.firstName} ${player.lastName}`);
+  await expect(
+    page.getByRole('navigation', { name: 'Player' }).getByRole('link', { name: 'Transaksyon' }),
+  ).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
+  await expectNoRawKey(page);
+});
+
+test('a player switches to Filipino in the account menu and places a bet on the live screen in Filipino', async ({
+  page,
+  request,
+}) => {
+  const player = await signInAsNewPlayer(page, request);
+  await adminPost(
+    request,
+    BackofficeRoutes.adjustments(player.playerId),
+    { account: 'credit', amount: 50_000, reason: 'E2E Filipino bet' },
+    { 'idempotency-key': `e2e-fil-${uniqueSuffix()}` },
+  );
+  const event = await createOpenRaceDay(request);
+  await page.addInitScript(() => window.localStorage.setItem('announcementDate', '2025-03-28'));
+  await page.goto(`/live?event=${event.id}`);
+  await expect(page.getByTestId('event-name')).toHaveText(event.name);
+
+  // The account menu's switch turns the screen Filipino in place.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  const menu = page.getByTestId('account-menu');
+  await menu.getByRole('group', { name: 'Language / Wika' }).getByRole('button', { name: 'Filipino' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
+  await expect(menu.getByRole('button', { name: 'Mag-sign Out' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Kasaysayan ng Transaksyon' })).toBeVisible();
+  await expectNoRawKey(page);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+
+  await page.getByRole('button', { name: 'I-refresh ang balanse' }).click();
+  const slip = page.getByTestId('bet-slip');
+  await expect(slip.getByTestId('slip-credit')).toHaveText('₱500.00');
+  await page.getByRole('button', { name: 'Tumaya kay 1 Bagyo', exact: true }).click();
+  await page.getByRole('button', { name: 'Tumaya kay 2 Alon', exact: true }).click();
+  await slip.getByTestId('slip-amount').fill('5');
+  await expect(slip.getByTestId('slip-combinations')).toHaveText('2');
+  await expect(slip.getByTestId('slip-total')).toHaveText('₱10.00');
+  await expectNoRawKey(page);
+
+  await slip.getByRole('button', { name: 'Itaya Na' }).click();
+  const receipt = page.getByRole('dialog', { name: 'Resibo ng Taya' });
+  await expect(receipt).toContainText('Ticket No.');
+  await expect(receipt.getByTestId('receipt-total')).toHaveText('₱10.00');
+  await expect(receipt.getByTestId('receipt-credit')).toHaveText('₱490.00');
+  await expectNoRawKey(page);
+  await receipt.getByRole('button', { name: 'OK' }).click();
+  await expect(receipt).toBeHidden();
+
+  // The how-to-bet drawer, and the bet history of the ticket, in Filipino.
+  await page.getByRole('button', { name: 'Paano tumaya' }).click();
+  await expect(page.getByRole('dialog', { name: 'Paano tumaya' })).toContainText('Mga hakbang');
+  await expectNoRawKey(page);
+  await page.keyboard.press('Escape');
+  await page.goto('/history?type=bet');
+  await expect(page.getByRole('tab', { name: 'Taya sa Karera' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('article').first()).toContainText('Kabuuan');
+  await expectNoRawKey(page);
+});
+
+test('a player starts a deposit on the payment page in Filipino', async ({ page, request }) => {
+  await signInAsNewPlayer(page, request);
+  await page.addInitScript(() => window.localStorage.setItem('language', 'fil'));
+  await page.goto('/payment');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bayaran' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Mag-deposit' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('deposit-form')).toContainText('Ipadala sa');
+  await expect(page.getByText(/pagkalipas ng 5 minuto/)).toBeVisible();
+  await expectNoRawKey(page);
+
+  await page.getByText('GCash', { exact: true }).click();
+  await page.getByTestId('deposit-amount').fill('150');
+  await page.getByTestId('deposit-sender').fill('09175550000');
+  await page.getByTestId('deposit-reference').fill(`70${Date.now()}`.slice(0, 13));
+  await page.getByRole('button', { name: 'I-submit ang Deposito' }).click();
+  const success = page.getByRole('dialog', { name: 'Naipadala ang request' });
+  await expect(success).toContainText('Pakihintay na ma-verify ng aming agent ang deposito mo.');
+  await expect(success.getByTestId('payment-transaction-id')).toHaveText(/^DR\d{6}$/);
+  await expectNoRawKey(page);
+  await success.getByRole('button', { name: 'OK' }).click();
+
+  await page.goto('/history?type=wallet');
+  await expect(page.getByTestId('wallet-row').first().getByTestId('wallet-status')).toHaveText(/Pending/);
+  await expect(page.getByRole('tab', { name: 'Wallet' })).toHaveAttribute('aria-selected', 'true');
+  await expectNoRawKey(page);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test.describe('a browser set to Filipino', () => {
+  test.use({ locale: 'fil-PH' });
+
+  test('opens the site in Filipino; a choice of English in the menu wins from then on', async ({ page, request }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
+    await expect(page.getByRole('button', { name: 'MAG-LOGIN' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Mga Tampok' })).toBeVisible();
+    await expectNoRawKey(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    // Nothing stored yet: the browser's language is the default, not a choice.
+    expect(await page.evaluate(() => window.localStorage.getItem('language'))).toBeNull();
+
+    // A player's bet rules follow: Tagalog.
+    await signInAsNewPlayer(page, request);
+    await page.goto('/betrules');
+    await expect(page.getByRole('tab', { name: 'Tagalog' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('columnheader', { name: 'Minimum na Taya' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Menu ng account' }).click();
+    await page
+      .getByTestId('account-menu')
+      .getByRole('group', { name: 'Language / Wika' })
+      .getByRole('button', { name: 'English' })
+      .click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('columnheader', { name: 'Minimum Bet' })).toBeVisible();
+    // The rules follow the site language the player chose, until a language is picked on the page.
+    await expect(page.getByRole('tab', { name: 'English' })).toHaveAttribute('aria-selected', 'true');
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Bet Rules' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'English' })).toHaveAttribute('aria-selected', 'true');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Key Features' })).toBeVisible();
+    await expectNoRawKey(page);
+  });
+});
