@@ -21,6 +21,7 @@ import type { Database } from './db/schema.ts';
 import { bootstrap } from './db/seed/bootstrap.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { addSecurityHeaders } from './plugins/security-headers.ts';
+import { fastifyTrustProxy } from './plugins/trust-proxy.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -66,7 +67,7 @@ export interface BuildOptions {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Request ids in logs, without trusting a client-sent one.
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,

@@ -58,4 +58,16 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ BETTING_SITE_URL: url })).toThrow(/BETTING_SITE_URL/);
     }
   });
+
+  it('reads TRUST_PROXY as a hop count or proxy addresses, and refuses to trust every hop', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5,10.1.0.0/16' }).trustProxy).toEqual({
+      addresses: ['10.0.0.5', '10.1.0.0/16'],
+    });
+    for (const env of [{}, { NODE_ENV: 'production' }]) {
+      expect(() => loadConfig({ ...env, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: 'true' would trust every/);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY: not a number of proxies/);
+  });
 });

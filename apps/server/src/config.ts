@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustedProxies } from './plugins/trust-proxy.ts';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -45,7 +46,16 @@ const envSchema = z.object({
     .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'BETTING_SITE_URL must be an http(s) URL' })])
     .optional()
     .transform((url) => url || null),
-  TRUST_PROXY: booleanFlag.default(false),
+  // The proxies in front of the server: a hop count or their addresses (every per-IP limit depends on it).
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, context) => {
+      const parsed = parseTrustProxy(raw);
+      if (parsed.ok) return parsed.value;
+      context.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    }),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   MASTER_AGENT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   STAFF_LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
@@ -75,7 +85,8 @@ export interface AppConfig {
   supportEmail: string;
   /** The external betting site linked from the account menu; null hides the link. */
   bettingSiteUrl: string | null;
-  trustProxy: boolean;
+  /** Proxies whose X-Forwarded-For is believed: request.ip is the first address from the right that is not one. */
+  trustProxy: TrustedProxies;
   rateLimits: {
     contactPerHour: number;
     staffLoginPerMinute: number;
@@ -148,6 +159,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     sms: smsConfig(e),
     simSpeed: e.SIM_SPEED,
-    secureCookies: e.NODE_ENV === 'production' && e.TRUST_PROXY,
+    secureCookies: e.NODE_ENV === 'production' && e.TRUST_PROXY !== false,
   };
 }
