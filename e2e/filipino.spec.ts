@@ -86,7 +86,7 @@ test('a visitor switches the public menu to Filipino, which survives a reload, a
   // Remembered on this device: a reload opens in Filipino at once.
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
-  await expect(page.getByRole('button', { name: 'MAG-LOGIN' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'MAG-LOGIN', exact: true })).toBeVisible();
   await expectNoRawKey(page);
 
   // Register: the modal, its messages and the OTP step in Filipino.
@@ -210,13 +210,79 @@ test('a player starts a deposit on the payment page in Filipino', async ({ page,
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test('a player in Filipino finds the tours listed in Filipino and takes the deposit tour start to finish', async ({
+  page,
+  request,
+}) => {
+  await signInAsNewPlayer(page, request);
+  await page.addInitScript(() => window.localStorage.setItem('language', 'fil'));
+  await page.goto('/tutorial');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mga Tutorial' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mga guided tour' })).toBeVisible();
+
+  const active = page.getByTestId('tutorial-active');
+  const tours = ['Palitan ang password', 'Tumaya', 'Mag-deposit', 'Mag-withdraw', 'Mag-claim ng promo', 'Rebate'];
+  await expect(active).toHaveCount(tours.length);
+  for (const name of tours) {
+    const card = active.filter({ has: page.getByRole('heading', { name, exact: true }) });
+    await expect(card.getByRole('link', { name: 'Simulan ang tour' })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'May mga tour pang paparating' })).toBeVisible();
+  const disabled = page.getByTestId('tutorial-disabled');
+  await expect(disabled).toHaveCount(4);
+  for (const card of await disabled.all()) await expect(card).toContainText('Malapit na');
+  await expectNoRawKey(page);
+
+  await active
+    .filter({ has: page.getByRole('heading', { name: 'Mag-deposit', exact: true }) })
+    .getByRole('link', { name: 'Simulan ang tour' })
+    .click();
+  await expect(page).toHaveURL((url) => url.pathname === '/tutorial-deposit');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tutorial: Mag-deposit' })).toBeVisible();
+  await expect(page.getByText('Halimbawang screen na may halimbawang data.')).toBeVisible();
+  // The sample screen reads like the Filipino deposit screen, with its sample receiver.
+  const mock = page.getByTestId('tour-mock');
+  await expect(mock).toContainText('Halimbawang Tatanggap');
+  await expect(mock.getByText('I-submit ang Deposito', { exact: true })).toBeVisible();
+
+  // Every step in Filipino, in order, with the tour's Filipino buttons.
+  const titles = [
+    'Tab na Mag-deposit',
+    'Ipadala sa',
+    'Account na tatanggap',
+    'I-upload ang resibo',
+    'Halaga',
+    'Numero ng nagpadala at reference number',
+    'I-submit ang Deposito',
+    'Naipadala ang request',
+  ];
+  const tooltip = page.getByTestId('tour-tooltip');
+  await expect(tooltip.getByRole('button', { name: 'Bumalik' })).toBeDisabled();
+  await expect(tooltip.getByRole('button', { name: 'Laktawan ang tour' })).toBeVisible();
+  for (const [index, title] of titles.entries()) {
+    await expect(tooltip.locator('.tour-tooltip__counter')).toHaveText(`Hakbang ${index + 1} ng ${titles.length}`);
+    await expect(tooltip.locator('.tour-tooltip__title')).toHaveText(`Naka-highlight: ${title}`);
+    await expectNoRawKey(page);
+    if (index < titles.length - 1) await tooltip.getByRole('button', { name: 'Susunod' }).click();
+  }
+  await expect(tooltip.locator('.tour-tooltip__body')).toContainText('minuto');
+  await expect(tooltip.getByRole('button', { name: 'Susunod' })).toHaveCount(0);
+  await tooltip.getByRole('button', { name: 'Tapusin' }).click();
+
+  await expect(page).toHaveURL((url) => url.pathname === '/tutorial');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mga Tutorial' })).toBeVisible();
+  await expect(tooltip).toHaveCount(0);
+  await expectNoRawKey(page);
+});
+
 test.describe('a browser set to Filipino', () => {
   test.use({ locale: 'fil-PH' });
 
   test('opens the site in Filipino; a choice of English in the menu wins from then on', async ({ page, request }) => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
-    await expect(page.getByRole('button', { name: 'MAG-LOGIN' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'MAG-LOGIN', exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Mga Tampok' })).toBeVisible();
     await expectNoRawKey(page);
     expect(await seriousViolations(page)).toEqual([]);

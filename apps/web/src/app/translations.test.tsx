@@ -7,12 +7,17 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
+import { BET_TYPES, type BetTypeDefinition } from '@karera/shared';
 import { en } from '../i18n/en.ts';
 import { fil } from '../i18n/fil.ts';
 import { AuthDialogsProvider } from '../lib/authDialogs.tsx';
 import { bettingSiteTexts, bettingSiteTextsFil } from '../lib/bettingSite.ts';
 import { masterAgentTexts } from '../features/masteragent/masterAgentTexts.ts';
 import { masterAgentTextsFil } from '../features/masteragent/masterAgentTexts.fil.ts';
+import { tutorialTexts } from '../features/tutorials/tutorialTexts.ts';
+import { tutorialTextsFil } from '../features/tutorials/tutorialTexts.fil.ts';
+import { otpResendTexts, otpResendTextsFil } from '../components/forms/otpResend.ts';
+import { OtpForm } from '../components/forms/OtpForm.tsx';
 import { LoginStep } from '../features/auth/LoginStep.tsx';
 import { RegisterStep } from '../features/auth/RegisterStep.tsx';
 import { ResetPasswordStep } from '../features/auth/ResetPasswordStep.tsx';
@@ -21,6 +26,9 @@ import { BetRulesPage } from '../features/betrules/BetRulesPage.tsx';
 import { ContactPage } from '../features/contact/ContactPage.tsx';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
 import { MasterAgentPage } from '../features/masteragent/MasterAgentPage.tsx';
+import { TutorialsPage } from '../features/tutorials/TutorialsPage.tsx';
+import { TourMock } from '../features/tutorials/mocks/TourMock.tsx';
+import { ACTIVE_TOURS, tourSteps } from '../features/tutorials/tours.ts';
 import { AccountMenu } from './layouts/AccountMenu.tsx';
 import { BottomNav } from './layouts/BottomNav.tsx';
 import { PlayerFooter } from './layouts/PlayerFooter.tsx';
@@ -41,6 +49,8 @@ type Texts = { readonly [key: string]: string | Texts };
 const PAGE_BUNDLES: readonly { key: string; en: Texts; fil: Texts }[] = [
   { key: 'masterAgent', en: masterAgentTexts, fil: masterAgentTextsFil },
   { key: 'bettingSite', en: bettingSiteTexts, fil: bettingSiteTextsFil },
+  { key: 'tutorials', en: tutorialTexts, fil: tutorialTextsFil },
+  { key: 'otpResend', en: otpResendTexts, fil: otpResendTextsFil },
 ];
 
 /**
@@ -186,19 +196,66 @@ describe('no raw key on a screen', () => {
     { name: 'bet rules', screen: <BetRulesPage />, route: '/betrules', says: 'Minimum na Taya' },
     { name: 'contact', screen: <ContactPage />, route: '/Contacts', says: 'Sumulat sa amin' },
     { name: 'master agent', screen: <MasterAgentPage />, route: '/masteragentregister', says: 'Buong pangalan' },
+    { name: 'tutorials', screen: <TutorialsPage />, route: '/tutorial', says: 'Simulan ang tour' },
+    {
+      name: 'OTP form counting down',
+      screen: (
+        <OtpForm
+          type="P"
+          playerId={1}
+          intro="Ilagay ang OTP."
+          resendMobileNo="09170000001"
+          resendAt={Date.now() + 60_000}
+          verify={() => Promise.resolve()}
+        />
+      ),
+      says: 'Ipadala ulit ang OTP pagkalipas ng',
+    },
     { name: 'not found', screen: <NotFoundPage />, route: '/nowhere', says: 'Hindi makita ang page' },
   ];
+
+  /** Every dotted key of the site's texts and of the page bundles (under their resource key). */
+  const DOTTED_KEYS = [
+    ...leavesOf(siteEn).keys(),
+    ...PAGE_BUNDLES.flatMap((bundle) => [...leavesOf(bundle.en, `${bundle.key}.`).keys()]),
+  ].filter((key) => key.includes('.'));
+
+  /** No dotted key of either language shows as text. */
+  function expectNoRawKey(html: string) {
+    const text = html.replace(/<[^>]+>/g, ' ');
+    for (const key of DOTTED_KEYS) expect(text, key).not.toContain(key);
+  }
 
   it.each(SCREENS)('$name renders in Filipino with every key found', ({ screen, route, says }) => {
     const { i18n, missing } = filipinoOnly();
     const html = render(i18n, screen, route);
     expect(missing).toEqual([]);
     expect(html).toContain(says);
-    // No dotted key of either language shows as text.
-    const text = html.replace(/<[^>]+>/g, ' ');
-    for (const key of leavesOf(siteEn).keys()) {
-      if (key.includes('.')) expect(text, key).not.toContain(key);
+    expectNoRawKey(html);
+  });
+
+  it('every step of every tour, and its mock screen, reads in Filipino with every key found', () => {
+    const { i18n, missing } = filipinoOnly();
+    const t = i18n.t as unknown as (key: string, values?: object) => string;
+    const tours = [
+      ...ACTIVE_TOURS.filter((tour) => tour !== 'bet').map((tour) => ({ tour, type: BET_TYPES[0] })),
+      ...BET_TYPES.map((type) => ({ tour: 'bet' as const, type })),
+    ];
+    for (const { tour, type } of tours) {
+      for (const step of tourSteps(tour, type as BetTypeDefinition)) {
+        const title = t(`tutorials.${step.title}`, step.values ?? {});
+        const body = t(`tutorials.${step.body}`, step.values ?? {});
+        expect(`${title} ${body}`, `${tour} ${step.id}`).not.toMatch(/\{\{|\$t\(|tutorials\./);
+        expectNoRawKey(
+          render(i18n, <TourMock tour={tour} stepId={step.id} betType={type as BetTypeDefinition} />, '/tutorial'),
+        );
+      }
     }
+    expect(t('tutorials.steps.deposit.submit.body')).toBe(
+      'I-tap ang I-submit ang Deposito kapag naipadala mo na ang pera.',
+    );
+    expect(t('tutorials.steps.changepassword.done.body')).toContain('“Na-update na ang password.”');
+    expect(missing).toEqual([]);
   });
 
   it('the route error page renders in Filipino with every key found', () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   OTP_LENGTH,
@@ -9,7 +9,7 @@ import {
   type RegisterResponse,
 } from '@karera/shared';
 import { Alert, Button, LoadingDialog } from '../ui/index.ts';
-import { i18next } from '../../i18n/index.ts';
+import { addPageTexts } from '../../i18n/pageTexts.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useMessageText } from '../../lib/messages.ts';
 import { userRequest } from '../../lib/userApi.ts';
@@ -18,10 +18,11 @@ import { refusalOf } from '../../lib/refusal.ts';
 import { FormError } from './FormError.tsx';
 import { OtpInput } from './OtpInput.tsx';
 import { emptyDigits } from './otpDigits.ts';
-import { otpResendTexts, resendAtFrom, resendControlOf } from './otpResend.ts';
+import { otpResendTexts, otpResendTextsFil, resendAtFrom, resendControlOf } from './otpResend.ts';
 
-// The countdown's text loads with this form (the login and profile dialogs' chunks), not the landing page.
-i18next.addResourceBundle('en', 'translation', { otpResend: otpResendTexts }, true, false);
+// The countdown's text loads with this form (the login and profile dialogs' chunks), not the landing page;
+// its Filipino text is a line, so it comes in the same chunk, ready as soon as the form's module is.
+const useResendTexts = addPageTexts('otpResend', otpResendTexts, () => Promise.resolve(otpResendTextsFil));
 
 export interface OtpFormProps {
   /** P verifies a new account (needs playerId); M confirms a new mobile number of the logged-in player. */
@@ -104,11 +105,10 @@ export function OtpForm({ type, playerId, intro, note, resendMobileNo, resendAt,
       {resendMobileNo ? (
         <p className="dialog__links">
           {control.kind === 'countdown' ? (
-            <span role="timer" data-testid="otp-resend-countdown">
-              {(t as unknown as (key: string, values: object) => string)('otpResend.resendIn', {
-                seconds: control.seconds,
-              })}
-            </span>
+            // Should its text still be on its way, only the countdown waits, never the open dialog.
+            <Suspense fallback={null}>
+              <ResendCountdown seconds={control.seconds} />
+            </Suspense>
           ) : (
             <button
               type="button"
@@ -123,6 +123,17 @@ export function OtpForm({ type, playerId, intro, note, resendMobileNo, resendAt,
       ) : null}
       <LoadingDialog open={submit.isPending || resend.isPending} label={t('auth.loading')} />
     </form>
+  );
+}
+
+/** 'Resend code in 42 s', in the site's language. */
+function ResendCountdown({ seconds }: { seconds: number }) {
+  useResendTexts();
+  const { t } = useTranslation();
+  return (
+    <span role="timer" data-testid="otp-resend-countdown">
+      {(t as unknown as (key: string, values: object) => string)('otpResend.resendIn', { seconds })}
+    </span>
   );
 }
 

@@ -1,6 +1,6 @@
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { otpResendTexts, resendAtFrom, resendControlOf, secondsUntil } from './otpResend.ts';
+import { otpResendTexts, otpResendTextsFil, resendAtFrom, resendControlOf, secondsUntil } from './otpResend.ts';
 
 const now = Date.parse('2026-11-23T08:00:00.000Z');
 
@@ -35,5 +35,12 @@ describe('the resend-OTP countdown', () => {
     await i18n.init({ lng: 'en', resources: { en: { translation: { otpResend: otpResendTexts } } } });
     const t = i18n.t as unknown as (key: string, values: object) => string;
     expect(t('otpResend.resendIn', { seconds: 42 })).toBe('Resend code in 42 s');
+  });
+
+  it("reads 'Ipadala ulit ang OTP pagkalipas ng 42 segundo' in Filipino", async () => {
+    const i18n = createInstance();
+    await i18n.init({ lng: 'fil', resources: { fil: { translation: { otpResend: otpResendTextsFil } } } });
+    const t = i18n.t as unknown as (key: string, values: object) => string;
+    expect(t('otpResend.resendIn', { seconds: 42 })).toBe('Ipadala ulit ang OTP pagkalipas ng 42 segundo');
   });
 });

@@ -1,3 +1,5 @@
+import type { Translation } from '../../i18n/types.ts';
+
 /*
  * The resend-OTP countdown (spec §2 resend OTP): the server answers every sent code, and every refused
  * resend, with the seconds until a new code may be sent (resendAfterSeconds); the OTP form counts them
@@ -6,6 +8,11 @@
 
 /** The countdown's texts; they load with the OTP form (its dialogs' chunks), not with the landing page. */
 export const otpResendTexts = { resendIn: 'Resend code in {{seconds}} s' } as const;
+
+/** The countdown in Filipino: so small that it travels with the English one, in the OTP form's chunk. */
+export const otpResendTextsFil = {
+  resendIn: 'Ipadala ulit ang OTP pagkalipas ng {{seconds}} segundo',
+} satisfies Translation<typeof otpResendTexts>;
 
 /**
  * When a new code may be asked for (ms since the epoch), read from an answer or a refusal body that

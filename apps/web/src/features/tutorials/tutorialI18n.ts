@@ -1,14 +1,17 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18next } from '../../i18n/index.ts';
+import { addPageTexts } from '../../i18n/pageTexts.ts';
 import { tutorialTexts } from './tutorialTexts.ts';
 
 /*
  * The tutorials' texts travel with the tutorial pages (their own chunks), not in the landing bundle: they
- * are added to the player site's resources under `tutorials` when this module loads. Another language
- * adds its bundle here the same way.
+ * are added to the player site's resources under `tutorials` when this module loads, the Filipino ones
+ * (their own chunk) when Filipino is or becomes the language. The pages suspend until they are in, so a
+ * tour never shows its steps in the wrong language.
  */
-i18next.addResourceBundle('en', 'translation', { tutorials: tutorialTexts }, true, false);
+const usePageTexts = addPageTexts('tutorials', tutorialTexts, () =>
+  import('./tutorialTexts.fil.ts').then((module) => module.tutorialTextsFil),
+);
 
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
@@ -21,6 +24,7 @@ export type TutorialT = (key: TutorialKey, values?: Record<string, string | numb
 
 /** t() for the tutorials' texts: only keys of tutorialTexts compile. */
 export function useTutorialT(): TutorialT {
+  usePageTexts();
   const { t } = useTranslation();
   return useCallback(
     (key, values) => (t as unknown as (key: string, values?: object) => string)(`tutorials.${key}`, values ?? {}),
