@@ -117,6 +117,8 @@ export interface PlayerSessionsTable {
   revoked_at: Timestamp | null;
   ip: string | null;
   user_agent: string | null;
+  /** Set when staff opened the session with a login link: it may not move money or change the account. */
+  opened_by_staff_id: ColumnType<number | null, number | null | undefined, never>;
 }
 
 export type OtpPurpose = 'verify' | 'reset' | 'mobile';
@@ -158,6 +160,8 @@ export interface LoginLinksTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  /** Why staff opened the player's account (required since decision 020; null on older links). */
+  reason: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface GameEventsTable {
@@ -299,6 +303,43 @@ export interface PaymentRequestsTable {
   hold_transaction_id: number | null;
   decision_transaction_id: number | null;
   created_at: Timestamp;
+  /** Maker-checker (decision 020): the first of two approvals; the request stays PENDING until the second. */
+  first_approved_by_staff_id: ColumnType<number | null, number | null | undefined, number | null>;
+  first_approved_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  first_approval_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The receipt image the player attached to a deposit. */
+  receipt_id: ColumnType<number | null, number | null | undefined, never>;
+}
+
+export interface PaymentReceiptsTable {
+  id: Generated<number>;
+  player_id: number;
+  content_type: string;
+  data: Buffer;
+  created_at: Timestamp;
+}
+
+/** A balance adjustment above the second-approval threshold, waiting for (or decided by) a second admin. */
+export interface BalanceAdjustmentsTable {
+  id: Generated<number>;
+  player_id: number;
+  account: 'credit' | 'bonus';
+  amount: number;
+  reason: string;
+  status: ColumnType<'PENDING' | 'APPROVED' | 'DECLINED', 'PENDING' | undefined, 'APPROVED' | 'DECLINED'>;
+  requested_by_staff_id: number;
+  requested_at: Timestamp;
+  decided_by_staff_id: number | null;
+  decided_at: Timestamp | null;
+  decision_note: string | null;
+  transaction_id: number | null;
+}
+
+/** The amount a staff member approved on one Manila day (YYYY-MM-DD), against their daily limit. */
+export interface StaffApprovalTotalsTable {
+  staff_id: number;
+  day: string;
+  total: ColumnType<number, number | undefined, number>;
 }
 
 export interface PaymentSettingsTable {
@@ -427,6 +468,9 @@ export interface Database {
   deposit_accounts: DepositAccountsTable;
   payment_requests: PaymentRequestsTable;
   payment_settings: PaymentSettingsTable;
+  payment_receipts: PaymentReceiptsTable;
+  balance_adjustments: BalanceAdjustmentsTable;
+  staff_approval_totals: StaffApprovalTotalsTable;
   leases: LeasesTable;
   demo_cards: DemoCardsTable;
   promos: PromosTable;

@@ -84,6 +84,9 @@ const messages = {
   noBonusBalance: 'Wala kang bonus balance.',
   loginLinkInvalid: 'Mali o expired na ang login link na ito.',
   otpSent: 'Naipadala na ang OTP.',
+  referenceSubmitted: 'Naipasa na ang reference number na ito.',
+  staffSessionRefused:
+    'Binuksan ng aming staff ang session na ito para tulungan ka. Para mag-deposit, mag-withdraw o baguhin ang account mo, mag-login ka mismo.',
 } satisfies Translation<EnglishResources['messages']>;
 
 const payments = {

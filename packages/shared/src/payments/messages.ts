@@ -1,3 +1,4 @@
+import { PlayerMessages } from '../validation/playerMessages.ts';
 import { DEPOSIT_FOLLOW_UP_MINUTES } from './channels.ts';
 
 /** Amount limits read as whole pesos when whole ("50", "99,999"), else with centavos ("50.50"). */
@@ -20,6 +21,8 @@ export const PaymentMessages = {
   referenceRequired: 'Reference number cannot be empty.',
   referenceFormat: 'Reference number must be letters and digits only, at most 30.',
   referenceUsed: 'This reference number was already used for an approved deposit.',
+  /** A deposit with this channel and reference is pending or approved (any player). */
+  referenceSubmitted: PlayerMessages.referenceSubmitted,
   withdrawAmountRequired: 'Withdraw amount cannot be empty.',
   withdrawRange: (min: number, max: number) =>
     `The minimum amount withdraw was ${limitText(min)} and the maximum amount withdraw was ${limitText(max)}.`,

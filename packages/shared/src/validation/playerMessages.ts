@@ -32,4 +32,8 @@ export const PlayerMessages = {
   noBonusBalance: 'You do not have any bonus balance.',
   loginLinkInvalid: 'This login link is invalid or has expired.',
   otpSent: 'OTP sent.',
+  // Payment refusals the player reads (PaymentMessages refers to them): the site shows them in their language.
+  referenceSubmitted: 'This reference number was already submitted.',
+  staffSessionRefused:
+    'This session was opened by our staff to help you. To deposit, withdraw or change your account, please log in yourself.',
 } as const;

@@ -82,7 +82,8 @@ describe(`payments (${testDialect})`, () => {
   });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Many players register here, within a minute.
+    t = await createTestApp({ PLAYER_AUTH_RATE_LIMIT: '1000' });
     admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
     const suffix = randomUUID().slice(0, 6);
     master = await createStaff({ username: `ma-${suffix}`, displayName: 'Master', role: 'master_agent' });
@@ -300,25 +301,69 @@ describe(`payments (${testDialect})`, () => {
         }),
       ]);
 
-      // The same reference on the same channel again: refused at request time...
+      // The same reference on the same channel again, whatever its case: refused at request time.
       const reused = await pay(
         'initiateDeposit',
         player,
         depositBody({ receiverNumber: accounts.bonus?.id, referenceNumber: 'ref111a' }),
       );
-      expect(reused.json()).toMatchObject({ statusMessage: PaymentMessages.referenceUsed });
-      // ...and at approval time, when two requests with it were pending together.
-      const one = (
-        await pay('initiateDeposit', player, depositBody({ referenceNumber: 'DUP777' }))
-      ).json<PaymentRequestReceipt>();
-      const two = (
-        await pay('initiateDeposit', player, depositBody({ referenceNumber: 'DUP777' }))
-      ).json<PaymentRequestReceipt>();
-      expect((await decide(admin, Number(one.transactionId.slice(2)), 'approve')).statusCode).toBe(200);
-      const second = await decide(admin, Number(two.transactionId.slice(2)), 'approve');
-      expect(second.json()).toMatchObject({ statusMessage: PaymentMessages.referenceUsed });
-      expect(await balances(player)).toMatchObject({ creditBalance: 300_000 });
+      expect(reused.statusCode).toBe(400);
+      expect(reused.json()).toMatchObject({ statusMessage: PaymentMessages.referenceSubmitted });
+      expect(await balances(player)).toMatchObject({ creditBalance: 200_000 });
       expect(await checkLedger(t.app.db)).toEqual([]);
+    });
+
+    it('refuses a reference already pending or approved for the channel, from any player, and frees it once declined', async () => {
+      const first = await registerPlayer(t.app, { referralCode: agentA.code });
+      const other = await registerPlayer(t.app, { referralCode: agentB.code });
+      const reference = `DUP${Date.now()}`;
+      const pending = await pay('initiateDeposit', first, depositBody({ referenceNumber: reference }));
+      expect(pending.statusCode, pending.body).toBe(200);
+
+      const sameAgain = await pay('initiateDeposit', first, depositBody({ referenceNumber: reference }));
+      const otherPlayer = await pay(
+        'initiateDeposit',
+        other,
+        depositBody({ referenceNumber: reference.toLowerCase() }),
+      );
+      for (const refused of [sameAgain, otherPlayer]) {
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toMatchObject({ statusMessage: 'This reference number was already submitted.' });
+      }
+      // Another channel may carry the same digits: references are per channel.
+      const maya = await pay(
+        'initiateDeposit',
+        other,
+        depositBody({ receiverNumber: accounts.maya?.id, referenceNumber: reference }),
+      );
+      expect(maya.statusCode, maya.body).toBe(200);
+
+      const id = Number(pending.json<PaymentRequestReceipt>().transactionId.slice(2));
+      expect((await decide(agentA.cookie, id, 'decline', 'no such transfer')).statusCode).toBe(200);
+      const afterDecline = await pay('initiateDeposit', other, depositBody({ referenceNumber: reference }));
+      expect(afterDecline.statusCode, afterDecline.body).toBe(200);
+    });
+
+    it('accepts one of many deposits racing with one reference', async () => {
+      const players = await Promise.all(
+        Array.from({ length: 4 }, () => registerPlayer(t.app, { referralCode: agentA.code })),
+      );
+      const reference = `RACE${Date.now()}`;
+      const responses = await Promise.all(
+        players.flatMap((player) =>
+          [1, 2].map(() => pay('initiateDeposit', player, depositBody({ referenceNumber: reference }))),
+        ),
+      );
+      expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
+      for (const refused of responses.filter((r) => r.statusCode !== 200)) {
+        expect(refused.json()).toMatchObject({ statusCode: 400, statusMessage: PaymentMessages.referenceSubmitted });
+      }
+      const rows = await t.app.db
+        .selectFrom('payment_requests')
+        .select('id')
+        .where('reference_number', '=', reference)
+        .execute();
+      expect(rows).toHaveLength(1);
     });
 
     it('pays once when two staff approve at the same moment, and the decision is audited', async () => {
@@ -394,10 +439,11 @@ describe(`payments (${testDialect})`, () => {
         one,
         depositBody({ idempotencyKey: shared, referenceNumber: 'SCOPE1' }),
       );
+      // Another reference: one reference is open once, whoever submits it.
       const second = await pay(
         'initiateDeposit',
         two,
-        depositBody({ idempotencyKey: shared, referenceNumber: 'SCOPE1' }),
+        depositBody({ idempotencyKey: shared, referenceNumber: 'SCOPE2' }),
       );
       expect(first.statusCode, first.body).toBe(200);
       expect(second.statusCode, second.body).toBe(200);

@@ -106,18 +106,20 @@ export async function initiateDeposit(
       if (!account || type === null) throw badRequest(PaymentMessages.receiverRequired);
 
       const reference = normalizeReference(input.referenceNumber, type);
-      const used = await trx
+      // One open deposit per channel and reference, whoever submits it: a receipt is claimed once. The
+      // unique index payment_requests_open_reference settles two submissions racing past this read.
+      const submitted = await trx
         .selectFrom('payment_requests')
         .select('id')
         .where('kind', '=', 'DEPOSIT')
-        .where('status', '=', 'APPROVED')
+        .where('status', 'in', ['PENDING', 'APPROVED'])
         .where('channel', '=', type)
         .where('reference_number', '=', reference)
         .executeTakeFirst();
-      if (used) throw badRequest(PaymentMessages.referenceUsed);
+      if (submitted) throw badRequest(PaymentMessages.referenceSubmitted);
 
       const note = input.note?.trim() || null;
-      const { id } = await trx
+      const inserted = await trx
         .insertInto('payment_requests')
         .values({
           player_id: playerId,
@@ -134,7 +136,12 @@ export async function initiateDeposit(
           created_at: nowIso(),
         })
         .returning('id')
-        .executeTakeFirstOrThrow();
+        .executeTakeFirstOrThrow()
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw badRequest(PaymentMessages.referenceSubmitted);
+          throw error;
+        });
+      const { id } = inserted;
       return receiptFor(trx, playerId, { id, kind: 'DEPOSIT', amount: input.amount });
     },
   );

@@ -16,6 +16,7 @@ import {
 import { Alert, Button, LoadingDialog, Spinner, TextArea, TextField } from '../../components/ui/index.ts';
 import { ChannelImage } from '../../components/payment/ChannelImage.tsx';
 import { ApiError, newIdempotencyKey } from '../../lib/api.ts';
+import { useMessageText } from '../../lib/messages.ts';
 import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
 import { AmountField } from './AmountField.tsx';
 import { depositMethodQuery, extractReceipt, initiateDeposit, WALLET_HISTORY_ROOT } from './paymentApi.ts';
@@ -66,6 +67,7 @@ export function DepositTab() {
 
 function DepositForm({ accounts, limits }: { accounts: DepositMethodAccount[]; limits: { min: number; max: number } }) {
   const { t } = useTranslation();
+  const messageText = useMessageText();
   const queryClient = useQueryClient();
   const receiverId = useId();
   const [accountId, setAccountId] = useState<number>(accounts[0]?.id ?? 0);
@@ -101,7 +103,8 @@ function DepositForm({ accounts, limits }: { accounts: DepositMethodAccount[]; l
     onError: (cause) => {
       // 107 is handled centrally (logout); anything else is the failure popup with the server's words.
       if (cause instanceof ApiError && cause.statusCode === 107) return;
-      setFailure(cause instanceof ApiError ? cause.message : t('messages.serverError'));
+      // A refusal of the shared catalogue (a reused reference, a session staff opened) in the player's language.
+      setFailure(cause instanceof ApiError ? messageText(cause.message) : t('messages.serverError'));
     },
   });
 

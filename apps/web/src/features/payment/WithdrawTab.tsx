@@ -19,6 +19,7 @@ import { ChannelImage } from '../../components/payment/ChannelImage.tsx';
 import { ApiError, newIdempotencyKey } from '../../lib/api.ts';
 import { sessionStore, useSession } from '../../lib/session/index.ts';
 import { useBalanceRefresh } from '../../lib/useBalanceRefresh.ts';
+import { useMessageText } from '../../lib/messages.ts';
 import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
 import { AmountField } from './AmountField.tsx';
 import { depositMethodQuery, initiateWithdraw, WALLET_HISTORY_ROOT } from './paymentApi.ts';
@@ -31,6 +32,7 @@ import { ResultDialogs } from './ResultDialogs.tsx';
  */
 export function WithdrawTab() {
   const { t } = useTranslation();
+  const messageText = useMessageText();
   const queryClient = useQueryClient();
   const session = useSession();
   const companyLegend = useId();
@@ -71,7 +73,8 @@ export function WithdrawTab() {
     },
     onError: (cause) => {
       if (cause instanceof ApiError && cause.statusCode === 107) return;
-      setFailure(cause instanceof ApiError ? cause.message : t('messages.serverError'));
+      // A refusal of the shared catalogue (a reused reference, a session staff opened) in the player's language.
+      setFailure(cause instanceof ApiError ? messageText(cause.message) : t('messages.serverError'));
     },
   });
 
