@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { vi } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { LoginResponse } from '@karera/shared';
 import type { Database } from '../src/db/schema.ts';
@@ -21,6 +22,35 @@ export async function lastOtp(db: Kysely<Database>, mobileNo: string): Promise<s
   const code = /\b(\d{6})\b/.exec(row.message)?.[1];
   if (!code) throw new Error(`no code in: ${row.message}`);
   return code;
+}
+
+/**
+ * Runs `request` and waits for the code it texts to the number: forgotPassword and resendOTP answer
+ * first and send after (decision 022), so the code is not in the outbox yet when the answer is.
+ */
+export async function otpTextedBy<T>(
+  db: Kysely<Database>,
+  mobileNo: string,
+  request: () => Promise<T>,
+): Promise<{ result: T; otp: string }> {
+  const newestId = async () =>
+    (
+      await db
+        .selectFrom('sms_outbox')
+        .select('id')
+        .where('mobile_no', '=', mobileNo)
+        .orderBy('id', 'desc')
+        .executeTakeFirst()
+    )?.id ?? 0;
+  const before = await newestId();
+  const result = await request();
+  await vi.waitFor(
+    async () => {
+      if ((await newestId()) <= before) throw new Error(`no new SMS to ${mobileNo}`);
+    },
+    { timeout: 5000, interval: 10 },
+  );
+  return { result, otp: await lastOtp(db, mobileNo) };
 }
 
 export function sessionCookieOf(response: LightMyRequestResponse): string {

@@ -12,6 +12,7 @@ import * as masterAgentApplications from './migrations/20261123020000_master_age
 import * as promos from './migrations/20261123030000_promos.ts';
 import * as channelImages from './migrations/20261123040000_channel_images.ts';
 import * as insiderControls from './migrations/20261125010000_insider_controls.ts';
+import * as loginProtection from './migrations/20261125030000_login_protection.ts';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: Dialect): Promise<void>;
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261123030000_promos': promos,
   '20261123040000_channel_images': channelImages,
   '20261125010000_insider_controls': insiderControls,
+  '20261125030000_login_protection': loginProtection,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -121,7 +121,8 @@ export interface PlayerSessionsTable {
   opened_by_staff_id: ColumnType<number | null, number | null | undefined, never>;
 }
 
-export type OtpPurpose = 'verify' | 'reset' | 'mobile';
+/** login: the code a number needs beside its password after repeated failed logins (decision 022). */
+export type OtpPurpose = 'verify' | 'reset' | 'mobile' | 'login';
 
 export interface OtpCodesTable {
   id: Generated<number>;
@@ -132,6 +133,14 @@ export interface OtpCodesTable {
   attempts: ColumnType<number, number | undefined, number>;
   expires_at: Timestamp;
   consumed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** A code request that sent nothing (unknown number...), throttled like one that did (decision 022). */
+export interface OtpDecoysTable {
+  id: Generated<number>;
+  mobile_no: string;
+  purpose: OtpPurpose;
   created_at: Timestamp;
 }
 
@@ -455,6 +464,7 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   player_sessions: PlayerSessionsTable;
   otp_codes: OtpCodesTable;
+  otp_decoys: OtpDecoysTable;
   sms_outbox: SmsOutboxTable;
   login_failures: LoginFailuresTable;
   login_links: LoginLinksTable;

@@ -30,6 +30,7 @@ import {
   verifyRegistration,
   type AuthDeps,
   type ClientInfo,
+  type CodeRequest,
 } from './auth.service.ts';
 import { PLAYER_COOKIE, PLAYER_SESSION_ABSOLUTE_MS, revokePlayerSession } from './player-sessions.ts';
 
@@ -68,18 +69,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return response;
   });
 
-  app.post(UserRoutes.resendOTP, { schema: { tags, body: mobileOnlySchema }, config: limited }, async (request) => {
-    const sent = await resendVerification(deps, request.body.mobileNo);
-    return { statusCode: 200, ...sent, statusMessage: PlayerMessages.otpSent } satisfies RegisterResponse;
+  // Codes of forgotPassword and resendOTP go out after the answer (decision 022); closing waits for them.
+  const deliveries = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...deliveries]);
   });
+  const answerThenSend = ({ answer, deliver }: CodeRequest): RegisterResponse => {
+    const delivery: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(deliver)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'OTP not delivered'))
+      .finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
+    return { statusCode: 200, ...answer, statusMessage: PlayerMessages.otpSent };
+  };
 
-  app.post(
-    UserRoutes.forgotPassword,
-    { schema: { tags, body: mobileOnlySchema }, config: limited },
-    async (request) => {
-      const sent = await forgotPassword(deps, request.body.mobileNo);
-      return { statusCode: 200, ...sent, statusMessage: PlayerMessages.otpSent } satisfies RegisterResponse;
-    },
+  app.post(UserRoutes.resendOTP, { schema: { tags, body: mobileOnlySchema }, config: limited }, async (request) =>
+    answerThenSend(await resendVerification(deps, request.body.mobileNo)),
+  );
+
+  app.post(UserRoutes.forgotPassword, { schema: { tags, body: mobileOnlySchema }, config: limited }, async (request) =>
+    answerThenSend(await forgotPassword(deps, request.body.mobileNo)),
   );
 
   app.post(

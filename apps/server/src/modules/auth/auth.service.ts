@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   loginMobile,
@@ -19,7 +20,7 @@ import { findStaffByReferralCode } from '../backoffice/staff.repo.ts';
 import { findPlayerById, findPlayerByMobile } from '../players/player-lookup.repo.ts';
 import type { SmsSender } from '../sms/sms.ts';
 import { openPlayerAccounts, playerBalances } from '../wallet/accounts.ts';
-import { consumeOtp, issueOtp, otpRefusal, otpThrottleState } from './otp.ts';
+import { consumeOtp, issueOtp, otpRefusal, otpThrottleState, prepareOtp, recordDecoyOtp } from './otp.ts';
 import { openPlayerSession, revokeOtherPlayerSessions } from './player-sessions.ts';
 
 export interface AuthDeps {
@@ -178,19 +179,68 @@ export async function login(
   return { kind: 'session', response: await startSession(db, player, client) };
 }
 
-export async function resendVerification(deps: AuthDeps, mobileInput: string): Promise<OtpSent> {
-  const player = await findPlayerByMobile(deps.db, normalizeMobile(mobileInput) ?? '');
-  if (!player) throw badRequest(PlayerMessages.mobileNotRegistered);
-  if (player.verified === 1) throw badRequest(PlayerMessages.alreadyVerified);
-  const resendAfterSeconds = await issueOtp(deps.db, deps.sms, player.id, 'verify', player.mobile_no);
-  return { playerId: player.id, resendAfterSeconds };
+/** The answer to a code request, and the sending, which the route does only once the answer is out. */
+export interface CodeRequest {
+  answer: OtpSent;
+  deliver: () => Promise<void>;
 }
 
-export async function forgotPassword(deps: AuthDeps, mobileInput: string): Promise<OtpSent> {
-  const player = await findPlayerByMobile(deps.db, normalizeMobile(mobileInput) ?? '');
-  if (!player) throw badRequest(PlayerMessages.mobileNotRegistered);
-  const resendAfterSeconds = await issueOtp(deps.db, deps.sms, player.id, 'reset', player.mobile_no);
-  return { playerId: player.id, resendAfterSeconds };
+/** Keys the stand-in ids of unknown numbers; a new one at each start (decision 022). */
+const STAND_IN_KEY = randomBytes(32);
+
+/**
+ * The id answered for a number that has no account: stable for the number, and among the ids players
+ * have, so that it does not stand out from a real one by its size.
+ */
+function standInPlayerId(mobileNo: string, highestPlayerId: number): number {
+  const digest = createHmac('sha256', STAND_IN_KEY).update(mobileNo).digest();
+  return 1 + (digest.readUInt32BE(0) % Math.max(highestPlayerId, 1));
+}
+
+async function highestPlayerId(db: Kysely<Database>): Promise<number> {
+  const { highest } = await db
+    .selectFrom('players')
+    .select((eb) => eb.fn.max('id').as('highest'))
+    .executeTakeFirstOrThrow();
+  return Number(highest ?? 0);
+}
+
+/**
+ * forgotPassword and resendOTP (decision 022): a number with an account that needs the code and any
+ * other number (unknown, or no code needed) get the same answer after the same work: one lookup, the
+ * throttle of the number, one recorded request. The SMS goes after the answer, so its time tells nothing.
+ */
+async function requestCode(
+  deps: AuthDeps,
+  mobileInput: string,
+  purpose: 'verify' | 'reset',
+  needsCode: (player: Player) => boolean,
+): Promise<CodeRequest> {
+  const { db } = deps;
+  const mobileNo = normalizeMobile(mobileInput) ?? mobileInput;
+  const [player, highest] = await Promise.all([findPlayerByMobile(db, mobileNo), highestPlayerId(db)]);
+  if (player && needsCode(player)) {
+    const prepared = await prepareOtp(db, deps.sms, player.id, purpose, player.mobile_no);
+    return {
+      answer: { playerId: player.id, resendAfterSeconds: prepared.resendAfterSeconds },
+      deliver: prepared.deliver,
+    };
+  }
+  const resendAfterSeconds = await recordDecoyOtp(db, purpose, mobileNo);
+  return {
+    answer: { playerId: player?.id ?? standInPlayerId(mobileNo, highest), resendAfterSeconds },
+    deliver: () => Promise.resolve(),
+  };
+}
+
+/** A new sign-up code, for an account not yet verified; any other number is answered alike and gets none. */
+export function resendVerification(deps: AuthDeps, mobileInput: string): Promise<CodeRequest> {
+  return requestCode(deps, mobileInput, 'verify', (player) => player.verified !== 1);
+}
+
+/** A password-reset code for an account; an unknown number is answered alike and gets none. */
+export function forgotPassword(deps: AuthDeps, mobileInput: string): Promise<CodeRequest> {
+  return requestCode(deps, mobileInput, 'reset', () => true);
 }
 
 /** A wrong or expired code both read 'Invalid OTP number.' here (spec §8). All sessions end. */

@@ -32,6 +32,9 @@ const TEXT: Record<OtpPurpose, (code: string) => string> = {
   verify: (code) => `Your Karera verification code is ${code}. It expires in 5 minutes. Never share it with anyone.`,
   reset: (code) => `Your Karera password reset code is ${code}. It expires in 5 minutes. Never share it with anyone.`,
   mobile: (code) => `Your Karera code to confirm this new mobile number is ${code}. It expires in 5 minutes.`,
+  // Sent only after the right password, on a number with repeated failed logins: a warning as much as a code.
+  login: (code) =>
+    `Your Karera login code is ${code}. It expires in 5 minutes. Never share it. Not you? Reset your password now.`,
 };
 
 export type ThrottleVerdict = 'ok' | 'wait' | 'hourly-limit';
@@ -44,22 +47,29 @@ export interface ThrottleState {
   resendAfterSeconds: number;
 }
 
-/** When codes went to the number for the purpose in the last hour, newest first (ms since the epoch). */
+/**
+ * When codes were asked for the number and purpose in the last hour, newest first (ms since the epoch):
+ * the codes sent and the requests that sent none (decoys), so both throttle alike.
+ */
 async function codesOfLastHour(
   db: Kysely<Database>,
   mobileNo: string,
   purpose: OtpPurpose,
   now: number,
 ): Promise<number[]> {
-  const recent = await db
-    .selectFrom('otp_codes')
-    .select('created_at')
-    .where('mobile_no', '=', mobileNo)
-    .where('purpose', '=', purpose)
-    .where('created_at', '>', new Date(now - HOUR_MS).toISOString())
-    .orderBy('id', 'desc')
-    .execute();
-  return recent.map((row) => Date.parse(row.created_at));
+  const since = new Date(now - HOUR_MS).toISOString();
+  const [codes, decoys] = await Promise.all(
+    (['otp_codes', 'otp_decoys'] as const).map((table) =>
+      db
+        .selectFrom(table)
+        .select('created_at')
+        .where('mobile_no', '=', mobileNo)
+        .where('purpose', '=', purpose)
+        .where('created_at', '>', since)
+        .execute(),
+    ),
+  );
+  return [...(codes ?? []), ...(decoys ?? [])].map((row) => Date.parse(row.created_at)).sort((a, b) => b - a);
 }
 
 /**
@@ -106,6 +116,13 @@ export function throttleError(state: ThrottleState): AppError {
   return new AppError(429, 429, message, undefined, { resendAfterSeconds: state.resendAfterSeconds });
 }
 
+/** A code stored and ready to go: the seconds until another may be sent, and the sending itself. */
+export interface PreparedOtp {
+  resendAfterSeconds: number;
+  /** Sends the SMS; rejects with a 503 AppError when it cannot be sent. */
+  deliver: () => Promise<void>;
+}
+
 /**
  * Issues a new code for (player, purpose) to the given number and sends it. Earlier open codes for the
  * same purpose stop working. Throws 429 when the number is throttled, 503 when the SMS cannot be sent.
@@ -118,6 +135,38 @@ export async function issueOtp(
   purpose: OtpPurpose,
   mobileNo: string,
 ): Promise<number> {
+  const prepared = await prepareOtp(db, sms, playerId, purpose, mobileNo);
+  await prepared.deliver();
+  return prepared.resendAfterSeconds;
+}
+
+/**
+ * A request that sends no code (an unknown number, an account that needs none), throttled and recorded
+ * like one that does, so that neither the answer nor the next request's tells them apart (decision 022).
+ * Throws 429 when the number is throttled; answers the seconds until another may be asked for.
+ */
+export async function recordDecoyOtp(db: Kysely<Database>, purpose: OtpPurpose, mobileNo: string): Promise<number> {
+  const sentAt = new Date();
+  const earlier = await codesOfLastHour(db, mobileNo, purpose, sentAt.getTime());
+  const state = throttleOf(earlier, sentAt.getTime());
+  if (state.verdict !== 'ok') throw throttleError(state);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('otp_decoys')
+      .values({ mobile_no: mobileNo, purpose, created_at: sentAt.toISOString() })
+      .execute();
+  });
+  return throttleOf([sentAt.getTime(), ...earlier], sentAt.getTime()).resendAfterSeconds;
+}
+
+/** issueOtp without the sending: the code is stored (the throttle counts it) and `deliver` sends it. */
+export async function prepareOtp(
+  db: Kysely<Database>,
+  sms: SmsSender,
+  playerId: number,
+  purpose: OtpPurpose,
+  mobileNo: string,
+): Promise<PreparedOtp> {
   const sentAt = new Date();
   const earlier = await codesOfLastHour(db, mobileNo, purpose, sentAt.getTime());
   const state = throttleOf(earlier, sentAt.getTime());
@@ -144,13 +193,17 @@ export async function issueOtp(
       })
       .execute();
   });
-  try {
-    await sms.send({ mobileNo, text: TEXT[purpose](code), purpose: `otp-${purpose}` });
-  } catch (error) {
-    if (error instanceof SmsDeliveryError) throw new AppError(503, 503, PlayerMessages.otpSendFailed);
-    throw error;
-  }
-  return throttleOf([sentAt.getTime(), ...earlier], sentAt.getTime()).resendAfterSeconds;
+  return {
+    resendAfterSeconds: throttleOf([sentAt.getTime(), ...earlier], sentAt.getTime()).resendAfterSeconds,
+    deliver: async () => {
+      try {
+        await sms.send({ mobileNo, text: TEXT[purpose](code), purpose: `otp-${purpose}` });
+      } catch (error) {
+        if (error instanceof SmsDeliveryError) throw new AppError(503, 503, PlayerMessages.otpSendFailed);
+        throw error;
+      }
+    },
+  };
 }
 
 export type OtpCheck = { ok: true; mobileNo: string } | { ok: false; reason: 'invalid' | 'expired' };

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { PlayerMessages, type RegisterResponse } from '@karera/shared';
+import { createTestApp, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { uniqueMobile } from '../../../test/factories.ts';
+import { call, otpTextedBy, PLAYER_PASSWORD, registerPlayer } from '../../../test/player-flow.ts';
+
+/*
+ * Limits that cannot be dodged or turned against players (decision 022): forgotPassword and resendOTP do
+ * not tell a registered number from another one.
+ */
+
+/** The answer as a client sees it, its player id blanked; headers that differ per request left out. */
+function shapeOf(response: LightMyRequestResponse) {
+  const { date: _date, 'content-length': _length, ...headers } = response.headers;
+  return { status: response.statusCode, headers, body: response.body.replace(/"playerId":\d+/, '"playerId":#') };
+}
+
+describe(`code requests tell no number apart (${testDialect})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const unverified = async () => {
+    const mobileNo = uniqueMobile();
+    const response = await call(t.app, 'register', {
+      mobileNo,
+      firstName: 'Ana',
+      lastName: 'Reyes',
+      password: PLAYER_PASSWORD,
+      confirmPassword: PLAYER_PASSWORD,
+      acceptTerms: true,
+    });
+    return { mobileNo, playerId: response.json<RegisterResponse>().playerId };
+  };
+  let address = 0;
+  /** Each from an address of its own, so that the per-address limit's headers are alike too. */
+  const ask = (path: string, payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/user/${path}`,
+      payload,
+      remoteAddress: `198.51.100.${(address += 1)}`,
+    });
+  /** Requests of the last hour the throttle counts for the number: codes sent and requests that sent none. */
+  const recorded = async (mobileNo: string) => {
+    const codes = await t.app.db.selectFrom('otp_codes').select('id').where('mobile_no', '=', mobileNo).execute();
+    const decoys = await t.app.db.selectFrom('otp_decoys').select('id').where('mobile_no', '=', mobileNo).execute();
+    return { codes: codes.length, decoys: decoys.length };
+  };
+
+  it('forgotPassword: a registered and an unknown number get the same answer, then the same refusal', async () => {
+    const player = await registerPlayer(t.app);
+    const unknown = uniqueMobile();
+    const known = await otpTextedBy(t.app.db, player.mobileNo, () =>
+      ask('forgotPassword', { mobileNo: player.mobileNo }),
+    );
+    const stranger = await ask('forgotPassword', { mobileNo: unknown });
+    expect(shapeOf(stranger)).toEqual(shapeOf(known.result));
+    expect(known.result.json()).toEqual({
+      statusCode: 200,
+      playerId: player.playerId,
+      statusMessage: PlayerMessages.otpSent,
+      resendAfterSeconds: 60,
+    });
+    // At once again: both throttled alike, to the same text and countdown.
+    const knownAgain = await ask('forgotPassword', { mobileNo: player.mobileNo });
+    const strangerAgain = await ask('forgotPassword', { mobileNo: unknown });
+    expect(knownAgain.statusCode).toBe(429);
+    expect(shapeOf(strangerAgain)).toEqual(shapeOf(knownAgain));
+  });
+
+  it('resendOTP: an unverified, a verified and an unknown number get the same answer', async () => {
+    const fresh = await unverified();
+    const verified = await registerPlayer(t.app);
+    const unknown = uniqueMobile();
+    // The sign-up code went out a moment ago: age it so that a resend is allowed.
+    await t.app.db
+      .updateTable('otp_codes')
+      .set({ created_at: new Date(Date.now() - 61_000).toISOString() })
+      .where('mobile_no', '=', fresh.mobileNo)
+      .execute();
+    await t.app.db
+      .updateTable('otp_codes')
+      .set({ created_at: new Date(Date.now() - 61_000).toISOString() })
+      .where('mobile_no', '=', verified.mobileNo)
+      .execute();
+    const answers = [];
+    for (const mobileNo of [fresh.mobileNo, verified.mobileNo, unknown]) {
+      answers.push(await ask('resendOTP', { mobileNo }));
+    }
+    const [first, ...others] = answers.map(shapeOf);
+    for (const other of others) expect(other).toEqual(first);
+    expect(answers.map((answer) => answer.json<RegisterResponse>().playerId).slice(0, 2)).toEqual([
+      fresh.playerId,
+      verified.playerId,
+    ]);
+  });
+
+  it('does the same work on both paths: one recorded request, and no SMS before the answer', async () => {
+    const player = await registerPlayer(t.app);
+    const unknown = uniqueMobile();
+    const sends: string[] = [];
+    const spy = vi.spyOn(t.app.sms, 'send').mockImplementation(async (message) => {
+      sends.push(message.mobileNo);
+    });
+    try {
+      const before = { known: await recorded(player.mobileNo), unknown: await recorded(unknown) };
+      await ask('forgotPassword', { mobileNo: player.mobileNo });
+      expect(sends).toEqual([]);
+      await ask('forgotPassword', { mobileNo: unknown });
+      // Each path stored one request the throttle counts: a code for the account, a decoy for the other.
+      expect(await recorded(player.mobileNo)).toEqual({ ...before.known, codes: before.known.codes + 1 });
+      expect(await recorded(unknown)).toEqual({ codes: 0, decoys: before.unknown.decoys + 1 });
+      // The account's code goes out after its answer; the other number never gets one.
+      await vi.waitFor(() => expect(sends).toEqual([player.mobileNo]), { timeout: 5000, interval: 10 });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('answers an unknown number with a stable id among the players\u2019 ids, whose reset simply fails', async () => {
+    await registerPlayer(t.app);
+    const unknown = uniqueMobile();
+    const { playerId } = (await ask('forgotPassword', { mobileNo: unknown })).json<RegisterResponse>();
+    const { highest } = await t.app.db
+      .selectFrom('players')
+      .select((eb) => eb.fn.max('id').as('highest'))
+      .executeTakeFirstOrThrow();
+    expect(playerId).toBeGreaterThanOrEqual(1);
+    expect(playerId).toBeLessThanOrEqual(Number(highest));
+    // The same number again (a minute later): the same id, as a registered number keeps its own.
+    await t.app.db
+      .updateTable('otp_decoys')
+      .set({ created_at: new Date(Date.now() - 61_000).toISOString() })
+      .where('mobile_no', '=', unknown)
+      .execute();
+    expect((await ask('forgotPassword', { mobileNo: unknown })).json<RegisterResponse>().playerId).toBe(playerId);
+    const reset = await call(t.app, 'resetPassword', {
+      playerId,
+      otp: '123456',
+      password: 'new-pass',
+      confirmPassword: 'new-pass',
+    });
+    expect(reset.json()).toEqual({ statusCode: 400, statusMessage: PlayerMessages.otpInvalid });
+  });
+
+  it('registration still says the number is taken (behind its per-address limit)', async () => {
+    const player = await registerPlayer(t.app);
+    const again = await call(t.app, 'register', {
+      mobileNo: player.mobileNo,
+      firstName: 'Ana',
+      lastName: 'Reyes',
+      password: PLAYER_PASSWORD,
+      confirmPassword: PLAYER_PASSWORD,
+      acceptTerms: true,
+    });
+    expect(again.json()).toEqual({ statusCode: 400, statusMessage: 'Mobile number already exist.' });
+  });
+});
