@@ -57,6 +57,10 @@ export default defineConfig({
         PORT: String(E2E_PORT),
         HOST: '127.0.0.1',
         NODE_ENV: 'production',
+        // The tests read codes from the SMS outbox; no gateway here.
+        SMS_OUTBOX_IN_PRODUCTION: '1',
+        // The HLS stream the live tests serve through the browser's router.
+        STREAM_HOSTS: 'https://stream.karera.test',
         DEMO: '1',
         LOG_LEVEL: 'warn',
         ADMIN_USERNAME: E2E_ADMIN.username,
@@ -81,6 +85,7 @@ export default defineConfig({
         PORT: String(E2E_FAST_DEMO_PORT),
         HOST: '127.0.0.1',
         NODE_ENV: 'production',
+        SMS_OUTBOX_IN_PRODUCTION: '1',
         DEMO: '1',
         SIM_SPEED: String(E2E_FAST_DEMO_SPEED),
         LOG_LEVEL: 'warn',

@@ -27,6 +27,8 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
   DATA_DIR: dataDir,
   ADMIN_PASSWORD: 'bench-admin-pass',
+  // SMS stay in the database (codes read back from the outbox); no gateway on a benchmark machine.
+  SMS_OUTBOX_IN_PRODUCTION: '1',
   WEB_DIST_DIR: path.join(dataDir, 'none'),
 });
 const app = await buildApp(config);

@@ -79,7 +79,7 @@ describe(`app shell (${testDialect})`, () => {
     expect(refused.headers['cache-control']).toBe('no-store');
     const docs = await t.app.inject({ url: '/api/docs/' });
     expect(docs.headers['cache-control']).not.toBe('no-store');
-    expect(docs.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(docs.headers['x-frame-options']).toBe('DENY');
   });
 
   it('tells the web app its site settings', async () => {

@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { StatusCode } from '@karera/shared';
+import { STREAM_EMBED_ORIGIN, StatusCode } from '@karera/shared';
 import type { AppConfig } from './config.ts';
 import { createDatabase, type DatabaseHandle, type Dialect } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -22,6 +22,7 @@ import { bootstrap } from './db/seed/bootstrap.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { addSecurityHeaders } from './plugins/security-headers.ts';
 import { fastifyTrustProxy } from './plugins/trust-proxy.ts';
+import { requireStaff } from './plugins/staff-auth.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -78,7 +79,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('startupNotes', [] as string[]);
-  app.decorate('sms', createSmsSender(database.db, app.log, config.sms));
+  app.decorate('sms', createSmsSender(database.db, app.log, config.sms, { logCodes: config.env !== 'production' }));
   const pubsub =
     config.database.kind === 'postgres' ? await postgresPubSub(config.database.url, app.log) : inProcessPubSub();
   app.decorate('pubsub', pubsub);
@@ -119,11 +120,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        // Race streams: HLS from the stream host (blob: for a future Media Source player).
-        mediaSrc: ["'self'", 'https:', 'blob:'],
-        // hls.js fetches the race stream's playlists and segments from the stream host.
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
-        frameSrc: ['https:'],
+        // Race streams: HLS from the configured stream hosts, fed through Media Source (blob:) by hls.js.
+        mediaSrc: ["'self'", 'blob:', ...config.streamHosts],
+        // The API and the live socket ('self' covers ws: and wss: of this host), and hls.js fetching the
+        // race stream's playlists and segments from the configured stream hosts.
+        connectSrc: ["'self'", ...config.streamHosts],
+        // Only the streaming provider's embedded player.
+        frameSrc: [STREAM_EMBED_ORIGIN],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'none'"],
@@ -132,6 +135,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     // The race stream is embedded from a video provider.
     crossOriginEmbedderPolicy: false,
+    // The same as frame-ancestors 'none', for browsers that only read the older header.
+    xFrameOptions: { action: 'deny' },
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
@@ -146,7 +151,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(async (docs) => {
+    // In production the API description is for signed-in staff only: it maps every route an attacker would try.
+    if (config.docsForStaffOnly) docs.addHook('onRequest', requireStaff());
+    await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  });
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await database.db.selectFrom('staff_users').select('id').limit(1).execute();
@@ -191,11 +200,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const hasWebBuild = fs.existsSync(path.join(distDir, 'index.html'));
   if (hasWebBuild) {
-    await app.register(fastifyStatic, { root: distDir, index: false, wildcard: true, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: distDir,
+      index: false,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => void reply.header('cache-control', cacheControlOf(file)),
+    });
     // The site root is a page, not the dist folder's listing.
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html'),
-    );
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
   } else {
     app.log.warn({ distDir }, 'web build not found; serving the API only (run npm run build)');
   }
@@ -208,6 +221,16 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
         .send({ statusCode: StatusCode.NOT_FOUND, statusMessage: `No route ${request.method} ${url}` });
     }
     const page = url === '/backoffice' || url.startsWith('/backoffice/') ? 'backoffice.html' : 'index.html';
-    return reply.header('cache-control', 'no-cache').sendFile(page);
+    return reply.sendFile(page);
   });
+}
+
+/**
+ * Pages are checked on every visit (a release reaches players at once); built assets carry their content
+ * hash in the name, so a year's cache never serves a stale one; other files (icons, the app) an hour.
+ */
+export function cacheControlOf(file: string): string {
+  if (file.endsWith('.html')) return 'no-cache';
+  if (file.split(path.sep).includes('assets')) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
 }

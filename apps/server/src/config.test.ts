@@ -14,7 +14,12 @@ describe('loadConfig', () => {
   });
 
   it('uses PostgreSQL when DATABASE_URL is set and keeps demo off in production by default', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://u@localhost/karera', NODE_ENV: 'production' });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@localhost/karera',
+      NODE_ENV: 'production',
+      ADMIN_PASSWORD: 'a-long-password',
+      SMS_OUTBOX_IN_PRODUCTION: '1',
+    });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@localhost/karera' });
     expect(config.demo).toBe(false);
   });
@@ -69,5 +74,39 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ ...env, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: 'true' would trust every/);
     }
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY: not a number of proxies/);
+  });
+
+  it('will not start in production with codes kept in the outbox unmeant or without ADMIN_PASSWORD', () => {
+    const production = { NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-password' } as const;
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMS_SENDER=outbox[\s\S]*ADMIN_PASSWORD/);
+    expect(() => loadConfig(production)).toThrow(/SMS_OUTBOX_IN_PRODUCTION=1/);
+    const gateway = { SMS_SENDER: 'http', SMS_GATEWAY_URL: 'https://sms.example/api', SMS_API_KEY: 'k' };
+    expect(() => loadConfig({ ...gateway, NODE_ENV: 'production' })).toThrow(/ADMIN_PASSWORD/);
+    expect(loadConfig({ ...production, ...gateway }).sms.sender).toBe('http');
+    expect(loadConfig({ ...production, SMS_OUTBOX_IN_PRODUCTION: '1' }).sms.sender).toBe('outbox');
+    // Outside production the outbox and a generated password are the easy start.
+    expect(loadConfig({}).admin.generated).toBe(true);
+  });
+
+  it('in production: Secure cookies (unless turned off for loopback HTTP), docs for staff, demo off', () => {
+    const production = { NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-password', SMS_OUTBOX_IN_PRODUCTION: '1' };
+    expect(loadConfig(production)).toMatchObject({ secureCookies: true, docsForStaffOnly: true, demo: false });
+    expect(loadConfig({ ...production, INSECURE_COOKIES: '1' }).secureCookies).toBe(false);
+    expect(loadConfig({})).toMatchObject({ secureCookies: false, docsForStaffOnly: false });
+  });
+
+  it('takes STREAM_HOSTS as https origins only', () => {
+    expect(loadConfig({}).streamHosts).toEqual([]);
+    expect(
+      loadConfig({ STREAM_HOSTS: 'https://stream.example.ph/, https://cdn.example.ph:8443 ,' }).streamHosts,
+    ).toEqual(['https://stream.example.ph', 'https://cdn.example.ph:8443']);
+    for (const value of [
+      'http://stream.example.ph',
+      'https://stream.example.ph/live',
+      '*',
+      "https://a.ph 'unsafe-inline'",
+    ]) {
+      expect(() => loadConfig({ STREAM_HOSTS: value }), value).toThrow(/STREAM_HOSTS/);
+    }
   });
 });

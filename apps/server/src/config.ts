@@ -65,7 +65,39 @@ const envSchema = z.object({
   SMS_GATEWAY_URL: z.url().optional(),
   SMS_API_KEY: z.string().min(1).optional(),
   SMS_SENDER_NAME: z.string().min(1).max(11).default('KARERA'),
+  // The outbox keeps every code in the database for staff to read: in production only when meant.
+  SMS_OUTBOX_IN_PRODUCTION: booleanFlag.default(false),
+  // Secure cookies need HTTPS; a production build reached over plain loopback HTTP (tests) turns them off.
+  INSECURE_COOKIES: booleanFlag.default(false),
+  // Hosts of HLS race streams (https origins, comma-separated): the only places the live page may fetch from.
+  STREAM_HOSTS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const origins: string[] = [];
+      for (const entry of value.split(',').map((part) => part.trim())) {
+        if (entry === '') continue;
+        const origin = httpsOrigin(entry);
+        if (origin === null) {
+          context.addIssue({ code: 'custom', message: `STREAM_HOSTS: '${entry}' is not an https:// origin` });
+          return z.NEVER;
+        }
+        origins.push(origin);
+      }
+      return origins;
+    }),
 });
+
+/** 'https://host[:port]' with nothing after the host, normalised; null for anything else. */
+function httpsOrigin(entry: string): string | null {
+  try {
+    const url = new URL(entry);
+    const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    return url.protocol === 'https:' && bare ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -98,6 +130,10 @@ export interface AppConfig {
   simSpeed: number;
   /** Secure cookies need HTTPS; off only where the server is reached over plain loopback HTTP. */
   secureCookies: boolean;
+  /** https origins the live page may load HLS race streams from (CSP connect-src and media-src). */
+  streamHosts: string[];
+  /** The API description (/api/docs) for signed-in staff only: the production default. */
+  docsForStaffOnly: boolean;
 }
 
 export function generatePassword(): string {
@@ -121,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  const unsafe = e.NODE_ENV === 'production' ? productionProblems(e) : [];
+  if (unsafe.length > 0) throw new Error(`Unsafe configuration for production:\n  ${unsafe.join('\n  ')}`);
   // npm runs workspace scripts inside the workspace; relative paths mean the directory npm was started in.
   const baseDir = env.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(baseDir, e.DATA_DIR);
@@ -159,6 +197,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     sms: smsConfig(e),
     simSpeed: e.SIM_SPEED,
-    secureCookies: e.NODE_ENV === 'production' && e.TRUST_PROXY !== false,
+    secureCookies: e.NODE_ENV === 'production' && !e.INSECURE_COOKIES,
+    streamHosts: e.STREAM_HOSTS,
+    docsForStaffOnly: e.NODE_ENV === 'production',
   };
+}
+
+/**
+ * What a production server must not start with: codes kept readable in the outbox without meaning to,
+ * and a generated admin password that would have to be printed for anyone to sign in.
+ */
+function productionProblems(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (e.SMS_SENDER === 'outbox' && !e.SMS_OUTBOX_IN_PRODUCTION) {
+    problems.push(
+      'SMS_SENDER=outbox keeps codes in the database for staff to relay: set SMS_SENDER=http with a gateway, or SMS_OUTBOX_IN_PRODUCTION=1 to mean it',
+    );
+  }
+  if (e.ADMIN_PASSWORD === undefined) {
+    problems.push("ADMIN_PASSWORD: set the first admin's password (a generated one is never printed in production)");
+  }
+  return problems;
 }

@@ -36,6 +36,7 @@ export * from './payments/receipt.ts';
 export * from './api/tote.ts';
 export * from './betting/pools.ts';
 export * from './racing/cards.ts';
+export * from './racing/stream.ts';
 export * from './promos/rules.ts';
 export * from './api/promo.ts';
 export * from './validation/promo.ts';

@@ -7,6 +7,8 @@ export const RacingMessages = {
   nameRequired: 'Please enter a name.',
   arenaRequired: 'Please enter the arena.',
   streamUrl: 'Enter a stream channel name (letters, digits, _ or -) or an http(s) address.',
+  streamHostNotAllowed:
+    'Streams may only come from the hosts listed in STREAM_HOSTS; ask the operator to add this one.',
   raceDate: 'Enter the race date as YYYY-MM-DD.',
   raceNo: `Race number must be 1 to ${MAX_RACES_PER_EVENT}.`,
   raceNoTaken: 'This event already has a race with that number.',

@@ -78,7 +78,12 @@ export async function bootstrap(db: Kysely<Database>, config: AppConfig): Promis
       { type: 'system', id: null },
       { action: 'staff.bootstrapped', targetType: 'staff', targetId: agent.id },
     );
-    notes.push(`Default agent: default-agent / ${agentPassword} (referral code ${config.defaultReferralCode})`);
+    // A production log keeps no password: an admin sets this one in the back office.
+    notes.push(
+      config.env === 'production'
+        ? `Default agent: default-agent (referral code ${config.defaultReferralCode}; an admin sets its password)`
+        : `Default agent: default-agent / ${agentPassword} (referral code ${config.defaultReferralCode})`,
+    );
   }
 
   if (config.demo) notes.push(...(await seedDemo(db, config)));
@@ -92,7 +97,7 @@ async function seedDemo(db: Kysely<Database>, config: AppConfig): Promise<string
   const existing = await db.selectFrom('players').select('id').where('mobile_no', '=', mobile).executeTakeFirst();
   const anyPlayer = await db.selectFrom('players').select('id').limit(1).executeTakeFirst();
   if (existing || (anyPlayer && !config.demoPlayer.mobile)) {
-    return config.demoPlayer.mobile && config.demoPlayer.password
+    return config.demoPlayer.mobile && config.demoPlayer.password && config.env !== 'production'
       ? [`Demo player: ${config.demoPlayer.mobile} / ${config.demoPlayer.password}`]
       : [];
   }
@@ -133,5 +138,7 @@ async function seedDemo(db: Kysely<Database>, config: AppConfig): Promise<string
       });
     }
   });
-  return [`Demo player: ${mobile} / ${password} (₱5,000.00 credit, ₱200.00 bonus)`];
+  // A production log keeps no password, generated or given.
+  const shownPassword = config.env === 'production' ? '(password not shown)' : password;
+  return [`Demo player: ${mobile} / ${shownPassword} (₱5,000.00 credit, ₱200.00 bonus)`];
 }

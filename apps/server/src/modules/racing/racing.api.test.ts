@@ -97,6 +97,36 @@ describe(`race card and race control (${testDialect})`, () => {
     });
   });
 
+  it('takes a stream address only from a host the Content-Security-Policy lets the live page load', async () => {
+    // This server lists no STREAM_HOSTS: a channel name plays, an address could not.
+    const refused = await post('/api/backoffice/racing/events', {
+      ...eventInput,
+      streamUrl: 'https://stream.example.ph/live.m3u8',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toEqual({ streamUrl: RacingMessages.streamHostNotAllowed });
+    const { event } = await eventWithRace();
+    const update = await post(`/api/backoffice/racing/events/${event.id}`, {
+      ...eventInput,
+      streamUrl: 'https://evil.example/live.m3u8',
+    });
+    expect(update.status).toBe(400);
+    const listed = await createTestApp({ STREAM_HOSTS: 'https://stream.example.ph' });
+    try {
+      const cookie = await staffCookie(listed.app, TEST_ADMIN.username, TEST_ADMIN.password);
+      const created = await listed.app.inject({
+        method: 'POST',
+        url: '/api/backoffice/racing/events',
+        payload: { ...eventInput, streamUrl: 'https://stream.example.ph/live.m3u8' },
+        headers: { cookie },
+      });
+      expect(created.statusCode).toBe(200);
+      expect(created.json<{ event: GameEvent }>().event.streamUrl).toBe('https://stream.example.ph/live.m3u8');
+    } finally {
+      await listed.close();
+    }
+  });
+
   it('orders runners 1, 1A, 2, 10 and refuses a number twice', async () => {
     const { race } = await eventWithRace();
     for (const runnerNo of ['10', '2', '1a', '1']) {

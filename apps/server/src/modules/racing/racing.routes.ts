@@ -4,6 +4,7 @@ import {
   cardProgress,
   eventInputSchema,
   GameRoutes,
+  isStreamAllowed,
   manilaDate,
   raceInputSchema,
   RacingAdminRoutes,
@@ -14,8 +15,9 @@ import {
   runnerUpdateSchema,
   scratchInputSchema,
   type CalendarDate,
+  type EventInput,
 } from '@karera/shared';
-import { notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { dayCards, findEvent, listEvents, raceCounts, racesOfEvent } from './racing.repo.ts';
 import {
@@ -43,6 +45,12 @@ const params = {
   raceId: z.strictObject({ raceId: id }),
   runnerId: z.strictObject({ runnerId: id }),
 };
+
+/** The event as entered, when the live page may play its stream under the server's CSP; refused otherwise. */
+function allowedStream(input: EventInput, streamHosts: readonly string[]): EventInput {
+  if (isStreamAllowed(input.streamUrl, streamHosts)) return input;
+  throw badRequest(RacingMessages.streamHostNotAllowed, { streamUrl: RacingMessages.streamHostNotAllowed });
+}
 
 export const racingRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: RacingDeps = { db: app.db, pubsub: app.pubsub, onRaceCancelled: app.onRaceCancelled };
@@ -106,7 +114,7 @@ export const racingRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: eventInputSchema }, preHandler: admin },
     async (request) => ({
       statusCode: 200 as const,
-      event: await createEvent(deps, actorOf(request), request.body),
+      event: await createEvent(deps, actorOf(request), allowedStream(request.body, app.config.streamHosts)),
     }),
   );
 
@@ -125,7 +133,12 @@ export const racingRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: params.eventId, body: eventInputSchema }, preHandler: admin },
     async (request) => ({
       statusCode: 200 as const,
-      event: await updateEvent(deps, actorOf(request), request.params.eventId, request.body),
+      event: await updateEvent(
+        deps,
+        actorOf(request),
+        request.params.eventId,
+        allowedStream(request.body, app.config.streamHosts),
+      ),
     }),
   );
 

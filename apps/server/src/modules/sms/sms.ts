@@ -51,16 +51,18 @@ async function record(
     .execute();
 }
 
-/** Keeps the message in the database and the server log: for demo and development, and for staff to relay by hand. */
-export function outboxSender(db: Kysely<Database>, log: FastifyBaseLogger): SmsSender {
+/**
+ * Keeps the message in the database and the server log: for demo and development, and for staff to relay
+ * by hand. The log shows codes only where `logCodes` allows it (never in production: logs travel further
+ * than the database and are kept longer).
+ */
+export function outboxSender(db: Kysely<Database>, log: FastifyBaseLogger, { logCodes = true } = {}): SmsSender {
   return {
     kind: 'outbox',
     async send(message) {
       await record(db, message, 'stored', message.text, null);
-      log.info(
-        { sms: { to: message.mobileNo, purpose: message.purpose, text: withoutSecret(message) } },
-        'SMS stored in outbox',
-      );
+      const text = logCodes ? withoutSecret(message) : maskCodes(withoutSecret(message));
+      log.info({ sms: { to: message.mobileNo, purpose: message.purpose, text } }, 'SMS stored in outbox');
     },
   };
 }
@@ -142,6 +144,11 @@ function isAcceptedBody(text: string): boolean {
   }
 }
 
-export function createSmsSender(db: Kysely<Database>, log: FastifyBaseLogger, config: AppConfig['sms']): SmsSender {
-  return config.sender === 'http' ? httpSender(db, log, config) : outboxSender(db, log);
+export function createSmsSender(
+  db: Kysely<Database>,
+  log: FastifyBaseLogger,
+  config: AppConfig['sms'],
+  options: { logCodes: boolean },
+): SmsSender {
+  return config.sender === 'http' ? httpSender(db, log, config) : outboxSender(db, log, options);
 }

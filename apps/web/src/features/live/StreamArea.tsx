@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { GameEvent } from '@karera/shared';
+import { channelEmbedUrl, type GameEvent } from '@karera/shared';
 import { HlsVideo } from './HlsVideo.tsx';
-import { channelEmbedUrl, streamSourceOf } from './stream.ts';
+import { streamSourceOf } from './stream.ts';
 
 /**
  * The stream area (spec §2, §7): a poster until the race day has a stream; an HLS address plays in a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelEmbedUrl, streamSourceOf } from './stream.ts';
+import { streamSourceOf } from './stream.ts';
 
 describe('streamSourceOf', () => {
   it('has no stream for an empty value', () => {
@@ -22,13 +22,5 @@ describe('streamSourceOf', () => {
     expect(streamSourceOf('karera_tv')).toEqual({ kind: 'channel', channel: 'karera_tv' });
     expect(streamSourceOf('javascript:alert(1)')).toEqual({ kind: 'none' });
     expect(streamSourceOf('two words')).toEqual({ kind: 'none' });
-  });
-});
-
-describe('channelEmbedUrl', () => {
-  it('names the channel and this page as the parent', () => {
-    expect(channelEmbedUrl('karera_tv', 'karera.ph')).toBe(
-      'https://player.twitch.tv/?channel=karera_tv&parent=karera.ph',
-    );
   });
 });

@@ -19,10 +19,4 @@ export function streamSourceOf(streamUrl: string): StreamSource {
   return CHANNEL.test(value) ? { kind: 'channel', channel: value } : { kind: 'none' };
 }
 
-/** The provider's embedded player for a channel; it only plays on the page host named as parent. */
-export function channelEmbedUrl(channel: string, hostname: string): string {
-  const query = new URLSearchParams({ channel, parent: hostname });
-  return `https://player.twitch.tv/?${query.toString()}`;
-}
-
 export const HLS_MIME_TYPE = 'application/vnd.apple.mpegurl';
