@@ -205,6 +205,8 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
       index: false,
       wildcard: true,
       cacheControl: false,
+      // The build leaves a brotli and a gzip copy beside each text file (scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders: (reply, file) => void reply.header('cache-control', cacheControlOf(file)),
     });
     // The site root is a page, not the dist folder's listing.
@@ -229,7 +231,8 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
  * Pages are checked on every visit (a release reaches players at once); built assets carry their content
  * hash in the name, so a year's cache never serves a stale one; other files (icons, the app) an hour.
  */
-export function cacheControlOf(file: string): string {
+export function cacheControlOf(served: string): string {
+  const file = served.replace(/\.(br|gz)$/, '');
   if (file.endsWith('.html')) return 'no-cache';
   if (file.split(path.sep).includes('assets')) return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAM_EMBED_ORIGIN } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../test/test-app.ts';
@@ -16,6 +17,15 @@ function fakeWebBuild(): string {
   fs.writeFileSync(path.join(dir, 'backoffice.html'), '<!doctype html><title>Back office</title>');
   fs.writeFileSync(path.join(dir, 'assets', 'main-Ab12Cd34.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // As scripts/precompress.mjs leaves them: a brotli and a gzip copy of the larger text files.
+  const script = `console.log(${JSON.stringify('karera '.repeat(400))});`;
+  fs.writeFileSync(path.join(dir, 'assets', 'live-Zz99Yy88.js'), script);
+  fs.writeFileSync(path.join(dir, 'assets', 'live-Zz99Yy88.js.br'), zlib.brotliCompressSync(script));
+  fs.writeFileSync(path.join(dir, 'assets', 'live-Zz99Yy88.js.gz'), zlib.gzipSync(script));
+  const page = `<!doctype html><title>Karera</title>${'<p>Karera</p>'.repeat(200)}`;
+  fs.writeFileSync(path.join(dir, 'index.html'), page);
+  fs.writeFileSync(path.join(dir, 'index.html.br'), zlib.brotliCompressSync(page));
+  fs.writeFileSync(path.join(dir, 'index.html.gz'), zlib.gzipSync(page));
   return dir;
 }
 
@@ -50,6 +60,31 @@ describe(`a production server (${testDialect})`, () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const icon = await t.app.inject({ url: '/favicon.svg' });
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('sends the precompressed copy the browser takes, with Content-Encoding and Vary', async () => {
+    const url = '/assets/live-Zz99Yy88.js';
+    const brotli = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toContain('karera karera');
+    const gzip = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toContain('karera karera');
+    const plain = await t.app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toContain('karera karera');
+    // Pages too, still checked on every visit.
+    for (const pageUrl of ['/', '/live']) {
+      const page = await t.app.inject({ url: pageUrl, headers: { 'accept-encoding': 'br' } });
+      expect(page.headers['content-encoding'], pageUrl).toBe('br');
+      expect(page.headers['content-type'], pageUrl).toContain('text/html');
+      expect(page.headers['cache-control'], pageUrl).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('<title>Karera</title>');
+    }
   });
 
   it('lets pages connect only to this host and the stream hosts, and frame only the stream provider', async () => {
