@@ -10,6 +10,7 @@ import {
 } from '@karera/shared';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
+import { idParam, pageNumber } from '../../lib/params.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { listAudit, recordAudit } from '../audit/audit.service.ts';
 import { listContactMessages } from '../contact/contact.service.ts';
@@ -25,15 +26,11 @@ const PAGE_SIZE = 25;
 const tags = ['backoffice'];
 
 const pageQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100000).default(1),
+  page: pageNumber,
   q: z.string().trim().max(100).optional(),
 });
 const playerParams = z.strictObject({
-  playerId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  playerId: idParam,
 });
 
 export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -15,6 +15,7 @@ import {
 } from '@karera/shared';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
+import { idParam, pageNumber } from '../../lib/params.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { applicationView, findApplication, findPhoto, listApplications } from './masteragents.repo.ts';
@@ -31,13 +32,11 @@ const PAGE_SIZE = 25;
 const APPLICATION_BODY_LIMIT = 2 * MASTER_AGENT_PHOTO_MAX_BASE64 + 64 * 1024;
 
 const idParams = z.strictObject({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  id: idParam,
 });
 const photoParams = idParams.extend({ kind: z.enum(MASTER_AGENT_PHOTO_KINDS) });
+/** The shared list query, with its page read strictly (digits only). */
+const listQuery = masterAgentListQuerySchema.extend({ page: pageNumber });
 const idempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() });
 
 function idempotencyKeyOf(headers: Record<string, unknown>): string {
@@ -70,7 +69,7 @@ export const masterAgentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     MasterAgentBackofficeRoutes.list,
-    { schema: { tags, querystring: masterAgentListQuerySchema }, preValidation: admin },
+    { schema: { tags, querystring: listQuery }, preValidation: admin },
     async (request): Promise<MasterAgentApplicationListResponse> => {
       const { status, page } = request.query;
       const result = await listApplications(db, { status, page, pageSize: PAGE_SIZE });

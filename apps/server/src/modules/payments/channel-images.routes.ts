@@ -12,6 +12,7 @@ import {
   type WithdrawChannelView,
 } from '@karera/shared';
 import { notFound } from '../../lib/errors.ts';
+import { idParam } from '../../lib/params.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { findChannelImage, setChannelImage, withdrawChannels } from './channel-images.ts';
 import { depositAccountView } from './deposit-accounts.ts';
@@ -23,11 +24,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const hashParams = z.strictObject({ hash: z.string().regex(/^[0-9a-f]{32}$/) });
 const accountParams = z.strictObject({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  id: idParam,
 });
 const companyParams = z.strictObject({ company: z.enum(WITHDRAW_COMPANIES) });
 

@@ -25,6 +25,7 @@ import {
 } from '@karera/shared';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
+import { idParam, pageNumber } from '../../lib/params.ts';
 import { currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { channelImageRoutes } from './channel-images.routes.ts';
@@ -46,16 +47,12 @@ const PAGE_SIZE = 25;
 const RECEIPT_BODY_LIMIT = 6 * 1024 * 1024;
 
 const idParams = z.strictObject({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  id: idParam,
 });
 const requestQuery = z.strictObject({
   status: z.enum(PAYMENT_STATUSES).optional(),
   kind: z.enum(PAYMENT_REQUEST_KINDS).optional(),
-  page: z.coerce.number().int().min(1).max(100000).default(1),
+  page: pageNumber,
 });
 const idempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() });
 

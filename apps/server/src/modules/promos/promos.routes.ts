@@ -13,6 +13,7 @@ import {
   type PromoHistoryResponse,
   type PromoListResponse,
 } from '@karera/shared';
+import { idParam } from '../../lib/params.ts';
 import { currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import {
@@ -26,11 +27,7 @@ import {
 } from './promos.service.ts';
 
 const idParams = z.strictObject({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  id: idParam,
 });
 
 export const promoRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -18,6 +18,7 @@ import {
   type EventInput,
 } from '@karera/shared';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { idParam } from '../../lib/params.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { dayCards, findEvent, listEvents, raceCounts, racesOfEvent } from './racing.repo.ts';
 import {
@@ -35,15 +36,10 @@ import {
 export const isoDate = ({ year, month, day }: CalendarDate) =>
   `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 
-const id = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
 const params = {
-  eventId: z.strictObject({ eventId: id }),
-  raceId: z.strictObject({ raceId: id }),
-  runnerId: z.strictObject({ runnerId: id }),
+  eventId: z.strictObject({ eventId: idParam }),
+  raceId: z.strictObject({ raceId: idParam }),
+  runnerId: z.strictObject({ runnerId: idParam }),
 };
 
 /** The event as entered, when the live page may play its stream under the server's CSP; refused otherwise. */

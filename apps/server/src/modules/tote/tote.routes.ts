@@ -11,17 +11,14 @@ import {
 } from '@karera/shared';
 import { conflict } from '../../lib/errors.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
+import { idParam } from '../../lib/params.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { carryovers, gameResult, settlementReport } from './results.service.ts';
 import { confirmResult, previewResult, settleCompletedPools, type ToteDeps } from './settlement.service.ts';
 import { addSetting, listSettings } from './tote-settings.ts';
 
 const raceParams = z.strictObject({
-  raceId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  raceId: idParam,
 });
 
 export function toteRoutes(deps: ToteDeps): FastifyPluginAsyncZod {
