@@ -331,7 +331,9 @@ test('the referral code of the link fills the register modal', async ({ page }) 
 test('a login link logs the player in once; p and s leave the address bar', async ({ page, request, browser }) => {
   const player = await createVerifiedPlayer(request);
   await adminApiLogin(request);
-  const response = await request.post(BackofficeRoutes.loginLink(player.playerId), { data: {} });
+  const response = await request.post(BackofficeRoutes.loginLink(player.playerId), {
+    data: { reason: 'E2E login link' },
+  });
   const { url } = (await response.json()) as LoginLinkResponse;
   expect(url).toContain(`p=${player.playerId}`);
 

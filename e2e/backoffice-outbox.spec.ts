@@ -76,6 +76,12 @@ test.describe('login link', () => {
 
     await page.goto(`/backoffice/players/${player.playerId}`);
     await expect(page.getByRole('heading', { level: 1, name: `Player #${player.playerId}` })).toBeVisible();
+    // A reason is required (decision 020): without one nothing is issued.
+    await page.getByRole('button', { name: 'Create login link' }).click();
+    await expect(
+      page.getByText("Please write why you open this player's account (at most 200 characters)."),
+    ).toBeVisible();
+    await page.getByLabel('Reason (required)').fill('Player cannot receive the OTP');
     await page.getByRole('button', { name: 'Create login link' }).click();
 
     const field = page.getByRole('textbox', { name: 'Login link' });

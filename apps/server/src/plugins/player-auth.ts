@@ -1,6 +1,6 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { Messages, StatusCode } from '@karera/shared';
-import { AppError } from '../lib/errors.ts';
+import { Messages, PlayerMessages, StatusCode } from '@karera/shared';
+import { AppError, forbidden } from '../lib/errors.ts';
 import { PLAYER_COOKIE, resolvePlayerSession, type PlayerSession } from '../modules/auth/player-sessions.ts';
 
 declare module 'fastify' {
@@ -34,4 +34,15 @@ export const requirePlayer: preHandlerAsyncHookHandler = async function requireP
 export function currentPlayer(request: FastifyRequest): PlayerSession {
   if (!request.playerSession) throw invalidSession();
   return request.playerSession;
+}
+
+/**
+ * The session's player, for what only the player themself may do: deposit, withdraw, change the profile,
+ * password or mobile. A session staff opened with a login link is refused (decision 020): staff may look
+ * at an account to help, never move its money or take it over.
+ */
+export function currentOwnPlayer(request: FastifyRequest): PlayerSession {
+  const session = currentPlayer(request);
+  if (session.openedByStaffId !== null) throw forbidden(PlayerMessages.staffSessionRefused);
+  return session;
 }

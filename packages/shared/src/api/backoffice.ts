@@ -18,7 +18,7 @@ export const BackofficeRoutes = {
   contacts: '/api/backoffice/contacts', // GET ?page= -> ContactListResponse (admin)
   audit: '/api/backoffice/audit', // GET ?page= -> AuditListResponse (admin)
   smsOutbox: '/api/backoffice/sms-outbox', // GET ?page=&q= -> SmsOutboxResponse (admin)
-  // POST {} -> LoginLinkResponse (admin, or the player's agent / master agent)
+  // POST LoginLinkInput { reason } -> LoginLinkResponse (admin only; audited, the player is told by SMS)
   loginLink: (playerId: number) => `/api/backoffice/players/${playerId}/login-link`,
 } as const;
 

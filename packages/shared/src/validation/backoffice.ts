@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { ADJUSTABLE_ACCOUNTS } from '../ledger.ts';
 import { STAFF_ROLES } from '../roles.ts';
 
+export const LOGIN_LINK_REASON_MAX = 200;
+
 export const BackofficeMessages = {
   loginRequired: 'Please enter username and password.',
   invalidLogin: 'Invalid username or password.',
@@ -19,6 +21,8 @@ export const BackofficeMessages = {
   playerNotFound: 'Player not found.',
   forbidden: 'You do not have access to this.',
   notLoggedIn: 'Please log in.',
+  loginLinkReason: "Please write why you open this player's account (at most 200 characters).",
+  loginLinkSmsFailed: 'The player could not be told by SMS, so no login link was issued. Please try again.',
 } as const;
 
 export const staffLoginSchema = z.strictObject({
@@ -69,6 +73,16 @@ export const balanceAdjustmentSchema = z.strictObject({
     .max(500, BackofficeMessages.adjustmentReason),
 });
 export type BalanceAdjustmentInput = z.infer<typeof balanceAdjustmentSchema>;
+
+/** An admin opens a player's account only for a written reason, audited and told to the player (decision 020). */
+export const loginLinkSchema = z.strictObject({
+  reason: z
+    .string(BackofficeMessages.loginLinkReason)
+    .trim()
+    .min(1, BackofficeMessages.loginLinkReason)
+    .max(LOGIN_LINK_REASON_MAX, BackofficeMessages.loginLinkReason),
+});
+export type LoginLinkInput = z.infer<typeof loginLinkSchema>;
 
 export const pageQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(100000).default(1),

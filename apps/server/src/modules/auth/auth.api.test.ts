@@ -620,7 +620,7 @@ describe(`login links and the OTP outbox (${testDialect})`, () => {
       method: 'POST',
       url: `/api/backoffice/players/${playerId}/login-link`,
       headers: { cookie },
-      payload: {},
+      payload: { reason: 'Player cannot receive the OTP' },
     });
 
   it('logs a player in once with a link from the back office, never twice, never after expiry', async () => {
@@ -654,7 +654,7 @@ describe(`login links and the OTP outbox (${testDialect})`, () => {
     );
   });
 
-  it('lets only staff who can see the player issue a link', async () => {
+  it('lets only admins issue a link (decision 020)', async () => {
     const player = await registerPlayer(t.app);
     const master = await t.app.inject({
       method: 'POST',
@@ -673,7 +673,7 @@ describe(`login links and the OTP outbox (${testDialect})`, () => {
       master.json<{ staff: { username: string } }>().staff.username,
       'outsider-pass',
     );
-    expect((await issue(player.playerId, outsider)).statusCode).toBe(404);
+    expect((await issue(player.playerId, outsider)).statusCode).toBe(403);
   });
 
   it('shows staff the codes sent, newest first, filtered by number, to admins only', async () => {

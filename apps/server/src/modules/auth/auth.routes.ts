@@ -17,7 +17,7 @@ import {
   type RegisterResponse,
   type UnverifiedResponse,
 } from '@karera/shared';
-import { currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
+import { currentOwnPlayer, currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
 import { playerBalances } from '../wallet/accounts.ts';
 import { changePassword, confirmMobileChange, getProfile, updateProfile } from '../players/profile.service.ts';
 import {
@@ -62,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const { otp, type } = request.body;
     if (type === 'M') {
       await requirePlayer.call(app, request, reply);
-      return confirmMobileChange(db, currentPlayer(request), otp, request.ip);
+      return confirmMobileChange(db, currentOwnPlayer(request), otp, request.ip);
     }
     const response = await verifyRegistration(deps, Number(request.body.playerId), otp, clientOf(request));
     setSessionCookie(reply, response);
@@ -155,7 +155,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: updateProfileSchema }, preValidation: requirePlayer },
     async (request) => {
       const { firstName, lastName, email, mobileNo } = request.body;
-      return updateProfile(db, app.sms, currentPlayer(request), { firstName, lastName, email, mobileNo }, request.ip);
+      return updateProfile(
+        db,
+        app.sms,
+        currentOwnPlayer(request),
+        { firstName, lastName, email, mobileNo },
+        request.ip,
+      );
     },
   );
 
@@ -165,7 +171,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await changePassword(
         db,
-        currentPlayer(request),
+        currentOwnPlayer(request),
         request.body.currentPassword,
         request.body.newPassword,
         request.ip,

@@ -44,8 +44,13 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_MAX_FAILURES = 5;
 
 /** A logged-in answer: a new session (new token at every login) and the spec's login fields. */
-export async function startSession(db: Kysely<Database>, player: Player, client: ClientInfo): Promise<LoginResponse> {
-  const token = await openPlayerSession(db, player.id, client);
+export async function startSession(
+  db: Kysely<Database>,
+  player: Player,
+  client: ClientInfo,
+  openedByStaffId: number | null = null,
+): Promise<LoginResponse> {
+  const token = await openPlayerSession(db, player.id, client, openedByStaffId);
   const balances = await playerBalances(db, player.id);
   return {
     statusCode: 200,
@@ -288,10 +293,21 @@ export async function loginWithLink(
     .executeTakeFirst();
   const player = Number(used.numUpdatedRows) === 1 ? await findPlayerById(db, playerId) : undefined;
   if (!player || player.verified !== 1) throw badRequest(PlayerMessages.loginLinkInvalid);
+  // The session is marked as staff's: it may look and bet, never move money or change the account (decision 020).
+  const link = await db
+    .selectFrom('login_links')
+    .select('created_by_staff_id')
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirstOrThrow();
   await recordAudit(
     db,
     { type: 'player', id: playerId, ip: client.ip },
-    { action: 'player.link_login', targetType: 'player', targetId: playerId },
+    {
+      action: 'player.link_login',
+      targetType: 'player',
+      targetId: playerId,
+      details: { staffId: link.created_by_staff_id },
+    },
   );
-  return startSession(db, player, client);
+  return startSession(db, player, client, link.created_by_staff_id);
 }

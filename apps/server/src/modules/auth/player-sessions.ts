@@ -23,12 +23,15 @@ export const PLAYER_COOKIE = 'karera_session';
 export interface PlayerSession {
   sessionId: number;
   playerId: number;
+  /** Staff opened this session with a login link (decision 020): it may not move money or change the account. */
+  openedByStaffId: number | null;
 }
 
 export async function openPlayerSession(
   db: Kysely<Database>,
   playerId: number,
   client: { ip: string | null; userAgent: string | null },
+  openedByStaffId: number | null = null,
 ): Promise<string> {
   const token = newSessionToken();
   const now = nowIso();
@@ -43,14 +46,21 @@ export async function openPlayerSession(
       revoked_at: null,
       ip: client.ip,
       user_agent: client.userAgent?.slice(0, 300) ?? null,
+      opened_by_staff_id: openedByStaffId,
     })
     .execute();
   return token;
 }
 
 // Every player call resolves its session: written once rather than built per call (decision 010).
-const selectLiveSession = statement<{ id: number; player_id: number; last_seen_at: string; expires_at: string }>(
-  'select id, player_id, last_seen_at, expires_at from player_sessions' +
+const selectLiveSession = statement<{
+  id: number;
+  player_id: number;
+  last_seen_at: string;
+  expires_at: string;
+  opened_by_staff_id: number | null;
+}>(
+  'select id, player_id, last_seen_at, expires_at, opened_by_staff_id from player_sessions' +
     ' where token_hash = ? and revoked_at is null and expires_at > ? and last_seen_at > ?',
 );
 
@@ -93,7 +103,11 @@ export async function resolvePlayerSession(db: Kysely<Database>, token: string):
   ]);
   if (!row) return undefined;
   // Frozen: a remembered session is handed to every call that presents its token.
-  const session = Object.freeze({ sessionId: Number(row.id), playerId: Number(row.player_id) });
+  const session = Object.freeze({
+    sessionId: Number(row.id),
+    playerId: Number(row.player_id),
+    openedByStaffId: row.opened_by_staff_id === null ? null : Number(row.opened_by_staff_id),
+  });
   let lastSeenAt = Date.parse(row.last_seen_at);
   if (now - lastSeenAt > SESSION_TOUCH_INTERVAL_MS) {
     touchLater(db, session.sessionId);

@@ -11,14 +11,23 @@ const MINUTE = 60_000;
 const now = Date.parse('2026-11-22T08:00:00Z');
 
 function live(sessionId: number, playerId: number, overrides: Partial<KnownSession> = {}): KnownSession {
-  return { session: { sessionId, playerId }, expiresAt: now + 18 * 60 * MINUTE, lastSeenAt: now, ...overrides };
+  return {
+    session: { sessionId, playerId, openedByStaffId: null },
+    expiresAt: now + 18 * 60 * MINUTE,
+    lastSeenAt: now,
+    ...overrides,
+  };
 }
 
 describe('the session cache', () => {
   it('answers a remembered session until its idle clock is due to move again', () => {
     const cache = createSessionCache(10);
     rememberSession(cache, 'a', live(1, 7), cache.revocations);
-    expect(knownSession(cache, 'a', now + MINUTE - 1, MINUTE)).toEqual({ sessionId: 1, playerId: 7 });
+    expect(knownSession(cache, 'a', now + MINUTE - 1, MINUTE)).toEqual({
+      sessionId: 1,
+      playerId: 7,
+      openedByStaffId: null,
+    });
     // Due: the caller reads the row again (and moves the clock), so the entry goes.
     expect(knownSession(cache, 'a', now + MINUTE, MINUTE)).toBeUndefined();
     expect(cache.entries.has('a')).toBe(false);
@@ -38,8 +47,8 @@ describe('the session cache', () => {
     rememberSession(cache, 'c', live(3, 8), cache.revocations);
     forgetSessions(cache, (session) => session.playerId === 7 && session.sessionId !== 2);
     expect(knownSession(cache, 'a', now, MINUTE)).toBeUndefined();
-    expect(knownSession(cache, 'b', now, MINUTE)).toEqual({ sessionId: 2, playerId: 7 });
-    expect(knownSession(cache, 'c', now, MINUTE)).toEqual({ sessionId: 3, playerId: 8 });
+    expect(knownSession(cache, 'b', now, MINUTE)).toEqual({ sessionId: 2, playerId: 7, openedByStaffId: null });
+    expect(knownSession(cache, 'c', now, MINUTE)).toEqual({ sessionId: 3, playerId: 8, openedByStaffId: null });
   });
 
   it('does not remember a read that began before a revocation', () => {

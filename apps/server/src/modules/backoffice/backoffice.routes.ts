@@ -6,6 +6,7 @@ import {
   balanceAdjustmentSchema,
   createStaffSchema,
   IDEMPOTENCY_KEY_HEADER,
+  loginLinkSchema,
   staffLoginSchema,
 } from '@karera/shared';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -166,12 +167,14 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/backoffice/players/:playerId/login-link',
-    { schema: { tags, params: playerParams, body: z.strictObject({}).optional() }, preHandler: requireStaff() },
+    // Admins only, for a written reason (decision 020): an agent who could log in as their player could
+    // deposit, approve and withdraw alone.
+    { schema: { tags, params: playerParams, body: loginLinkSchema }, preHandler: requireStaff('admin') },
     async (request) => {
       const staff = currentStaff(request);
       const player = await findPlayerForStaff(db, staff, request.params.playerId);
       if (!player) throw notFound(BackofficeMessages.playerNotFound);
-      const link = await issueLoginLink(db, staff, player.playerId, request.ip);
+      const link = await issueLoginLink(db, app.sms, staff, player, request.body.reason, request.ip);
       return { statusCode: 200 as const, ...link };
     },
   );

@@ -26,7 +26,7 @@ import {
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
 import { idParam, pageNumber } from '../../lib/params.ts';
-import { currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
+import { currentOwnPlayer, currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { channelImageRoutes } from './channel-images.routes.ts';
 import { createDepositAccount, listDepositAccounts, updateDepositAccount } from './deposit-accounts.ts';
@@ -71,12 +71,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     PaymentRoutes.initiateDeposit,
     { schema: { tags: playerTags, body: initiateDepositSchema }, preValidation: requirePlayer },
-    async (request) => initiateDeposit(db, currentPlayer(request).playerId, request.body),
+    async (request) => initiateDeposit(db, currentOwnPlayer(request).playerId, request.body),
   );
   app.post(
     PaymentRoutes.initiateWithdraw,
     { schema: { tags: playerTags, body: initiateWithdrawSchema }, preValidation: requirePlayer },
-    async (request) => initiateWithdraw(db, currentPlayer(request).playerId, request.body),
+    async (request) => initiateWithdraw(db, currentOwnPlayer(request).playerId, request.body),
   );
   app.post(
     PaymentRoutes.getTransactionHistory,

@@ -148,7 +148,10 @@ export const en = {
   },
   loginLink: {
     title: 'Login link',
-    intro: 'A link that logs this player in on the player site without a password or OTP.',
+    intro:
+      'A link that logs this player in on the player site without a password or OTP. The player is told by SMS; the session cannot deposit, withdraw or change the account.',
+    reason: 'Reason (required)',
+    reasonHint: 'Why you open this account, e.g. the player cannot receive the OTP. Kept in the audit log.',
     create: 'Create login link',
     field: 'Login link',
     copy: 'Copy',

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Alert, Button } from '../../../components/ui/index.ts';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { LOGIN_LINK_REASON_MAX, loginLinkSchema } from '@karera/shared';
+import { Alert, Button, TextField } from '../../../components/ui/index.ts';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
 import { errorText } from '../../lib/errors.ts';
-import { useT } from '../../i18n/useT.ts';
+import { localizeMessage, useT } from '../../i18n/useT.ts';
 import { absoluteLoginLink } from './loginLink.ts';
 import { useLoginLinkMutation } from './players.api.ts';
 
@@ -11,9 +12,10 @@ const COPIED_MS = 2000;
 type CopyState = 'idle' | 'copied' | 'manual';
 
 /**
- * Creates a single-use, short-lived link that logs the player in on the player site, for staff to send
- * to the player (e.g. when the player cannot receive an OTP). The link is a secret: it lives only in
- * this component's state, never in the query cache or the address, and is gone when the page is left.
+ * Creates a single-use, short-lived link that logs the player in on the player site, for an admin to send
+ * to the player (e.g. when the player cannot receive an OTP), for a written reason that is audited; the
+ * player is told by SMS (decision 020). The link is a secret: it lives only in this component's state,
+ * never in the query cache or the address, and is gone when the page is left.
  */
 export function LoginLinkSection({ playerId }: { playerId: number }) {
   const t = useT();
@@ -24,6 +26,8 @@ export function LoginLinkSection({ playerId }: { playerId: number }) {
   const fieldRef = useRef<HTMLInputElement>(null);
   const [copy, setCopy] = useState<CopyState>('idle');
   const [expired, setExpired] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
 
   const result = create.data;
   const link = result ? absoluteLoginLink(window.location.origin, result.url) : null;
@@ -45,11 +49,18 @@ export function LoginLinkSection({ playerId }: { playerId: number }) {
     return () => window.clearTimeout(timer);
   }, [expiresAt]);
 
-  function createLink() {
+  function createLink(event: FormEvent) {
+    event.preventDefault();
     if (create.isPending) return;
+    const checked = loginLinkSchema.safeParse({ reason });
+    if (!checked.success) {
+      setReasonError(localizeMessage(t, checked.error.issues[0]?.message ?? ''));
+      return;
+    }
+    setReasonError(null);
     setCopy('idle');
     setExpired(false);
-    create.mutate(undefined, {
+    create.mutate(checked.data, {
       onSuccess: () => requestAnimationFrame(() => fieldRef.current?.select()),
     });
   }
@@ -72,11 +83,26 @@ export function LoginLinkSection({ playerId }: { playerId: number }) {
     <section className="card bo-section bo-login-link" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('loginLink.title')}</h2>
       <p className="bo-muted">{t('loginLink.intro')}</p>
-      <div className="bo-actions bo-login-link__create">
-        <Button variant={result ? 'secondary' : 'primary'} busy={create.isPending} onClick={createLink}>
-          {t('loginLink.create')}
-        </Button>
-      </div>
+      <form className="bo-login-link__create" noValidate onSubmit={createLink}>
+        <TextField
+          label={t('loginLink.reason')}
+          hint={t('loginLink.reasonHint')}
+          value={reason}
+          maxLength={LOGIN_LINK_REASON_MAX}
+          autoComplete="off"
+          error={reasonError ?? undefined}
+          data-testid="login-link-reason"
+          onChange={(event) => {
+            setReason(event.target.value);
+            setReasonError(null);
+          }}
+        />
+        <div className="bo-actions">
+          <Button type="submit" variant={result ? 'secondary' : 'primary'} busy={create.isPending}>
+            {t('loginLink.create')}
+          </Button>
+        </div>
+      </form>
       {create.isError ? <Alert tone="error">{errorText(t, create.error)}</Alert> : null}
       {result && !link ? <Alert tone="error">{t('loginLink.badLink')}</Alert> : null}
       {result && link ? (

@@ -53,7 +53,7 @@ function PlayerDetail({ playerId }: { playerId: number }) {
         <div className="bo-detail">
           <Profile t={t} player={detail.data.player} />
           <Balances t={t} player={detail.data.player} />
-          <LoginLinkSection playerId={playerId} />
+          {staff.role === 'admin' ? <LoginLinkSection playerId={playerId} /> : null}
           {staff.role === 'admin' ? <AdjustmentForm player={detail.data.player} /> : null}
           <Entries t={t} entries={detail.data.entries} />
         </div>

@@ -4,6 +4,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   type AdjustmentResponse,
   type BalanceAdjustmentInput,
+  type LoginLinkInput,
   type LoginLinkResponse,
   type PlayerDetailResponse,
   type PlayerListResponse,
@@ -53,9 +54,10 @@ export function useAdjustmentMutation(playerId: number) {
   });
 }
 
-/** A fresh single-use login link for the player; nothing is cached, the link is shown once. */
+/** A fresh single-use login link for the player, for a reason; nothing is cached, the link is shown once. */
 export function useLoginLinkMutation(playerId: number) {
   return useMutation({
-    mutationFn: () => apiRequest<LoginLinkResponse>(BackofficeRoutes.loginLink(playerId), { method: 'POST', body: {} }),
+    mutationFn: (input: LoginLinkInput) =>
+      apiRequest<LoginLinkResponse>(BackofficeRoutes.loginLink(playerId), { method: 'POST', body: input }),
   });
 }
