@@ -22,6 +22,7 @@ import { bootstrap } from './db/seed/bootstrap.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { addSecurityHeaders } from './plugins/security-headers.ts';
 import { fastifyTrustProxy } from './plugins/trust-proxy.ts';
+import { trackRouteMethods } from './plugins/route-methods.ts';
 import { requireStaff } from './plugins/staff-auth.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -73,6 +74,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  // Before any route: a wrong method on a known address answers 405, an unknown address 404.
+  const allowedMethods = trackRouteMethods(app);
 
   const database = options.database ?? createDatabase(config.database);
   app.decorate('config', config);
@@ -192,12 +195,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     );
   }
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, allowedMethods);
   return app;
 }
 
 /** Serves the built SPAs: /backoffice/* gets the back-office page, every other page path the player site. */
-async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  allowedMethods: (url: string) => readonly string[] | undefined,
+): Promise<void> {
   const hasWebBuild = fs.existsSync(path.join(distDir, 'index.html'));
   if (hasWebBuild) {
     await app.register(fastifyStatic, {
@@ -216,6 +223,16 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
+    const allowed = allowedMethods(url);
+    if (allowed && !allowed.includes(request.method)) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send({
+          statusCode: StatusCode.METHOD_NOT_ALLOWED,
+          statusMessage: `${request.method} is not allowed on ${url}; it takes ${allowed.join(', ')}.`,
+        });
+    }
     const isPage = request.method === 'GET' && !url.startsWith('/api/') && !path.extname(url);
     if (!isPage || !hasWebBuild) {
       return reply

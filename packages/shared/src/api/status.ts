@@ -8,6 +8,8 @@ export const StatusCode = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  /** A known address asked with a method it does not have; the Allow header lists the ones it has. */
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
   SERVER_ERROR: 500,
