@@ -80,7 +80,7 @@ export async function adminApiLogin(request: APIRequestContext): Promise<void> {
   adminContexts.add(request);
 }
 
-export type OtpPurpose = 'verify' | 'reset' | 'mobile';
+export type OtpPurpose = 'verify' | 'reset' | 'mobile' | 'login';
 
 /**
  * The newest OTP the server texted to a number (the e2e server's SMS sender keeps them in the

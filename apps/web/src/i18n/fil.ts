@@ -69,6 +69,8 @@ const messages = {
   alreadyVerified: 'Verified na ang account na ito. Mag-login ka na lang.',
   mobileNotRegistered: 'Hindi rehistrado ang mobile number.',
   loginLimited: 'Masyadong maraming subok mag-login. Pakisubukan ulit pagkalipas ng 15 minuto.',
+  loginOtpRequired:
+    'Maraming beses nang nagkamali ang pag-login sa number na ito. Para ligtas ang account mo, ilagay ang OTP na ipinadala namin sa SMS.',
   currentPasswordRequired: 'Hindi puwedeng blangko ang kasalukuyang password.',
   currentPasswordWrong: 'Mali ang kasalukuyang password.',
   confirmPasswordRequired: 'Hindi puwedeng blangko ang kumpirmasyon ng password.',

@@ -3,6 +3,8 @@ export const StatusCode = {
   OK: 200,
   INVALID_SESSION: 107,
   UNVERIFIED: 114,
+  /** The password was right, and after repeated failed logins the number also needs the code sent to it. */
+  LOGIN_OTP_REQUIRED: 115,
   INSUFFICIENT_BALANCE: 119,
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,

@@ -11,7 +11,7 @@ export const UserRoutes = {
   resendOTP: '/api/user/resendOTP', // { mobileNo } -> RegisterResponse (a new OTP sent)
   forgotPassword: '/api/user/forgotPassword', // { mobileNo } -> RegisterResponse (a reset OTP sent)
   resetPassword: '/api/user/resetPassword', // ResetPasswordInput -> { statusCode, statusMessage }
-  login: '/api/user/login', // LoginInput -> LoginResponse | UnverifiedResponse (114)
+  login: '/api/user/login', // LoginInput -> LoginResponse | UnverifiedResponse (114) | LoginOtpRequiredResponse (115)
   linkLogin: '/api/user/linkLogin', // { playerId, token } from ?p=&s= -> LoginResponse
   logout: '/api/user/logout', // {} -> { statusCode }
   getBalance: '/api/user/getBalance', // {} -> BalanceResponse
@@ -39,6 +39,15 @@ export interface RegisterResponse {
   playerId: number;
   statusMessage: string;
   /** Seconds until another code may be sent to the number (the resend throttle). */
+  resendAfterSeconds: number;
+}
+
+/** Login of a number with repeated failed logins: the password was right; the code sent by SMS finishes it. */
+export interface LoginOtpRequiredResponse {
+  statusCode: 115;
+  playerId: number;
+  statusMessage: string;
+  /** Seconds until another code may be sent (0: at once); a new code was sent unless the number was throttled. */
   resendAfterSeconds: number;
 }
 

@@ -61,19 +61,22 @@ export const loginSchema = withRules(
 );
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** Type P verifies a new account; type M confirms a change of mobile number (logged in). */
+/**
+ * Type P verifies a new account; type M confirms a change of mobile number (logged in); type L is the code
+ * a number needs beside its password after repeated failed logins (decision 022).
+ */
 export const otpSchema = withRules(
   z.strictObject({
     otp: text(Messages.otpRequired),
     playerId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/)]).optional(),
-    type: z.enum(['P', 'M']),
+    type: z.enum(['P', 'M', 'L']),
     sessionId: optionalSession.sessionId,
   }),
   (v) =>
     firstFailure([
       [v.otp.trim() === '', Messages.otpRequired],
       [!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(v.otp.trim()), PlayerMessages.otpFormat],
-      [v.type === 'P' && v.playerId === undefined, Messages.otpRequired],
+      [v.type !== 'M' && v.playerId === undefined, Messages.otpRequired],
     ]),
 );
 export type OtpInput = z.infer<typeof otpSchema>;

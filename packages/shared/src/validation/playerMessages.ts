@@ -17,6 +17,8 @@ export const PlayerMessages = {
   alreadyVerified: 'This account is already verified. Please log in.',
   mobileNotRegistered: 'Mobile number is not registered.',
   loginLimited: 'Too many login attempts. Please try again in 15 minutes.',
+  loginOtpRequired:
+    'There were several failed logins to this number. To keep your account safe, enter the OTP we sent to it by SMS.',
   currentPasswordRequired: 'Current password cannot be empty.',
   currentPasswordWrong: 'Current password is incorrect.',
   confirmPasswordRequired: 'Confirm password cannot be empty.',

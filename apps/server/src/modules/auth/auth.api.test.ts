@@ -260,12 +260,14 @@ describe(`player accounts: register, OTP, login (${testDialect})`, () => {
       ).toBe(200);
     });
 
-    it('locks a number for 15 minutes after 5 wrong passwords, even with the right one', async () => {
+    it('asks for a code beside the password for 15 minutes after 5 wrong passwords (decision 022)', async () => {
       const player = await registerPlayer(t.app);
       for (let i = 0; i < 5; i += 1) await call(t.app, 'login', { mobileNo: player.mobileNo, password: 'wrong-pw' });
-      expect(await refusal('login', { mobileNo: player.mobileNo, password: PLAYER_PASSWORD })).toMatchObject({
-        http: 429,
-        statusMessage: PlayerMessages.loginLimited,
+      expect(
+        (await call(t.app, 'login', { mobileNo: player.mobileNo, password: PLAYER_PASSWORD })).json(),
+      ).toMatchObject({
+        statusCode: StatusCode.LOGIN_OTP_REQUIRED,
+        statusMessage: PlayerMessages.loginOtpRequired,
       });
       await sql`update login_failures set created_at = ${new Date(Date.now() - 16 * 60_000).toISOString()} where mobile_no = ${player.mobileNo}`.execute(
         t.app.db,

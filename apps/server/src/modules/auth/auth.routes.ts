@@ -13,6 +13,7 @@ import {
   StatusCode,
   updateProfileSchema,
   UserRoutes,
+  type LoginOtpRequiredResponse,
   type LoginResponse,
   type RegisterResponse,
   type UnverifiedResponse,
@@ -27,6 +28,7 @@ import {
   register,
   resendVerification,
   resetPassword,
+  verifyLoginCode,
   verifyRegistration,
   type AuthDeps,
   type ClientInfo,
@@ -64,7 +66,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await requirePlayer.call(app, request, reply);
       return confirmMobileChange(db, currentOwnPlayer(request), otp, request.ip);
     }
-    const response = await verifyRegistration(deps, Number(request.body.playerId), otp, clientOf(request));
+    const playerId = Number(request.body.playerId);
+    const response =
+      type === 'L'
+        ? await verifyLoginCode(deps, playerId, otp, clientOf(request))
+        : await verifyRegistration(deps, playerId, otp, clientOf(request));
     setSessionCookie(reply, response);
     return response;
   });
@@ -110,6 +116,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         statusMessage: PlayerMessages.unverified,
         resendAfterSeconds: outcome.resendAfterSeconds,
       } satisfies UnverifiedResponse);
+    }
+    if (outcome.kind === 'otp-required') {
+      return reply.status(200).send({
+        statusCode: StatusCode.LOGIN_OTP_REQUIRED,
+        playerId: outcome.playerId,
+        statusMessage: PlayerMessages.loginOtpRequired,
+        resendAfterSeconds: outcome.resendAfterSeconds,
+      } satisfies LoginOtpRequiredResponse);
     }
     setSessionCookie(reply, outcome.response);
     return outcome.response;

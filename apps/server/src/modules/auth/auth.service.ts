@@ -41,7 +41,10 @@ export interface OtpSent {
 }
 
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** Failed logins of a number in the window after which it also needs a code sent to it (decision 022). */
 export const LOGIN_MAX_FAILURES = 5;
+/** Failed logins from one address in the window after which that address may not try for a while. */
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
 
 /** A logged-in answer: a new session (new token at every login) and the spec's login fields. */
 export async function startSession(
@@ -134,23 +137,39 @@ export async function verifyRegistration(
   return startSession(db, { ...player, verified: 1 }, client);
 }
 
-async function recentLoginFailures(db: Kysely<Database>, mobileNo: string): Promise<number> {
+async function recentLoginFailures(
+  db: Kysely<Database>,
+  by: { column: 'mobile_no'; value: string } | { column: 'ip'; value: string },
+): Promise<number> {
   const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS).toISOString();
   const { count } = await db
     .selectFrom('login_failures')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('mobile_no', '=', mobileNo)
+    .where(by.column, '=', by.value)
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
   return Number(count);
 }
 
 export type LoginOutcome =
-  { kind: 'session'; response: LoginResponse } | { kind: 'unverified'; playerId: number; resendAfterSeconds: number };
+  | { kind: 'session'; response: LoginResponse }
+  | { kind: 'unverified'; playerId: number; resendAfterSeconds: number }
+  | { kind: 'otp-required'; playerId: number; resendAfterSeconds: number };
+
+/** Sends a code of the purpose unless the number is throttled; answers the seconds until the next may go. */
+async function sendCodeUnlessThrottled(deps: AuthDeps, player: Player, purpose: 'verify' | 'login'): Promise<number> {
+  const throttle = await otpThrottleState(deps.db, player.mobile_no, purpose);
+  return throttle.verdict === 'ok'
+    ? issueOtp(deps.db, deps.sms, player.id, purpose, player.mobile_no)
+    : throttle.resendAfterSeconds;
+}
 
 /**
  * Same answer, and the same password work, whether or not the number exists. An unverified account
  * with the right password gets statusCode 114 and a new code (unless the number is throttled).
+ * After repeated failures the number is not locked (that would lock its owner out too): the right
+ * password gets statusCode 115 and a code by SMS, and only the code opens the session (decision 022).
+ * An address with many failures may not try for the rest of the window.
  */
 export async function login(
   deps: AuthDeps,
@@ -160,9 +179,13 @@ export async function login(
 ): Promise<LoginOutcome> {
   const { db } = deps;
   const mobileNo = normalizeMobile(loginMobile(mobileInput)) ?? loginMobile(mobileInput);
-  if ((await recentLoginFailures(db, mobileNo)) >= LOGIN_MAX_FAILURES) {
+  if (
+    client.ip &&
+    (await recentLoginFailures(db, { column: 'ip', value: client.ip })) >= LOGIN_MAX_FAILURES_PER_ADDRESS
+  ) {
     throw new AppError(429, StatusCode.TOO_MANY_REQUESTS, PlayerMessages.loginLimited);
   }
+  const challenged = (await recentLoginFailures(db, { column: 'mobile_no', value: mobileNo })) >= LOGIN_MAX_FAILURES;
   const player = await findPlayerByMobile(db, mobileNo);
   const ok = await verifyPassword(password, player?.password_hash ?? (await dummyPasswordHash()));
   if (!player || !ok) {
@@ -172,16 +195,45 @@ export async function login(
       .execute();
     throw badRequest(PlayerMessages.invalidLogin);
   }
-  await db.deleteFrom('login_failures').where('mobile_no', '=', mobileNo).execute();
   if (player.verified !== 1) {
-    const throttle = await otpThrottleState(db, player.mobile_no, 'verify');
-    const resendAfterSeconds =
-      throttle.verdict === 'ok'
-        ? await issueOtp(db, deps.sms, player.id, 'verify', player.mobile_no)
-        : throttle.resendAfterSeconds;
-    return { kind: 'unverified', playerId: player.id, resendAfterSeconds };
+    // The sign-up code proves the number as a login code would.
+    return {
+      kind: 'unverified',
+      playerId: player.id,
+      resendAfterSeconds: await sendCodeUnlessThrottled(deps, player, 'verify'),
+    };
   }
+  if (challenged) {
+    // The failures stay until the code comes back: the password alone does not lift the challenge.
+    return {
+      kind: 'otp-required',
+      playerId: player.id,
+      resendAfterSeconds: await sendCodeUnlessThrottled(deps, player, 'login'),
+    };
+  }
+  await db.deleteFrom('login_failures').where('mobile_no', '=', mobileNo).execute();
   return { kind: 'session', response: await startSession(db, player, client) };
+}
+
+/** The second step of a challenged login: the code sent after the right password opens the session. */
+export async function verifyLoginCode(
+  deps: AuthDeps,
+  playerId: number,
+  otp: string,
+  client: ClientInfo,
+): Promise<LoginResponse> {
+  const { db } = deps;
+  const player = await findPlayerById(db, playerId);
+  if (!player || player.verified !== 1) throw badRequest(PlayerMessages.otpInvalid);
+  const check = await consumeOtp(db, playerId, 'login', otp);
+  if (!check.ok) throw otpRefusal(check);
+  await db.deleteFrom('login_failures').where('mobile_no', '=', player.mobile_no).execute();
+  await recordAudit(
+    db,
+    { type: 'player', id: playerId, ip: client.ip },
+    { action: 'player.login_after_code', targetType: 'player', targetId: playerId },
+  );
+  return startSession(db, player, client);
 }
 
 /** The answer to a code request, and the sending, which the route does only once the answer is out. */

@@ -1,9 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { PlayerMessages, type RegisterResponse } from '@karera/shared';
+import {
+  Messages,
+  PlayerMessages,
+  StatusCode,
+  type LoginOtpRequiredResponse,
+  type LoginResponse,
+  type RegisterResponse,
+} from '@karera/shared';
 import { createTestApp, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { uniqueMobile } from '../../../test/factories.ts';
-import { call, otpTextedBy, PLAYER_PASSWORD, registerPlayer } from '../../../test/player-flow.ts';
+import {
+  call,
+  lastOtp,
+  otpTextedBy,
+  PLAYER_PASSWORD,
+  registerPlayer,
+  sessionCookieOf,
+} from '../../../test/player-flow.ts';
+import { LOGIN_MAX_FAILURES_PER_ADDRESS } from './auth.service.ts';
 
 /*
  * Limits that cannot be dodged or turned against players (decision 022): forgotPassword and resendOTP do
@@ -160,5 +175,102 @@ describe(`code requests tell no number apart (${testDialect})`, () => {
       acceptTerms: true,
     });
     expect(again.json()).toEqual({ statusCode: 400, statusMessage: 'Mobile number already exist.' });
+  });
+});
+
+describe(`repeated failed logins ask for a code, never lock the owner out (${testDialect})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // One proxy in front, and the per-address call limit out of the way: the failure counts are under test.
+    t = await createTestApp({ TRUST_PROXY: '1', PLAYER_AUTH_RATE_LIMIT: '1000' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  let n = 0;
+  /** A login through the proxy (10.0.0.1) from `client`, with a made-up address the client wrote in front. */
+  const login = (mobileNo: string, password: string, client: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      remoteAddress: '10.0.0.1',
+      headers: { 'x-forwarded-for': `203.0.113.${(n += 1) % 250}, ${client}` },
+      payload: { mobileNo, password },
+    });
+  const loginCodes = (mobileNo: string) =>
+    t.app.db
+      .selectFrom('sms_outbox')
+      .select('id')
+      .where('mobile_no', '=', mobileNo)
+      .where('purpose', '=', 'otp-login')
+      .execute();
+
+  it('6 wrong passwords, then the right one: a code is needed, and its owner gets in with it', async () => {
+    const player = await registerPlayer(t.app);
+    for (let i = 0; i < 6; i += 1) {
+      expect((await login(player.mobileNo, `wrong-${i}`, '198.51.100.50')).json()).toEqual({
+        statusCode: 400,
+        statusMessage: Messages.invalidLogin,
+      });
+    }
+    expect(await loginCodes(player.mobileNo)).toHaveLength(0);
+
+    // The owner, elsewhere: the right password is not enough, and no session is opened by it.
+    const challenged = await login(player.mobileNo, PLAYER_PASSWORD, '198.51.100.51');
+    expect(challenged.json()).toEqual({
+      statusCode: StatusCode.LOGIN_OTP_REQUIRED,
+      playerId: player.playerId,
+      statusMessage: PlayerMessages.loginOtpRequired,
+      resendAfterSeconds: 60,
+    } satisfies LoginOtpRequiredResponse);
+    expect(challenged.cookies).toHaveLength(0);
+    expect(await loginCodes(player.mobileNo)).toHaveLength(1);
+
+    const otp = await lastOtp(t.app.db, player.mobileNo);
+    const wrongCode = otp === '000000' ? '000001' : '000000';
+    expect((await call(t.app, 'otp', { otp: wrongCode, playerId: player.playerId, type: 'L' })).json()).toEqual({
+      statusCode: 400,
+      statusMessage: PlayerMessages.otpInvalid,
+    });
+    // A sign-up code check does not take a login code.
+    expect((await call(t.app, 'otp', { otp, playerId: player.playerId, type: 'P' })).statusCode).toBe(400);
+    const inside = await call(t.app, 'otp', { otp, playerId: player.playerId, type: 'L' });
+    expect(inside.json<LoginResponse>()).toMatchObject({ statusCode: 200, playerId: player.playerId });
+    expect((await call(t.app, 'getBalance', {}, sessionCookieOf(inside))).statusCode).toBe(200);
+    // Single use; and the failures are cleared, so the next login is a plain one.
+    expect((await call(t.app, 'otp', { otp, playerId: player.playerId, type: 'L' })).statusCode).toBe(400);
+    expect((await login(player.mobileNo, PLAYER_PASSWORD, '198.51.100.51')).json()).toMatchObject({ statusCode: 200 });
+  });
+
+  it('gives no code for a wrong password, and at most one a minute for the right one', async () => {
+    const player = await registerPlayer(t.app);
+    for (let i = 0; i < 5; i += 1) await login(player.mobileNo, 'wrong-pw', '198.51.100.60');
+    expect((await login(player.mobileNo, 'still-wrong', '198.51.100.60')).json().statusMessage).toBe(
+      Messages.invalidLogin,
+    );
+    expect(await loginCodes(player.mobileNo)).toHaveLength(0);
+    await login(player.mobileNo, PLAYER_PASSWORD, '198.51.100.61');
+    const again = (await login(player.mobileNo, PLAYER_PASSWORD, '198.51.100.61')).json<LoginOtpRequiredResponse>();
+    expect(again.statusCode).toBe(StatusCode.LOGIN_OTP_REQUIRED);
+    expect(again.resendAfterSeconds).toBeGreaterThan(0);
+    expect(again.resendAfterSeconds).toBeLessThanOrEqual(60);
+    expect(await loginCodes(player.mobileNo)).toHaveLength(1);
+  });
+
+  it('stops an address after many failures, however it rotates X-Forwarded-For; other addresses go on', async () => {
+    const owner = await registerPlayer(t.app);
+    const attacker = '198.51.100.70';
+    const statuses = new Set<number>();
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ADDRESS; i += 1) {
+      statuses.add((await login(uniqueMobile(), 'guess', attacker)).statusCode);
+    }
+    expect([...statuses]).toEqual([400]);
+    expect((await login(owner.mobileNo, PLAYER_PASSWORD, attacker)).json()).toEqual({
+      statusCode: 429,
+      statusMessage: PlayerMessages.loginLimited,
+    });
+    // The owner, from their own address, is not caught by the attacker's limit.
+    expect((await login(owner.mobileNo, PLAYER_PASSWORD, '198.51.100.71')).json()).toMatchObject({ statusCode: 200 });
   });
 });

@@ -25,8 +25,11 @@ import { otpResendTexts, otpResendTextsFil, resendAtFrom, resendControlOf } from
 const useResendTexts = addPageTexts('otpResend', otpResendTexts, () => Promise.resolve(otpResendTextsFil));
 
 export interface OtpFormProps {
-  /** P verifies a new account (needs playerId); M confirms a new mobile number of the logged-in player. */
-  type: 'P' | 'M';
+  /**
+   * P verifies a new account (needs playerId); M confirms a new mobile number of the logged-in player;
+   * L finishes a login that needs a code after repeated failures (needs playerId).
+   */
+  type: 'P' | 'M' | 'L';
   playerId?: number | undefined;
   intro: string;
   /** A note above the boxes, e.g. why the OTP is asked for (login of an unverified account). */
@@ -35,12 +38,23 @@ export interface OtpFormProps {
   resendMobileNo?: string | undefined;
   /** When the server allows a new code (ms since the epoch): until then a countdown shows instead of Resend. */
   resendAt?: number | undefined;
+  /** Asks for a new code otherwise than by resendOTP (a login that needs a code posts its password again). */
+  resendRequest?: (() => Promise<RegisterResponse>) | undefined;
   /** Sends the OTP; resolves once the step after it is done. */
   verify: (otp: string) => Promise<unknown>;
 }
 
 /** The OTP entry modal's body (spec §2, §5 OTP): six boxes, checked with the shared otpSchema. */
-export function OtpForm({ type, playerId, intro, note, resendMobileNo, resendAt, verify }: OtpFormProps) {
+export function OtpForm({
+  type,
+  playerId,
+  intro,
+  note,
+  resendMobileNo,
+  resendAt,
+  resendRequest,
+  verify,
+}: OtpFormProps) {
   const { t } = useTranslation();
   const messageText = useMessageText();
   const errorId = useId();
@@ -54,7 +68,8 @@ export function OtpForm({ type, playerId, intro, note, resendMobileNo, resendAt,
     onError: (failure) => setError(refusalOf(failure)),
   });
   const resend = useSubmitOnce({
-    mutationFn: (mobileNo: string) => userRequest<RegisterResponse>(UserRoutes.resendOTP, { mobileNo }),
+    mutationFn: (mobileNo: string) =>
+      resendRequest ? resendRequest() : userRequest<RegisterResponse>(UserRoutes.resendOTP, { mobileNo }),
     onSuccess: (response) => {
       setError(null);
       setNotice(response.statusMessage || t('messages.otpSent'));

@@ -8,7 +8,9 @@ import {
   firstMessageOf,
   loginMobile,
   loginSchema,
+  maskMobile,
   type LoginResponse,
+  type RegisterResponse,
 } from '@karera/shared';
 import { Button, LoadingDialog, TextField } from '../../components/ui/index.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -19,6 +21,19 @@ import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
 import { playerIdOf, refusalOf } from '../../lib/refusal.ts';
 import { resendAtFrom } from '../../components/forms/otpResend.ts';
+import { OtpForm } from '../../components/forms/OtpForm.tsx';
+
+/** A login whose password was right but whose number needs the code sent to it (decision 022). */
+interface LoginChallenge {
+  playerId: number;
+  mobileNo: string;
+  password: string;
+  resendAt: number | undefined;
+}
+
+function isCodeRequired(failure: unknown): failure is ApiError {
+  return failure instanceof ApiError && failure.statusCode === StatusCode.LOGIN_OTP_REQUIRED;
+}
 
 /** Login modal (spec §2, §4 Login response, §5 Login). */
 export function LoginStep({ mobileNo: initialMobile = '' }: { mobileNo?: string | undefined }) {
@@ -28,16 +43,23 @@ export function LoginStep({ mobileNo: initialMobile = '' }: { mobileNo?: string 
   const [mobileNo, setMobileNo] = useState(initialMobile);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
+
+  function loggedIn(response: LoginResponse) {
+    saveLogin(response);
+    hide();
+    void navigate('/live');
+  }
 
   const login = useSubmitOnce({
     mutationFn: (input: { mobileNo: string; password: string }) => userRequest<LoginResponse>(UserRoutes.login, input),
-    onSuccess: (response) => {
-      saveLogin(response);
-      hide();
-      void navigate('/live');
-    },
+    onSuccess: loggedIn,
     onError: (failure, input) => {
       const playerId = playerIdOf(failure);
+      if (isCodeRequired(failure) && playerId !== null) {
+        setChallenge({ playerId, ...input, resendAt: resendAtFrom(failure.body, Date.now()) });
+        return;
+      }
       if (failure instanceof ApiError && failure.statusCode === StatusCode.UNVERIFIED && playerId !== null) {
         const resendAt = resendAtFrom(failure.body, Date.now());
         show('otp', { playerId, mobileNo: input.mobileNo, note: PlayerMessages.unverified, resendAt });
@@ -46,6 +68,44 @@ export function LoginStep({ mobileNo: initialMobile = '' }: { mobileNo?: string 
       setError(refusalOf(failure));
     },
   });
+
+  if (challenge) {
+    return (
+      <OtpForm
+        type="L"
+        playerId={challenge.playerId}
+        intro={t('auth.otp.intro', { mobile: maskMobile(challenge.mobileNo) })}
+        note={PlayerMessages.loginOtpRequired}
+        resendMobileNo={challenge.mobileNo}
+        resendAt={challenge.resendAt}
+        // A new code only ever follows the right password: the login is posted again.
+        resendRequest={async (): Promise<RegisterResponse> => {
+          try {
+            const response = await userRequest<LoginResponse>(UserRoutes.login, {
+              mobileNo: challenge.mobileNo,
+              password: challenge.password,
+            });
+            // The failures have aged out meanwhile: the password alone logs in.
+            loggedIn(response);
+            return { statusCode: 200, playerId: response.playerId, statusMessage: '', resendAfterSeconds: 0 };
+          } catch (failure) {
+            if (!isCodeRequired(failure)) throw failure;
+            const now = Date.now();
+            const resendAt = resendAtFrom(failure.body, now);
+            return {
+              statusCode: 200,
+              playerId: challenge.playerId,
+              statusMessage: PlayerMessages.otpSent,
+              resendAfterSeconds: resendAt === undefined ? 0 : Math.round((resendAt - now) / 1000),
+            };
+          }
+        }}
+        verify={async (otp) => {
+          loggedIn(await userRequest<LoginResponse>(UserRoutes.otp, { otp, playerId: challenge.playerId, type: 'L' }));
+        }}
+      />
+    );
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
