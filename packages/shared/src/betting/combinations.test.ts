@@ -99,9 +99,49 @@ describe('checkBet', () => {
     ['zero', 'W', [[1]], 0, BetMessages.wholePesos],
     ['below the minimum', 'PICK4', [[1], [2], [3], [4]], 100, BetMessages.minBet(2)],
     ['an odd WTA amount', 'WTA', [[1], [2], [3], [4], [5], [6], [7]], 300, BetMessages.evenOnly],
-    ['only repeated runners', 'FC', [[1], [1]], 100, BetMessages.pickEveryPosition],
+    ['only repeated runners', 'FC', [[1], [1]], 100, BetMessages.sameRunnerEveryPlace],
+    ['a trifecta 1-1-2', 'TRI', [[1], [1], [2]], 100, BetMessages.sameRunnerEveryPlace],
+    ['a trifecta 1-2-1', 'TRI', [[1], [2], [1]], 100, BetMessages.sameRunnerEveryPlace],
+    ['a quartet whose last place repeats', 'QRT', [[1, 2], [1, 2], [3], [1, 2]], 100, BetMessages.sameRunnerEveryPlace],
+    [
+      'a pentafecta of four runners',
+      'PENTA',
+      [
+        [1, 2, 3, 4],
+        [1, 2, 3, 4],
+        [1, 2, 3, 4],
+        [1, 2, 3, 4],
+        [1, 2, 3, 4],
+      ],
+      100,
+      BetMessages.sameRunnerEveryPlace,
+    ],
   ])('refuses %s', (_case, code, selections, amount, message) => {
     expect(checkBet(type(code), selections, amount)).toEqual({ ok: false, message });
+  });
+
+  it.each(BET_TYPES.map((t) => [t.code, t] as const))(
+    'refuses a %s selection that lists a runner twice in one place or leg',
+    (_code, betType) => {
+      const places = betType.raceType === 'single' ? betType.selector : legsOf(betType);
+      const distinct = Array.from({ length: places }, (_, i) => [i + 1]);
+      const amount = betType.minBet * 2;
+      expect(checkBet(betType, distinct, amount).ok).toBe(true);
+      for (let place = 0; place < places; place++) {
+        const repeated = distinct.map((runners, i) => (i === place ? [...runners, ...runners] : runners));
+        expect(checkBet(betType, repeated, amount)).toEqual({ ok: false, message: BetMessages.runnerPickedTwice });
+      }
+    },
+  );
+
+  it('keeps a single-race selection that has a runner in two places while some combination is distinct', () => {
+    // 1-2-3 and 2-1-3 stay; 1-1-3 and 2-2-3 are dropped (spec §5).
+    expect(checkBet(type('TRI'), [[1, 2], [1, 2], [3]], 100)).toEqual({
+      ok: true,
+      value: { combinations: 2, total: 200 },
+    });
+    // Multi-race legs are different races: the same number in two legs is two different horses.
+    expect(checkBet(type('DD'), [[1], [1]], 200).ok).toBe(true);
   });
 });
 

@@ -10,6 +10,8 @@ export const BetMessages = {
   noBonusBalance: 'You do not have any bonus balance.',
   wholePesos: 'Enter the amount in whole pesos (digits only).',
   pickEveryPosition: 'Please pick at least one runner for every place or race.',
+  runnerPickedTwice: 'Pick each runner only once for a place or race.',
+  sameRunnerEveryPlace: 'One runner cannot take two places: pick a different runner for each place.',
   serverError: 'Error occured, please try again.',
 } as const;
 
@@ -32,7 +34,13 @@ export function checkBet(
   if (selections.length !== expected || selections.some((s) => s.length === 0)) {
     return { ok: false, message: BetMessages.pickEveryPosition };
   }
+  // A list names each runner once: a repeat would be a second stake the player never meant.
+  if (selections.some((runners) => new Set(runners).size !== runners.length)) {
+    return { ok: false, message: BetMessages.runnerPickedTwice };
+  }
   const combinations = countCombinations(type, selections);
+  // A single-race type drops combinations that repeat a runner (spec §5); when none is left (1-1-2), say why.
+  if (combinations === 0 && type.raceType === 'single') return { ok: false, message: BetMessages.sameRunnerEveryPlace };
   if (combinations >= MAX_COMBINATIONS) return { ok: false, message: BetMessages.tooManyCombinations };
   if (!Number.isSafeInteger(amount) || amount <= 0 || amount % 100 !== 0)
     return { ok: false, message: BetMessages.wholePesos };

@@ -24,6 +24,7 @@ export const RacingMessages = {
   eventNotFound: 'Event not found.',
   raceNotFound: 'Race not found.',
   runnerNotFound: 'Runner not found.',
+  runnerUpdateEmpty: 'Change at least one of the runner number, horse name or jockey name.',
 } as const;
 
 const STREAM = /^(https?:\/\/\S+|[A-Za-z0-9_-]{0,64})$/;
@@ -80,7 +81,10 @@ export const runnerInputSchema = z.strictObject({
 });
 export type RunnerInput = z.infer<typeof runnerInputSchema>;
 
-export const runnerUpdateSchema = runnerInputSchema.partial();
+/** A change to a runner: at least one field, or there is nothing to save (and nothing to audit). */
+export const runnerUpdateSchema = runnerInputSchema
+  .partial()
+  .refine((input) => Object.values(input).some((value) => value !== undefined), RacingMessages.runnerUpdateEmpty);
 export const scratchInputSchema = z.strictObject({ scratched: z.boolean() });
 
 /** Runners sharing a number (1 and 1A) are one betting interest: picking one picks all (spec §4). */
