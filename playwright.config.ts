@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import {
   E2E_ADMIN,
+  E2E_ADMIN_TOTP_SECRET,
   E2E_ANDROID_APP_FILE,
   E2E_BASE_URL,
   E2E_BETTING_SITE_URL,
@@ -65,6 +66,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         ADMIN_USERNAME: E2E_ADMIN.username,
         ADMIN_PASSWORD: E2E_ADMIN.password,
+        ADMIN_TOTP_SECRET: E2E_ADMIN_TOTP_SECRET,
+        ALLOW_KNOWN_ADMIN_TOTP_SECRET: '1',
         DEMO_PLAYER_MOBILE: E2E_DEMO_PLAYER.mobile,
         DEMO_PLAYER_PASSWORD: E2E_DEMO_PLAYER.password,
         ANDROID_APP_FILE: E2E_ANDROID_APP_FILE,
@@ -91,6 +94,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         ADMIN_USERNAME: E2E_ADMIN.username,
         ADMIN_PASSWORD: E2E_ADMIN.password,
+        ADMIN_TOTP_SECRET: E2E_ADMIN_TOTP_SECRET,
+        ALLOW_KNOWN_ADMIN_TOTP_SECRET: '1',
       },
     },
   ],

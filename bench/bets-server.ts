@@ -15,6 +15,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { toSafeInteger } from '../apps/server/src/db/connection.ts';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger-check.ts';
+import { newTotpSecret, totpCodeForStep, totpStepAt } from '../apps/server/src/modules/backoffice/staff-totp.ts';
 
 const players = Number(process.env.BENCH_PLAYERS ?? 100);
 const creditPerPlayer = Number(process.env.BENCH_CREDIT ?? 10_000_000_00);
@@ -39,12 +40,16 @@ if (adminUrl) {
   pgDatabase = { name, url: url.toString() };
 }
 
+const benchTotpSecret = newTotpSecret();
 const config = loadConfig({
   NODE_ENV: 'production',
   DEMO: '0',
   LOG_LEVEL: 'warn',
   DATA_DIR: dataDir,
   ADMIN_PASSWORD: 'bench-admin-pass',
+  // The admin's second factor: a secret of this run only (a known one is refused in production without this).
+  ADMIN_TOTP_SECRET: benchTotpSecret,
+  ALLOW_KNOWN_ADMIN_TOTP_SECRET: '1',
   // SMS stay in the database (codes read back from the outbox); no gateway on a benchmark machine.
   SMS_OUTBOX_IN_PRODUCTION: '1',
   WEB_DIST_DIR: path.join(dataDir, 'none'),
@@ -66,7 +71,10 @@ async function call<T>(method: 'GET' | 'POST', url: string, payload?: object, he
 }
 
 const login = await call('POST', '/api/backoffice/auth/login', { username: 'admin', password: 'bench-admin-pass' });
-const adminCookie = `${login.cookies[0]?.name}=${login.cookies[0]?.value}`;
+const signInStep = `${login.cookies[0]?.name}=${login.cookies[0]?.value}`;
+const code = totpCodeForStep(benchTotpSecret, totpStepAt(Date.now()));
+const signedIn = await call('POST', '/api/backoffice/auth/code', { code }, { cookie: signInStep });
+const adminCookie = `${signedIn.cookies[0]?.name}=${signedIn.cookies[0]?.value}`;
 const asAdmin = <T>(url: string, payload: object, headers: Record<string, string> = {}) =>
   call<T>('POST', url, payload, { cookie: adminCookie, ...headers }).then((r) => r.body);
 

@@ -2,6 +2,8 @@
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password' } as const;
+/** The e2e servers' first admin's TOTP secret (ADMIN_TOTP_SECRET): test servers only (decision 021). */
+export const E2E_ADMIN_TOTP_SECRET = 'KRSXG5CTMVRXEZLUKN2XAZLSKNSWG4TF';
 export const E2E_DEMO_PLAYER = { mobile: '09170000001', password: 'demo-pass-1' } as const;
 export const E2E_ANDROID_APP_FILE = 'karera.apk';
 /** The main e2e server's external betting site (the account menu links to it). */

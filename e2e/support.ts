@@ -1,13 +1,17 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   BackofficeRoutes,
   manilaDate,
+  StaffSecurityRoutes,
   UserRoutes,
   type LoginResponse,
+  type StaffLoginResponse,
+  type TotpEnrolmentResponse,
   type RegisterResponse,
   type SmsOutboxResponse,
 } from '@karera/shared';
-import { E2E_ADMIN, E2E_BASE_URL } from './env.ts';
+import { totpCodeForStep, totpStepAt } from '../apps/server/src/modules/backoffice/staff-totp.ts';
+import { E2E_ADMIN, E2E_ADMIN_TOTP_SECRET, E2E_BASE_URL } from './env.ts';
 
 /**
  * Puts a stored player login in the browser, as the web app keeps it after a login (sessionId is
@@ -34,17 +38,161 @@ export async function storePlayerLogin(page: Page, fields: Record<string, string
   }, values);
 }
 
-export async function backofficeLogin(
-  page: Page,
-  username: string = E2E_ADMIN.username,
-  password: string = E2E_ADMIN.password,
-) {
+/**
+ * Signs in to the back office through the page. Without a username: as a new admin of this test
+ * only, enrolled through the API with a secret the test knows, entering a code computed from it (each
+ * admin has its own codes, and a code is accepted once: decision 021). With a username: that staff
+ * member, who enrols on the page (reading the key shown) when asked, or enters a code when this worker
+ * knows their secret.
+ */
+export async function backofficeLogin(page: Page, username?: string, password?: string) {
   await page.goto('/backoffice');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
+  const origin = new URL(page.url()).origin;
+  let credentials: { username: string; password: string };
+  if (username === undefined || password === undefined) {
+    const api = await playwrightRequest.newContext({ baseURL: origin });
+    try {
+      credentials = await newEnrolledAdmin(api, origin);
+    } finally {
+      await api.dispose();
+    }
+  } else {
+    credentials = { username, password };
+  }
+  await page.getByLabel('Username').fill(credentials.username);
+  await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  // The signed-in shell (its Log out button), not the login form's own heading.
-  await expect(page.getByRole('button', { name: 'Log out' }).first()).toBeVisible();
+  // The signed-in shell (its Log out button), not the login form's own heading; or a second step first.
+  const shell = page.getByRole('button', { name: 'Log out' }).first();
+  const codeStep = page.getByRole('heading', { level: 1, name: 'Enter your code' });
+  const enrolStep = page.getByRole('heading', { level: 1, name: 'Set up two-factor sign-in' });
+  await expect(shell.or(codeStep).or(enrolStep)).toBeVisible();
+  if (await enrolStep.isVisible()) {
+    const secret = await page.getByTestId('totp-secret').getAttribute('data-secret');
+    if (!secret) throw new Error('no TOTP secret on the enrolment screen');
+    rememberTotp(origin, credentials.username, secret);
+    await page.getByLabel('Code from the app').fill(await nextTotpCode(origin, credentials.username));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('button', { name: 'I saved them' }).click();
+  } else if (await codeStep.isVisible()) {
+    await page.getByLabel('Code', { exact: true }).fill(await nextTotpCode(origin, credentials.username));
+    await page.getByRole('button', { name: 'Verify' }).click();
+  }
+  await expect(shell).toBeVisible();
+}
+
+interface KnownTotp {
+  secret: string;
+  /** The last time step this worker used a code of: the server accepts each step once per account. */
+  lastStep: number;
+}
+
+/** TOTP secrets this worker knows, by server origin and lower-case username. */
+const knownTotp = new Map<string, KnownTotp>();
+const totpKey = (origin: string, username: string) => `${origin} ${username.toLowerCase()}`;
+
+export function rememberTotp(origin: string, username: string, secret: string, lastStep = 0): void {
+  knownTotp.set(totpKey(origin, username), { secret, lastStep });
+}
+
+/**
+ * A code the server accepts now: of the current time step, or of the next one (the server accepts one
+ * step ahead) when this worker used the current one; otherwise it waits for the clock to move on.
+ */
+export async function nextTotpCode(origin: string, username: string): Promise<string> {
+  const known = knownTotp.get(totpKey(origin, username));
+  if (!known) throw new Error(`no known TOTP secret for ${username}`);
+  const step = Math.max(totpStepAt(Date.now()), known.lastStep + 1);
+  await expect.poll(() => totpStepAt(Date.now()) + 1 >= step, { timeout: 65_000 }).toBe(true);
+  known.lastStep = step;
+  return totpCodeForStep(known.secret, step);
+}
+
+/**
+ * Signs a request context in as the server's first admin, whose secret the e2e config sets. Both workers
+ * may ask in the same 30 s: a code the other one used is refused, so the next step is tried, and a
+ * lockout (429) is waited out.
+ */
+async function signInBootstrapAdmin(api: APIRequestContext, origin: string): Promise<void> {
+  if (!knownTotp.has(totpKey(origin, E2E_ADMIN.username))) {
+    rememberTotp(origin, E2E_ADMIN.username, E2E_ADMIN_TOTP_SECRET);
+  }
+  for (let attempt = 0; attempt < 6; attempt += 1) {
+    const login = await api.post(BackofficeRoutes.login, { data: E2E_ADMIN });
+    if (login.status() === 429) {
+      await waitSeconds(Number(login.headers()['retry-after'] ?? 1));
+      continue;
+    }
+    expect(login.ok(), await login.text()).toBe(true);
+    const code = await api.post(StaffSecurityRoutes.code, {
+      data: { code: await nextTotpCode(origin, E2E_ADMIN.username) },
+    });
+    if (code.ok()) return;
+    if (code.status() === 429) await waitSeconds(Number(code.headers()['retry-after'] ?? 1));
+  }
+  throw new Error('the e2e admin could not sign in with a code');
+}
+
+/** Waits out a lockout the server asked for (Retry-After), polling the clock rather than sleeping blind. */
+async function waitSeconds(seconds: number): Promise<void> {
+  const until = Date.now() + seconds * 1000;
+  await expect.poll(() => Date.now() >= until, { timeout: seconds * 1000 + 5_000 }).toBe(true);
+}
+
+/** One signed-in context per server origin and worker, as the first admin: it makes the tests' admins. */
+const bootstrapAdmins = new Map<string, Promise<APIRequestContext>>();
+
+function bootstrapAdmin(origin: string): Promise<APIRequestContext> {
+  let admin = bootstrapAdmins.get(origin);
+  if (!admin) {
+    admin = (async () => {
+      const api = await playwrightRequest.newContext({ baseURL: origin });
+      await signInBootstrapAdmin(api, origin);
+      return api;
+    })();
+    admin.catch(() => bootstrapAdmins.delete(origin));
+    bootstrapAdmins.set(origin, admin);
+  }
+  return admin;
+}
+
+/** A new admin of this test only, made by the first admin; not enrolled yet. */
+export async function newAdmin(origin: string): Promise<{ username: string; password: string }> {
+  const credentials = { username: `adm-${uniqueSuffix()}`, password: 'e2e-admin-password-2' };
+  const create = () =>
+    bootstrapAdmin(origin).then((admin) =>
+      admin.post(BackofficeRoutes.staff, {
+        data: { ...credentials, displayName: 'Administrator', role: 'admin' },
+      }),
+    );
+  let created = await create();
+  if (created.status() === 401) {
+    // The first admin's session ended (e.g. a test reset it): sign in again once.
+    bootstrapAdmins.delete(origin);
+    created = await create();
+  }
+  expect(created.ok(), await created.text()).toBe(true);
+  return credentials;
+}
+
+/** Enrols the staff member whose enrolment step `api` holds; `api` is then signed in. */
+async function enrolThroughApi(api: APIRequestContext, origin: string, username: string): Promise<void> {
+  const offer = await api.get(StaffSecurityRoutes.enrolment);
+  expect(offer.ok(), await offer.text()).toBe(true);
+  rememberTotp(origin, username, ((await offer.json()) as TotpEnrolmentResponse).secret);
+  const confirm = await api.post(StaffSecurityRoutes.enrolment, {
+    data: { code: await nextTotpCode(origin, username) },
+  });
+  expect(confirm.ok(), await confirm.text()).toBe(true);
+}
+
+/** A new admin, enrolled (through `api`, which is then signed in as them). */
+async function newEnrolledAdmin(api: APIRequestContext, origin: string) {
+  const credentials = await newAdmin(origin);
+  const login = await api.post(BackofficeRoutes.login, { data: credentials });
+  expect(((await login.json()) as StaffLoginResponse).step).toBe('enrol');
+  await enrolThroughApi(api, origin, credentials.username);
+  return credentials;
 }
 
 /** A suffix that makes this test's records its own. */
@@ -72,11 +220,11 @@ export function newPlayer(): TestPlayer {
 
 const adminContexts = new WeakSet<APIRequestContext>();
 
-/** Logs a request context in to the back office as the e2e admin (once per context). */
+/** Logs a request context in to the back office as a new admin of its own (once per context). */
 export async function adminApiLogin(request: APIRequestContext): Promise<void> {
   if (adminContexts.has(request)) return;
-  const response = await request.post(BackofficeRoutes.login, { data: E2E_ADMIN });
-  expect(response.ok(), await response.text()).toBe(true);
+  const origin = new URL((await request.get('/healthz')).url()).origin;
+  await newEnrolledAdmin(request, origin);
   adminContexts.add(request);
 }
 

@@ -22,6 +22,20 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9._-]{3,32}$/)
     .default('admin'),
   ADMIN_PASSWORD: z.string().min(10).max(128).optional(),
+  // A known TOTP secret (base32) for the first admin, for automated tests only (decision 021): refused in
+  // production unless ALLOW_KNOWN_ADMIN_TOTP_SECRET=1 says it is a test server.
+  ADMIN_TOTP_SECRET: z
+    .string()
+    .regex(/^[A-Z2-7]{16,64}$/, 'ADMIN_TOTP_SECRET must be 16-64 base32 characters (A-Z, 2-7)')
+    .optional(),
+  ALLOW_KNOWN_ADMIN_TOTP_SECRET: booleanFlag.default(false),
+  // 64 hex characters (32 bytes): seals staff TOTP secrets at rest, so a database copy alone does not reveal them.
+  STAFF_TOTP_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'STAFF_TOTP_KEY must be 64 hex characters')
+    .optional(),
+  // Admins and master agents always sign in with two factors; agents too when this is on.
+  AGENT_TWO_FACTOR_REQUIRED: booleanFlag.default(false),
   DEMO_PLAYER_MOBILE: z
     .string()
     .regex(/^09\d{9}$/, 'DEMO_PLAYER_MOBILE must be 09 followed by 9 digits')
@@ -106,7 +120,9 @@ export interface AppConfig {
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   demo: boolean;
-  admin: { username: string; password: string; generated: boolean };
+  admin: { username: string; password: string; generated: boolean; totpSecret: string | null };
+  /** Staff sign-in with two factors (decision 021): the key that seals TOTP secrets, and whether agents must. */
+  staffTwoFactor: { secretKey: Buffer | null; agentsRequired: boolean };
   demoPlayer: { mobile: string | null; password: string | null };
   defaultReferralCode: string;
   logLevel: string;
@@ -149,6 +165,17 @@ function smsConfig(e: z.infer<typeof envSchema>): AppConfig['sms'] {
   return { sender: 'http', gatewayUrl: e.SMS_GATEWAY_URL, apiKey: e.SMS_API_KEY, senderName: e.SMS_SENDER_NAME };
 }
 
+/** A fixed admin TOTP secret is for test servers: anyone who reads it signs in as the admin. */
+function knownAdminTotpSecret(e: z.infer<typeof envSchema>): string | null {
+  if (e.ADMIN_TOTP_SECRET === undefined) return null;
+  if (e.NODE_ENV === 'production' && !e.ALLOW_KNOWN_ADMIN_TOTP_SECRET) {
+    throw new Error(
+      'Invalid configuration:\n  ADMIN_TOTP_SECRET is for test servers only; in production set ALLOW_KNOWN_ADMIN_TOTP_SECRET=1 to mean it',
+    );
+  }
+  return e.ADMIN_TOTP_SECRET;
+}
+
 /** Reads and validates the environment once. Throws with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -176,6 +203,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       username: e.ADMIN_USERNAME,
       password: e.ADMIN_PASSWORD ?? generatePassword(),
       generated: e.ADMIN_PASSWORD === undefined,
+      totpSecret: knownAdminTotpSecret(e),
+    },
+    staffTwoFactor: {
+      secretKey: e.STAFF_TOTP_KEY ? Buffer.from(e.STAFF_TOTP_KEY, 'hex') : null,
+      agentsRequired: e.AGENT_TWO_FACTOR_REQUIRED,
     },
     demoPlayer: { mobile: e.DEMO_PLAYER_MOBILE ?? null, password: e.DEMO_PLAYER_PASSWORD ?? null },
     defaultReferralCode: e.DEFAULT_REFERRAL_CODE,

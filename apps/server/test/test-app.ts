@@ -2,12 +2,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import {
+  StaffSecurityRoutes,
+  type StaffLoginResponse,
+  type TotpEnrolledResponse,
+  type TotpEnrolmentResponse,
+} from '@karera/shared';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
+import { totpCodeForStep, totpStepAt } from '../src/modules/backoffice/staff-totp.ts';
 
 export const TEST_ADMIN = { username: 'admin', password: 'admin-password-1' } as const;
+/** A known admin TOTP secret (ADMIN_TOTP_SECRET) for suites that start the server as its own process. */
+export const TEST_ADMIN_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 /** Which database the API suite runs on: PostgreSQL when TEST_PG_ADMIN_URL is set, else SQLite. */
 export const testDialect = process.env.TEST_PG_ADMIN_URL ? 'postgres' : 'sqlite';
@@ -96,7 +105,75 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
-/** Logs a staff member in and returns the cookie header to send with later calls. */
+interface KnownTotp {
+  secret: string;
+  /** The last time step this helper used a code of: a code is never accepted twice (decision 021). */
+  lastStep: number;
+}
+
+/** TOTP secrets of the staff members each test app's helpers enrolled or were given, by lower-case username. */
+const knownTotp = new WeakMap<FastifyInstance, Map<string, KnownTotp>>();
+
+function totpOf(app: FastifyInstance): Map<string, KnownTotp> {
+  let known = knownTotp.get(app);
+  if (!known) {
+    known = new Map();
+    knownTotp.set(app, known);
+  }
+  return known;
+}
+
+/** Tells the helpers a staff member's TOTP secret (one enrolled outside them). */
+export function rememberTotpSecret(app: FastifyInstance, username: string, secret: string, lastStep = 0): void {
+  totpOf(app).set(username.toLowerCase(), { secret, lastStep });
+}
+
+/**
+ * A code the server accepts now for a staff member the helpers know: of the current time step, or the
+ * next one (the server accepts one step ahead) when the current one is used; else waits for the clock.
+ */
+export async function nextTotpCode(app: FastifyInstance, username: string): Promise<string> {
+  const known = totpOf(app).get(username.toLowerCase());
+  if (!known) throw new Error(`no known TOTP secret for ${username}`);
+  const step = Math.max(totpStepAt(Date.now()), known.lastStep + 1);
+  while (totpStepAt(Date.now()) + 1 < step) await new Promise((resolve) => setTimeout(resolve, 100));
+  known.lastStep = step;
+  return totpCodeForStep(known.secret, step);
+}
+
+function cookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies[0];
+  if (!cookie) throw new Error('no session cookie');
+  return `${cookie.name}=${cookie.value}`;
+}
+
+/**
+ * Enrols the staff member of an enrolment-step session (or a full session of an agent without two
+ * factors): reads the offered secret, confirms with its code; the new full session and the recovery codes.
+ */
+export async function enrolTotp(
+  app: FastifyInstance,
+  cookie: string,
+  username: string,
+): Promise<{ cookie: string; secret: string; recoveryCodes: string[] }> {
+  const offer = await app.inject({ url: StaffSecurityRoutes.enrolment, headers: { cookie } });
+  if (offer.statusCode !== 200) throw new Error(`enrolment offer failed: ${offer.body}`);
+  const { secret } = offer.json<TotpEnrolmentResponse>();
+  rememberTotpSecret(app, username, secret);
+  const confirm = await app.inject({
+    method: 'POST',
+    url: StaffSecurityRoutes.enrolment,
+    headers: { cookie },
+    payload: { code: await nextTotpCode(app, username) },
+  });
+  if (confirm.statusCode !== 200) throw new Error(`enrolment failed: ${confirm.body}`);
+  return { cookie: cookieOf(confirm), secret, recoveryCodes: confirm.json<TotpEnrolledResponse>().recoveryCodes };
+}
+
+/**
+ * Logs a staff member in the way the back office does, with the second factor where it applies (enrolling
+ * on the first sign-in of an admin or master agent), and returns the cookie header to send with later calls.
+ */
 export async function staffCookie(app: FastifyInstance, username: string, password: string): Promise<string> {
   const response = await app.inject({
     method: 'POST',
@@ -104,7 +181,16 @@ export async function staffCookie(app: FastifyInstance, username: string, passwo
     payload: { username, password },
   });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
-  const cookie = response.cookies[0];
-  if (!cookie) throw new Error('no session cookie');
-  return `${cookie.name}=${cookie.value}`;
+  const { step } = response.json<StaffLoginResponse>();
+  const cookie = cookieOf(response);
+  if (step === 'done') return cookie;
+  if (step === 'enrol') return (await enrolTotp(app, cookie, username)).cookie;
+  const second = await app.inject({
+    method: 'POST',
+    url: StaffSecurityRoutes.code,
+    headers: { cookie },
+    payload: { code: await nextTotpCode(app, username) },
+  });
+  if (second.statusCode !== 200) throw new Error(`code failed: ${second.body}`);
+  return cookieOf(second);
 }

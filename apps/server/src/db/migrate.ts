@@ -11,6 +11,7 @@ import * as raceDayJobs from './migrations/20261123000000_race_day_jobs.ts';
 import * as masterAgentApplications from './migrations/20261123020000_master_agent_applications.ts';
 import * as promos from './migrations/20261123030000_promos.ts';
 import * as channelImages from './migrations/20261123040000_channel_images.ts';
+import * as staffTwoFactor from './migrations/20261125020000_staff_two_factor.ts';
 import * as insiderControls from './migrations/20261125010000_insider_controls.ts';
 import * as loginProtection from './migrations/20261125030000_login_protection.ts';
 
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261123030000_promos': promos,
   '20261123040000_channel_images': channelImages,
   '20261125010000_insider_controls': insiderControls,
+  '20261125020000_staff_two_factor': staffTwoFactor,
   '20261125030000_login_protection': loginProtection,
 };
 

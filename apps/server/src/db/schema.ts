@@ -16,7 +16,15 @@ export interface StaffUsersTable {
   referral_code: string | null;
   disabled: ColumnType<Flag, Flag | undefined, Flag>;
   created_at: Timestamp;
+  /** Sealed TOTP secret (decision 021); null until the staff member enrols. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last TOTP time step accepted: no code of that step or earlier is accepted again. */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  totp_enrolled_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
+
+/** full: the back office; code and enrol: only that step of the sign-in (decision 021). */
+export type StaffSessionStage = 'full' | 'code' | 'enrol';
 
 export interface StaffSessionsTable {
   id: Generated<number>;
@@ -26,6 +34,24 @@ export interface StaffSessionsTable {
   last_seen_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  stage: ColumnType<StaffSessionStage, StaffSessionStage | undefined, never>;
+  pending_totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface StaffRecoveryCodesTable {
+  id: Generated<number>;
+  staff_id: number;
+  code_hash: string;
+  created_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** Consecutive failed sign-ins of one username (lower case), known or not. */
+export interface StaffLoginThrottleTable {
+  username: string;
+  failures: number;
+  locked_until: Timestamp | null;
+  updated_at: Timestamp;
 }
 
 export interface PlayersTable {
@@ -455,6 +481,8 @@ export interface PromoClaimsTable {
 export interface Database {
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_login_throttle: StaffLoginThrottleTable;
   players: PlayersTable;
   accounts: AccountsTable;
   ledger_transactions: LedgerTransactionsTable;

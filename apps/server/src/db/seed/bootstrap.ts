@@ -5,7 +5,13 @@ import type { AppConfig } from '../../config.ts';
 import { generatePassword } from '../../config.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { recordAudit } from '../../modules/audit/audit.service.ts';
-import { findStaffByReferralCode, findStaffByUsername, insertStaff } from '../../modules/backoffice/staff.repo.ts';
+import {
+  findStaffByReferralCode,
+  findStaffByUsername,
+  insertStaff,
+  setTotpSecret,
+} from '../../modules/backoffice/staff.repo.ts';
+import { sealTotpSecret } from '../../modules/backoffice/staff-totp.ts';
 import {
   accountIdByCode,
   createHouseAccounts,
@@ -40,6 +46,10 @@ export async function bootstrap(db: Kysely<Database>, config: AppConfig): Promis
       parentId: null,
       referralCode: null,
     });
+    // A test server's known secret (decision 021): the admin signs in with codes from it, no enrolment.
+    if (config.admin.totpSecret) {
+      await setTotpSecret(db, admin.id, sealTotpSecret(config.admin.totpSecret, config.staffTwoFactor.secretKey), null);
+    }
     await recordAudit(
       db,
       { type: 'system', id: null },
@@ -50,6 +60,11 @@ export async function bootstrap(db: Kysely<Database>, config: AppConfig): Promis
         ? `Back-office admin: ${config.admin.username} / ${config.admin.password} (generated; set ADMIN_PASSWORD to choose)`
         : `Back-office admin: ${config.admin.username} (password from ADMIN_PASSWORD)`,
     );
+    if (config.demo && !config.admin.totpSecret) {
+      notes.push(
+        'Back-office sign-in has two factors: after the password, the first sign-in shows a QR code for an authenticator app',
+      );
+    }
   }
 
   if (!(await findStaffByReferralCode(db, config.defaultReferralCode))) {

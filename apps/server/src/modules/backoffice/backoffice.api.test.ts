@@ -2,12 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BackofficeMessages,
+  StaffSecurityRoutes,
   type AdjustmentResponse,
   type AuditListResponse,
   type PlayerDetailResponse,
   type PlayerListResponse,
 } from '@karera/shared';
-import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import {
+  createTestApp,
+  nextTotpCode,
+  staffCookie,
+  TEST_ADMIN,
+  testDialect,
+  type TestApp,
+} from '../../../test/test-app.ts';
 import { insertPlayer } from '../../../test/factories.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { playerBalances } from '../wallet/accounts.ts';
@@ -62,9 +70,20 @@ describe(`back office API (${testDialect})`, () => {
         url: '/api/backoffice/auth/login',
         payload: { username: TEST_ADMIN.username, password: TEST_ADMIN.password },
       });
-      const cookie = login.cookies[0];
+      expect(login.json()).toEqual({ statusCode: 200, step: 'code' });
+      // The password's session is only the code step: it reaches nothing else.
+      const step = `${login.cookies[0]?.name}=${login.cookies[0]?.value}`;
+      expect((await t.app.inject({ url: '/api/backoffice/auth/me', headers: { cookie: step } })).statusCode).toBe(401);
+      const second = await t.app.inject({
+        method: 'POST',
+        url: StaffSecurityRoutes.code,
+        headers: { cookie: step },
+        payload: { code: await nextTotpCode(t.app, TEST_ADMIN.username) },
+      });
+      const cookie = second.cookies[0];
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/backoffice' });
       const header = `${cookie?.name}=${cookie?.value}`;
+      expect(header).not.toBe(step);
       expect((await t.app.inject({ url: '/api/backoffice/auth/me', headers: { cookie: header } })).statusCode).toBe(
         200,
       );

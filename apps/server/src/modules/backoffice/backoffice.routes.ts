@@ -21,7 +21,8 @@ import { listStaff, toStaffMember } from './staff.repo.ts';
 import { listSmsOutbox } from '../sms/sms-outbox.repo.ts';
 import { issueLoginLink } from './login-links.ts';
 import { createStaff, loginStaff } from './staff.service.ts';
-import { resolveStaffSession, revokeStaffSession, STAFF_COOKIE, STAFF_SESSION_ABSOLUTE_MS } from './staff-sessions.ts';
+import { resolveStaffSignInStep, revokeStaffSession, STAFF_COOKIE } from './staff-sessions.ts';
+import { sendLocked, setStaffCookie, staffSecurityRoutes } from './staff-security.routes.ts';
 
 const PAGE_SIZE = 25;
 const tags = ['backoffice'];
@@ -44,27 +45,27 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: config.rateLimits.staffLoginPerMinute, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const { staff, token } = await loginStaff(db, request.body.username, request.body.password, request.ip);
-      reply.setCookie(STAFF_COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: config.secureCookies,
-        path: '/api/backoffice',
-        maxAge: STAFF_SESSION_ABSOLUTE_MS / 1000,
-      });
-      return { statusCode: 200 as const, staff: toStaffMember(staff) };
+      const { username, password } = request.body;
+      const result = await loginStaff(db, config.staffTwoFactor, username, password, request.ip);
+      if (result.step === 'locked') return sendLocked(reply, result.retryAfterSeconds);
+      setStaffCookie(reply, config, result.token, result.step === 'done');
+      if (result.step !== 'done') return { statusCode: 200 as const, step: result.step };
+      return { statusCode: 200 as const, step: result.step, staff: toStaffMember(result.staff) };
     },
   );
+
+  await app.register(staffSecurityRoutes);
 
   app.post(
     BackofficeRoutes.logout,
     { schema: { tags, body: z.strictObject({}).optional() } },
     async (request, reply) => {
       const token = request.cookies[STAFF_COOKIE];
-      const staff = token ? await resolveStaffSession(db, token) : undefined;
-      if (token && staff) {
+      // Any live session ends, a sign-in step too.
+      const step = token ? await resolveStaffSignInStep(db, token) : undefined;
+      if (token && step) {
         await revokeStaffSession(db, token);
-        await recordAudit(db, { type: 'staff', id: staff.id, ip: request.ip }, { action: 'staff.logout' });
+        await recordAudit(db, { type: 'staff', id: step.staff.id, ip: request.ip }, { action: 'staff.logout' });
       }
       reply.clearCookie(STAFF_COOKIE, { path: '/api/backoffice' });
       return { statusCode: 200 as const };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { BackofficeMessages, type CreateStaffInput, type StaffMember } from '@karera/shared';
+import { BackofficeMessages, StaffSecurityMessages, type CreateStaffInput, type StaffMember } from '@karera/shared';
+import type { AppConfig } from '../../config.ts';
 import type { Database, StaffUser } from '../../db/schema.ts';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/idempotency.ts';
@@ -12,15 +13,33 @@ import {
   insertStaff,
   toStaffMember,
 } from './staff.repo.ts';
-import { openStaffSession } from './staff-sessions.ts';
+import { openStaffSession, revokeStaffSessionById, type StaffSignInStep } from './staff-sessions.ts';
+import { beginSignInAttempt, clearSignInFailures, forgiveSignInAttempt } from './staff-lockout.ts';
+import { checkSecondFactor, twoFactorRequired } from './staff-two-factor.service.ts';
 
-/** Checks a staff login; the same answer and similar work whether or not the username exists. */
+export type StaffLoginResult =
+  | { step: 'done'; staff: StaffUser; token: string }
+  | { step: 'code' | 'enrol'; token: string }
+  | { step: 'locked'; retryAfterSeconds: number };
+
+/**
+ * Checks a staff password (decision 003) under the per-account lockout (decision 021). A right password
+ * signs in at once only where no second factor applies; otherwise it opens a session that reaches only
+ * the next step: the code, or enrolment. The same answers and similar work whether or not the username
+ * exists.
+ */
 export async function loginStaff(
   db: Kysely<Database>,
+  config: AppConfig['staffTwoFactor'],
   username: string,
   password: string,
   ip: string | null,
-): Promise<{ staff: StaffUser; token: string }> {
+): Promise<StaffLoginResult> {
+  const attempt = await beginSignInAttempt(db, username);
+  if (!attempt.allowed) {
+    await recordAudit(db, { type: 'staff', id: null, ip }, { action: 'staff.login_locked', details: { username } });
+    return { step: 'locked', retryAfterSeconds: attempt.retryAfterSeconds };
+  }
   const staff = await findStaffByUsername(db, username);
   const ok = await verifyPassword(password, staff?.password_hash ?? (await dummyPasswordHash()));
   if (!staff || !ok || staff.disabled === 1) {
@@ -34,9 +53,65 @@ export async function loginStaff(
     );
     throw unauthorized(BackofficeMessages.invalidLogin);
   }
+  const next = staff.totp_secret ? 'code' : twoFactorRequired(staff.role, config) ? 'enrol' : 'done';
+  if (next !== 'done') {
+    await forgiveSignInAttempt(db, username);
+    const token = await openStaffSession(db, staff.id, next);
+    await recordAudit(
+      db,
+      { type: 'staff', id: staff.id, ip },
+      { action: 'staff.login_password_ok', details: { next } },
+    );
+    return { step: next, token };
+  }
+  await clearSignInFailures(db, username);
   const token = await openStaffSession(db, staff.id);
   await recordAudit(db, { type: 'staff', id: staff.id, ip }, { action: 'staff.login' });
-  return { staff, token };
+  return { step: 'done', staff, token };
+}
+
+export type StaffCodeResult = { ok: true; staff: StaffUser; token: string } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * The second step of a sign-in: a code from the authenticator app or a recovery code, on a session
+ * that passed the password. A wrong code counts toward the account's lockout like a wrong password.
+ */
+export async function submitSignInCode(
+  db: Kysely<Database>,
+  config: AppConfig['staffTwoFactor'],
+  step: StaffSignInStep,
+  code: string,
+  ip: string | null,
+): Promise<StaffCodeResult> {
+  if (step.stage !== 'code') throw unauthorized(StaffSecurityMessages.signInAgain);
+  const { staff } = step;
+  const attempt = await beginSignInAttempt(db, staff.username);
+  if (!attempt.allowed) {
+    await recordAudit(
+      db,
+      { type: 'staff', id: staff.id, ip },
+      { action: 'staff.login_locked', details: { username: staff.username } },
+    );
+    return { ok: false, retryAfterSeconds: attempt.retryAfterSeconds };
+  }
+  const factor = await checkSecondFactor(db, config, staff, code);
+  if (!factor) {
+    await recordAudit(
+      db,
+      { type: 'staff', id: staff.id, ip },
+      { action: 'staff.login_failed', details: { username: staff.username, step: 'code' } },
+    );
+    throw unauthorized(StaffSecurityMessages.invalidCode);
+  }
+  await clearSignInFailures(db, staff.username);
+  await revokeStaffSessionById(db, step.sessionId);
+  const token = await openStaffSession(db, staff.id);
+  await recordAudit(
+    db,
+    { type: 'staff', id: staff.id, ip },
+    { action: 'staff.login', details: { secondFactor: factor } },
+  );
+  return { ok: true, staff, token };
 }
 
 type ParsedCreateStaff = Omit<CreateStaffInput, 'referralCode'> & { referralCode?: string | null | undefined };

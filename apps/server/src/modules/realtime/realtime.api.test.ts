@@ -2,16 +2,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { decodeFrame, INVALID_AUTH_REASON, type Race, type RealtimeMessage } from '@karera/shared';
+import { decodeFrame, INVALID_AUTH_REASON, StaffSecurityRoutes, type Race, type RealtimeMessage } from '@karera/shared';
 import {
   createTestApp,
   createTestDatabase,
   staffCookie,
   TEST_ADMIN,
+  TEST_ADMIN_TOTP_SECRET,
   testDialect,
   type TestApp,
   type TestDatabase,
 } from '../../../test/test-app.ts';
+import { totpCodeForStep, totpStepAt } from '../backoffice/staff-totp.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 
 /** A socket that collects every message it receives, and can wait for one that matches. */
@@ -179,6 +181,7 @@ describe.runIf(testDialect === 'postgres')('two server processes on one PostgreS
         LOG_LEVEL: 'info',
         DEMO: '0',
         ADMIN_PASSWORD: TEST_ADMIN.password,
+        ADMIN_TOTP_SECRET: TEST_ADMIN_TOTP_SECRET,
         WEB_DIST_DIR: '/nonexistent',
         ...extraEnv,
       },
@@ -223,7 +226,10 @@ describe.runIf(testDialect === 'postgres')('two server processes on one PostgreS
       username: TEST_ADMIN.username,
       password: TEST_ADMIN.password,
     });
-    const admin = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const signInStep = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const code = totpCodeForStep(TEST_ADMIN_TOTP_SECRET, totpStepAt(Date.now()));
+    const codeStep = await api(first, StaffSecurityRoutes.code, { code }, signInStep);
+    const admin = (codeStep.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const event = (await (
       await api(
         first,

@@ -13,6 +13,7 @@ const PlayerDetailPage = lazy(() =>
   import('../features/players/PlayerDetailPage.tsx').then((m) => ({ default: m.PlayerDetailPage })),
 );
 const StaffPage = lazy(() => import('../features/staff/StaffPage.tsx').then((m) => ({ default: m.StaffPage })));
+const SecurityPage = lazy(() => import('../features/auth/SecurityPage.tsx').then((m) => ({ default: m.SecurityPage })));
 const ContactsPage = lazy(() =>
   import('../features/contacts/ContactsPage.tsx').then((m) => ({ default: m.ContactsPage })),
 );
@@ -189,6 +190,7 @@ export function App() {
                     </RequireAdmin>
                   }
                 />
+                <Route path="security" element={<SecurityPage />} />
                 <Route
                   path="audit"
                   element={

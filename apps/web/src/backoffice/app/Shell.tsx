@@ -27,6 +27,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   { to: '/contacts', label: 'nav.contacts', adminOnly: true },
   { to: '/staff', label: 'nav.staff', adminOnly: true },
   { to: '/audit', label: 'nav.audit', adminOnly: true },
+  { to: '/security', label: 'security.page.nav', adminOnly: false },
 ];
 
 /** Header, navigation (a scrolling tab row on phones, a sidebar on desktop) and the page. */

@@ -9,6 +9,7 @@ import {
 import { paymentsEn } from '../features/payments/paymentsEn.ts';
 import { promosEn } from '../features/promos/promosEn.ts';
 import { masterAgentsEn } from '../features/masteragents/masterAgentsEn.ts';
+import { securityEn } from '../features/auth/securityEn.ts';
 
 /**
  * Every text of the back office, in English. Validation and refusal texts come from the shared
@@ -66,6 +67,7 @@ export const en = {
   payments: paymentsEn,
   promos: promosEn,
   masterAgents: masterAgentsEn,
+  security: securityEn,
   /** Keyed like RacingMessages: the race-day schemas' and refusals' texts. */
   racingMessages: { ...RacingMessages },
   login: {

@@ -1,33 +1,103 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import {
+  BackofficeMessages,
   BackofficeRoutes,
   fieldErrorsOf,
   staffLoginSchema,
   type StaffLoginInput,
+  type StaffLoginResponse,
   type StaffMember,
-  type StaffMeResponse,
+  type TotpEnrolledResponse,
 } from '@karera/shared';
-import { apiRequest } from '../../../lib/api.ts';
+import { ApiError, apiRequest } from '../../../lib/api.ts';
 import { Alert, Button, TextField } from '../../../components/ui/index.ts';
 import { errorText } from '../../lib/errors.ts';
 import { localizeMessage, useT } from '../../i18n/useT.ts';
+import { EnrolTwoFactor } from './EnrolTwoFactor.tsx';
+import { RecoveryCodes } from './RecoveryCodes.tsx';
+import { useCodeMutation } from './twoFactor.api.ts';
+import './auth.css';
 
-/** Shown at any address while nobody is signed in; after login the same address renders. */
+type Step =
+  { kind: 'password' } | { kind: 'code' } | { kind: 'enrol' } | { kind: 'recovery'; enrolled: TotpEnrolledResponse };
+
+/** The sign-in step expired (10 minutes) or was ended: only the password can start again. */
+function stepExpired(error: unknown): boolean {
+  return error instanceof ApiError && error.message === BackofficeMessages.notLoggedIn;
+}
+
+/**
+ * Shown at any address while nobody is signed in; after login the same address renders. The password
+ * comes first; then, by the server's answer, a code, or enrolment and the recovery codes (decision 021).
+ */
 export function LoginPage({ onLoggedIn }: { onLoggedIn: (staff: StaffMember) => void }) {
+  const t = useT();
+  const [step, setStep] = useState<Step>({ kind: 'password' });
+  const [expired, setExpired] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const title =
+    step.kind === 'code'
+      ? t('security.code.title')
+      : step.kind === 'enrol'
+        ? t('security.enrol.title')
+        : step.kind === 'recovery'
+          ? t('security.recovery.title')
+          : t('login.title');
+
+  useEffect(() => {
+    document.title = t('app.documentTitle', { page: title });
+  }, [t, title]);
+
+  // Each new step moves the focus to its heading, so a screen reader announces it.
+  useEffect(() => {
+    if (step.kind !== 'password') heading.current?.focus();
+  }, [step.kind]);
+
+  function startAgain(afterExpiry: boolean) {
+    setExpired(afterExpiry);
+    setStep({ kind: 'password' });
+  }
+
+  return (
+    <main className="bo-login">
+      <div className="card bo-login__card">
+        <p className="bo-brand bo-brand--on-card">{t('app.name')}</p>
+        <h1 ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
+        {step.kind === 'password' ? (
+          <PasswordStep
+            expired={expired}
+            onNext={(answer) => {
+              setExpired(false);
+              if (answer.step === 'done') onLoggedIn(answer.staff);
+              else setStep({ kind: answer.step });
+            }}
+          />
+        ) : step.kind === 'code' ? (
+          <CodeStep onLoggedIn={onLoggedIn} onExpired={() => startAgain(true)} onStartAgain={() => startAgain(false)} />
+        ) : step.kind === 'enrol' ? (
+          <EnrolTwoFactor onEnrolled={(enrolled) => setStep({ kind: 'recovery', enrolled })} />
+        ) : (
+          <RecoveryCodes codes={step.enrolled.recoveryCodes} onSaved={() => onLoggedIn(step.enrolled.staff)} />
+        )}
+      </div>
+    </main>
+  );
+}
+
+function PasswordStep({ expired, onNext }: { expired: boolean; onNext: (answer: StaffLoginResponse) => void }) {
   const t = useT();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
 
-  useEffect(() => {
-    document.title = t('app.documentTitle', { page: t('login.title') });
-  }, [t]);
-
   const login = useMutation({
     mutationFn: (input: StaffLoginInput) =>
-      apiRequest<StaffMeResponse>(BackofficeRoutes.login, { method: 'POST', body: input }),
-    onSuccess: (body) => onLoggedIn(body.staff),
+      apiRequest<StaffLoginResponse>(BackofficeRoutes.login, { method: 'POST', body: input }),
+    onSuccess: onNext,
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -43,45 +113,108 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (staff: StaffMember) => 
     login.mutate(parsed.data);
   }
 
-  const message = formError ?? (login.isError ? errorText(t, login.error) : null);
+  const message =
+    formError ??
+    (login.isError ? errorText(t, login.error) : expired ? localizeMessage(t, BackofficeMessages.notLoggedIn) : null);
 
   return (
-    <main className="bo-login">
-      <div className="card bo-login__card">
-        <p className="bo-brand bo-brand--on-card">{t('app.name')}</p>
-        <h1>{t('login.title')}</h1>
-        <p className="bo-muted">{t('login.intro')}</p>
-        <form onSubmit={submit} noValidate aria-describedby={message ? 'bo-login-error' : undefined}>
-          {message ? (
-            <div id="bo-login-error">
-              <Alert tone="error">{message}</Alert>
-            </div>
-          ) : null}
-          <TextField
-            label={t('login.username')}
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
-            required
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-          />
-          <TextField
-            label={t('login.password')}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <Button type="submit" block busy={login.isPending}>
-            {t('login.submit')}
-          </Button>
-        </form>
-      </div>
-    </main>
+    <>
+      <p className="bo-muted">{t('login.intro')}</p>
+      <form onSubmit={submit} noValidate aria-describedby={message ? 'bo-login-error' : undefined}>
+        {message ? (
+          <div id="bo-login-error">
+            <Alert tone="error">{message}</Alert>
+          </div>
+        ) : null}
+        <TextField
+          label={t('login.username')}
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          required
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+        <TextField
+          label={t('login.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <Button type="submit" block busy={login.isPending}>
+          {t('login.submit')}
+        </Button>
+      </form>
+    </>
+  );
+}
+
+function CodeStep({
+  onLoggedIn,
+  onExpired,
+  onStartAgain,
+}: {
+  onLoggedIn: (staff: StaffMember) => void;
+  onExpired: () => void;
+  onStartAgain: () => void;
+}) {
+  const t = useT();
+  const [code, setCode] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const submitCode = useCodeMutation();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitCode.isPending) return;
+    const trimmed = code.trim();
+    if (trimmed.length < 6) {
+      setFormError(t('security.code.hint'));
+      return;
+    }
+    setFormError(null);
+    submitCode.mutate(trimmed, {
+      onSuccess: (body) => onLoggedIn(body.staff),
+      onError: (error) => {
+        if (stepExpired(error)) onExpired();
+      },
+    });
+  }
+
+  const message = formError ?? (submitCode.isError ? errorText(t, submitCode.error) : null);
+  return (
+    <>
+      <p className="bo-muted">{t('security.code.intro')}</p>
+      <form onSubmit={submit} noValidate aria-describedby={message ? 'bo-code-error' : undefined}>
+        {message ? (
+          <div id="bo-code-error">
+            <Alert tone="error">{message}</Alert>
+          </div>
+        ) : null}
+        <TextField
+          label={t('security.code.field')}
+          hint={t('security.code.hint')}
+          name="code"
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={24}
+          required
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        <Button type="submit" block busy={submitCode.isPending}>
+          {t('security.code.submit')}
+        </Button>
+        <Button variant="secondary" block onClick={onStartAgain}>
+          {t('security.code.startAgain')}
+        </Button>
+      </form>
+    </>
   );
 }

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BackofficeRoutes, type StaffListResponse, type StaffMember } from '@karera/shared';
+import {
+  BackofficeRoutes,
+  StaffSecurityRoutes,
+  type StaffListResponse,
+  type StaffMember,
+  type StaffTwoFactorListResponse,
+} from '@karera/shared';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import type { CreateStaffBody } from './staffForm.ts';
@@ -17,5 +23,23 @@ export function useCreateStaffMutation() {
     mutationFn: (body: CreateStaffBody) =>
       apiRequest<{ statusCode: 200; staff: StaffMember }>(BackofficeRoutes.staff, { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.staff }),
+  });
+}
+
+const staffTwoFactorKey = ['backoffice', 'staff-two-factor'] as const;
+
+export function useStaffTwoFactorQuery() {
+  return useQuery({
+    queryKey: staffTwoFactorKey,
+    queryFn: ({ signal }) => apiRequest<StaffTwoFactorListResponse>(StaffSecurityRoutes.staffTwoFactor, { signal }),
+  });
+}
+
+export function useResetTwoFactorMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (staffId: number) =>
+      apiRequest<{ statusCode: 200 }>(StaffSecurityRoutes.resetTwoFactor(staffId), { method: 'POST', body: {} }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffTwoFactorKey }),
   });
 }

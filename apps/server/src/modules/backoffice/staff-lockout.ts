@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * Per-account lockout of staff sign-in (decision 021), whatever address the attempts come from: five
+ * failures in a row are free, then each further one makes the account wait twice as long (1 s, 2 s,
+ * 4 s ...) up to 15 minutes; a success resets the count. A username nobody has is counted the same, so
+ * the answers and their timing tell nothing about which usernames exist.
+ */
+export const FREE_FAILURES = 5;
+export const MAX_LOCK_MS = 15 * 60 * 1000;
+
+/** How long the account waits after its `failures`-th failure in a row. */
+export function lockoutDelayMs(failures: number): number {
+  if (failures < FREE_FAILURES) return 0;
+  return Math.min(1000 * 2 ** Math.min(failures - FREE_FAILURES, 30), MAX_LOCK_MS);
+}
+
+export type SignInAttempt = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+const keyOf = (username: string) => username.trim().toLowerCase();
+
+/**
+ * Starts an attempt: refused while the account waits; otherwise counted as a failure at once (and the
+ * wait it would bring set), so parallel attempts cannot all pass before the first one fails. A success
+ * then clears the count (clearSignInFailures); a right password with a second step to come takes its
+ * count back (forgiveSignInAttempt).
+ */
+export async function beginSignInAttempt(
+  db: Kysely<Database>,
+  username: string,
+  now: Date = new Date(),
+): Promise<SignInAttempt> {
+  const key = keyOf(username);
+  const nowIso = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('staff_login_throttle')
+      .values({ username: key, failures: 0, locked_until: null, updated_at: nowIso })
+      .onConflict((conflict) => conflict.column('username').doNothing())
+      .execute();
+    // The row lock this update takes (PostgreSQL) holds a parallel attempt until the wait below is set.
+    const counted = await trx
+      .updateTable('staff_login_throttle')
+      .set((eb) => ({ failures: eb('failures', '+', 1), updated_at: nowIso }))
+      .where('username', '=', key)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
+      .returning('failures')
+      .executeTakeFirst();
+    if (!counted) {
+      const row = await trx
+        .selectFrom('staff_login_throttle')
+        .select('locked_until')
+        .where('username', '=', key)
+        .executeTakeFirstOrThrow();
+      const waitMs = Date.parse(row.locked_until ?? nowIso) - now.getTime();
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+    }
+    const delay = lockoutDelayMs(counted.failures);
+    await trx
+      .updateTable('staff_login_throttle')
+      .set({ locked_until: delay > 0 ? new Date(now.getTime() + delay).toISOString() : null })
+      .where('username', '=', key)
+      .execute();
+    return { allowed: true };
+  });
+}
+
+/** A full sign-in succeeded: the account starts again with five free tries. */
+export async function clearSignInFailures(db: Kysely<Database>, username: string): Promise<void> {
+  await db.deleteFrom('staff_login_throttle').where('username', '=', keyOf(username)).execute();
+}
+
+/**
+ * The password was right and a code comes next: this attempt is not a failure (the code's attempt
+ * counts on its own), and the wait it set is lifted so the code can be entered at once.
+ */
+export async function forgiveSignInAttempt(db: Kysely<Database>, username: string): Promise<void> {
+  await db
+    .updateTable('staff_login_throttle')
+    .set((eb) => ({
+      failures: eb
+        .case()
+        .when('failures', '>', 0)
+        .then(eb('failures', '-', 1))
+        .else(0)
+        .end(),
+      locked_until: null,
+    }))
+    .where('username', '=', keyOf(username))
+    .execute();
+}

@@ -1,0 +1,137 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BackofficeMessages,
+  lockedMessage,
+  StatusCode,
+  staffCodeSchema,
+  StaffSecurityMessages,
+  StaffSecurityRoutes,
+  type ErrorBody,
+} from '@karera/shared';
+import type { AppConfig } from '../../config.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { idParam } from '../../lib/params.ts';
+import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { listStaff, toStaffMember } from './staff.repo.ts';
+import { submitSignInCode } from './staff.service.ts';
+import {
+  resolveStaffSignInStep,
+  STAFF_COOKIE,
+  STAFF_SESSION_ABSOLUTE_MS,
+  STAFF_SIGN_IN_STEP_MS,
+  type StaffSignInStep,
+} from './staff-sessions.ts';
+import {
+  confirmEnrolment,
+  enrolmentOffer,
+  regenerateRecoveryCodes,
+  resetTwoFactor,
+  securityStatus,
+} from './staff-two-factor.service.ts';
+
+const tags = ['backoffice'];
+const staffParams = z.strictObject({
+  staffId: idParam,
+});
+
+/** The session cookie: a full session for the race day, a sign-in step for its 10 minutes. */
+export function setStaffCookie(reply: FastifyReply, config: AppConfig, token: string, full: boolean): void {
+  reply.setCookie(STAFF_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.secureCookies,
+    path: '/api/backoffice',
+    maxAge: (full ? STAFF_SESSION_ABSOLUTE_MS : STAFF_SIGN_IN_STEP_MS) / 1000,
+  });
+}
+
+/** 429 with Retry-After: the account waits, whichever address asks (decision 021). */
+export function sendLocked(reply: FastifyReply, retryAfterSeconds: number) {
+  const body: ErrorBody = { statusCode: StatusCode.TOO_MANY_REQUESTS, statusMessage: lockedMessage(retryAfterSeconds) };
+  return reply.status(429).header('retry-after', String(retryAfterSeconds)).send(body);
+}
+
+async function signInStepOf(request: FastifyRequest): Promise<StaffSignInStep> {
+  const token = request.cookies[STAFF_COOKIE];
+  const step = token ? await resolveStaffSignInStep(request.server.db, token) : undefined;
+  if (!step) throw unauthorized(BackofficeMessages.notLoggedIn);
+  return step;
+}
+
+/**
+ * The second factor of staff sign-in (decision 021): the code step, enrolment (from the enrolment step,
+ * or for an agent who chooses it), the signed-in staff member's security, and the admins' reset.
+ */
+export const staffSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app;
+  const twoFactor = config.staffTwoFactor;
+  const signInLimit = { rateLimit: { max: config.rateLimits.staffLoginPerMinute, timeWindow: '1 minute' } };
+
+  app.post(
+    StaffSecurityRoutes.code,
+    { schema: { tags, body: staffCodeSchema }, config: signInLimit },
+    async (request, reply) => {
+      const step = await signInStepOf(request);
+      const result = await submitSignInCode(db, twoFactor, step, request.body.code, request.ip);
+      if (!result.ok) return sendLocked(reply, result.retryAfterSeconds);
+      setStaffCookie(reply, config, result.token, true);
+      return { statusCode: 200 as const, staff: toStaffMember(result.staff) };
+    },
+  );
+
+  app.get(StaffSecurityRoutes.enrolment, { schema: { tags }, config: signInLimit }, async (request) => {
+    const step = await signInStepOf(request);
+    return { statusCode: 200 as const, ...(await enrolmentOffer(db, twoFactor, step)) };
+  });
+
+  app.post(
+    StaffSecurityRoutes.enrolment,
+    { schema: { tags, body: staffCodeSchema }, config: signInLimit },
+    async (request, reply) => {
+      const step = await signInStepOf(request);
+      const result = await confirmEnrolment(db, twoFactor, step, request.body.code, request.ip);
+      if (!result) {
+        await recordAudit(
+          db,
+          { type: 'staff', id: step.staff.id, ip: request.ip },
+          { action: 'staff.two_factor_enrol_failed' },
+        );
+        throw unauthorized(StaffSecurityMessages.invalidCode);
+      }
+      setStaffCookie(reply, config, result.token, true);
+      return { statusCode: 200 as const, staff: toStaffMember(step.staff), recoveryCodes: result.recoveryCodes };
+    },
+  );
+
+  app.get(StaffSecurityRoutes.security, { schema: { tags }, preHandler: requireStaff() }, async (request) => ({
+    statusCode: 200 as const,
+    ...(await securityStatus(db, twoFactor, currentStaff(request))),
+  }));
+
+  app.post(
+    StaffSecurityRoutes.recoveryCodes,
+    { schema: { tags, body: staffCodeSchema }, preHandler: requireStaff(), config: signInLimit },
+    async (request) => ({
+      statusCode: 200 as const,
+      recoveryCodes: await regenerateRecoveryCodes(db, twoFactor, currentStaff(request), request.body.code, request.ip),
+    }),
+  );
+
+  app.get(StaffSecurityRoutes.staffTwoFactor, { schema: { tags }, preHandler: requireStaff('admin') }, async () => ({
+    statusCode: 200 as const,
+    staff: (await listStaff(db)).map((row) => ({ staffId: row.id, twoFactorEnabled: row.totp_secret !== null })),
+  }));
+
+  app.post(
+    '/api/backoffice/staff/:staffId/two-factor/reset',
+    { schema: { tags, params: staffParams, body: z.strictObject({}).optional() }, preHandler: requireStaff('admin') },
+    async (request) => {
+      const actor = currentStaff(request);
+      await resetTwoFactor(db, { type: 'staff', id: actor.id, ip: request.ip }, request.params.staffId);
+      return { statusCode: 200 as const };
+    },
+  );
+};

@@ -1,0 +1,316 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BackofficeMessages,
+  BackofficeRoutes,
+  lockedMessage,
+  StaffSecurityMessages,
+  StaffSecurityRoutes,
+  type AuditListResponse,
+  type StaffLoginResponse,
+  type StaffSecurityResponse,
+  type StaffTwoFactorListResponse,
+  type TotpEnrolmentResponse,
+} from '@karera/shared';
+import {
+  createTestApp,
+  enrolTotp,
+  nextTotpCode,
+  staffCookie,
+  TEST_ADMIN,
+  testDialect,
+  type TestApp,
+} from '../../../test/test-app.ts';
+import { totpCodeForStep, totpStepAt } from './staff-totp.ts';
+
+describe(`staff sign-in with two factors (${testDialect})`, () => {
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ STAFF_LOGIN_RATE_LIMIT: '1000' });
+    admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const login = (username: string, password: string, remoteAddress = '127.0.0.1') =>
+    t.app.inject({
+      method: 'POST',
+      url: BackofficeRoutes.login,
+      payload: { username, password },
+      remoteAddress,
+      headers: { 'x-forwarded-for': remoteAddress },
+    });
+  const cookieOf = (response: { cookies: { name: string; value: string }[] }) =>
+    `${response.cookies[0]?.name}=${response.cookies[0]?.value}`;
+  const submitCode = (cookie: string, code: string) =>
+    t.app.inject({ method: 'POST', url: StaffSecurityRoutes.code, headers: { cookie }, payload: { code } });
+
+  async function newStaff(role: 'master_agent' | 'agent', parentId?: number) {
+    const username = `${role === 'agent' ? 'ag' : 'ma'}-${randomUUID().slice(0, 8)}`;
+    const password = `${role}-password-1`;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: BackofficeRoutes.staff,
+      headers: { cookie: admin },
+      payload: { username, displayName: username, password, role, ...(parentId ? { parentId } : {}) },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return { id: response.json<{ staff: { id: number } }>().staff.id, username, password };
+  }
+
+  async function auditActions(): Promise<{ action: string; targetId: string | null }[]> {
+    const page = await t.app.inject({ url: `${BackofficeRoutes.audit}?page=1`, headers: { cookie: admin } });
+    return page.json<AuditListResponse>().entries.map((entry) => ({
+      action: entry.action,
+      targetId: entry.targetId,
+    }));
+  }
+
+  it('makes a master agent enrol before anything else: the enrolment step reaches no other route', async () => {
+    const master = await newStaff('master_agent');
+    const first = await login(master.username, master.password);
+    expect(first.json<StaffLoginResponse>()).toEqual({ statusCode: 200, step: 'enrol' });
+    const step = cookieOf(first);
+    for (const url of [BackofficeRoutes.me, BackofficeRoutes.players, StaffSecurityRoutes.security]) {
+      const refused = await t.app.inject({ url, headers: { cookie: step } });
+      expect(refused.statusCode, url).toBe(401);
+      expect(refused.json()).toEqual({ statusCode: 401, statusMessage: BackofficeMessages.notLoggedIn });
+    }
+    // Nor the code step: the password alone never makes a session.
+    expect((await submitCode(step, '123456')).statusCode).toBe(401);
+
+    const offer = await t.app.inject({ url: StaffSecurityRoutes.enrolment, headers: { cookie: step } });
+    const { secret, otpauthUri, qrCode } = offer.json<TotpEnrolmentResponse>();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(otpauthUri).toContain(`secret=${secret}`);
+    expect(otpauthUri).toContain('algorithm=SHA1&digits=6&period=30');
+    expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+    // Asked again, the same secret (the page may reload).
+    const again = await t.app.inject({ url: StaffSecurityRoutes.enrolment, headers: { cookie: step } });
+    expect(again.json<TotpEnrolmentResponse>().secret).toBe(secret);
+
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: StaffSecurityRoutes.enrolment,
+      headers: { cookie: step },
+      payload: { code: '000000' === totpCodeForStep(secret, totpStepAt(Date.now())) ? '111111' : '000000' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ statusMessage: StaffSecurityMessages.invalidCode });
+
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: StaffSecurityRoutes.enrolment,
+      headers: { cookie: step },
+      payload: { code: totpCodeForStep(secret, totpStepAt(Date.now())) },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const { recoveryCodes } = confirmed.json<{ recoveryCodes: string[] }>();
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+    const full = cookieOf(confirmed);
+    expect(full).not.toBe(step);
+    expect((await t.app.inject({ url: BackofficeRoutes.me, headers: { cookie: step } })).statusCode).toBe(401);
+    const security = await t.app.inject({ url: StaffSecurityRoutes.security, headers: { cookie: full } });
+    expect(security.json<StaffSecurityResponse>()).toMatchObject({
+      twoFactorEnabled: true,
+      twoFactorRequired: true,
+      recoveryCodesLeft: 10,
+    });
+    // The secret is never answered again, by any route.
+    const afterwards = await t.app.inject({ url: StaffSecurityRoutes.enrolment, headers: { cookie: full } });
+    expect(afterwards.statusCode).toBe(400);
+    for (const [url, cookie] of [
+      [BackofficeRoutes.me, full],
+      [StaffSecurityRoutes.security, full],
+      [BackofficeRoutes.staff, admin],
+      [StaffSecurityRoutes.staffTwoFactor, admin],
+      [`${BackofficeRoutes.audit}?page=1`, admin],
+    ] as const) {
+      const body = (await t.app.inject({ url, headers: { cookie } })).body;
+      expect(body, url).not.toContain(secret);
+      for (const code of recoveryCodes) expect(body, url).not.toContain(code);
+    }
+    expect((await auditActions()).map((e) => e.action)).toContain('staff.two_factor_enrolled');
+  });
+
+  it('signs in with a code once: the same code is refused the second time', async () => {
+    const master = await newStaff('master_agent');
+    await staffCookie(t.app, master.username, master.password);
+    const first = await login(master.username, master.password);
+    expect(first.json<StaffLoginResponse>()).toEqual({ statusCode: 200, step: 'code' });
+    const code = await nextTotpCode(t.app, master.username);
+    const signedIn = await submitCode(cookieOf(first), code);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect((await t.app.inject({ url: BackofficeRoutes.me, headers: { cookie: cookieOf(signedIn) } })).statusCode).toBe(
+      200,
+    );
+
+    const second = await login(master.username, master.password);
+    const replayed = await submitCode(cookieOf(second), code);
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json()).toEqual({ statusCode: 401, statusMessage: StaffSecurityMessages.invalidCode });
+    expect(replayed.cookies).toHaveLength(0);
+  });
+
+  it('accepts each recovery code once, in place of a code', async () => {
+    const master = await newStaff('master_agent');
+    const step = cookieOf(await login(master.username, master.password));
+    const { recoveryCodes } = await enrolTotp(t.app, step, master.username);
+    const [recovery] = recoveryCodes;
+    if (!recovery) throw new Error('no recovery code');
+
+    const used = await submitCode(cookieOf(await login(master.username, master.password)), recovery.toLowerCase());
+    expect(used.statusCode, used.body).toBe(200);
+    const security = await t.app.inject({ url: StaffSecurityRoutes.security, headers: { cookie: cookieOf(used) } });
+    expect(security.json<StaffSecurityResponse>().recoveryCodesLeft).toBe(9);
+    const again = await submitCode(cookieOf(await login(master.username, master.password)), recovery);
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('lets an agent sign in with the password alone, or choose two factors', async () => {
+    const master = await newStaff('master_agent');
+    const agent = await newStaff('agent', master.id);
+    const first = await login(agent.username, agent.password);
+    expect(first.json()).toMatchObject({ statusCode: 200, step: 'done' });
+    const full = cookieOf(first);
+    const security = await t.app.inject({ url: StaffSecurityRoutes.security, headers: { cookie: full } });
+    expect(security.json<StaffSecurityResponse>()).toMatchObject({ twoFactorEnabled: false, twoFactorRequired: false });
+    await enrolTotp(t.app, full, agent.username);
+    expect((await login(agent.username, agent.password)).json()).toEqual({ statusCode: 200, step: 'code' });
+  });
+
+  it('locks an account after five failures, from any address, and a success starts the count again', async () => {
+    const master = await newStaff('master_agent');
+    await staffCookie(t.app, master.username, master.password);
+    // Four failures, then a full sign-in: the count starts again.
+    for (let i = 0; i < 4; i += 1) expect((await login(master.username, 'wrong-password')).statusCode).toBe(401);
+    await staffCookie(t.app, master.username, master.password);
+    // Five more failures from five addresses are free; a wrong code counts like a wrong password.
+    for (let i = 0; i < 4; i += 1) {
+      expect((await login(master.username, 'wrong-password', `10.0.0.${i + 1}`)).statusCode).toBe(401);
+    }
+    const step = await login(master.username, master.password, '10.0.1.1');
+    const wrongCode = await submitCode(cookieOf(step), '000000');
+    expect(wrongCode.statusCode).toBe(401);
+    // Now the account waits, whoever asks and whatever the password.
+    const locked = await login(master.username, master.password, '10.0.2.2');
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(locked.json()).toEqual({
+      statusCode: 429,
+      statusMessage: lockedMessage(Number(locked.headers['retry-after'])),
+    });
+    expect(locked.cookies).toHaveLength(0);
+    expect((await auditActions()).map((e) => e.action)).toContain('staff.login_locked');
+  });
+
+  it('answers a username nobody has exactly as one that exists', async () => {
+    const master = await newStaff('master_agent');
+    const nobody = `nobody-${randomUUID().slice(0, 8)}`;
+    const answers = async (username: string) => {
+      const seen: { status: number; body: string; retryAfter: unknown }[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const response = await login(username, 'wrong-password', `10.1.0.${i}`);
+        seen.push({ status: response.statusCode, body: response.body, retryAfter: response.headers['retry-after'] });
+      }
+      return seen;
+    };
+    const known = await answers(master.username);
+    const unknown = await answers(nobody);
+    expect(unknown).toEqual(known);
+    expect(known.map((a) => a.status)).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it('lets an admin reset another staff member: audited, their sessions end, they enrol again', async () => {
+    const master = await newStaff('master_agent');
+    const session = await staffCookie(t.app, master.username, master.password);
+    const agent = await newStaff('agent', master.id);
+    const agentSession = cookieOf(await login(agent.username, agent.password));
+
+    const byAgent = await t.app.inject({
+      method: 'POST',
+      url: StaffSecurityRoutes.resetTwoFactor(master.id),
+      headers: { cookie: agentSession },
+      payload: {},
+    });
+    expect(byAgent.statusCode).toBe(403);
+    const byMaster = await t.app.inject({
+      method: 'POST',
+      url: StaffSecurityRoutes.resetTwoFactor(agent.id),
+      headers: { cookie: session },
+      payload: {},
+    });
+    expect(byMaster.statusCode).toBe(403);
+    const self = await t.app.inject({
+      method: 'GET',
+      url: BackofficeRoutes.me,
+      headers: { cookie: admin },
+    });
+    const selfReset = await t.app.inject({
+      method: 'POST',
+      url: StaffSecurityRoutes.resetTwoFactor(self.json<{ staff: { id: number } }>().staff.id),
+      headers: { cookie: admin },
+      payload: {},
+    });
+    expect(selfReset.statusCode).toBe(403);
+    expect(selfReset.json()).toMatchObject({ statusMessage: StaffSecurityMessages.resetSelf });
+    const unknownField = await t.app.inject({
+      method: 'POST',
+      url: StaffSecurityRoutes.resetTwoFactor(master.id),
+      headers: { cookie: admin },
+      payload: { secret: 'AAAA' },
+    });
+    expect(unknownField.statusCode).toBe(400);
+
+    const list = await t.app.inject({ url: StaffSecurityRoutes.staffTwoFactor, headers: { cookie: admin } });
+    expect(list.json<StaffTwoFactorListResponse>().staff).toContainEqual({
+      staffId: master.id,
+      twoFactorEnabled: true,
+    });
+
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: StaffSecurityRoutes.resetTwoFactor(master.id),
+      headers: { cookie: admin },
+      payload: {},
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await t.app.inject({ url: BackofficeRoutes.me, headers: { cookie: session } })).statusCode).toBe(401);
+    expect(await auditActions()).toContainEqual({ action: 'staff.two_factor_reset', targetId: String(master.id) });
+    expect((await login(master.username, master.password)).json()).toEqual({ statusCode: 200, step: 'enrol' });
+  });
+});
+
+describe(`staff TOTP secrets at rest (${testDialect})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ STAFF_TOTP_KEY: 'a1'.repeat(32) });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('keeps the secret sealed with STAFF_TOTP_KEY: the database alone does not show it', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: BackofficeRoutes.login,
+      payload: { username: TEST_ADMIN.username, password: TEST_ADMIN.password },
+    });
+    const step = `${response.cookies[0]?.name}=${response.cookies[0]?.value}`;
+    const { secret } = await enrolTotp(t.app, step, TEST_ADMIN.username);
+    const row = await t.app.db
+      .selectFrom('staff_users')
+      .select('totp_secret')
+      .where('username', '=', TEST_ADMIN.username)
+      .executeTakeFirstOrThrow();
+    expect(row.totp_secret).toMatch(/^gcm:/);
+    expect(row.totp_secret).not.toContain(secret);
+    // And the sealed secret still signs in.
+    await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+  });
+});

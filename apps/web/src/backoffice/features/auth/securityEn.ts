@@ -1,0 +1,60 @@
+/** Back-office texts of two-factor sign-in (decision 021): the code step, enrolment, recovery codes, security. */
+export const securityEn = {
+  code: {
+    title: 'Enter your code',
+    intro: 'Open your authenticator app and enter the 6-digit code for Karera. Lost your phone? Enter a recovery code.',
+    field: 'Code',
+    hint: '6 digits, or a recovery code like ABCD-EFGH-JKLM-NPQR',
+    submit: 'Verify',
+    startAgain: 'Start again',
+  },
+  enrol: {
+    title: 'Set up two-factor sign-in',
+    intro:
+      'Your account needs a second step at every sign-in. Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, Aegis …), then enter the 6-digit code it shows.',
+    qrAlt: 'QR code to add Karera to your authenticator app',
+    secretLabel: 'Or type this key into the app',
+    field: 'Code from the app',
+    submit: 'Confirm',
+  },
+  recovery: {
+    title: 'Save your recovery codes',
+    intro:
+      'Each code signs you in once if you lose your phone. They are shown only now: copy or download them and keep them somewhere safe.',
+    listLabel: 'Recovery codes',
+    copy: 'Copy codes',
+    copied: 'Codes copied.',
+    copyFailed: 'Could not copy automatically. Select the codes and copy them with your device.',
+    download: 'Download codes',
+    fileName: 'karera-recovery-codes.txt',
+    saved: 'I saved them',
+  },
+  page: {
+    nav: 'Sign-in security',
+    title: 'Sign-in security',
+    twoFactor: 'Two-factor sign-in',
+    on: 'On since {{date}}',
+    off: 'Off',
+    required: 'Required for your role.',
+    optional: 'Optional for your role: turn it on to protect your account.',
+    codesLeft: 'Unused recovery codes: {{count}}',
+    newCodesTitle: 'New recovery codes',
+    newCodesIntro: 'Enter a code from your authenticator app. Your old recovery codes stop working.',
+    newCodes: 'Make new recovery codes',
+    turnOn: 'Turn on two-factor sign-in',
+    done: 'Two-factor sign-in is on.',
+  },
+  staff: {
+    colTwoFactor: 'Two-factor',
+    on: 'On',
+    off: 'Off',
+    reset: 'Reset two-factor',
+    resetLabel: 'Reset two-factor sign-in of {{username}}',
+    resetTitle: 'Reset two-factor sign-in of {{username}}?',
+    resetBody:
+      'Their authenticator app and recovery codes stop working and they are signed out. At their next sign-in they set up a new app. Do this only after checking who is asking.',
+    confirm: 'Reset',
+    cancel: 'Cancel',
+    resetDone: 'Two-factor sign-in of {{username}} was reset.',
+  },
+} as const;

@@ -1,0 +1,62 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  StaffSecurityRoutes,
+  type RecoveryCodesResponse,
+  type StaffMeResponse,
+  type StaffSecurityResponse,
+  type TotpEnrolledResponse,
+  type TotpEnrolmentResponse,
+} from '@karera/shared';
+import { apiRequest } from '../../../lib/api.ts';
+
+const keys = {
+  enrolment: ['backoffice', 'two-factor-enrolment'] as const,
+  security: ['backoffice', 'security'] as const,
+};
+
+export function useCodeMutation() {
+  return useMutation({
+    mutationFn: (code: string) =>
+      apiRequest<StaffMeResponse>(StaffSecurityRoutes.code, { method: 'POST', body: { code } }),
+  });
+}
+
+/** The secret offered for enrolment; never cached past the screen (it is a credential). */
+export function useEnrolmentQuery(enabled = true) {
+  return useQuery({
+    queryKey: keys.enrolment,
+    queryFn: ({ signal }) => apiRequest<TotpEnrolmentResponse>(StaffSecurityRoutes.enrolment, { signal }),
+    enabled,
+    gcTime: 0,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+export function useConfirmEnrolmentMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      apiRequest<TotpEnrolledResponse>(StaffSecurityRoutes.enrolment, { method: 'POST', body: { code } }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: keys.enrolment });
+      return queryClient.invalidateQueries({ queryKey: keys.security });
+    },
+  });
+}
+
+export function useSecurityQuery() {
+  return useQuery({
+    queryKey: keys.security,
+    queryFn: ({ signal }) => apiRequest<StaffSecurityResponse>(StaffSecurityRoutes.security, { signal }),
+  });
+}
+
+export function useNewRecoveryCodesMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      apiRequest<RecoveryCodesResponse>(StaffSecurityRoutes.recoveryCodes, { method: 'POST', body: { code } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.security }),
+  });
+}
