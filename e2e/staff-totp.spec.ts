@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { StaffSecurityMessages } from '@karera/shared';
 import { backofficeLogin, newAdmin, nextTotpCode, rememberTotp } from './support.ts';
@@ -7,6 +8,14 @@ async function enterPassword(page: Page, credentials: { username: string; passwo
   await page.getByLabel('Username').fill(credentials.username);
   await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Serious or critical accessibility problems axe finds on the page as it is now. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => violation.id);
 }
 
 async function logOut(page: Page) {
@@ -27,6 +36,7 @@ test('an admin enrols an authenticator app, signs in with a code, and with a rec
   const secret = (await secretText.textContent())?.replaceAll(' ', '') ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   rememberTotp(origin, admin.username, secret);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByLabel('Code from the app').fill('12345');
   await page.getByRole('button', { name: 'Confirm' }).click();
@@ -44,6 +54,7 @@ test('an admin enrols an authenticator app, signs in with a code, and with a rec
   await page.getByRole('button', { name: 'Download codes' }).click();
   expect((await download).suggestedFilename()).toBe('karera-recovery-codes.txt');
   await expect(page.getByRole('button', { name: 'Copy codes' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'I saved them' }).click();
   await expect(page.getByRole('button', { name: 'Log out' }).first()).toBeVisible();
   const noHorizontalScroll = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -52,7 +63,8 @@ test('an admin enrols an authenticator app, signs in with a code, and with a rec
 
   // Next sign-in: password, then a code from the app.
   await enterPassword(page, admin);
-  await expect(page.getByRole('heading', { level: 1, name: 'Enter your code' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Enter your code' })).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByLabel('Code', { exact: true }).fill(await nextTotpCode(origin, admin.username));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('button', { name: 'Log out' }).first()).toBeVisible();

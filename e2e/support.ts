@@ -39,26 +39,16 @@ export async function storePlayerLogin(page: Page, fields: Record<string, string
 }
 
 /**
- * Signs in to the back office through the page. Without a username: as a new admin of this test
- * only, enrolled through the API with a secret the test knows, entering a code computed from it (each
- * admin has its own codes, and a code is accepted once: decision 021). With a username: that staff
- * member, who enrols on the page (reading the key shown) when asked, or enters a code when this worker
- * knows their secret.
+ * Signs in to the back office through the page: without a username as a new admin of this test only
+ * (each admin has their own codes, and a code is accepted once: decision 021), else as that staff
+ * member. Asked to enrol, it reads the key the page shows and confirms with a code computed from it;
+ * asked for a code, it computes one from the secret this worker knows.
  */
 export async function backofficeLogin(page: Page, username?: string, password?: string) {
   await page.goto('/backoffice');
   const origin = new URL(page.url()).origin;
-  let credentials: { username: string; password: string };
-  if (username === undefined || password === undefined) {
-    const api = await playwrightRequest.newContext({ baseURL: origin });
-    try {
-      credentials = await newEnrolledAdmin(api, origin);
-    } finally {
-      await api.dispose();
-    }
-  } else {
-    credentials = { username, password };
-  }
+  const credentials =
+    username === undefined || password === undefined ? await newAdmin(origin) : { username, password };
   await page.getByLabel('Username').fill(credentials.username);
   await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Log in' }).click();

@@ -42,11 +42,9 @@ export function EnrolTwoFactor({ onEnrolled }: { onEnrolled: (result: TotpEnroll
     <div className="bo-enrol">
       <p>{t('security.enrol.intro')}</p>
       <img className="bo-enrol__qr" src={offer.data.qrCode} alt={t('security.enrol.qrAlt')} width={200} height={200} />
-      <p className="bo-enrol__secret-label" id="bo-enrol-secret-label">
-        {t('security.enrol.secretLabel')}
-      </p>
+      <p className="bo-enrol__secret-label">{t('security.enrol.secretLabel')}</p>
       <p className="bo-enrol__secret">
-        <code aria-labelledby="bo-enrol-secret-label" data-testid="totp-secret" data-secret={offer.data.secret}>
+        <code data-testid="totp-secret" data-secret={offer.data.secret}>
           {grouped(offer.data.secret)}
         </code>
       </p>
