@@ -19,6 +19,7 @@ import { createDatabase, type DatabaseHandle, type Dialect } from './db/connecti
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { bootstrap } from './db/seed/bootstrap.ts';
+import { SECURITY_SCHEMES } from './lib/operations.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { addSecurityHeaders } from './plugins/security-headers.ts';
 import { fastifyTrustProxy } from './plugins/trust-proxy.ts';
@@ -151,6 +152,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         description: 'Player calls (spec §7), public routes and the back office. Money is integer centavos.',
         version: '1.0.0',
       },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: jsonSchemaTransform,
   });

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PublicRoutes, type SiteConfigResponse } from '@karera/shared';
-import { apiRequest } from './api.ts';
+import { PublicRoutes } from '@karera/shared';
+import { publicRequest } from './userApi.ts';
 
 /** GET /api/site/config: support channels, Android package, default referral code. */
 export const siteConfigQuery = queryOptions({
   queryKey: ['site-config'],
-  queryFn: ({ signal }) => apiRequest<SiteConfigResponse>(PublicRoutes.siteConfig, { signal }),
+  queryFn: ({ signal }) => publicRequest(PublicRoutes.siteConfig, undefined, signal),
   staleTime: 10 * 60_000,
 });
 

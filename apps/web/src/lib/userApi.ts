@@ -7,6 +7,7 @@ import {
   type UserRoutes,
 } from '@karera/shared';
 import { ApiError, apiRequest } from './api.ts';
+import type { BodyAt, PublicPath, ResponseAt } from './operationTypes.ts';
 
 export type UserRoute = (typeof UserRoutes)[keyof typeof UserRoutes];
 
@@ -56,8 +57,12 @@ export async function userRequest<T>(route: UserRoute, body: object = {}, signal
 }
 
 /** A game call with the player's session (e.g. bet history): the same POST JSON and the same 107 handling. */
-export async function gameRequest<T>(route: GameRoute, body: object = {}, signal?: AbortSignal): Promise<T> {
-  return sessionRequest<T>(route, body, signal);
+export async function gameRequest<R extends GameRoute>(
+  route: R,
+  body: BodyAt<R>,
+  signal?: AbortSignal,
+): Promise<ResponseAt<R>> {
+  return sessionRequest<ResponseAt<R>>(route, body ?? {}, signal);
 }
 
 /** A payment call with the player's session: the same POST JSON and the same 107 handling. */
@@ -66,8 +71,24 @@ export async function paymentRequest<T>(route: PaymentRoute, body: object = {}, 
 }
 
 /** A promo call with the player's session: the same POST JSON and the same 107 handling. */
-export async function promoRequest<T>(route: PromoRoute, body: object = {}, signal?: AbortSignal): Promise<T> {
-  return sessionRequest<T>(route, body, signal);
+export async function promoRequest<R extends PromoRoute>(
+  route: R,
+  body: BodyAt<R>,
+  signal?: AbortSignal,
+): Promise<ResponseAt<R>> {
+  return sessionRequest<ResponseAt<R>>(route, body ?? {}, signal);
+}
+
+/** A call that needs no session (the race card, site settings, the contact form): GET without a body. */
+export async function publicRequest<R extends PublicPath>(
+  route: R,
+  body: BodyAt<R>,
+  signal?: AbortSignal,
+): Promise<ResponseAt<R>> {
+  return apiRequest<ResponseAt<R>>(route, {
+    ...(body === undefined ? {} : { method: 'POST' as const, body }),
+    ...(signal ? { signal } : {}),
+  });
 }
 
 async function sessionRequest<T>(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BET_TYPES } from '../betTypes.ts';
+import type { betHistoryResponseSchema, betHistoryTicketSchema, betReceiptSchema } from './schemas/betting.ts';
 
 export const BettingRoutes = {
   placeBet: '/api/game/placeBet', // PlaceBetInput (session) -> BetReceipt; 119 insufficient balance
@@ -29,40 +30,11 @@ export const placeBetSchema = z.strictObject({
 });
 export type PlaceBetInput = z.infer<typeof placeBetSchema>;
 
-export interface BetReceipt {
-  statusCode: 200;
-  ticket_no: string;
-  total_amount: number;
-  raceId: number;
-  betDetails: { type: string; picks: string; amount: number; combinations: number; raceNumbers: number[] };
-  creditBalance: number;
-  bonusBalance: number;
-}
+export type BetReceipt = z.infer<typeof betReceiptSchema>;
 
-export interface BetHistoryTicket {
-  ticketNo: string;
-  betDateTime: string;
-  raceNo: string;
-  /** X when the ticket was refunded for a scratch or cancellation. */
-  status: 'open' | 'won' | 'lost' | 'refunded' | 'X';
-  wonLose: 'WON' | 'LOSE' | null;
-  /** What the win paid to the player's credit (a bonus-funded share pays without its stake). */
-  wonAmount: number;
-  /** The bonus stake a winning ticket did not get back ('Bonus stake not returned', decision 016). */
-  bonusStakeRetained: number;
-  /** Stake returned for scratched runners or a cancelled race. */
-  refundAmount: number;
-  /** Scratched picks of a multi-race ticket that settled as the leg's favourite at close. */
-  substitutions: { raceNo: number; scratched: number; favourite: number }[];
-  bonusUsed: number;
-  bonusEarned: number;
-  bets: { type: string; amount: number; combinations: number; totalAmount: number; picks: string }[];
-}
+export type BetHistoryTicket = z.infer<typeof betHistoryTicketSchema>;
 
-export interface BetHistoryResponse {
-  statusCode: 200;
-  betHistory: BetHistoryTicket[];
-}
+export type BetHistoryResponse = z.infer<typeof betHistoryResponseSchema>;
 
 /** Picks as the history shows them: places split by '-', legs by '/', runners by ','. */
 export function formatPicks(

@@ -1,5 +1,13 @@
-import type { CardProgress } from '../racing/cards.ts';
-import type { RaceStatus } from '../racing/status.ts';
+import type { z } from 'zod';
+import type {
+  dayCardSchema,
+  eventSummarySchema,
+  gameEventSchema,
+  gameInfoResponseSchema,
+  raceInfoResponseSchema,
+  raceSchema,
+  runnerSchema,
+} from './schemas/game.ts';
 
 /**
  * Race-day calls (spec §7 game/*) and the back office's race control.
@@ -14,68 +22,20 @@ export const GameRoutes = {
 export const FLAG_BET_TYPES = ['TRI', 'QRT', 'PENTA', 'DD', 'DD+1', 'XD', 'PICK4', 'PICK5', 'PICK6', 'WTA'] as const;
 export type FlagBetType = (typeof FLAG_BET_TYPES)[number];
 
-export interface GameEvent {
-  id: number;
-  name: string;
-  arena: string;
-  /** A stream channel name for the embedded player, or an http(s) address of an HLS stream; '' for none. */
-  streamUrl: string;
-  /** Manila calendar date of the race day, YYYY-MM-DD. */
-  raceDate: string;
-  enabledBetTypes: FlagBetType[];
-}
+export type GameEvent = z.infer<typeof gameEventSchema>;
 
-export interface Runner {
-  id: number;
-  /** Number with an optional letter suffix, e.g. "1" or "1A" (coupled entries share the number). */
-  runnerNo: string;
-  horseName: string;
-  jockeyName: string;
-  status: 'A' | 'S';
-  /** Win odds for 1.00, e.g. "3.50"; null before the pool has bets or for a scratched runner. */
-  odds: string | null;
-  /** Official place once the race is done (1 = winner), null before. */
-  finishPosition: number | null;
-}
+export type Runner = z.infer<typeof runnerSchema>;
 
-export interface Race {
-  raceId: number;
-  eventId: number;
-  raceNo: number;
-  status: RaceStatus;
-  /** ISO 8601 UTC. */
-  startDateTime: string;
-  /** Flag-enabled types this race offers (a subset of the event's). */
-  enabledBetTypes: FlagBetType[];
-  runners: Runner[];
-}
+export type Race = z.infer<typeof raceSchema>;
 
 /** A card of the day with where it stands (shared cardProgress). */
-export interface DayCard extends GameEvent, CardProgress {
-  raceCount: number;
-}
+export type DayCard = z.infer<typeof dayCardSchema>;
 
-export interface GameInfoResponse {
-  statusCode: 200;
-  /**
-   * The day's cards (Manila) as players meet them: the card in play first (a race open, else one
-   * running), then the next to start, then the finished ones, latest first (shared compareCards).
-   */
-  events: DayCard[];
-}
+export type GameInfoResponse = z.infer<typeof gameInfoResponseSchema>;
 
-export interface RaceInfoResponse {
-  statusCode: 200;
-  event: GameEvent;
-  races: Race[];
-  /** Address of the live socket, e.g. wss://host/ws. */
-  webSocketUrl: string;
-}
+export type RaceInfoResponse = z.infer<typeof raceInfoResponseSchema>;
 
-/** A race day as the back office lists it. */
-export interface EventSummary extends GameEvent {
-  raceCount: number;
-}
+export type EventSummary = z.infer<typeof eventSummarySchema>;
 
 /** Back office race control (admin). Every change is audited and broadcast. */
 export const RacingAdminRoutes = {

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactMessageSchema, Messages, PublicRoutes } from '@karera/shared';
+import { Messages, PublicOperations } from '@karera/shared';
+import { schemaOf } from '../../lib/operations.ts';
 import { storeContactMessage } from './contact.service.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const operation = PublicOperations.contact;
   app.post(
-    PublicRoutes.contact,
+    operation.path,
     {
-      schema: { tags: ['public'], body: contactMessageSchema },
+      schema: schemaOf(operation, ['public']),
       config: { rateLimit: { max: app.config.rateLimits.contactPerHour, timeWindow: '1 hour' } },
     },
     async (request) => {

@@ -3,17 +3,13 @@ import { z } from 'zod';
 import {
   promoActiveSchema,
   PromoBackofficeRoutes,
-  promoClaimSchema,
   promoDefinitionSchema,
-  PromoRoutes,
-  promoSessionSchema,
+  PromoOperations,
   type BackofficePromoDetailResponse,
   type BackofficePromoListResponse,
-  type PromoClaimResponse,
-  type PromoHistoryResponse,
-  type PromoListResponse,
 } from '@karera/shared';
 import { idParam } from '../../lib/params.ts';
+import { schemaOf } from '../../lib/operations.ts';
 import { currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import {
@@ -35,30 +31,30 @@ export const promoRoutes: FastifyPluginAsyncZod = async (app) => {
   const playerTags = ['promo'];
 
   app.post(
-    PromoRoutes.list,
-    { schema: { tags: playerTags, body: promoSessionSchema.optional() }, preValidation: requirePlayer },
-    async (request): Promise<PromoListResponse> => ({
-      statusCode: 200,
+    PromoOperations.list.path,
+    { schema: schemaOf(PromoOperations.list, playerTags), preValidation: requirePlayer },
+    async (request) => ({
+      statusCode: 200 as const,
       promos: await listPromos(db, currentPlayer(request).playerId),
     }),
   );
   app.post(
-    PromoRoutes.history,
-    { schema: { tags: playerTags, body: promoSessionSchema.optional() }, preValidation: requirePlayer },
-    async (request): Promise<PromoHistoryResponse> => ({
-      statusCode: 200,
+    PromoOperations.history.path,
+    { schema: schemaOf(PromoOperations.history, playerTags), preValidation: requirePlayer },
+    async (request) => ({
+      statusCode: 200 as const,
       promos: await promoHistory(db, currentPlayer(request).playerId),
     }),
   );
   app.post(
-    PromoRoutes.claim,
+    PromoOperations.claim.path,
     {
-      schema: { tags: playerTags, body: promoClaimSchema },
+      schema: schemaOf(PromoOperations.claim, playerTags),
       preValidation: requirePlayer,
       // Claims are few by nature: a guessing run at codes is not.
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
-    async (request): Promise<PromoClaimResponse> => {
+    async (request) => {
       const { playerId } = currentPlayer(request);
       const { answer, replayed, reward } = await claimPromo(db, playerId, request.body);
       // After the commit: other modules may react; the player's open pages read the balance again.

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   cardProgress,
   eventInputSchema,
-  GameRoutes,
+  GameOperations,
   isStreamAllowed,
   manilaDate,
   raceInputSchema,
@@ -18,6 +18,7 @@ import {
   type EventInput,
 } from '@karera/shared';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { schemaOf } from '../../lib/operations.ts';
 import { idParam } from '../../lib/params.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { dayCards, findEvent, listEvents, raceCounts, racesOfEvent } from './racing.repo.ts';
@@ -52,7 +53,7 @@ export const racingRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: RacingDeps = { db: app.db, pubsub: app.pubsub, onRaceCancelled: app.onRaceCancelled };
   const { db } = app;
 
-  app.post(GameRoutes.getGameInfo, { schema: { tags: ['game'], body: z.strictObject({}).optional() } }, async () => {
+  app.post(GameOperations.getGameInfo.path, { schema: schemaOf(GameOperations.getGameInfo, ['game']) }, async () => {
     const now = new Date();
     const today = isoDate(manilaDate(now));
     const yesterday = isoDate(manilaDate(new Date(now.getTime() - 24 * 60 * 60 * 1000)));
@@ -69,8 +70,8 @@ export const racingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(
-    GameRoutes.getRaceInfo,
-    { schema: { tags: ['game'], body: z.strictObject({ eventId: z.number().int().positive() }) } },
+    GameOperations.getRaceInfo.path,
+    { schema: schemaOf(GameOperations.getRaceInfo, ['game']) },
     async (request) => {
       const event = await findEvent(db, request.body.eventId);
       if (!event) throw notFound(RacingMessages.eventNotFound);

@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PublicRoutes, type SiteConfigResponse } from '@karera/shared';
+import { PublicOperations } from '@karera/shared';
+import { schemaOf } from '../../lib/operations.ts';
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
-  app.get(PublicRoutes.siteConfig, { schema: { tags: ['public'] } }, async () => {
-    return {
-      statusCode: 200,
-      androidAppUrl: config.androidAppFile ? `/${config.androidAppFile}` : null,
-      defaultReferralCode: config.defaultReferralCode,
-      telegramUrl: config.telegramUrl,
-      facebookUrl: config.facebookUrl,
-      supportEmail: config.supportEmail,
-      bettingSiteUrl: config.bettingSiteUrl,
-    } satisfies SiteConfigResponse;
-  });
+  const operation = PublicOperations.siteConfig;
+  app.get(operation.path, { schema: schemaOf(operation, ['public']) }, async () => ({
+    statusCode: 200 as const,
+    androidAppUrl: config.androidAppFile ? `/${config.androidAppFile}` : null,
+    defaultReferralCode: config.defaultReferralCode,
+    telegramUrl: config.telegramUrl,
+    facebookUrl: config.facebookUrl,
+    supportEmail: config.supportEmail,
+    bettingSiteUrl: config.bettingSiteUrl,
+  }));
 };

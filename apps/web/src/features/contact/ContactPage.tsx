@@ -11,15 +11,11 @@ import {
   type ContactMessageInput,
 } from '@karera/shared';
 import { Alert, Button, Page, SelectField, TextArea, TextField } from '../../components/ui/index.ts';
-import { ApiError, apiRequest } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { publicRequest } from '../../lib/userApi.ts';
 import { useMessageText } from '../../lib/messages.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
 import { ContactChannels } from './ContactChannels.tsx';
-
-interface ContactResponse {
-  statusCode: 200;
-  statusMessage: string;
-}
 
 type FormValues = Record<keyof ContactMessageInput, string>;
 type FieldName = keyof FormValues;
@@ -50,8 +46,7 @@ export function ContactPage() {
   const formRef = useRef<HTMLFormElement>(null);
 
   const submit = useMutation({
-    mutationFn: (input: ContactMessageInput) =>
-      apiRequest<ContactResponse>(PublicRoutes.contact, { method: 'POST', body: input }),
+    mutationFn: (input: ContactMessageInput) => publicRequest(PublicRoutes.contact, input),
     onSuccess: () => {
       setValues(EMPTY);
       setErrors({});

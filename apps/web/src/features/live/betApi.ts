@@ -3,5 +3,5 @@ import { gameRequest } from '../../lib/userApi.ts';
 
 /** placeBet (spec §7, §8): the session in its HttpOnly cookie; a 107 logs out like every player call. */
 export function placeBet(body: PlaceBetInput): Promise<BetReceipt> {
-  return gameRequest<BetReceipt>(BettingRoutes.placeBet, body);
+  return gameRequest(BettingRoutes.placeBet, body);
 }

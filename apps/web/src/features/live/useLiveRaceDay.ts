@@ -8,10 +8,10 @@ import {
   type GameInfoResponse,
   type RaceInfoResponse,
 } from '@karera/shared';
-import { ApiError, apiRequest } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { connectRealtime, socketUrlFor, type RealtimeState } from '../../lib/realtime.ts';
 import { COOKIE_SESSION, useSession } from '../../lib/session/index.ts';
-import { reportSessionInvalid } from '../../lib/userApi.ts';
+import { publicRequest, reportSessionInvalid } from '../../lib/userApi.ts';
 import { PLAYER_QUERY_ROOT } from '../../lib/queryKeys.ts';
 import { useBalanceRefresh } from '../../lib/useBalanceRefresh.ts';
 import { applyRealtime, mergeFetchedRaces, type StatusChange } from './raceState.ts';
@@ -58,7 +58,7 @@ export function useLiveRaceDay(eventParam: number | null): LiveRaceDay {
   const [following, setFollowing] = useState(false);
   const gameInfo = useQuery({
     queryKey: liveQueryKeys.gameInfo,
-    queryFn: ({ signal }) => apiRequest<GameInfoResponse>(GameRoutes.getGameInfo, { method: 'POST', body: {}, signal }),
+    queryFn: ({ signal }) => publicRequest(GameRoutes.getGameInfo, {}, signal),
     staleTime: 0,
     // Without a card named in the link, the screen follows the card in play (the server's first).
     refetchInterval: following ? FOLLOW_CARD_MS : false,
@@ -70,11 +70,7 @@ export function useLiveRaceDay(eventParam: number | null): LiveRaceDay {
     queryKey: liveQueryKeys.raceInfo(eventId ?? 0),
     queryFn: async ({ signal }) => {
       const key = liveQueryKeys.raceInfo(eventId ?? 0);
-      const fresh = await apiRequest<RaceInfoResponse>(GameRoutes.getRaceInfo, {
-        method: 'POST',
-        body: { eventId },
-        signal,
-      });
+      const fresh = await publicRequest(GameRoutes.getRaceInfo, { eventId: eventId ?? 0 }, signal);
       const current = queryClient.getQueryData<RaceInfoResponse>(key);
       return { ...fresh, races: mergeFetchedRaces(current?.races, fresh.races) };
     },

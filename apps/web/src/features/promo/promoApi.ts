@@ -1,10 +1,4 @@
-import {
-  PromoRoutes,
-  type PromoClaimInput,
-  type PromoClaimResponse,
-  type PromoHistoryResponse,
-  type PromoListResponse,
-} from '@karera/shared';
+import { PromoRoutes, type PromoClaimInput } from '@karera/shared';
 import { PLAYER_QUERY_ROOT } from '../../lib/queryKeys.ts';
 import { promoRequest } from '../../lib/userApi.ts';
 
@@ -17,15 +11,15 @@ export const WALLET_HISTORY_ROOT = [...PLAYER_QUERY_ROOT, 'walletHistory'] as co
 /** promo/list: the promos this player can see (remaining above 0), with their unused count. */
 export const promoListQuery = {
   queryKey: [...PROMO_QUERY_ROOT, 'list'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => promoRequest<PromoListResponse>(PromoRoutes.list, {}, signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => promoRequest(PromoRoutes.list, {}, signal),
 };
 
 /** promo/history: the player's claims, newest first; the first with status A is the active promo. */
 export const promoHistoryQuery = {
   queryKey: [...PROMO_QUERY_ROOT, 'history'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => promoRequest<PromoHistoryResponse>(PromoRoutes.history, {}, signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => promoRequest(PromoRoutes.history, {}, signal),
 };
 
 /** promo/claim: the code (already uppercase) and the action's idempotency key. */
 export const claimPromo = (input: Pick<PromoClaimInput, 'promoCode' | 'idempotencyKey'>) =>
-  promoRequest<PromoClaimResponse>(PromoRoutes.claim, input);
+  promoRequest(PromoRoutes.claim, input);

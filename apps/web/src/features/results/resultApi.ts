@@ -1,13 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import {
-  GameRoutes,
-  ToteRoutes,
-  type CarryoversResponse,
-  type GameInfoResponse,
-  type GameResultResponse,
-  type RaceInfoResponse,
-} from '@karera/shared';
+import { GameRoutes, ToteRoutes, type CarryoversResponse, type GameResultResponse } from '@karera/shared';
 import { apiRequest } from '../../lib/api.ts';
+import { publicRequest } from '../../lib/userApi.ts';
 
 /** Keys of the results page; the race card keys are its own, so it never shares the live screen's cache. */
 export const resultQueryKeys = {
@@ -21,7 +15,7 @@ export const resultQueryKeys = {
 export function useGameInfo() {
   return useQuery({
     queryKey: resultQueryKeys.gameInfo,
-    queryFn: ({ signal }) => apiRequest<GameInfoResponse>(GameRoutes.getGameInfo, { method: 'POST', body: {}, signal }),
+    queryFn: ({ signal }) => publicRequest(GameRoutes.getGameInfo, {}, signal),
   });
 }
 
@@ -33,8 +27,7 @@ export function useRaceInfos(eventIds: readonly number[]) {
   return useQueries({
     queries: eventIds.map((eventId) => ({
       queryKey: resultQueryKeys.raceInfo(eventId),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        apiRequest<RaceInfoResponse>(GameRoutes.getRaceInfo, { method: 'POST', body: { eventId }, signal }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => publicRequest(GameRoutes.getRaceInfo, { eventId }, signal),
     })),
   });
 }

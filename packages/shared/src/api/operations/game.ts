@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { BettingRoutes, placeBetSchema } from '../betting.ts';
+import { defineOperations } from '../contract.ts';
+import { GameRoutes } from '../game.ts';
+import { betHistoryResponseSchema, betReceiptSchema } from '../schemas/betting.ts';
+import { gameInfoResponseSchema, raceInfoResponseSchema } from '../schemas/game.ts';
+import { sessionOnlySchema } from '../../validation/player.ts';
+import { emptyBodySchema } from './public.ts';
+
+export const raceInfoInputSchema = z.strictObject({ eventId: z.number().int().positive() });
+
+/** Race-day calls (spec §7 game/*): the race card for anyone, bets and their history for the player. */
+export const GameOperations = defineOperations({
+  getGameInfo: {
+    method: 'POST',
+    path: GameRoutes.getGameInfo,
+    auth: 'public',
+    summary: "The day's race cards, the card in play first",
+    body: emptyBodySchema,
+    response: gameInfoResponseSchema,
+  },
+  getRaceInfo: {
+    method: 'POST',
+    path: GameRoutes.getRaceInfo,
+    auth: 'public',
+    summary: 'A race card with its races, runners and odds, and the live socket address',
+    body: raceInfoInputSchema,
+    response: raceInfoResponseSchema,
+  },
+  placeBet: {
+    method: 'POST',
+    path: BettingRoutes.placeBet,
+    auth: 'player',
+    summary: 'Places a bet (once per idempotency key); 119 when the balance is short',
+    body: placeBetSchema,
+    response: betReceiptSchema,
+  },
+  getBetHistory: {
+    method: 'POST',
+    path: BettingRoutes.getBetHistory,
+    auth: 'player',
+    summary: "The player's tickets, newest first",
+    body: sessionOnlySchema.optional(),
+    response: betHistoryResponseSchema,
+  },
+});

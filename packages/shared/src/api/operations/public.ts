@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { defineOperations, messageResponseSchema } from '../contract.ts';
+import { PublicRoutes } from '../public.ts';
+import { siteConfigResponseSchema } from '../schemas/public.ts';
+import { contactMessageSchema } from '../../validation/contact.ts';
+
+export const PublicOperations = defineOperations({
+  siteConfig: {
+    method: 'GET',
+    path: PublicRoutes.siteConfig,
+    auth: 'public',
+    summary: 'The site settings the web app shows: support contacts, the Android app, the betting site',
+    response: siteConfigResponseSchema,
+  },
+  contact: {
+    method: 'POST',
+    path: PublicRoutes.contact,
+    auth: 'public',
+    summary: 'A message from the contact form (rate limited per address)',
+    body: contactMessageSchema,
+    response: messageResponseSchema,
+  },
+});
+
+/** No input beyond the session: an empty object or no body. */
+export const emptyBodySchema = z.strictObject({}).optional();

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+export const betReceiptSchema = z.object({
+  statusCode: z.literal(200),
+  ticket_no: z.string(),
+  total_amount: z.number().int(),
+  raceId: z.number().int(),
+  betDetails: z.object({
+    type: z.string(),
+    picks: z.string(),
+    amount: z.number().int(),
+    combinations: z.number().int(),
+    raceNumbers: z.array(z.number().int()),
+  }),
+  creditBalance: z.number().int(),
+  bonusBalance: z.number().int(),
+});
+
+export const betHistoryTicketSchema = z.object({
+  ticketNo: z.string(),
+  betDateTime: z.string(),
+  raceNo: z.string(),
+  /** X when the ticket was refunded for a scratch or cancellation. */
+  status: z.enum(['open', 'won', 'lost', 'refunded', 'X']),
+  wonLose: z.enum(['WON', 'LOSE']).nullable(),
+  /** What the win paid to the player's credit (a bonus-funded share pays without its stake). */
+  wonAmount: z.number().int(),
+  /** The bonus stake a winning ticket did not get back ('Bonus stake not returned', decision 016). */
+  bonusStakeRetained: z.number().int(),
+  /** Stake returned for scratched runners or a cancelled race. */
+  refundAmount: z.number().int(),
+  /** Scratched picks of a multi-race ticket that settled as the leg's favourite at close. */
+  substitutions: z.array(
+    z.object({ raceNo: z.number().int(), scratched: z.number().int(), favourite: z.number().int() }),
+  ),
+  bonusUsed: z.number().int(),
+  bonusEarned: z.number().int(),
+  bets: z.array(
+    z.object({
+      type: z.string(),
+      amount: z.number().int(),
+      combinations: z.number().int(),
+      totalAmount: z.number().int(),
+      picks: z.string(),
+    }),
+  ),
+});
+
+export const betHistoryResponseSchema = z.object({
+  statusCode: z.literal(200),
+  betHistory: z.array(betHistoryTicketSchema),
+});

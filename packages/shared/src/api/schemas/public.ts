@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+export const siteConfigResponseSchema = z.object({
+  statusCode: z.literal(200),
+  /** Path of the Android package at the site root, when one is configured. */
+  androidAppUrl: z.string().nullable(),
+  defaultReferralCode: z.string(),
+  telegramUrl: z.string(),
+  facebookUrl: z.string(),
+  supportEmail: z.string(),
+  /** The external betting site of the account menu; null when none is configured (no link shown). */
+  bettingSiteUrl: z.string().nullable(),
+});
