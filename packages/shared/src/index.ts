@@ -53,3 +53,4 @@ export * from './api/schemas/public.ts';
 export * from './api/schemas/game.ts';
 export * from './api/schemas/betting.ts';
 export * from './api/schemas/promo.ts';
+export * from './api/params.ts';
