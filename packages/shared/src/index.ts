@@ -29,6 +29,7 @@ export * from './payments/messages.ts';
 export * from './payments/channelImages.ts';
 export * from './payments/rules.ts';
 export * from './payments/realtime.ts';
+export * from './payments/approvals.ts';
 export * from './validation/payment.ts';
 export * from './api/payment.ts';
 export * from './tote/finish.ts';

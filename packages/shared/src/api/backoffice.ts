@@ -110,7 +110,11 @@ export interface PlayerDetailResponse {
 
 export interface AdjustmentResponse {
   statusCode: 200;
-  transactionId: number;
+  /** PENDING: above the threshold, stored until a second admin approves it (decision 020); nothing moved yet. */
+  status: 'APPROVED' | 'PENDING';
+  /** The stored adjustment waiting for its second approval; null when it moved at once. */
+  adjustmentId: number | null;
+  transactionId: number | null;
   account: AdjustableAccount;
   amount: number;
   creditBalance: number;

@@ -128,6 +128,11 @@ export interface PaymentRequestView {
   decidedBy: string | null;
   decidedAt: string | null;
   createdAt: string;
+  /** Maker-checker (decision 020): the first approval of a deposit above the threshold; the request stays PENDING. */
+  firstApprovedBy: string | null;
+  firstApprovedAt: string | null;
+  /** The role the second approver needs, while the request waits for one. */
+  secondApproverRole: 'master_agent_or_admin' | 'admin' | null;
 }
 
 export interface PaymentRequestListResponse {

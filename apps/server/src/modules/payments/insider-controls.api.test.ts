@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ApprovalMessages,
   BackofficeMessages,
+  DEFAULT_APPROVAL_SETTINGS,
   PaymentMessages,
   PlayerMessages,
+  type AdjustmentResponse,
+  type ApprovalSettings,
+  type BalanceAdjustmentDecisionResponse,
   type DepositAccountView,
+  type PaymentDecisionResponse,
   type PaymentRequestReceipt,
 } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
@@ -26,6 +32,8 @@ describe(`insider controls (${testDialect})`, () => {
   let master: { id: number; cookie: string };
   let agent: { id: number; cookie: string; code: string };
   let gcash: DepositAccountView;
+  let otherAdmin: { id: number; cookie: string };
+  let thirdAdmin: { id: number; cookie: string };
 
   const inject = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method, url, ...(payload ? { payload: payload as Record<string, unknown> } : {}), headers });
@@ -55,6 +63,28 @@ describe(`insider controls (${testDialect})`, () => {
     expect(response.statusCode, response.body).toBe(200);
     const { id, username } = response.json<{ staff: { id: number; username: string } }>().staff;
     return { id, cookie: await staffCookie(t.app, username, password) };
+  }
+
+  const decide = (cookie: string, id: number, decision: 'approve' | 'decline', payload: object = {}, idem = key()) =>
+    inject('POST', `/api/backoffice/payments/${id}/${decision}`, payload, { cookie, 'idempotency-key': idem });
+  const setSettings = (settings: ApprovalSettings, cookie = admin) =>
+    inject('POST', '/api/backoffice/approval-settings', settings, { cookie });
+  const adjust = (playerId: number, amount: number, cookie = admin) =>
+    inject(
+      'POST',
+      `/api/backoffice/players/${playerId}/adjustments`,
+      { account: 'credit', amount, reason: 'Goodwill credit for a lost stake' },
+      { cookie, 'idempotency-key': key() },
+    );
+  const decideAdjustment = (cookie: string, id: number, decision: 'approve' | 'decline', payload: object = {}) =>
+    inject('POST', `/api/backoffice/adjustments/${id}/${decision}`, payload, { cookie, 'idempotency-key': key() });
+  const credit = async (playerId: number) => (await playerBalances(t.app.db, playerId)).creditBalance;
+
+  /** A pending deposit of the player's: its request id. */
+  async function deposit(player: RegisteredPlayer, amount: number): Promise<number> {
+    const response = await pay('initiateDeposit', player.cookie, depositBody({ amount }));
+    expect(response.statusCode, response.body).toBe(200);
+    return Number(response.json<PaymentRequestReceipt>().transactionId.slice(2));
   }
 
   /** Logs in through a link an admin issued: the session staff opened. */
@@ -91,6 +121,8 @@ describe(`insider controls (${testDialect})`, () => {
     );
     expect(account.statusCode, account.body).toBe(200);
     gcash = account.json<{ account: DepositAccountView }>().account;
+    otherAdmin = await createStaff({ username: `ib-${suffix}`, displayName: 'Second admin', role: 'admin' });
+    thirdAdmin = await createStaff({ username: `ic-${suffix}`, displayName: 'Third admin', role: 'admin' });
   });
   afterAll(async () => {
     await t?.close();
@@ -212,6 +244,263 @@ describe(`insider controls (${testDialect})`, () => {
       expect(first.json<PaymentRequestReceipt>().status).toBe('PENDING');
       expect(await playerBalances(t.app.db, player.playerId)).toMatchObject({ creditBalance: 0 });
       expect(await checkLedger(t.app.db)).toEqual([]);
+    });
+  });
+
+  describe('maker-checker', () => {
+    it('an agent alone cannot credit a deposit above the threshold: a master agent gives the second approval', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agent.code });
+      const id = await deposit(player, 9_999_900);
+
+      const first = await decide(agent.cookie, id, 'approve', { note: 'seen in GCash' });
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json<PaymentDecisionResponse>().request).toMatchObject({
+        status: 'PENDING',
+        firstApprovedBy: 'Agent',
+        secondApproverRole: 'master_agent_or_admin',
+        decidedBy: null,
+      });
+      expect(await credit(player.playerId)).toBe(0);
+
+      const again = await decide(agent.cookie, id, 'approve');
+      expect(again.statusCode).toBe(403);
+      expect(again.json()).toMatchObject({ statusMessage: ApprovalMessages.sameApprover });
+      expect(await credit(player.playerId)).toBe(0);
+
+      const second = await decide(master.cookie, id, 'approve');
+      expect(second.statusCode, second.body).toBe(200);
+      expect(second.json<PaymentDecisionResponse>().request).toMatchObject({
+        status: 'APPROVED',
+        firstApprovedBy: 'Agent',
+        decidedBy: 'Master',
+        secondApproverRole: null,
+      });
+      expect(await credit(player.playerId)).toBe(9_999_900);
+      const audit = await t.app.db
+        .selectFrom('audit_log')
+        .select(['action', 'actor_id'])
+        .where('target_type', '=', 'payment_request')
+        .where('target_id', '=', String(id))
+        .orderBy('id')
+        .execute();
+      expect(audit).toEqual([
+        { action: 'payment.deposit_first_approved', actor_id: agent.id },
+        { action: 'payment.deposit_approved', actor_id: master.id },
+      ]);
+      expect(await checkLedger(t.app.db)).toEqual([]);
+    });
+
+    it('needs a higher role for the second approval: an admin after a master agent, another admin after an admin', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agent.code });
+      const byMaster = await deposit(player, 2_000_000);
+      expect((await decide(master.cookie, byMaster, 'approve')).statusCode).toBe(200);
+      const lower = await decide(agent.cookie, byMaster, 'approve');
+      expect(lower.statusCode).toBe(403);
+      expect(lower.json()).toMatchObject({ statusMessage: ApprovalMessages.secondApproverRole('master_agent') });
+      expect((await decide(admin, byMaster, 'approve')).json<PaymentDecisionResponse>().request.status).toBe(
+        'APPROVED',
+      );
+
+      const byAdmin = await deposit(player, 2_000_000);
+      expect((await decide(admin, byAdmin, 'approve')).json<PaymentDecisionResponse>().request.status).toBe('PENDING');
+      for (const cookie of [admin, master.cookie]) {
+        expect((await decide(cookie, byAdmin, 'approve')).statusCode).toBe(403);
+      }
+      expect((await decide(otherAdmin.cookie, byAdmin, 'approve')).statusCode).toBe(200);
+      expect(await credit(player.playerId)).toBe(4_000_000);
+    });
+
+    it('lets the first approver or another decline a request waiting for its second approval, moving nothing', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agent.code });
+      const id = await deposit(player, 5_000_000);
+      expect((await decide(agent.cookie, id, 'approve')).statusCode).toBe(200);
+      const declined = await decide(master.cookie, id, 'decline', { note: 'no such transfer' });
+      expect(declined.json<PaymentDecisionResponse>().request).toMatchObject({ status: 'DECLINED' });
+      expect((await decide(admin, id, 'approve')).statusCode).toBe(409);
+      expect(await credit(player.playerId)).toBe(0);
+    });
+
+    it('credits once when two second approvers approve at the same moment', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agent.code });
+      const id = await deposit(player, 3_000_000);
+      expect((await decide(agent.cookie, id, 'approve')).statusCode).toBe(200);
+      const results = await Promise.all([
+        decide(master.cookie, id, 'approve'),
+        decide(admin, id, 'approve'),
+        decide(otherAdmin.cookie, id, 'approve'),
+      ]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+      expect(await credit(player.playerId)).toBe(3_000_000);
+      const movements = await t.app.db
+        .selectFrom('ledger_transactions')
+        .select('id')
+        .where('kind', '=', 'DEPOSIT')
+        .where('metadata', 'like', `%"paymentRequestId":${id},%`)
+        .execute();
+      expect(movements).toHaveLength(1);
+      expect(await checkLedger(t.app.db)).toEqual([]);
+    });
+
+    it('records one first approval when two staff give it at the same moment', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agent.code });
+      const id = await deposit(player, 3_000_000);
+      const results = await Promise.all([decide(agent.cookie, id, 'approve'), decide(master.cookie, id, 'approve')]);
+      const ok = results.filter((r) => r.statusCode === 200);
+      expect(ok).toHaveLength(1);
+      expect(ok[0]?.json<PaymentDecisionResponse>().request.status).toBe('PENDING');
+      expect(await credit(player.playerId)).toBe(0);
+    });
+  });
+
+  describe('daily approval limits', () => {
+    it('refuses an approval above the approver’s daily limit with a clear message, and counts nothing for it', async () => {
+      const limits = {
+        ...DEFAULT_APPROVAL_SETTINGS,
+        dailyApprovalLimits: { agent: 150_000, master_agent: null, admin: null },
+      };
+      // Another agent, so this test's totals are its own.
+      const suffix = randomUUID().slice(0, 6);
+      const code = `L${suffix}`.toUpperCase();
+      const limited = await createStaff({
+        username: `il-${suffix}`,
+        displayName: 'Limited agent',
+        role: 'agent',
+        parentId: master.id,
+        referralCode: code,
+      });
+      expect((await setSettings(limits)).statusCode).toBe(200);
+      try {
+        const player = await registerPlayer(t.app, { referralCode: code });
+        const one = await deposit(player, 100_000);
+        const two = await deposit(player, 60_000);
+        const three = await deposit(player, 50_000);
+        expect((await decide(limited.cookie, one, 'approve')).statusCode).toBe(200);
+        const over = await decide(limited.cookie, two, 'approve');
+        expect(over.statusCode).toBe(400);
+        expect(over.json()).toMatchObject({ statusMessage: ApprovalMessages.dailyLimit(150_000, 100_000) });
+        expect(over.json<{ statusMessage: string }>().statusMessage).toBe(
+          'This approval would take you over your daily approval limit of ₱1,500 (₱1,000 approved today).',
+        );
+        // Up to the limit exactly is fine; the refused one counted nothing.
+        expect((await decide(limited.cookie, three, 'approve')).statusCode).toBe(200);
+        expect(await credit(player.playerId)).toBe(150_000);
+        // Another staff member's limit is their own.
+        expect((await decide(master.cookie, two, 'approve')).statusCode).toBe(200);
+      } finally {
+        expect((await setSettings(DEFAULT_APPROVAL_SETTINGS)).statusCode).toBe(200);
+      }
+    });
+
+    it('holds under concurrent approvals by one staff member', async () => {
+      const suffix = randomUUID().slice(0, 6);
+      const code = `C${suffix}`.toUpperCase();
+      const limited = await createStaff({
+        username: `ir-${suffix}`,
+        displayName: 'Racing agent',
+        role: 'agent',
+        parentId: master.id,
+        referralCode: code,
+      });
+      expect(
+        (
+          await setSettings({
+            ...DEFAULT_APPROVAL_SETTINGS,
+            dailyApprovalLimits: { agent: 200_000, master_agent: null, admin: null },
+          })
+        ).statusCode,
+      ).toBe(200);
+      try {
+        const player = await registerPlayer(t.app, { referralCode: code });
+        const ids = [];
+        for (let i = 0; i < 4; i += 1) ids.push(await deposit(player, 100_000));
+        const results = await Promise.all(ids.map((id) => decide(limited.cookie, id, 'approve')));
+        expect(results.filter((r) => r.statusCode === 200)).toHaveLength(2);
+        expect(await credit(player.playerId)).toBe(200_000);
+      } finally {
+        await setSettings(DEFAULT_APPROVAL_SETTINGS);
+      }
+    });
+
+    it('are set by admins only, checked, and audited', async () => {
+      expect((await setSettings(DEFAULT_APPROVAL_SETTINGS, master.cookie)).statusCode).toBe(403);
+      expect((await setSettings(DEFAULT_APPROVAL_SETTINGS, agent.cookie)).statusCode).toBe(403);
+      const invalid = [
+        { ...DEFAULT_APPROVAL_SETTINGS, depositSecondApprovalAbove: -1 },
+        { ...DEFAULT_APPROVAL_SETTINGS, depositSecondApprovalAbove: '1000' },
+        { ...DEFAULT_APPROVAL_SETTINGS, dailyApprovalLimits: { agent: 0, master_agent: null, admin: null } },
+        { ...DEFAULT_APPROVAL_SETTINGS, extra: true },
+      ];
+      for (const body of invalid) {
+        const refused = await inject('POST', '/api/backoffice/approval-settings', body, { cookie: admin });
+        expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      }
+      const read = await inject('GET', '/api/backoffice/approval-settings', undefined, { cookie: agent.cookie });
+      expect(read.json()).toMatchObject({ statusCode: 200, ...DEFAULT_APPROVAL_SETTINGS });
+      const audit = await t.app.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('action', '=', 'payments.approval_settings_changed')
+        .execute();
+      expect(audit.length).toBeGreaterThan(0);
+    });
+  });
+
+  describe('balance adjustments above the threshold', () => {
+    it('are stored pending until another admin approves; the requester never can', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agent.code });
+      const requested = await adjust(player.playerId, 2_000_000);
+      expect(requested.statusCode, requested.body).toBe(200);
+      const body = requested.json<AdjustmentResponse>();
+      expect(body).toMatchObject({ status: 'PENDING', transactionId: null, amount: 2_000_000, creditBalance: 0 });
+      expect(await credit(player.playerId)).toBe(0);
+      const id = body.adjustmentId ?? 0;
+
+      const own = await decideAdjustment(admin, id, 'approve');
+      expect(own.statusCode).toBe(403);
+      expect(own.json()).toMatchObject({ statusMessage: ApprovalMessages.sameApprover });
+      expect((await decideAdjustment(master.cookie, id, 'approve')).statusCode).toBe(403);
+      expect(await credit(player.playerId)).toBe(0);
+
+      const pending = await inject('GET', '/api/backoffice/adjustments', undefined, { cookie: otherAdmin.cookie });
+      expect(pending.json<{ adjustments: { id: number }[] }>().adjustments.map((a) => a.id)).toContain(id);
+
+      const approved = await decideAdjustment(otherAdmin.cookie, id, 'approve');
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(approved.json<BalanceAdjustmentDecisionResponse>().adjustment).toMatchObject({
+        status: 'APPROVED',
+        requestedBy: 'Administrator',
+        decidedBy: 'Second admin',
+      });
+      expect(await credit(player.playerId)).toBe(2_000_000);
+      expect((await decideAdjustment(thirdAdmin.cookie, id, 'approve')).statusCode).toBe(409);
+      expect(await credit(player.playerId)).toBe(2_000_000);
+      expect(await checkLedger(t.app.db)).toEqual([]);
+    });
+
+    it('move once when two admins approve at the same moment; a declined one never moves', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agent.code });
+      const id = (await adjust(player.playerId, 1_500_000)).json<AdjustmentResponse>().adjustmentId ?? 0;
+      const results = await Promise.all([
+        decideAdjustment(otherAdmin.cookie, id, 'approve'),
+        decideAdjustment(thirdAdmin.cookie, id, 'approve'),
+      ]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(await credit(player.playerId)).toBe(1_500_000);
+
+      const declinedId = (await adjust(player.playerId, -1_200_000)).json<AdjustmentResponse>().adjustmentId ?? 0;
+      expect((await decideAdjustment(otherAdmin.cookie, declinedId, 'decline', {})).statusCode).toBe(400);
+      const declined = await decideAdjustment(otherAdmin.cookie, declinedId, 'decline', { note: 'wrong player' });
+      expect(declined.json<BalanceAdjustmentDecisionResponse>().adjustment.status).toBe('DECLINED');
+      expect((await decideAdjustment(thirdAdmin.cookie, declinedId, 'approve')).statusCode).toBe(409);
+      expect(await credit(player.playerId)).toBe(1_500_000);
+      expect(await checkLedger(t.app.db)).toEqual([]);
+    });
+
+    it('up to the threshold still move at once', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agent.code });
+      const at = await adjust(player.playerId, 1_000_000);
+      expect(at.json<AdjustmentResponse>()).toMatchObject({ status: 'APPROVED', adjustmentId: null });
+      expect(await credit(player.playerId)).toBe(1_000_000);
     });
   });
 });

@@ -29,6 +29,7 @@ import { idParam, pageNumber } from '../../lib/params.ts';
 import { currentOwnPlayer, currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { channelImageRoutes } from './channel-images.routes.ts';
+import { approvalRoutes } from './approvals.routes.ts';
 import { createDepositAccount, listDepositAccounts, updateDepositAccount } from './deposit-accounts.ts';
 import { paymentLimits, setPaymentLimits } from './payment-settings.ts';
 import {
@@ -60,6 +61,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const receipts = createReceiptReader({ log: app.log.child({ module: 'receipt-ocr' }) });
   await app.register(channelImageRoutes);
+  await app.register(approvalRoutes);
   app.addHook('onClose', () => receipts.close());
 
   const playerTags = ['payment'];
@@ -136,7 +138,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!isValidIdempotencyKey(key)) throw badRequest(Idempotency.keyRequired);
     const result = await decidePaymentRequest(db, currentStaff(staffRequest), id, decision, note, key, staffRequest.ip);
     // After the commit: the player's open pages refresh their balance. A lost notice costs a stale header, not money.
-    if (!result.replayed) {
+    // A first approval of two (decision 020) moves no money: the player hears once it is decided.
+    if (!result.replayed && result.view.status !== 'PENDING') {
       void app.events.emit('payment.decided', {
         playerId: result.playerId,
         requestId: id,

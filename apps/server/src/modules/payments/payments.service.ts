@@ -1,6 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
+  ApprovalMessages,
   depositBonusFor,
+  maySecondApprove,
+  needsSecondApproval,
   depositRefusal,
   isDepositAccountType,
   normalizeReference,
@@ -20,11 +23,12 @@ import {
   type PaymentStatus,
 } from '@karera/shared';
 import type { Database, StaffUser } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation, runIdempotentTwinSafe } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { scopeToStaff } from '../players/player-directory.repo.ts';
+import { approvalSettings, countApproval, secondApproverRoleFor } from '../wallet/approval-controls.ts';
 import { accountIdByCode, HouseAccount, playerAccountCode, playerBalances } from '../wallet/accounts.ts';
 import { InsufficientFundsError, postTransaction, type Posting } from '../wallet/ledger.ts';
 import { withdrawChannels } from './channel-images.ts';
@@ -314,6 +318,7 @@ function requestViewQuery(db: Kysely<Database>) {
     .innerJoin('players', 'players.id', 'r.player_id')
     .leftJoin('staff_users as agent', 'agent.id', 'players.agent_id')
     .leftJoin('staff_users as decider', 'decider.id', 'r.decided_by_staff_id')
+    .leftJoin('staff_users as first_approver', 'first_approver.id', 'r.first_approved_by_staff_id')
     .selectAll('r')
     .select([
       'players.first_name',
@@ -321,6 +326,8 @@ function requestViewQuery(db: Kysely<Database>) {
       'players.mobile_no',
       'agent.display_name as agent_name',
       'decider.display_name as decider_name',
+      'first_approver.display_name as first_approver_name',
+      'first_approver.role as first_approver_role',
     ]);
 }
 
@@ -348,6 +355,10 @@ function toRequestView(row: RequestViewRow): PaymentRequestView {
     decidedBy: row.decider_name,
     decidedAt: row.decided_at,
     createdAt: row.created_at,
+    firstApprovedBy: row.first_approver_name,
+    firstApprovedAt: row.first_approved_at,
+    secondApproverRole:
+      row.status === 'PENDING' && row.first_approver_role ? secondApproverRoleFor(row.first_approver_role) : null,
   };
 }
 
@@ -461,6 +472,54 @@ export async function decidePaymentRequest(
       // Out of scope reads as not found: staff learn nothing about other agents' players.
       if (!request) throw notFound(PaymentMessages.requestNotFound);
       if (request.status !== 'PENDING') throw conflict(PaymentMessages.alreadyDecided);
+
+      // Maker-checker (decision 020): a deposit above the threshold is approved twice, by two staff members,
+      // the second of a higher role; the first approval moves no money. Every approval counts towards the
+      // approver's daily limit.
+      let firstApproverId: number | null = null;
+      if (request.kind === 'DEPOSIT' && decision === 'approve') {
+        const settings = await approvalSettings(trx);
+        if (request.first_approved_by_staff_id !== null) {
+          firstApproverId = request.first_approved_by_staff_id;
+          if (firstApproverId === staff.id) throw forbidden(ApprovalMessages.sameApprover);
+          const first = await trx
+            .selectFrom('staff_users')
+            .select('role')
+            .where('id', '=', firstApproverId)
+            .executeTakeFirstOrThrow();
+          if (!maySecondApprove(first.role, staff.role)) {
+            throw forbidden(ApprovalMessages.secondApproverRole(first.role));
+          }
+        }
+        await countApproval(trx, staff, request.amount, settings);
+        if (firstApproverId === null && needsSecondApproval(request.amount, settings.depositSecondApprovalAbove)) {
+          const now = nowIso();
+          const recorded = await trx
+            .updateTable('payment_requests')
+            .set({
+              first_approved_by_staff_id: staff.id,
+              first_approved_at: now,
+              first_approval_note: note?.trim() || null,
+            })
+            .where('id', '=', requestId)
+            .where('status', '=', 'PENDING')
+            .where('first_approved_by_staff_id', 'is', null)
+            .executeTakeFirst();
+          if (Number(recorded.numUpdatedRows) !== 1) throw conflict(ApprovalMessages.alreadyFirstApproved);
+          await recordAudit(
+            trx,
+            { type: 'staff', id: staff.id, ip },
+            {
+              action: 'payment.deposit_first_approved',
+              targetType: 'payment_request',
+              targetId: request.id,
+              details: { playerId: request.player_id, amount: request.amount, note: note ?? null },
+            },
+          );
+          const row = await requestViewQuery(trx).where('r.id', '=', requestId).executeTakeFirstOrThrow();
+          return { view: toRequestView(row), playerId: request.player_id };
+        }
+      }
       if (request.kind === 'DEPOSIT' && decision === 'approve') {
         const used = await trx
           .selectFrom('payment_requests')
@@ -478,12 +537,17 @@ export async function decidePaymentRequest(
       const status = decision === 'approve' ? 'APPROVED' : 'DECLINED';
       let claimed;
       try {
-        claimed = await trx
+        let claim = trx
           .updateTable('payment_requests')
           .set({ status, decided_by_staff_id: staff.id, decided_at: nowIso(), decision_note: note?.trim() || null })
           .where('id', '=', requestId)
-          .where('status', '=', 'PENDING')
-          .executeTakeFirst();
+          .where('status', '=', 'PENDING');
+        // An approval stands on the first approval it read (none, or that one): a first approval recorded
+        // by someone else a moment ago makes this one 'already decided', not a single-handed approval.
+        if (request.kind === 'DEPOSIT' && decision === 'approve') {
+          claim = claim.where('first_approved_by_staff_id', firstApproverId === null ? 'is' : '=', firstApproverId);
+        }
+        claimed = await claim.executeTakeFirst();
       } catch (error) {
         // Another deposit with this channel and reference was approved at the same moment.
         if (isUniqueViolation(error)) throw badRequest(PaymentMessages.referenceUsed);
@@ -520,6 +584,7 @@ export async function decidePaymentRequest(
             bonus: request.bonus,
             transactionId,
             note: note ?? null,
+            firstApprovedBy: firstApproverId,
           },
         },
       );

@@ -147,6 +147,8 @@ export const en = {
     confirm: 'Confirm adjustment',
     edit: 'Edit',
     success: 'Adjustment saved (transaction #{{transactionId}}): {{amount}} on {{account}}.',
+    pendingSecond:
+      'Adjustment #{{id}} of {{amount}} on {{account}} waits for another admin’s approval: nothing moved yet.',
   },
   loginLink: {
     title: 'Login link',

@@ -14,6 +14,7 @@ import { PageHeading } from '../../components/PageHeading.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { useT } from '../../i18n/useT.ts';
+import { ApprovalSettingsSection } from './Approvals.tsx';
 import { ChannelImageField } from './ChannelImageField.tsx';
 import {
   useDepositAccountsQuery,
@@ -174,6 +175,7 @@ export function DepositAccountsPage() {
       </section>
       <WithdrawChannelsSection />
       <LimitsSection />
+      <ApprovalSettingsSection />
     </>
   );
 }

@@ -18,8 +18,10 @@ import { Pagination } from '../../components/Pagination.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { pageFromParam } from '../../lib/format.ts';
+import { useStaff } from '../../lib/session.tsx';
 import { useT } from '../../i18n/useT.ts';
-import { useDecisionMutation, usePaymentRequestsQuery } from './payments.api.ts';
+import { PendingAdjustmentsSection } from './Approvals.tsx';
+import { useApprovalSettingsQuery, useDecisionMutation, usePaymentRequestsQuery } from './payments.api.ts';
 import './payments.css';
 
 function statusOf(value: string | null): PaymentStatus {
@@ -58,6 +60,8 @@ export function PaymentsPage() {
   const page = pageFromParam(params.get('page'));
   const requests = usePaymentRequestsQuery(status, kind, page);
   const decide = useDecisionMutation();
+  const approvalSettings = useApprovalSettingsQuery();
+  const staff = useStaff();
   const [pending, setPending] = useState<Pending | null>(null);
   const [note, setNote] = useState('');
   const [done, setDone] = useState<string | null>(null);
@@ -91,10 +95,12 @@ export function PaymentsPage() {
         onSuccess: (answer) => {
           setPending(null);
           setDone(
-            t('payments.done', {
-              id: answer.request.transactionId,
-              status: t(`payments.statuses.${answer.request.status}`).toLowerCase(),
-            }),
+            answer.request.status === 'PENDING'
+              ? t('payments.firstApproved', { id: answer.request.transactionId })
+              : t('payments.done', {
+                  id: answer.request.transactionId,
+                  status: t(`payments.statuses.${answer.request.status}`).toLowerCase(),
+                }),
           );
         },
       },
@@ -103,13 +109,22 @@ export function PaymentsPage() {
 
   const request = pending?.request;
   const amount = request ? formatPeso(request.amount) : '';
+  const threshold = approvalSettings.data?.depositSecondApprovalAbove;
+  const firstOfTwo =
+    request?.kind === 'DEPOSIT' &&
+    pending?.decision === 'approve' &&
+    request.firstApprovedBy === null &&
+    threshold !== undefined &&
+    request.amount > threshold;
   const explanation = !request
     ? ''
     : pending.decision === 'approve'
       ? request.kind === 'DEPOSIT'
-        ? request.bonus > 0
-          ? t('payments.approveDepositBonus', { amount, bonus: formatPeso(request.bonus), name: request.playerName })
-          : t('payments.approveDeposit', { amount, name: request.playerName })
+        ? request.firstApprovedBy !== null
+          ? t('payments.secondApproveDeposit', { amount, name: request.playerName, first: request.firstApprovedBy })
+          : request.bonus > 0
+            ? t('payments.approveDepositBonus', { amount, bonus: formatPeso(request.bonus), name: request.playerName })
+            : t('payments.approveDeposit', { amount, name: request.playerName })
         : t('payments.approveWithdraw', {
             amount,
             account: `${channelLabel(request)} ${request.accountName} ${request.accountNumber}`,
@@ -142,6 +157,7 @@ export function PaymentsPage() {
         />
       </form>
       {done ? <Alert tone="success">{done}</Alert> : null}
+      {staff.role === 'admin' && status === 'PENDING' ? <PendingAdjustmentsSection /> : null}
       {requests.isPending ? (
         <LoadingBlock />
       ) : requests.isError ? (
@@ -201,6 +217,9 @@ export function PaymentsPage() {
         }
       >
         <p>{explanation}</p>
+        {firstOfTwo ? (
+          <Alert tone="info">{t('payments.firstOfTwo', { threshold: formatPeso(threshold) })}</Alert>
+        ) : null}
         <TextArea
           id={noteId}
           label={pending?.decision === 'decline' ? t('payments.reason') : t('payments.optionalNote')}
@@ -288,6 +307,23 @@ function RequestCard({
             <ManilaTime iso={request.createdAt} />
           </dd>
         </div>
+        {request.firstApprovedBy !== null ? (
+          <div className="bo-fields__row" data-testid="payment-first-approval">
+            <dt>{t('payments.firstApproval')}</dt>
+            <dd>
+              {request.firstApprovedBy}
+              {request.firstApprovedAt ? (
+                <>
+                  {' · '}
+                  <ManilaTime iso={request.firstApprovedAt} />
+                </>
+              ) : null}
+              {request.secondApproverRole ? (
+                <span className="bo-payment__waits"> {t(`payments.waitsFor.${request.secondApproverRole}`)}</span>
+              ) : null}
+            </dd>
+          </div>
+        ) : null}
         {request.status !== 'PENDING' ? (
           <div className="bo-fields__row">
             <dt>{t(`payments.statuses.${request.status}`)}</dt>
@@ -307,7 +343,7 @@ function RequestCard({
       {request.status === 'PENDING' ? (
         <div className="bo-actions">
           <Button variant="primary" onClick={() => onDecide('approve')} data-testid="payment-approve">
-            {t('payments.approve')}
+            {request.firstApprovedBy !== null ? t('payments.secondApprove') : t('payments.approve')}
           </Button>
           <Button variant="danger" onClick={() => onDecide('decline')} data-testid="payment-decline">
             {t('payments.decline')}

@@ -1,7 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  ApprovalRoutes,
   IDEMPOTENCY_KEY_HEADER,
   PaymentBackofficeRoutes,
+  type ApprovalSettingsInput,
+  type ApprovalSettingsResponse,
+  type BalanceAdjustmentDecisionResponse,
+  type BalanceAdjustmentListResponse,
   type DepositAccountInput,
   type DepositAccountListResponse,
   type DepositAccountView,
@@ -136,5 +141,60 @@ export function useSaveLimits() {
     mutationFn: (input: PaymentLimitsInput) =>
       apiRequest<PaymentLimitsResponse>(PaymentBackofficeRoutes.limits, { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.limits }),
+  });
+}
+
+// Maker-checker (decision 020): the thresholds and daily limits, and adjustments waiting for a second admin.
+const approvalKeys = {
+  settings: [...ROOT, 'approval-settings'] as const,
+  adjustments: [...ROOT, 'adjustments'] as const,
+};
+
+export function useApprovalSettingsQuery() {
+  return useQuery({
+    queryKey: approvalKeys.settings,
+    queryFn: ({ signal }) => apiRequest<ApprovalSettingsResponse>(ApprovalRoutes.settings, { signal }),
+  });
+}
+
+export function useSaveApprovalSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ApprovalSettingsInput) =>
+      apiRequest<ApprovalSettingsResponse>(ApprovalRoutes.settings, { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalKeys.settings }),
+  });
+}
+
+export function usePendingAdjustmentsQuery(enabled: boolean) {
+  return useQuery({
+    queryKey: approvalKeys.adjustments,
+    queryFn: ({ signal }) =>
+      apiRequest<BalanceAdjustmentListResponse>(`${ApprovalRoutes.adjustments}?status=PENDING`, { signal }),
+    enabled,
+    refetchInterval: 15_000,
+  });
+}
+
+export interface AdjustmentDecisionRequest {
+  id: number;
+  decision: 'approve' | 'decline';
+  note: string;
+  idempotencyKey: string;
+}
+
+export function useAdjustmentDecisionMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision, note, idempotencyKey }: AdjustmentDecisionRequest) =>
+      apiRequest<BalanceAdjustmentDecisionResponse>(
+        decision === 'approve' ? ApprovalRoutes.approveAdjustment(id) : ApprovalRoutes.declineAdjustment(id),
+        {
+          method: 'POST',
+          body: decision === 'approve' ? {} : { note: note.trim() },
+          headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+        },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: approvalKeys.adjustments }),
   });
 }

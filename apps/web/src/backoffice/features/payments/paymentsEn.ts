@@ -76,4 +76,33 @@ export const paymentsEn = {
   withdrawMax: 'Withdraw maximum (₱)',
   limitsInvalid: PaymentMessages.limitsRange,
   noDepositAccount: PaymentMessages.noDepositAccount,
+  // Maker-checker and daily limits (decision 020).
+  firstApproval: 'First approval',
+  firstApprovalLine: '{{name}} · {{time}}',
+  waitsFor: {
+    master_agent_or_admin: 'Waits for a second approval by a master agent or an admin.',
+    admin: 'Waits for a second approval by an admin (not the first approver).',
+  },
+  secondApprove: 'Give second approval',
+  secondApproveDeposit:
+    'Credit {{amount}} to {{name}}. {{first}} approved it first; approve only if you also checked that it was received.',
+  firstOfTwo:
+    'Above {{threshold}}: this is the first of two approvals. Nothing is credited until a second staff member approves.',
+  firstApproved: '{{id}} approved once: it waits for a second approval. Nothing is credited yet.',
+  approvalsTitle: 'Approvals',
+  approvalsIntro:
+    'Deposits and balance adjustments above a threshold need a second approval by another staff member of a higher role (an admin’s by another admin). Each staff member’s approvals per Manila day are limited by role; leave a limit empty for none.',
+  depositSecondAbove: 'Deposits need two approvals above (₱)',
+  adjustmentSecondAbove: 'Adjustments need two admins above (₱)',
+  dailyLimitAgent: 'Daily approval limit of an agent (₱)',
+  dailyLimitMasterAgent: 'Daily approval limit of a master agent (₱)',
+  dailyLimitAdmin: 'Daily approval limit of an admin (₱)',
+  dailyLimitHint: 'Empty: no limit.',
+  approvalsInvalid: 'Enter amounts in pesos, at most two decimals.',
+  adjustmentsTitle: 'Adjustments awaiting a second admin',
+  adjustmentsIntro: 'Balance adjustments above the threshold move only once another admin approves them.',
+  adjustmentsEmpty: 'No adjustments waiting.',
+  adjustmentHeading: 'Adjustment #{{id}}',
+  adjustmentDone: 'Adjustment #{{id}} {{status}}.',
+  declineNote: 'Note (needed to decline)',
 } as const;

@@ -78,12 +78,11 @@ export function AdjustmentForm({ player }: { player: PlayerDetailResponse['playe
         pending.current = null;
         setReview(null);
         setDraft(EMPTY_DRAFT);
+        const values = { amount: formatSignedPeso(result.amount), account: t(`accounts.${result.account}`) };
         setSuccess(
-          t('adjustment.success', {
-            transactionId: result.transactionId,
-            amount: formatSignedPeso(result.amount),
-            account: t(`accounts.${result.account}`),
-          }),
+          result.status === 'PENDING'
+            ? t('adjustment.pendingSecond', { ...values, id: result.adjustmentId ?? '' })
+            : t('adjustment.success', { ...values, transactionId: result.transactionId ?? '' }),
         );
       },
       onError: (error) => {

@@ -1,0 +1,98 @@
+import type { Kysely, Transaction } from 'kysely';
+import {
+  ApprovalMessages,
+  approvalSettingsSchema,
+  DEFAULT_APPROVAL_SETTINGS,
+  manilaDate,
+  type ApprovalSettings,
+  type ApprovalSettingsResponse,
+  type StaffRole,
+} from '@karera/shared';
+import type { Database, StaffUser } from '../../db/schema.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+
+/** Kept beside the payment limits (payment_settings), edited by admins in the back office. */
+const APPROVALS_KEY = 'approvals';
+
+/** The operator's maker-checker thresholds and daily limits, or the defaults until an admin sets them. */
+export async function approvalSettings(db: Kysely<Database>): Promise<ApprovalSettings> {
+  const row = await db
+    .selectFrom('payment_settings')
+    .select('value')
+    .where('key', '=', APPROVALS_KEY)
+    .executeTakeFirst();
+  const stored = row ? approvalSettingsSchema.safeParse(JSON.parse(row.value)) : undefined;
+  return stored?.success ? stored.data : DEFAULT_APPROVAL_SETTINGS;
+}
+
+export async function setApprovalSettings(
+  db: Kysely<Database>,
+  admin: Pick<StaffUser, 'id'>,
+  settings: ApprovalSettings,
+  ip: string | null,
+): Promise<ApprovalSettingsResponse> {
+  await db.transaction().execute(async (trx) => {
+    const before = await approvalSettings(trx);
+    const value = JSON.stringify(settings);
+    await trx
+      .insertInto('payment_settings')
+      .values({ key: APPROVALS_KEY, value, updated_at: nowIso() })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: nowIso() }))
+      .execute();
+    await recordAudit(
+      trx,
+      { type: 'staff', id: admin.id, ip },
+      { action: 'payments.approval_settings_changed', details: { before, after: settings } },
+    );
+  });
+  return { statusCode: 200, ...settings };
+}
+
+function manilaDay(instant: Date): string {
+  const { year, month, day } = manilaDate(instant);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * Counts an approval towards the staff member's total of the Manila day, refused above their role's daily
+ * limit. The total rises by a conditional update (total + amount <= limit) on one row per staff member and
+ * day, in the approval's own transaction: approvals racing cannot pass the limit together, and a refused
+ * or rolled-back approval counts nothing.
+ */
+export async function countApproval(
+  trx: Transaction<Database>,
+  staff: Pick<StaffUser, 'id' | 'role'>,
+  amount: number,
+  settings: ApprovalSettings,
+): Promise<void> {
+  const day = manilaDay(new Date());
+  const counted = Math.abs(amount);
+  await trx
+    .insertInto('staff_approval_totals')
+    .values({ staff_id: staff.id, day, total: 0 })
+    .onConflict((oc) => oc.columns(['staff_id', 'day']).doNothing())
+    .execute();
+  const limit = settings.dailyApprovalLimits[staff.role];
+  let raise = trx
+    .updateTable('staff_approval_totals')
+    .set((eb) => ({ total: eb('total', '+', counted) }))
+    .where('staff_id', '=', staff.id)
+    .where('day', '=', day);
+  if (limit !== null) raise = raise.where((eb) => eb(eb('total', '+', counted), '<=', limit));
+  const raised = await raise.executeTakeFirst();
+  if (Number(raised.numUpdatedRows) === 1) return;
+  const row = await trx
+    .selectFrom('staff_approval_totals')
+    .select('total')
+    .where('staff_id', '=', staff.id)
+    .where('day', '=', day)
+    .executeTakeFirst();
+  throw badRequest(ApprovalMessages.dailyLimit(limit ?? 0, Number(row?.total ?? 0)));
+}
+
+/** What the second approver of a request first approved by this role must be, for the back office to say. */
+export function secondApproverRoleFor(firstApproverRole: StaffRole): 'master_agent_or_admin' | 'admin' {
+  return firstApproverRole === 'agent' ? 'master_agent_or_admin' : 'admin';
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import type { StaffRole } from '../roles.ts';
+import { limitText } from './messages.ts';
+
+/**
+ * Maker-checker and daily approval limits (decision 020). Amounts are integer centavos. A deposit approval
+ * or balance adjustment above its threshold needs a second approval by another staff member of a higher
+ * role (an admin's by another admin); every approval counts towards its approver's total of the Manila day.
+ */
+export interface ApprovalSettings {
+  /** A deposit above this amount needs a second approval. */
+  depositSecondApprovalAbove: number;
+  /** A balance adjustment whose size (credit or debit) is above this amount needs a second admin. */
+  adjustmentSecondApprovalAbove: number;
+  /** Most a staff member of each role may approve per Manila day; null: no limit. */
+  dailyApprovalLimits: Record<StaffRole, number | null>;
+}
+
+/** Until an admin sets them: ₱10,000 for two approvals; a day's approvals up to ₱200,000 (agent), ₱1,000,000 (master agent). */
+export const DEFAULT_APPROVAL_SETTINGS: ApprovalSettings = {
+  depositSecondApprovalAbove: 1_000_000,
+  adjustmentSecondApprovalAbove: 1_000_000,
+  dailyApprovalLimits: { agent: 20_000_000, master_agent: 100_000_000, admin: null },
+};
+
+const ROLE_RANK: Record<StaffRole, number> = { agent: 1, master_agent: 2, admin: 3 };
+
+/** Who may give the second approval: a higher role than the first approver's; an admin's, another admin. */
+export function maySecondApprove(firstApproverRole: StaffRole, secondApproverRole: StaffRole): boolean {
+  if (firstApproverRole === 'admin') return secondApproverRole === 'admin';
+  return ROLE_RANK[secondApproverRole] > ROLE_RANK[firstApproverRole];
+}
+
+export function needsSecondApproval(amount: number, threshold: number): boolean {
+  return Math.abs(amount) > threshold;
+}
+
+export const ApprovalMessages = {
+  sameApprover: 'You gave the first approval: another staff member must give the second.',
+  secondApproverRole: (firstApproverRole: StaffRole) =>
+    firstApproverRole === 'admin'
+      ? 'The second approval must come from another admin.'
+      : firstApproverRole === 'master_agent'
+        ? 'The second approval must come from an admin.'
+        : 'The second approval must come from a master agent or an admin.',
+  alreadyFirstApproved: 'This request already has its first approval; it waits for a second approver.',
+  dailyLimit: (limit: number, approvedToday: number) =>
+    `This approval would take you over your daily approval limit of ₱${limitText(limit)} (₱${limitText(approvedToday)} approved today).`,
+  adjustmentNotFound: 'Adjustment not found.',
+  adjustmentDecided: 'This adjustment was already decided.',
+  thresholdRange: 'Thresholds must be between ₱0.00 and ₱1,000,000.00.',
+  dailyLimitRange: 'Daily limits must be between ₱1.00 and ₱100,000,000.00, or empty for no limit.',
+} as const;
+
+const threshold = z
+  .number(ApprovalMessages.thresholdRange)
+  .int(ApprovalMessages.thresholdRange)
+  .min(0, ApprovalMessages.thresholdRange)
+  .max(100_000_000, ApprovalMessages.thresholdRange);
+const dailyLimit = z
+  .number(ApprovalMessages.dailyLimitRange)
+  .int(ApprovalMessages.dailyLimitRange)
+  .min(100, ApprovalMessages.dailyLimitRange)
+  .max(10_000_000_000, ApprovalMessages.dailyLimitRange)
+  .nullable();
+
+export const approvalSettingsSchema = z.strictObject({
+  depositSecondApprovalAbove: threshold,
+  adjustmentSecondApprovalAbove: threshold,
+  dailyApprovalLimits: z.strictObject({ agent: dailyLimit, master_agent: dailyLimit, admin: dailyLimit }),
+});
+export type ApprovalSettingsInput = z.infer<typeof approvalSettingsSchema>;
+
+export interface ApprovalSettingsResponse extends ApprovalSettings {
+  statusCode: 200;
+}
+
+/** A balance adjustment waiting for (or decided by) a second admin. */
+export interface BalanceAdjustmentView {
+  id: number;
+  playerId: number;
+  playerName: string;
+  account: 'credit' | 'bonus';
+  amount: number;
+  reason: string;
+  status: 'PENDING' | 'APPROVED' | 'DECLINED';
+  requestedBy: string;
+  requestedAt: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  decisionNote: string | null;
+  transactionId: number | null;
+}
+
+export interface BalanceAdjustmentListResponse {
+  statusCode: 200;
+  adjustments: BalanceAdjustmentView[];
+}
+
+export interface BalanceAdjustmentDecisionResponse {
+  statusCode: 200;
+  adjustment: BalanceAdjustmentView;
+}
+
+export const ApprovalRoutes = {
+  settings: '/api/backoffice/approval-settings', // GET -> ApprovalSettingsResponse; POST ApprovalSettingsInput (admin)
+  adjustments: '/api/backoffice/adjustments', // GET ?status= -> BalanceAdjustmentListResponse (admin)
+  approveAdjustment: (id: number) => `/api/backoffice/adjustments/${id}/approve`, // POST {} + Idempotency-Key (admin)
+  declineAdjustment: (id: number) => `/api/backoffice/adjustments/${id}/decline`, // POST { note } + Idempotency-Key (admin)
+} as const;
