@@ -55,3 +55,5 @@ export * from './api/schemas/game.ts';
 export * from './api/schemas/betting.ts';
 export * from './api/schemas/promo.ts';
 export * from './api/params.ts';
+export * from './api/operations/tote.ts';
+export * from './api/schemas/tote.ts';

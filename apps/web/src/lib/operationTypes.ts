@@ -5,6 +5,7 @@ import type {
   PromoOperations,
   PublicOperations,
   ResponseOf,
+  ToteOperations,
 } from '@karera/shared';
 
 /*
@@ -14,7 +15,8 @@ import type {
  */
 type ByPath = OperationsByPath<typeof PublicOperations> &
   OperationsByPath<typeof GameOperations> &
-  OperationsByPath<typeof PromoOperations>;
+  OperationsByPath<typeof PromoOperations> &
+  OperationsByPath<typeof ToteOperations>;
 
 export type ContractPath = keyof ByPath;
 export type BodyAt<P extends ContractPath> = BodyOf<ByPath[P]>;

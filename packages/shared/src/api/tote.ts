@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { BET_TYPES } from '../betTypes.ts';
-import type { PoolPolicy, PoolResult } from '../tote/settlePool.ts';
+import type {
+  carryoverSchema,
+  carryoversResponseSchema,
+  gameResultResponseSchema,
+  poolSummarySchema,
+  resultPreviewSchema,
+  settlementReportSchema,
+  toteSettingSchema,
+  winnerLineSchema,
+} from './schemas/tote.ts';
 
 /**
  * Results, dividends and settlement (spec §2 /result, §7 game/getGameResult; architecture §5).
@@ -85,79 +94,15 @@ export const confirmResultSchema = resultInputSchema.extend({
 });
 export type ConfirmResultInput = z.infer<typeof confirmResultSchema>;
 
-export interface PoolSummary {
-  firstRaceId: number;
-  firstRaceNo: number;
-  betType: string;
-  result: PoolResult;
-  stakes: number;
-  refunds: number;
-  takeout: number;
-  carryIn: number;
-  carryOut: number;
-  net: number;
-  /** Winnings paid to players' credit (a settled pool: the sum of its tickets' won amounts). */
-  payouts: number;
-  /**
-   * Bonus stake inside winning payouts, not returned to the player and kept by the house (decision 016):
-   * payouts + bonusRetained is what the winning tickets won.
-   */
-  bonusRetained: number;
-  breakage: number;
-  tickets: number;
-  winningTickets: number;
-  dividends: { combination: string; dividend: number | null; stake: number; consolation: boolean; official: boolean }[];
-}
+export type PoolSummary = z.infer<typeof poolSummarySchema>;
 
-export interface ResultPreview {
-  raceId: number;
-  raceNo: number;
-  finish: string;
-  pools: PoolSummary[];
-}
+export type ResultPreview = z.infer<typeof resultPreviewSchema>;
 
-export interface SettlementReport {
-  raceId: number;
-  raceNo: number;
-  status: string;
-  finish: string | null;
-  pools: (PoolSummary & { status: 'paying' | 'settled' })[];
-  totals: {
-    stakes: number;
-    payouts: number;
-    bonusRetained: number;
-    refunds: number;
-    takeout: number;
-    carryIn: number;
-    carryOut: number;
-    breakage: number;
-  };
-  /** stakes + carry in = payouts + bonus retained + refunds + takeout + carry out + breakage, to the centavo. */
-  balanced: boolean;
-}
+export type SettlementReport = z.infer<typeof settlementReportSchema>;
 
-/**
- * A winner line of the results page (spec §3 Winner result): one per winning combination of each bet
- * type the race offers or completes (a dead heat gives several).
- */
-export interface WinnerLine {
-  betType: string;
-  betTypeName: string;
-  /** Places by '-', legs by '/' (a cancelled leg as ALL); 'Consolation' for a jackpot's consolation line. */
-  picks: string;
-  /** Dividend for 1.00 in centavos (computed, or the track's official one); null when none was paid. */
-  odds: number | null;
-  /** Why there is no dividend, when odds is null: refunded, no winning ticket, no bets, still settling. */
-  reason?: NoDividendReason;
-}
+export type WinnerLine = z.infer<typeof winnerLineSchema>;
 
-export interface GameResultResponse {
-  statusCode: 200;
-  raceId: number;
-  raceNo: number;
-  winners: WinnerLine[];
-  message?: string;
-}
+export type GameResultResponse = z.infer<typeof gameResultResponseSchema>;
 
 export const gameResultSchema = z.strictObject({
   raceId: z.number().int().positive(),
@@ -166,23 +111,11 @@ export const gameResultSchema = z.strictObject({
   playerId: z.union([z.number().int(), z.string().max(20)]).optional(),
 });
 
-export interface Carryover {
-  betType: string;
-  betTypeName: string;
-  amount: number;
-}
+export type Carryover = z.infer<typeof carryoverSchema>;
 
-export interface CarryoversResponse {
-  statusCode: 200;
-  carryovers: Carryover[];
-}
+export type CarryoversResponse = z.infer<typeof carryoversResponseSchema>;
 
-export interface ToteSetting extends PoolPolicy {
-  betType: string;
-  /** Manila date from which the setting applies to race days. */
-  effectiveFrom: string;
-  createdAt: string | null;
-}
+export type ToteSetting = z.infer<typeof toteSettingSchema>;
 
 export const toteSettingInputSchema = z.strictObject({
   betType: z.enum(BET_CODES),

@@ -1,38 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  confirmResultSchema,
-  gameResultSchema,
-  resultInputSchema,
-  ToteAdminRoutes,
-  ToteRoutes,
-  toteSettingInputSchema,
-  ToteMessages,
-} from '@karera/shared';
+import { ToteMessages, ToteOperations } from '@karera/shared';
 import { conflict } from '../../lib/errors.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
-import { idParam } from '../../lib/params.ts';
+import { schemaOf } from '../../lib/operations.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { carryovers, gameResult, settlementReport } from './results.service.ts';
 import { confirmResult, previewResult, settleCompletedPools, type ToteDeps } from './settlement.service.ts';
 import { addSetting, listSettings } from './tote-settings.ts';
 
-const raceParams = z.strictObject({
-  raceId: idParam,
-});
-
 export function toteRoutes(deps: ToteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = app;
 
-    app.post(ToteRoutes.getGameResult, { schema: { tags: ['game'], body: gameResultSchema } }, async (request) =>
+    const operations = ToteOperations;
+    app.post(operations.getGameResult.path, { schema: schemaOf(operations.getGameResult, ['game']) }, async (request) =>
       gameResult(db, request.body.eventId, request.body.raceId),
     );
-    app.post(
-      ToteRoutes.getCarryovers,
-      { schema: { tags: ['game'], body: z.strictObject({}).optional() } },
-      async () => ({ statusCode: 200 as const, carryovers: await carryovers(db) }),
-    );
+    app.post(operations.getCarryovers.path, { schema: schemaOf(operations.getCarryovers, ['game']) }, async () => ({
+      statusCode: 200 as const,
+      carryovers: await carryovers(db),
+    }));
 
     const tags = ['backoffice tote'];
     const admin = requireStaff('admin');
@@ -43,8 +30,8 @@ export function toteRoutes(deps: ToteDeps): FastifyPluginAsyncZod {
     });
 
     app.post(
-      ToteAdminRoutes.previewResult(':raceId' as unknown as number),
-      { schema: { tags, params: raceParams, body: resultInputSchema }, preHandler: admin },
+      operations.previewResult.path,
+      { schema: schemaOf(operations.previewResult, tags), preHandler: admin },
       async (request) => ({
         statusCode: 200 as const,
         ...(await previewResult(db, request.params.raceId, request.body)),
@@ -52,8 +39,8 @@ export function toteRoutes(deps: ToteDeps): FastifyPluginAsyncZod {
     );
 
     app.post(
-      ToteAdminRoutes.confirmResult(':raceId' as unknown as number),
-      { schema: { tags, params: raceParams, body: confirmResultSchema }, preHandler: admin },
+      operations.confirmResult.path,
+      { schema: schemaOf(operations.confirmResult, tags), preHandler: admin },
       async (request) => {
         const { idempotencyKey, ...input } = request.body;
         const actor = actorOf(request);
@@ -83,26 +70,30 @@ export function toteRoutes(deps: ToteDeps): FastifyPluginAsyncZod {
     );
 
     app.get(
-      ToteAdminRoutes.report(':raceId' as unknown as number),
-      { schema: { tags, params: raceParams }, preHandler: admin },
+      operations.report.path,
+      { schema: schemaOf(operations.report, tags), preHandler: admin },
       async (request) => ({ statusCode: 200 as const, ...(await settlementReport(db, request.params.raceId)) }),
     );
 
-    app.get(ToteAdminRoutes.settings, { schema: { tags }, preHandler: admin }, async () => ({
+    app.get(operations.settings.path, { schema: schemaOf(operations.settings, tags), preHandler: admin }, async () => ({
       statusCode: 200 as const,
       settings: await listSettings(db),
     }));
     app.post(
-      ToteAdminRoutes.settings,
-      { schema: { tags, body: toteSettingInputSchema }, preHandler: admin },
+      operations.addSetting.path,
+      { schema: schemaOf(operations.addSetting, tags), preHandler: admin },
       async (request) => ({
         statusCode: 200 as const,
         setting: await addSetting(db, actorOf(request), request.body),
       }),
     );
-    app.get(ToteAdminRoutes.carryovers, { schema: { tags }, preHandler: admin }, async () => ({
-      statusCode: 200 as const,
-      carryovers: await carryovers(db),
-    }));
+    app.get(
+      operations.carryovers.path,
+      { schema: schemaOf(operations.carryovers, tags), preHandler: admin },
+      async () => ({
+        statusCode: 200 as const,
+        carryovers: await carryovers(db),
+      }),
+    );
   };
 }

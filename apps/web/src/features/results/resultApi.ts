@@ -1,6 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { GameRoutes, ToteRoutes, type CarryoversResponse, type GameResultResponse } from '@karera/shared';
-import { apiRequest } from '../../lib/api.ts';
+import { GameRoutes, ToteRoutes } from '@karera/shared';
 import { publicRequest } from '../../lib/userApi.ts';
 
 /** Keys of the results page; the race card keys are its own, so it never shares the live screen's cache. */
@@ -37,11 +36,7 @@ export function useGameResult(race: { raceId: number; eventId: number } | null) 
   return useQuery({
     queryKey: resultQueryKeys.result(race?.raceId ?? 0),
     queryFn: ({ signal }) =>
-      apiRequest<GameResultResponse>(ToteRoutes.getGameResult, {
-        method: 'POST',
-        body: { raceId: race?.raceId, eventId: race?.eventId },
-        signal,
-      }),
+      publicRequest(ToteRoutes.getGameResult, { raceId: race?.raceId ?? 0, eventId: race?.eventId ?? 0 }, signal),
     enabled: race !== null,
     retry: false,
   });
@@ -50,8 +45,7 @@ export function useGameResult(race: { raceId: number; eventId: number } | null) 
 export function useCarryovers() {
   return useQuery({
     queryKey: resultQueryKeys.carryovers,
-    queryFn: ({ signal }) =>
-      apiRequest<CarryoversResponse>(ToteRoutes.getCarryovers, { method: 'POST', body: {}, signal }),
+    queryFn: ({ signal }) => publicRequest(ToteRoutes.getCarryovers, {}, signal),
     retry: false,
   });
 }

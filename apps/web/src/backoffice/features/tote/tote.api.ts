@@ -1,14 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ToteAdminRoutes,
-  type CarryoversResponse,
   type ConfirmResultInput,
   type PoolSummary,
-  type Race,
+  type ResponseOf,
   type ResultInput,
-  type ResultPreview,
-  type SettlementReport,
-  type ToteSetting,
+  type ToteOperations,
   type ToteSettingInput,
 } from '@karera/shared';
 import { apiRequest } from '../../../lib/api.ts';
@@ -21,34 +18,19 @@ export const toteQueryKeys = {
   carryovers: ['backoffice', 'tote', 'carryovers'] as const,
 };
 
-export interface SettingsResponse {
-  statusCode: 200;
-  settings: ToteSetting[];
-}
+/** The answers of the tote's back-office calls, as the API's contract declares them. */
+type Answer<K extends keyof typeof ToteOperations> = ResponseOf<(typeof ToteOperations)[K]>;
 
-/**
- * The contract's comment promises { preview, race }; the server answers with the race's settlement
- * report. Both are read, so either answer shows what was settled.
- */
-export interface ConfirmAnswer {
-  statusCode: 200;
-  report?: SettlementReport;
-  preview?: ResultPreview;
-  race?: Race;
+/** The pools a confirmation settled: its settlement report's. */
+export function settledPoolsOf(answer: Answer<'confirmResult'>): PoolSummary[] {
+  return answer.report.pools;
 }
-
-/** The pools a confirmation settled, whichever shape the answer has. */
-export function settledPoolsOf(answer: ConfirmAnswer): PoolSummary[] {
-  return answer.report?.pools ?? answer.preview?.pools ?? [];
-}
-
-type PreviewAnswer = ResultPreview & { statusCode: 200 };
 
 /** The dividends a finish would give, pool by pool; nothing is written. */
 export function usePreviewMutation(raceId: number) {
   return useMutation({
     mutationFn: (body: ResultInput) =>
-      apiRequest<PreviewAnswer>(ToteAdminRoutes.previewResult(raceId), { method: 'POST', body }),
+      apiRequest<Answer<'previewResult'>>(ToteAdminRoutes.previewResult(raceId), { method: 'POST', body }),
   });
 }
 
@@ -57,7 +39,7 @@ export function useConfirmMutation(raceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ConfirmResultInput) =>
-      apiRequest<ConfirmAnswer>(ToteAdminRoutes.confirmResult(raceId), { method: 'POST', body }),
+      apiRequest<Answer<'confirmResult'>>(ToteAdminRoutes.confirmResult(raceId), { method: 'POST', body }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.racingEventAll }),
@@ -70,15 +52,14 @@ export function useConfirmMutation(raceId: number) {
 export function useReportQuery(raceId: number) {
   return useQuery({
     queryKey: toteQueryKeys.report(raceId),
-    queryFn: ({ signal }) =>
-      apiRequest<SettlementReport & { statusCode: 200 }>(ToteAdminRoutes.report(raceId), { signal }),
+    queryFn: ({ signal }) => apiRequest<Answer<'report'>>(ToteAdminRoutes.report(raceId), { signal }),
   });
 }
 
 export function useSettingsQuery() {
   return useQuery({
     queryKey: toteQueryKeys.settings,
-    queryFn: ({ signal }) => apiRequest<SettingsResponse>(ToteAdminRoutes.settings, { signal }),
+    queryFn: ({ signal }) => apiRequest<Answer<'settings'>>(ToteAdminRoutes.settings, { signal }),
   });
 }
 
@@ -86,7 +67,7 @@ export function useSaveSettingMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ToteSettingInput) =>
-      apiRequest<{ statusCode: 200; setting: ToteSetting }>(ToteAdminRoutes.settings, { method: 'POST', body }),
+      apiRequest<Answer<'addSetting'>>(ToteAdminRoutes.settings, { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: toteQueryKeys.settings }),
   });
 }
@@ -94,6 +75,6 @@ export function useSaveSettingMutation() {
 export function useCarryoversQuery() {
   return useQuery({
     queryKey: toteQueryKeys.carryovers,
-    queryFn: ({ signal }) => apiRequest<CarryoversResponse>(ToteAdminRoutes.carryovers, { signal }),
+    queryFn: ({ signal }) => apiRequest<Answer<'carryovers'>>(ToteAdminRoutes.carryovers, { signal }),
   });
 }

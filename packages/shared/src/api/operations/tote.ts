@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { defineOperations } from '../contract.ts';
+import { idParam } from '../params.ts';
+import {
+  carryoversResponseSchema,
+  confirmResultResponseSchema,
+  gameResultResponseSchema,
+  resultPreviewResponseSchema,
+  settlementReportResponseSchema,
+  toteSettingResponseSchema,
+  toteSettingsResponseSchema,
+} from '../schemas/tote.ts';
+import {
+  confirmResultSchema,
+  gameResultSchema,
+  resultInputSchema,
+  ToteRoutes,
+  toteSettingInputSchema,
+} from '../tote.ts';
+import { emptyBodySchema } from './public.ts';
+
+const raceParams = z.strictObject({ raceId: idParam });
+const RACE = '/api/backoffice/tote/races/:raceId';
+
+/** Results for players (spec §7 game/getGameResult) and the admins' result entry, settlement and takeout. */
+export const ToteOperations = defineOperations({
+  getGameResult: {
+    method: 'POST',
+    path: ToteRoutes.getGameResult,
+    auth: 'public',
+    summary: "A race's winners and dividends, or why a line paid none",
+    body: gameResultSchema,
+    response: gameResultResponseSchema,
+  },
+  getCarryovers: {
+    method: 'POST',
+    path: ToteRoutes.getCarryovers,
+    auth: 'public',
+    summary: 'Pools carried over to the next race day',
+    body: emptyBodySchema,
+    response: carryoversResponseSchema,
+  },
+  previewResult: {
+    method: 'POST',
+    path: `${RACE}/result/preview`,
+    auth: 'staff',
+    summary: 'What a finish would pay in every pool (nothing is written; admin)',
+    params: raceParams,
+    body: resultInputSchema,
+    response: resultPreviewResponseSchema,
+  },
+  confirmResult: {
+    method: 'POST',
+    path: `${RACE}/result/confirm`,
+    auth: 'staff',
+    summary: 'Records the official finish and settles the pools (once per idempotency key; admin)',
+    params: raceParams,
+    body: confirmResultSchema,
+    response: confirmResultResponseSchema,
+  },
+  report: {
+    method: 'GET',
+    path: `${RACE}/report`,
+    auth: 'staff',
+    summary: "A race's settlement report, balanced to the centavo (admin)",
+    params: raceParams,
+    response: settlementReportResponseSchema,
+  },
+  settings: {
+    method: 'GET',
+    path: '/api/backoffice/tote/settings',
+    auth: 'staff',
+    summary: 'Takeout and pool rules by bet type and effective date (admin)',
+    response: toteSettingsResponseSchema,
+  },
+  addSetting: {
+    method: 'POST',
+    path: '/api/backoffice/tote/settings',
+    auth: 'staff',
+    summary: 'A takeout and pool-rule setting from a date (admin, audited)',
+    body: toteSettingInputSchema,
+    response: toteSettingResponseSchema,
+  },
+  carryovers: {
+    method: 'GET',
+    path: '/api/backoffice/tote/carryovers',
+    auth: 'staff',
+    summary: 'Pools carried over (admin)',
+    response: carryoversResponseSchema,
+  },
+});

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { ToteMessages } from '../tote.ts';
+
+const cents = z.number().int();
+
+export const poolSummarySchema = z.object({
+  firstRaceId: z.number().int(),
+  firstRaceNo: z.number().int(),
+  betType: z.string(),
+  result: z.enum(['paid', 'consolation', 'carryover', 'refunded']),
+  stakes: cents,
+  refunds: cents,
+  takeout: cents,
+  carryIn: cents,
+  carryOut: cents,
+  net: cents,
+  /** Winnings paid to players' credit (a settled pool: the sum of its tickets' won amounts). */
+  payouts: cents,
+  /**
+   * Bonus stake inside winning payouts, not returned to the player and kept by the house (decision 016):
+   * payouts + bonusRetained is what the winning tickets won.
+   */
+  bonusRetained: cents,
+  breakage: cents,
+  tickets: z.number().int(),
+  winningTickets: z.number().int(),
+  dividends: z.array(
+    z.object({
+      combination: z.string(),
+      dividend: cents.nullable(),
+      stake: cents,
+      consolation: z.boolean(),
+      official: z.boolean(),
+    }),
+  ),
+});
+
+export const resultPreviewSchema = z.object({
+  raceId: z.number().int(),
+  raceNo: z.number().int(),
+  finish: z.string(),
+  pools: z.array(poolSummarySchema),
+});
+
+export const settlementReportSchema = z.object({
+  raceId: z.number().int(),
+  raceNo: z.number().int(),
+  status: z.string(),
+  finish: z.string().nullable(),
+  pools: z.array(poolSummarySchema.extend({ status: z.enum(['paying', 'settled']) })),
+  totals: z.object({
+    stakes: cents,
+    payouts: cents,
+    bonusRetained: cents,
+    refunds: cents,
+    takeout: cents,
+    carryIn: cents,
+    carryOut: cents,
+    breakage: cents,
+  }),
+  /** stakes + carry in = payouts + bonus retained + refunds + takeout + carry out + breakage, to the centavo. */
+  balanced: z.boolean(),
+});
+
+/**
+ * A winner line of the results page (spec §3 Winner result): one per winning combination of each bet
+ * type the race offers or completes (a dead heat gives several).
+ */
+export const winnerLineSchema = z.object({
+  betType: z.string(),
+  betTypeName: z.string(),
+  /** Places by '-', legs by '/' (a cancelled leg as ALL); 'Consolation' for a jackpot's consolation line. */
+  picks: z.string(),
+  /** Dividend for 1.00 in centavos (computed, or the track's official one); null when none was paid. */
+  odds: cents.nullable(),
+  /** Why there is no dividend, when odds is null: refunded, no winning ticket, no bets, still settling. */
+  reason: z
+    .enum([
+      ToteMessages.refunded,
+      ToteMessages.noWinningTicket,
+      ToteMessages.carriedOver,
+      ToteMessages.noBets,
+      ToteMessages.settling,
+    ])
+    .optional(),
+});
+
+export const gameResultResponseSchema = z.object({
+  statusCode: z.literal(200),
+  raceId: z.number().int(),
+  raceNo: z.number().int(),
+  winners: z.array(winnerLineSchema),
+  message: z.string().optional(),
+});
+
+export const carryoverSchema = z.object({ betType: z.string(), betTypeName: z.string(), amount: cents });
+
+export const carryoversResponseSchema = z.object({ statusCode: z.literal(200), carryovers: z.array(carryoverSchema) });
+
+export const toteSettingSchema = z.object({
+  betType: z.string(),
+  /** Takeout in basis points of the pool's gross (1500 = 15%). */
+  takeoutBp: z.number().int(),
+  noWinner: z.enum(['refund', 'carryover']),
+  multiRaceScratch: z.enum(['favourite', 'refund']),
+  cancelledLeg: z.enum(['refund', 'allwin']),
+  /** Manila date from which the setting applies to race days. */
+  effectiveFrom: z.string(),
+  createdAt: z.string().nullable(),
+});
+
+export const resultPreviewResponseSchema = resultPreviewSchema.extend({ statusCode: z.literal(200) });
+export const settlementReportResponseSchema = settlementReportSchema.extend({ statusCode: z.literal(200) });
+export const confirmResultResponseSchema = z.object({ statusCode: z.literal(200), report: settlementReportSchema });
+export const toteSettingsResponseSchema = z.object({
+  statusCode: z.literal(200),
+  settings: z.array(toteSettingSchema),
+});
+export const toteSettingResponseSchema = z.object({ statusCode: z.literal(200), setting: toteSettingSchema });
