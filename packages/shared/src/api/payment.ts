@@ -17,6 +17,7 @@ export const PaymentBackofficeRoutes = {
   requests: '/api/backoffice/payments', // GET ?status&kind&page -> PaymentRequestListResponse
   approve: (id: number) => `/api/backoffice/payments/${id}/approve`, // POST PaymentDecisionInput + Idempotency-Key
   decline: (id: number) => `/api/backoffice/payments/${id}/decline`, // POST PaymentDeclineInput + Idempotency-Key
+  receipt: (id: number) => `/api/backoffice/payments/${id}/receipt`, // GET -> the receipt image (staff in scope)
   depositAccounts: '/api/backoffice/deposit-accounts', // GET list, POST DepositAccountInput (admin)
   depositAccount: (id: number) => `/api/backoffice/deposit-accounts/${id}`, // POST DepositAccountInput (admin)
   depositAccountImage: (id: number) => `/api/backoffice/deposit-accounts/${id}/image`, // POST ChannelImageInput (admin)
@@ -101,6 +102,8 @@ export interface ImageExtractResponse {
   referenceNumber: string | null;
   /** Centavos, or null. */
   amount: number | null;
+  /** The stored image, to send with the deposit (receiptId) so the approving staff member sees it. */
+  receiptId: number;
 }
 
 // Back office.
@@ -128,6 +131,8 @@ export interface PaymentRequestView {
   decidedBy: string | null;
   decidedAt: string | null;
   createdAt: string;
+  /** The player attached a receipt image: staff in scope read it at PaymentBackofficeRoutes.receipt(id). */
+  hasReceipt: boolean;
   /** Maker-checker (decision 020): the first approval of a deposit above the threshold; the request stays PENDING. */
   firstApprovedBy: string | null;
   firstApprovedAt: string | null;

@@ -44,6 +44,7 @@ export const PaymentMessages = {
   receiptDimensions: 'The image is too large (at most 16 megapixels, 10,000 pixels a side).',
   receiptUnreadable: 'We could not read this receipt. Please enter the details yourself.',
   receiptCorrupt: 'The image could not be read. Please upload a screenshot of your receipt.',
+  receiptNotFound: 'Receipt not found. Please upload it again.',
   // Back office.
   requestNotFound: 'Payment request not found.',
   alreadyDecided: 'This request was already decided.',

@@ -38,6 +38,13 @@ export const initiateDepositSchema = z.strictObject({
   /** As typed or pasted; whitespace is removed before the 30-character check. */
   referenceNumber: z.string(PaymentMessages.referenceRequired).max(120, PaymentMessages.referenceFormat),
   note,
+  /** The receipt image uploaded for this deposit (imageExtract answers its id). */
+  receiptId: z
+    .number(PaymentMessages.receiptNotFound)
+    .int(PaymentMessages.receiptNotFound)
+    .positive(PaymentMessages.receiptNotFound)
+    .max(2 ** 31 - 1, PaymentMessages.receiptNotFound)
+    .optional(),
   idempotencyKey,
   ...session,
 });

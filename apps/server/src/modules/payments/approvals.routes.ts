@@ -15,13 +15,17 @@ import { idParam } from '../../lib/params.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { approvalSettings, setApprovalSettings } from '../wallet/approval-controls.ts';
 import { decideBalanceAdjustment, listBalanceAdjustments } from '../wallet/wallet.service.ts';
+import { paymentReceiptForStaff } from './payments.service.ts';
 
 const tags = ['backoffice'];
 const idParams = z.strictObject({ id: idParam });
 const statusQuery = z.strictObject({ status: z.enum(['PENDING', 'APPROVED', 'DECLINED']).default('PENDING') });
 const idempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() });
 
-/** Maker-checker settings and the second admin's decisions on stored balance adjustments (decision 020). */
+/**
+ * Maker-checker settings, the second admin's decisions on stored balance adjustments, and the receipt image
+ * of a payment request for the staff who decide it (decision 020).
+ */
 export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
@@ -82,5 +86,20 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireStaff('admin'),
     },
     async (request) => decide('decline', request, request.params.id, request.body.note),
+  );
+
+  app.get(
+    '/api/backoffice/payments/:id/receipt',
+    { schema: { tags, params: idParams }, preHandler: requireStaff() },
+    async (request, reply) => {
+      const receipt = await paymentReceiptForStaff(db, currentStaff(request), request.params.id);
+      // A player's document: never kept by a shared cache, never read as anything but an image.
+      return reply
+        .header('content-type', receipt.contentType)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline; filename="receipt.webp"')
+        .send(receipt.data);
+    },
   );
 };

@@ -18,6 +18,7 @@ import { call, registerPlayer, sessionCookieOf, type RegisteredPlayer } from '..
 import { playerBalances } from '../wallet/accounts.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { STAFF_SESSION_SMS } from '../backoffice/login-links.ts';
+import { renderReceipt } from './receipt-fixtures.ts';
 
 const key = () => `k-${randomUUID()}`;
 
@@ -501,6 +502,71 @@ describe(`insider controls (${testDialect})`, () => {
       const at = await adjust(player.playerId, 1_000_000);
       expect(at.json<AdjustmentResponse>()).toMatchObject({ status: 'APPROVED', adjustmentId: null });
       expect(await credit(player.playerId)).toBe(1_000_000);
+    });
+  });
+
+  describe('receipt images', () => {
+    it('go with the deposit and are shown only to staff who may decide it', async () => {
+      const player = await registerPlayer(t.app, { referralCode: agent.code });
+      const png = renderReceipt({
+        layout: 'gcash',
+        amount: 125_000,
+        printedReference: '7012 345 678902',
+        expectedReference: '7012345678902',
+      });
+      const read = await pay('imageExtract', player.cookie, {
+        image: `data:image/png;base64,${png.toString('base64')}`,
+      });
+      expect(read.statusCode, read.body).toBe(200);
+      const { receiptId } = read.json<{ receiptId: number }>();
+
+      // Another player cannot attach it.
+      const thief = await registerPlayer(t.app, { referralCode: agent.code });
+      const stolen = await pay('initiateDeposit', thief.cookie, depositBody({ receiptId }));
+      expect(stolen.json()).toMatchObject({ statusCode: 400, statusMessage: PaymentMessages.receiptNotFound });
+
+      const submitted = await pay('initiateDeposit', player.cookie, depositBody({ amount: 125_000, receiptId }));
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      const id = Number(submitted.json<PaymentRequestReceipt>().transactionId.slice(2));
+      // Once attached, never again (another deposit of the same player).
+      const again = await pay('initiateDeposit', player.cookie, depositBody({ receiptId }));
+      expect(again.json()).toMatchObject({ statusCode: 400, statusMessage: PaymentMessages.receiptNotFound });
+
+      const list = await inject('GET', '/api/backoffice/payments?status=PENDING', undefined, { cookie: agent.cookie });
+      const view = list.json<{ requests: { id: number; hasReceipt: boolean }[] }>().requests.find((r) => r.id === id);
+      expect(view?.hasReceipt).toBe(true);
+
+      for (const cookie of [agent.cookie, master.cookie, admin]) {
+        const image = await inject('GET', `/api/backoffice/payments/${id}/receipt`, undefined, { cookie });
+        expect(image.statusCode).toBe(200);
+        expect(image.headers['content-type']).toBe('image/webp');
+        expect(image.headers['cache-control']).toBe('private, no-store');
+        expect(image.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+      }
+      // BOLA: an agent of another master agent, and anyone signed out, get nothing.
+      const suffix = randomUUID().slice(0, 6);
+      const otherMaster = await createStaff({
+        username: `io-${suffix}`,
+        displayName: 'Other master',
+        role: 'master_agent',
+      });
+      const outsider = await createStaff({
+        username: `ix-${suffix}`,
+        displayName: 'Outsider',
+        role: 'agent',
+        parentId: otherMaster.id,
+        referralCode: `X${suffix}`.toUpperCase(),
+      });
+      for (const cookie of [outsider.cookie, otherMaster.cookie]) {
+        const refused = await inject('GET', `/api/backoffice/payments/${id}/receipt`, undefined, { cookie });
+        expect(refused.statusCode).toBe(404);
+      }
+      expect((await inject('GET', `/api/backoffice/payments/${id}/receipt`)).statusCode).toBe(401);
+      // A request without a receipt has none to show.
+      const bare = await deposit(player, 50_000);
+      expect(
+        (await inject('GET', `/api/backoffice/payments/${bare}/receipt`, undefined, { cookie: admin })).statusCode,
+      ).toBe(404);
     });
   });
 });

@@ -798,7 +798,12 @@ describe(`payments (${testDialect})`, () => {
       });
       const response = await pay('imageExtract', player, { image: `data:image/png;base64,${png.toString('base64')}` });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toEqual({ statusCode: 200, referenceNumber: '7012345678901', amount: 125_000 });
+      expect(response.json()).toEqual({
+        statusCode: 200,
+        referenceNumber: '7012345678901',
+        amount: 125_000,
+        receiptId: expect.any(Number),
+      });
     });
   });
 });

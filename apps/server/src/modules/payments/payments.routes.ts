@@ -38,10 +38,11 @@ import {
   initiateDeposit,
   initiateWithdraw,
   listPaymentRequests,
+  storeReceipt,
   transactionHistory,
   type PaymentDecision,
 } from './payments.service.ts';
-import { createReceiptReader, decodeReceiptImage, normaliseReceiptImage } from './receipt-ocr.ts';
+import { createReceiptReader, decodeReceiptImage, normaliseReceiptImage, receiptImageForStaff } from './receipt-ocr.ts';
 
 const PAGE_SIZE = 25;
 /** A 4 MB image grows by a third in base64. */
@@ -100,9 +101,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request): Promise<ImageExtractResponse> => {
       // Header checks first (cheap), then a full decode by sharp: a damaged image is a 400 here, and the
       // OCR worker only ever sees the PNG that sharp encoded from the decoded pixels.
-      const image = await normaliseReceiptImage(decodeReceiptImage(request.body.image));
+      const bytes = decodeReceiptImage(request.body.image);
+      const image = await normaliseReceiptImage(bytes);
       try {
-        return { statusCode: 200, ...(await receipts.read(image)) };
+        const fields = await receipts.read(image);
+        // Kept for the deposit it is sent with: the approving staff member sees the receipt (decision 020).
+        const receiptId = await storeReceipt(db, currentPlayer(request).playerId, await receiptImageForStaff(bytes));
+        return { statusCode: 200, ...fields, receiptId };
       } catch (error) {
         if (error instanceof AppError) throw error;
         request.log.warn({ err: error }, 'receipt OCR failed');

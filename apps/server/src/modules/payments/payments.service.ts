@@ -122,6 +122,20 @@ export async function initiateDeposit(
         .executeTakeFirst();
       if (submitted) throw badRequest(PaymentMessages.referenceSubmitted);
 
+      // A receipt the player uploaded (their own, not yet on another deposit) goes with the request.
+      let receiptId: number | null = null;
+      if (input.receiptId !== undefined) {
+        const receipt = await trx
+          .selectFrom('payment_receipts as receipt')
+          .leftJoin('payment_requests as used', 'used.receipt_id', 'receipt.id')
+          .select(['receipt.id', 'used.id as used_by'])
+          .where('receipt.id', '=', input.receiptId)
+          .where('receipt.player_id', '=', playerId)
+          .executeTakeFirst();
+        if (!receipt || receipt.used_by !== null) throw badRequest(PaymentMessages.receiptNotFound);
+        receiptId = receipt.id;
+      }
+
       const note = input.note?.trim() || null;
       const inserted = await trx
         .insertInto('payment_requests')
@@ -138,6 +152,7 @@ export async function initiateDeposit(
           reference_number: reference,
           note,
           created_at: nowIso(),
+          receipt_id: receiptId,
         })
         .returning('id')
         .executeTakeFirstOrThrow()
@@ -355,6 +370,7 @@ function toRequestView(row: RequestViewRow): PaymentRequestView {
     decidedBy: row.decider_name,
     decidedAt: row.decided_at,
     createdAt: row.created_at,
+    hasReceipt: row.receipt_id !== null,
     firstApprovedBy: row.first_approver_name,
     firstApprovedAt: row.first_approved_at,
     secondApproverRole:
@@ -593,4 +609,39 @@ export async function decidePaymentRequest(
     },
   );
   return { ...body, replayed };
+}
+
+/** Keeps a receipt image a player uploaded, for the deposit they are about to submit; its id goes with it. */
+export async function storeReceipt(
+  db: Kysely<Database>,
+  playerId: number,
+  image: { data: Buffer; contentType: string },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('payment_receipts')
+    .values({ player_id: playerId, content_type: image.contentType, data: image.data, created_at: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/**
+ * The receipt image of a payment request, for staff who may act on it: the request's player must be in
+ * their scope (an agent's own players, a master agent's agents' players, every player for an admin).
+ * Out of scope reads as not found, like the request itself.
+ */
+export async function paymentReceiptForStaff(
+  db: Kysely<Database>,
+  staff: Pick<StaffUser, 'id' | 'role'>,
+  requestId: number,
+): Promise<{ data: Buffer; contentType: string }> {
+  const row = await db
+    .selectFrom('payment_requests as r')
+    .innerJoin('payment_receipts as receipt', 'receipt.id', 'r.receipt_id')
+    .select(['receipt.data', 'receipt.content_type'])
+    .where('r.id', '=', requestId)
+    .where('r.player_id', 'in', playersInScope(db, staff))
+    .executeTakeFirst();
+  if (!row) throw notFound(PaymentMessages.receiptNotFound);
+  return { data: Buffer.from(row.data), contentType: row.content_type };
 }

@@ -69,6 +69,14 @@ export async function normaliseReceiptImage(bytes: Buffer): Promise<NormalisedRe
   return data as NormalisedReceipt;
 }
 
+/** The receipt as the approving staff member sees it: upright, at most 1080 x 1920, WebP (decision 020). */
+export async function receiptImageForStaff(bytes: Buffer): Promise<{ data: Buffer; contentType: string }> {
+  const { data } = await reencodeImage(bytes, RECEIPT_LIMITS, RECEIPT_REFUSALS, (image) =>
+    image.rotate().resize({ width: 1080, height: 1920, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }),
+  );
+  return { data, contentType: 'image/webp' };
+}
+
 export interface ReceiptReader {
   /** Rejects when the worker fails, dies or runs past its time; the next read starts a fresh worker. */
   read(image: NormalisedReceipt): Promise<ReceiptFields>;

@@ -68,6 +68,7 @@ export function DepositTab() {
 function DepositForm({ accounts, limits }: { accounts: DepositMethodAccount[]; limits: { min: number; max: number } }) {
   const { t } = useTranslation();
   const messageText = useMessageText();
+  const receiptId = useRef<number | null>(null);
   const queryClient = useQueryClient();
   const receiverId = useId();
   const [accountId, setAccountId] = useState<number>(accounts[0]?.id ?? 0);
@@ -97,6 +98,7 @@ function DepositForm({ accounts, limits }: { accounts: DepositMethodAccount[]; l
       setReference('');
       setNote('');
       setRead('idle');
+      receiptId.current = null;
       setReceipt(answer);
       void queryClient.invalidateQueries({ queryKey: WALLET_HISTORY_ROOT });
     },
@@ -131,6 +133,8 @@ function DepositForm({ accounts, limits }: { accounts: DepositMethodAccount[]; l
       receiverNumber: account.id,
       referenceNumber: normalizeReference(reference, account.type),
       ...(note.trim() ? { note: note.trim() } : {}),
+      // The uploaded receipt goes with the request: the approving staff member sees it.
+      ...(receiptId.current !== null ? { receiptId: receiptId.current } : {}),
       idempotencyKey: key.current,
     });
   }
@@ -159,6 +163,7 @@ function DepositForm({ accounts, limits }: { accounts: DepositMethodAccount[]; l
     setRead('reading');
     try {
       const fields = await extractReceipt(await fileToBase64(file));
+      receiptId.current = fields.receiptId;
       if (fields.referenceNumber) setReference(cleanReferenceInput(fields.referenceNumber));
       if (fields.amount !== null) setAmount(amountText(fields.amount));
       key.current = newIdempotencyKey();

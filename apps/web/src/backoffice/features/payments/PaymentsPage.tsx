@@ -4,6 +4,7 @@ import {
   DEPOSIT_TYPE_LABELS,
   formatPeso,
   PAYMENT_STATUSES,
+  PaymentBackofficeRoutes,
   paymentTypeLabel,
   WITHDRAW_COMPANY_LABELS,
   type PaymentRequestKind,
@@ -286,6 +287,23 @@ function RequestCard({
             <dt>{t('payments.reference')}</dt>
             <dd>
               <code data-testid="payment-reference">{request.referenceNumber}</code>
+            </dd>
+          </div>
+        ) : null}
+        {request.hasReceipt ? (
+          <div className="bo-fields__row">
+            <dt>{t('payments.receipt')}</dt>
+            <dd>
+              {/* Served only to staff who may decide this request; opens full size in a new tab. */}
+              <a href={PaymentBackofficeRoutes.receipt(request.id)} target="_blank" rel="noreferrer">
+                <img
+                  className="bo-payment__receipt"
+                  src={PaymentBackofficeRoutes.receipt(request.id)}
+                  alt={t('payments.receiptAlt', { id: request.transactionId })}
+                  loading="lazy"
+                  data-testid="payment-receipt"
+                />
+              </a>
             </dd>
           </div>
         ) : null}

@@ -105,4 +105,6 @@ export const paymentsEn = {
   adjustmentHeading: 'Adjustment #{{id}}',
   adjustmentDone: 'Adjustment #{{id}} {{status}}.',
   declineNote: 'Note (needed to decline)',
+  receipt: 'Receipt',
+  receiptAlt: 'Receipt the player uploaded for {{id}} (opens full size)',
 } as const;
