@@ -1,13 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GameOperations, PromoOperations, PublicOperations, type Operation } from '@karera/shared';
-import { createTestApp, testDialect, type TestApp } from '../test/test-app.ts';
-import { registerPlayer } from '../test/player-flow.ts';
+import {
+  GameOperations,
+  PromoOperations,
+  PublicOperations,
+  StatusCode,
+  UserOperations,
+  type Operation,
+} from '@karera/shared';
+import { uniqueMobile } from '../test/factories.ts';
+import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../test/test-app.ts';
+import { lastOtp, otpTextedBy, PLAYER_PASSWORD, registerPlayer, sessionCookieOf } from '../test/player-flow.ts';
 
 /** The operations registered from the contract (packages/shared api/operations). */
 const CONTRACT: readonly Operation[] = [
   ...Object.values(PublicOperations),
   ...Object.values(GameOperations),
   ...Object.values(PromoOperations),
+  ...Object.values(UserOperations),
 ];
 
 interface OpenApiOperation {
@@ -51,23 +60,116 @@ describe(`the API description is the contract (${testDialect})`, () => {
     },
   );
 
+  /** Calls an operation; the answer must be HTTP 200 and parse by the operation's schema. */
+  const call = async (operation: Operation, payload?: object, cookie?: string) => {
+    const response = await t.app.inject({
+      method: operation.method,
+      url: operation.path,
+      ...(payload === undefined ? {} : { payload }),
+      ...(cookie ? { headers: { cookie } } : {}),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    // The schema's parse throws on a mismatch; an answer the server could not serialise would be a 500.
+    return { response, answer: operation.response.parse(response.json()) };
+  };
+
   it('answers each call with what its schema declares', async () => {
     const player = await registerPlayer(t.app);
-    const call = async (operation: Operation, payload?: object, cookie?: string) => {
-      const response = await t.app.inject({
-        method: operation.method,
-        url: operation.path,
-        ...(payload === undefined ? {} : { payload }),
-        ...(cookie ? { headers: { cookie } } : {}),
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      // The schema's parse throws on a mismatch; an answer the server could not serialise would be a 500.
-      return operation.response.parse(response.json());
-    };
     await call(PublicOperations.siteConfig);
     await call(GameOperations.getGameInfo, {});
     await call(GameOperations.getBetHistory, {}, player.cookie);
     await call(PromoOperations.list, {}, player.cookie);
     await call(PromoOperations.history, {}, player.cookie);
+  });
+
+  it("answers the player account calls with what their schemas declare, each of login's outcomes too", async () => {
+    const user = UserOperations;
+    const mobileNo = uniqueMobile();
+    const registration = {
+      mobileNo,
+      firstName: 'Maria',
+      lastName: 'Santos',
+      password: PLAYER_PASSWORD,
+      confirmPassword: PLAYER_PASSWORD,
+      acceptTerms: true,
+    };
+    const { answer: registered } = await call(user.register, registration);
+    expect(registered).toMatchObject({ statusCode: 200 });
+    const playerId = (registered as { playerId: number }).playerId;
+
+    // Not verified yet: login answers 114 with HTTP 200, and the registration's code verifies.
+    const { answer: unverified } = await call(user.login, { mobileNo, password: PLAYER_PASSWORD });
+    expect(unverified).toMatchObject({ statusCode: StatusCode.UNVERIFIED, playerId });
+    const { response: verifiedResponse, answer: verified } = await call(user.otp, {
+      otp: await lastOtp(t.app.db, mobileNo),
+      playerId,
+      type: 'P',
+    });
+    expect(verified).toMatchObject({ statusCode: 200, playerId, sessionId: expect.any(String) });
+    const cookie = sessionCookieOf(verifiedResponse);
+
+    expect((await call(user.getBalance, {}, cookie)).answer).toEqual({
+      statusCode: 200,
+      creditBalance: 0,
+      bonusBalance: 0,
+    });
+    expect((await call(user.getProfile, {}, cookie)).answer).toMatchObject({ playerId, emailAddress: null });
+
+    // A new mobile number waits for its code; otp type M then answers the profile.
+    const newMobile = uniqueMobile();
+    const { answer: updated } = await call(
+      user.updateProfile,
+      { firstName: 'Maria', lastName: 'Reyes', email: 'maria@example.com', mobileNo: newMobile },
+      cookie,
+    );
+    expect(updated).toMatchObject({ statusCode: 200, otpRequired: true });
+    const { answer: moved } = await call(user.otp, { otp: await lastOtp(t.app.db, newMobile), type: 'M' }, cookie);
+    expect(moved).toMatchObject({ playerId, mobileNo: newMobile, emailAddress: 'maria@example.com' });
+
+    await call(
+      user.changePassword,
+      { currentPassword: PLAYER_PASSWORD, newPassword: 'second-pw', confirmPassword: 'second-pw' },
+      cookie,
+    );
+    expect((await call(user.logout, {}, cookie)).answer).toEqual({ statusCode: 200 });
+
+    // Repeated failed logins: the right password answers 115 (HTTP 200); the code sent finishes with otp type L.
+    for (let failure = 0; failure < 5; failure += 1) {
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: user.login.path,
+        payload: { mobileNo: newMobile, password: 'wrong-pw' },
+      });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const { result: challenged, otp: loginCode } = await otpTextedBy(t.app.db, newMobile, () =>
+      call(user.login, { mobileNo: newMobile, password: 'second-pw' }),
+    );
+    expect(challenged.answer).toMatchObject({ statusCode: StatusCode.LOGIN_OTP_REQUIRED, playerId });
+    const { response: codeLogin, answer: loggedIn } = await call(user.otp, { otp: loginCode, playerId, type: 'L' });
+    expect(loggedIn).toMatchObject({ statusCode: 200, playerId, mobileNo: newMobile });
+    expect((await call(user.getBalance, {}, sessionCookieOf(codeLogin))).answer).toMatchObject({ statusCode: 200 });
+
+    // A login link from the back office answers a session.
+    const admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+    const issued = await t.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/players/${playerId}/login-link`,
+      headers: { cookie: admin },
+      payload: { reason: 'Player cannot receive the OTP' },
+    });
+    const link = new URL(issued.json<{ url: string }>().url, 'http://x').searchParams;
+    const { answer: linked } = await call(user.linkLogin, { playerId, token: link.get('s') ?? '' });
+    expect(linked).toMatchObject({ statusCode: 200, playerId });
+
+    // Every number is answered alike, a number without an account too.
+    expect((await call(user.resendOTP, { mobileNo: uniqueMobile() })).answer).toMatchObject({ statusCode: 200 });
+    const { result: forgot, otp: resetCode } = await otpTextedBy(t.app.db, newMobile, () =>
+      call(user.forgotPassword, { mobileNo: newMobile }),
+    );
+    expect(forgot.answer).toMatchObject({ statusCode: 200, playerId });
+    await call(user.resetPassword, { playerId, otp: resetCode, password: 'third-pw', confirmPassword: 'third-pw' });
+    const { answer: signedIn } = await call(user.login, { mobileNo: newMobile, password: 'third-pw' });
+    expect(signedIn).toMatchObject({ statusCode: 200, playerId, firstName: 'Maria', lastName: 'Reyes' });
   });
 });

@@ -6,6 +6,7 @@ import type {
   PublicOperations,
   ResponseOf,
   ToteOperations,
+  UserOperations,
 } from '@karera/shared';
 
 /*
@@ -16,11 +17,17 @@ import type {
 type ByPath = OperationsByPath<typeof PublicOperations> &
   OperationsByPath<typeof GameOperations> &
   OperationsByPath<typeof PromoOperations> &
+  OperationsByPath<typeof UserOperations> &
   OperationsByPath<typeof ToteOperations>;
 
 export type ContractPath = keyof ByPath;
 export type BodyAt<P extends ContractPath> = BodyOf<ByPath[P]>;
 export type ResponseAt<P extends ContractPath> = ResponseOf<ByPath[P]>;
+/**
+ * The answers a call resolves with: the client turns every other statusCode into an ApiError, even when it
+ * comes with HTTP 200 (login's 114 and 115).
+ */
+export type SuccessAt<P extends ContractPath> = Extract<ResponseAt<P>, { statusCode: 200 }>;
 
 /** Paths of the calls that need no session. */
 export type PublicPath = {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { centavos, UserRoutes, type BalanceResponse } from '@karera/shared';
+import { centavos, UserRoutes } from '@karera/shared';
 import { sessionStore } from './session/index.ts';
 import { userRequest } from './userApi.ts';
 
@@ -9,7 +9,7 @@ import { userRequest } from './userApi.ts';
  */
 export function useBalanceRefresh() {
   return useMutation({
-    mutationFn: () => userRequest<BalanceResponse>(UserRoutes.getBalance),
+    mutationFn: () => userRequest(UserRoutes.getBalance, {}),
     onSuccess: (balance) => {
       sessionStore.save({
         creditBalance: centavos(balance.creditBalance),

@@ -23,7 +23,7 @@ export function useLogout(): () => void {
   return useCallback(() => {
     if (pending.current) return;
     pending.current = true;
-    void userRequest(UserRoutes.logout)
+    void userRequest(UserRoutes.logout, {})
       .catch(() => undefined)
       .finally(() => {
         pending.current = false;

@@ -17,7 +17,7 @@ describe('userRequest', () => {
   it('posts JSON and returns the answer', async () => {
     const fetchMock = answer(200, { statusCode: 200, creditBalance: 0, bonusBalance: 0 });
     vi.stubGlobal('fetch', fetchMock);
-    await expect(userRequest(UserRoutes.getBalance)).resolves.toEqual({
+    await expect(userRequest(UserRoutes.getBalance, {})).resolves.toEqual({
       statusCode: 200,
       creditBalance: 0,
       bonusBalance: 0,
@@ -33,12 +33,12 @@ describe('userRequest', () => {
     vi.stubGlobal('fetch', answer(401, { statusCode: 107, statusMessage: 'Session expired.' }));
     const listener = vi.fn();
     const stop = onSessionInvalid(listener);
-    const error = await userRequest(UserRoutes.getProfile).catch((caught: unknown) => caught);
+    const error = await userRequest(UserRoutes.getProfile, {}).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).statusCode).toBe(107);
     expect(listener).toHaveBeenCalledExactlyOnceWith(UserRoutes.getProfile);
     stop();
-    await userRequest(UserRoutes.getProfile).catch(() => undefined);
+    await userRequest(UserRoutes.getProfile, {}).catch(() => undefined);
     expect(listener).toHaveBeenCalledTimes(1);
   });
 

@@ -2,12 +2,14 @@ import {
   StatusCode,
   type BettingRoutes,
   type GameRoutes,
+  type LoginResponse,
   type PaymentRoutes,
+  type ProfileResponse,
   type PromoRoutes,
   type UserRoutes,
 } from '@karera/shared';
 import { ApiError, apiRequest } from './api.ts';
-import type { BodyAt, PublicPath, ResponseAt } from './operationTypes.ts';
+import type { BodyAt, PublicPath, ResponseAt, SuccessAt } from './operationTypes.ts';
 
 export type UserRoute = (typeof UserRoutes)[keyof typeof UserRoutes];
 
@@ -52,8 +54,24 @@ export function isSessionInvalid(error: unknown): boolean {
  * app never puts sessionId or playerId of a session in a body. A 107 refusal is reported to the
  * session-invalid handler before the caller sees the error, so no screen has to handle it itself.
  */
-export async function userRequest<T>(route: UserRoute, body: object = {}, signal?: AbortSignal): Promise<T> {
-  return sessionRequest<T>(route, body, signal);
+export async function userRequest(
+  route: typeof UserRoutes.otp,
+  body: BodyAt<typeof UserRoutes.otp> & { type: 'P' | 'L' },
+  signal?: AbortSignal,
+): Promise<LoginResponse>;
+/** otp type M (a new mobile number, signed in) answers the profile. */
+export async function userRequest(
+  route: typeof UserRoutes.otp,
+  body: BodyAt<typeof UserRoutes.otp> & { type: 'M' },
+  signal?: AbortSignal,
+): Promise<ProfileResponse>;
+export async function userRequest<R extends UserRoute>(
+  route: R,
+  body: BodyAt<R>,
+  signal?: AbortSignal,
+): Promise<SuccessAt<R>>;
+export async function userRequest(route: UserRoute, body: BodyAt<UserRoute>, signal?: AbortSignal): Promise<unknown> {
+  return sessionRequest<unknown>(route, body ?? {}, signal);
 }
 
 /** A game call with the player's session (e.g. bet history): the same POST JSON and the same 107 handling. */

@@ -1,3 +1,14 @@
+import type { z } from 'zod';
+import type {
+  balanceResponseSchema,
+  loginOtpRequiredResponseSchema,
+  loginResponseSchema,
+  profileResponseSchema,
+  registerResponseSchema,
+  unverifiedResponseSchema,
+  updateProfileResponseSchema,
+} from './schemas/user.ts';
+
 /**
  * Player account calls (spec §7 user/*): POST /api/user/<func>, JSON, money in centavos.
  * Success: { statusCode: 200, ... }. Refusal: { statusCode, statusMessage, fieldErrors? }.
@@ -20,67 +31,18 @@ export const UserRoutes = {
   changePassword: '/api/user/changePassword', // ChangePasswordInput -> { statusCode, statusMessage }
 } as const;
 
-export interface LoginResponse {
-  statusCode: 200;
-  /** Session token for API clients; the web app relies on the HttpOnly cookie and does not keep it. */
-  sessionId: string;
-  playerId: number;
-  mobileNo: string;
-  firstName: string;
-  lastName: string;
-  creditBalance: number;
-  bonusBalance: number;
-  agentId: number | null;
-}
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** An OTP was sent (register, resendOTP, forgotPassword). */
-export interface RegisterResponse {
-  statusCode: 200;
-  playerId: number;
-  statusMessage: string;
-  /** Seconds until another code may be sent to the number (the resend throttle). */
-  resendAfterSeconds: number;
-}
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 /** Login of a number with repeated failed logins: the password was right; the code sent by SMS finishes it. */
-export interface LoginOtpRequiredResponse {
-  statusCode: 115;
-  playerId: number;
-  statusMessage: string;
-  /** Seconds until another code may be sent (0: at once); a new code was sent unless the number was throttled. */
-  resendAfterSeconds: number;
-}
+export type LoginOtpRequiredResponse = z.infer<typeof loginOtpRequiredResponseSchema>;
 
-export interface UnverifiedResponse {
-  statusCode: 114;
-  playerId: number;
-  statusMessage: string;
-  /** Seconds until another code may be sent (0: at once); a new code was sent unless the number was throttled. */
-  resendAfterSeconds: number;
-}
+export type UnverifiedResponse = z.infer<typeof unverifiedResponseSchema>;
 
-export interface BalanceResponse {
-  statusCode: 200;
-  creditBalance: number;
-  bonusBalance: number;
-}
+export type BalanceResponse = z.infer<typeof balanceResponseSchema>;
 
-export interface ProfileResponse {
-  statusCode: 200;
-  playerId: number;
-  mobileNo: string;
-  firstName: string;
-  lastName: string;
-  emailAddress: string | null;
-  creditBalance: number;
-  bonusBalance: number;
-}
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
-export interface UpdateProfileResponse {
-  statusCode: 200;
-  firstName: string;
-  lastName: string;
-  statusMessage: string;
-  /** True when the mobile number will change only after the OTP sent to the new number (otp type M). */
-  otpRequired: boolean;
-}
+export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;

@@ -1,23 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  changePasswordSchema,
-  linkLoginSchema,
-  loginSchema,
-  mobileOnlySchema,
-  otpSchema,
-  PlayerMessages,
-  registerSchema,
-  resetPasswordSchema,
-  sessionOnlySchema,
-  StatusCode,
-  updateProfileSchema,
-  UserRoutes,
-  type LoginOtpRequiredResponse,
-  type LoginResponse,
-  type RegisterResponse,
-  type UnverifiedResponse,
-} from '@karera/shared';
+import { PlayerMessages, StatusCode, UserOperations, type LoginResponse, type RegisterResponse } from '@karera/shared';
+import { schemaOf } from '../../lib/operations.ts';
 import { currentOwnPlayer, currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
 import { playerBalances } from '../wallet/accounts.ts';
 import { changePassword, confirmMobileChange, getProfile, updateProfile } from '../players/profile.service.ts';
@@ -55,25 +39,33 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       maxAge: PLAYER_SESSION_ABSOLUTE_MS / 1000,
     });
 
-  app.post(UserRoutes.register, { schema: { tags, body: registerSchema }, config: limited }, async (request) => {
-    const sent = await register(deps, request.body, clientOf(request));
-    return { statusCode: 200, ...sent, statusMessage: PlayerMessages.otpSent } satisfies RegisterResponse;
-  });
+  app.post(
+    UserOperations.register.path,
+    { schema: schemaOf(UserOperations.register, tags), config: limited },
+    async (request) => {
+      const sent = await register(deps, request.body, clientOf(request));
+      return { statusCode: 200 as const, ...sent, statusMessage: PlayerMessages.otpSent };
+    },
+  );
 
-  app.post(UserRoutes.otp, { schema: { tags, body: otpSchema }, config: limited }, async (request, reply) => {
-    const { otp, type } = request.body;
-    if (type === 'M') {
-      await requirePlayer.call(app, request, reply);
-      return confirmMobileChange(db, currentOwnPlayer(request), otp, request.ip);
-    }
-    const playerId = Number(request.body.playerId);
-    const response =
-      type === 'L'
-        ? await verifyLoginCode(deps, playerId, otp, clientOf(request))
-        : await verifyRegistration(deps, playerId, otp, clientOf(request));
-    setSessionCookie(reply, response);
-    return response;
-  });
+  app.post(
+    UserOperations.otp.path,
+    { schema: schemaOf(UserOperations.otp, tags), config: limited },
+    async (request, reply) => {
+      const { otp, type } = request.body;
+      if (type === 'M') {
+        await requirePlayer.call(app, request, reply);
+        return confirmMobileChange(db, currentOwnPlayer(request), otp, request.ip);
+      }
+      const playerId = Number(request.body.playerId);
+      const response =
+        type === 'L'
+          ? await verifyLoginCode(deps, playerId, otp, clientOf(request))
+          : await verifyRegistration(deps, playerId, otp, clientOf(request));
+      setSessionCookie(reply, response);
+      return response;
+    },
+  );
 
   // Codes of forgotPassword and resendOTP go out after the answer (decision 022); closing waits for them.
   const deliveries = new Set<Promise<void>>();
@@ -89,17 +81,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { statusCode: 200, ...answer, statusMessage: PlayerMessages.otpSent };
   };
 
-  app.post(UserRoutes.resendOTP, { schema: { tags, body: mobileOnlySchema }, config: limited }, async (request) =>
-    answerThenSend(await resendVerification(deps, request.body.mobileNo)),
-  );
-
-  app.post(UserRoutes.forgotPassword, { schema: { tags, body: mobileOnlySchema }, config: limited }, async (request) =>
-    answerThenSend(await forgotPassword(deps, request.body.mobileNo)),
+  app.post(
+    UserOperations.resendOTP.path,
+    { schema: schemaOf(UserOperations.resendOTP, tags), config: limited },
+    async (request) => answerThenSend(await resendVerification(deps, request.body.mobileNo)),
   );
 
   app.post(
-    UserRoutes.resetPassword,
-    { schema: { tags, body: resetPasswordSchema }, config: limited },
+    UserOperations.forgotPassword.path,
+    { schema: schemaOf(UserOperations.forgotPassword, tags), config: limited },
+    async (request) => answerThenSend(await forgotPassword(deps, request.body.mobileNo)),
+  );
+
+  app.post(
+    UserOperations.resetPassword.path,
+    { schema: schemaOf(UserOperations.resetPassword, tags), config: limited },
     async (request) => {
       const { playerId, otp, password } = request.body;
       await resetPassword(deps, Number(playerId), otp, password, clientOf(request));
@@ -107,31 +103,36 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(UserRoutes.login, { schema: { tags, body: loginSchema }, config: limited }, async (request, reply) => {
-    const outcome = await login(deps, request.body.mobileNo, request.body.password, clientOf(request));
-    if (outcome.kind === 'unverified') {
-      return reply.status(200).send({
-        statusCode: StatusCode.UNVERIFIED,
-        playerId: outcome.playerId,
-        statusMessage: PlayerMessages.unverified,
-        resendAfterSeconds: outcome.resendAfterSeconds,
-      } satisfies UnverifiedResponse);
-    }
-    if (outcome.kind === 'otp-required') {
-      return reply.status(200).send({
-        statusCode: StatusCode.LOGIN_OTP_REQUIRED,
-        playerId: outcome.playerId,
-        statusMessage: PlayerMessages.loginOtpRequired,
-        resendAfterSeconds: outcome.resendAfterSeconds,
-      } satisfies LoginOtpRequiredResponse);
-    }
-    setSessionCookie(reply, outcome.response);
-    return outcome.response;
-  });
+  app.post(
+    UserOperations.login.path,
+    { schema: schemaOf(UserOperations.login, tags), config: limited },
+    async (request, reply) => {
+      const outcome = await login(deps, request.body.mobileNo, request.body.password, clientOf(request));
+      // Every outcome is HTTP 200: the statusCode in the body says what the number needs first.
+      if (outcome.kind === 'unverified') {
+        return {
+          statusCode: StatusCode.UNVERIFIED,
+          playerId: outcome.playerId,
+          statusMessage: PlayerMessages.unverified,
+          resendAfterSeconds: outcome.resendAfterSeconds,
+        };
+      }
+      if (outcome.kind === 'otp-required') {
+        return {
+          statusCode: StatusCode.LOGIN_OTP_REQUIRED,
+          playerId: outcome.playerId,
+          statusMessage: PlayerMessages.loginOtpRequired,
+          resendAfterSeconds: outcome.resendAfterSeconds,
+        };
+      }
+      setSessionCookie(reply, outcome.response);
+      return outcome.response;
+    },
+  );
 
   app.post(
-    UserRoutes.linkLogin,
-    { schema: { tags, body: linkLoginSchema }, config: limited },
+    UserOperations.linkLogin.path,
+    { schema: schemaOf(UserOperations.linkLogin, tags), config: limited },
     async (request, reply) => {
       const response = await loginWithLink(deps, Number(request.body.playerId), request.body.token, clientOf(request));
       setSessionCookie(reply, response);
@@ -140,8 +141,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    UserRoutes.logout,
-    { schema: { tags, body: sessionOnlySchema.optional() }, preValidation: requirePlayer },
+    UserOperations.logout.path,
+    { schema: schemaOf(UserOperations.logout, tags), preValidation: requirePlayer },
     async (request, reply) => {
       await revokePlayerSession(db, currentPlayer(request).sessionId);
       reply.clearCookie(PLAYER_COOKIE, { path: '/' });
@@ -150,8 +151,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    UserRoutes.getBalance,
-    { schema: { tags, body: sessionOnlySchema.optional() }, preValidation: requirePlayer },
+    UserOperations.getBalance.path,
+    { schema: schemaOf(UserOperations.getBalance, tags), preValidation: requirePlayer },
     async (request) => {
       const { creditBalance, bonusBalance } = await playerBalances(db, currentPlayer(request).playerId);
       return { statusCode: 200 as const, creditBalance, bonusBalance };
@@ -159,14 +160,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    UserRoutes.getProfile,
-    { schema: { tags, body: sessionOnlySchema.optional() }, preValidation: requirePlayer },
+    UserOperations.getProfile.path,
+    { schema: schemaOf(UserOperations.getProfile, tags), preValidation: requirePlayer },
     async (request) => getProfile(db, currentPlayer(request).playerId),
   );
 
   app.post(
-    UserRoutes.updateProfile,
-    { schema: { tags, body: updateProfileSchema }, preValidation: requirePlayer },
+    UserOperations.updateProfile.path,
+    { schema: schemaOf(UserOperations.updateProfile, tags), preValidation: requirePlayer },
     async (request) => {
       const { firstName, lastName, email, mobileNo } = request.body;
       return updateProfile(
@@ -180,8 +181,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    UserRoutes.changePassword,
-    { schema: { tags, body: changePasswordSchema }, preValidation: requirePlayer },
+    UserOperations.changePassword.path,
+    { schema: schemaOf(UserOperations.changePassword, tags), preValidation: requirePlayer },
     async (request) => {
       await changePassword(
         db,

@@ -69,7 +69,7 @@ export function OtpForm({
   });
   const resend = useSubmitOnce({
     mutationFn: (mobileNo: string) =>
-      resendRequest ? resendRequest() : userRequest<RegisterResponse>(UserRoutes.resendOTP, { mobileNo }),
+      resendRequest ? resendRequest() : userRequest(UserRoutes.resendOTP, { mobileNo }),
     onSuccess: (response) => {
       setError(null);
       setNotice(response.statusMessage || t('messages.otpSent'));

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PlayerMessages, UserRoutes, maskMobile, type LoginResponse } from '@karera/shared';
+import { PlayerMessages, UserRoutes, maskMobile } from '@karera/shared';
 import { Button, Dialog } from '../../components/ui/index.ts';
 import { useAuthDialogs, type AuthDialogKind, type AuthDialogState } from '../../lib/authDialogs.tsx';
 import { useMessageText } from '../../lib/messages.ts';
@@ -91,7 +91,7 @@ function Step({ state }: { state: AuthDialogState }) {
           resendMobileNo={state.mobileNo}
           resendAt={state.resendAt}
           verify={async (otp) => {
-            const response = await userRequest<LoginResponse>(UserRoutes.otp, {
+            const response = await userRequest(UserRoutes.otp, {
               otp,
               playerId: state.playerId,
               type: 'P',

@@ -52,7 +52,7 @@ export function LoginStep({ mobileNo: initialMobile = '' }: { mobileNo?: string 
   }
 
   const login = useSubmitOnce({
-    mutationFn: (input: { mobileNo: string; password: string }) => userRequest<LoginResponse>(UserRoutes.login, input),
+    mutationFn: (input: { mobileNo: string; password: string }) => userRequest(UserRoutes.login, input),
     onSuccess: loggedIn,
     onError: (failure, input) => {
       const playerId = playerIdOf(failure);
@@ -81,7 +81,7 @@ export function LoginStep({ mobileNo: initialMobile = '' }: { mobileNo?: string 
         // A new code only ever follows the right password: the login is posted again.
         resendRequest={async (): Promise<RegisterResponse> => {
           try {
-            const response = await userRequest<LoginResponse>(UserRoutes.login, {
+            const response = await userRequest(UserRoutes.login, {
               mobileNo: challenge.mobileNo,
               password: challenge.password,
             });
@@ -101,7 +101,7 @@ export function LoginStep({ mobileNo: initialMobile = '' }: { mobileNo?: string 
           }
         }}
         verify={async (otp) => {
-          loggedIn(await userRequest<LoginResponse>(UserRoutes.otp, { otp, playerId: challenge.playerId, type: 'L' }));
+          loggedIn(await userRequest(UserRoutes.otp, { otp, playerId: challenge.playerId, type: 'L' }));
         }}
       />
     );

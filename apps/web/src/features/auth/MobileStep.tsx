@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { firstMessageOf, mobileOnlySchema, normalizeMobile, type RegisterResponse } from '@karera/shared';
+import { firstMessageOf, mobileOnlySchema, normalizeMobile, type UserRoutes } from '@karera/shared';
 import { Button, LoadingDialog, TextField } from '../../components/ui/index.ts';
 import { useAuthDialogs } from '../../lib/authDialogs.tsx';
-import { userRequest, type UserRoute } from '../../lib/userApi.ts';
+import { userRequest } from '../../lib/userApi.ts';
 import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
 import { resendAtFrom } from '../../components/forms/otpResend.ts';
@@ -11,7 +11,7 @@ import { refusalOf } from '../../lib/refusal.ts';
 
 export interface MobileStepProps {
   /** resendOTP or forgotPassword: { mobileNo } -> { playerId } (an OTP is sent). */
-  route: UserRoute;
+  route: typeof UserRoutes.resendOTP | typeof UserRoutes.forgotPassword;
   intro: string;
   submitLabel: string;
   initialMobileNo?: string | undefined;
@@ -27,7 +27,7 @@ export function MobileStep({ route, intro, submitLabel, initialMobileNo = '', on
   const [error, setError] = useState<string | null>(null);
 
   const send = useSubmitOnce({
-    mutationFn: (input: { mobileNo: string }) => userRequest<RegisterResponse>(route, input),
+    mutationFn: (input: { mobileNo: string }) => userRequest(route, input),
     onSuccess: (response, input) =>
       onSent(response.playerId, input.mobileNo, response.statusMessage, resendAtFrom(response, Date.now())),
     onError: (failure) => setError(refusalOf(failure)),

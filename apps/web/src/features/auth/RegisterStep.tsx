@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { UserRoutes, firstMessageOf, normalizeMobile, registerSchema, type RegisterResponse } from '@karera/shared';
+import { UserRoutes, firstMessageOf, normalizeMobile, registerSchema } from '@karera/shared';
 import { Button, LoadingDialog, TextField } from '../../components/ui/index.ts';
 import { useAuthDialogs } from '../../lib/authDialogs.tsx';
 import { userRequest } from '../../lib/userApi.ts';
@@ -44,7 +44,7 @@ export function RegisterStep({ referral }: { referral: string | null }) {
 
   const register = useSubmitOnce({
     mutationFn: (input: Omit<RegisterValues, 'referralCode'> & { referralCode?: string }) =>
-      userRequest<RegisterResponse>(UserRoutes.register, input),
+      userRequest(UserRoutes.register, input),
     onSuccess: (response, input) =>
       show('otp', {
         playerId: response.playerId,

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { UserRoutes, type LoginResponse } from '@karera/shared';
+import { UserRoutes } from '@karera/shared';
 import { showAlert } from '../../lib/alerts.ts';
 import { saveLogin, useIsLoggedIn } from '../../lib/session/index.ts';
 import { userRequest } from '../../lib/userApi.ts';
@@ -27,7 +27,7 @@ export function useDeepLinkLogin(): { pending: boolean } {
   const started = useRef<string | null>(null);
 
   const linkLogin = useMutation({
-    mutationFn: (input: { playerId: string; token: string }) => userRequest<LoginResponse>(UserRoutes.linkLogin, input),
+    mutationFn: (input: { playerId: string; token: string }) => userRequest(UserRoutes.linkLogin, input),
     onSuccess: (response) => {
       saveLogin(response);
       void navigate('/live', { replace: true });

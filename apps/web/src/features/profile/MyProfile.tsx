@@ -9,7 +9,6 @@ import {
   maskMobile,
   normalizeMobile,
   type ProfileResponse,
-  type UpdateProfileResponse,
 } from '@karera/shared';
 import { Alert, Button, Dialog, LoadingDialog, Spinner, TextField } from '../../components/ui/index.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -48,7 +47,7 @@ function serverFieldErrors(error: Error, shown: readonly ProfileField[]): Partia
 
 export const profileQuery = {
   queryKey: playerQueryKeys.profile,
-  queryFn: ({ signal }: { signal: AbortSignal }) => userRequest<ProfileResponse>(UserRoutes.getProfile, {}, signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => userRequest(UserRoutes.getProfile, {}, signal),
 };
 
 /** Keeps the header (stored login state) in step with what the server says about the player. */
@@ -86,7 +85,7 @@ export function MyProfile() {
   }, [profile.data]);
 
   const update = useSubmitOnce({
-    mutationFn: (input: ProfileValues) => userRequest<UpdateProfileResponse>(UserRoutes.updateProfile, input),
+    mutationFn: (input: ProfileValues) => userRequest(UserRoutes.updateProfile, input),
     onSuccess: (response, input) => {
       sessionStore.save({ firstName: response.firstName, lastName: response.lastName });
       void queryClient.invalidateQueries({ queryKey: playerQueryKeys.profile });
@@ -286,7 +285,7 @@ export function MyProfile() {
             intro={t('profile.otpIntro', { mobile: maskMobile(otpFor) })}
             note={PlayerMessages.mobileChangeOtpSent}
             verify={async (otp) => {
-              const updated = await userRequest<ProfileResponse>(UserRoutes.otp, { otp, type: 'M' });
+              const updated = await userRequest(UserRoutes.otp, { otp, type: 'M' });
               queryClient.setQueryData(playerQueryKeys.profile, updated);
               setOtpFor(null);
               setSuccess(PlayerMessages.mobileChanged);
