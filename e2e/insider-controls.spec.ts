@@ -1,0 +1,176 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import {
+  BackofficeRoutes,
+  PaymentBackofficeRoutes,
+  type AdjustmentResponse,
+  type DepositAccountView,
+} from '@karera/shared';
+import {
+  adminPost,
+  backofficeLogin,
+  createVerifiedPlayer,
+  newPlayer,
+  PLAYER_SESSION_COOKIE,
+  storedLoginOf,
+  storePlayerLogin,
+  uniqueSuffix,
+} from './support.ts';
+
+/**
+ * Insider controls at 390 px (decision 020): a deposit above the threshold is approved by the agent, then
+ * by their master agent, with the player's receipt in front of both; an adjustment above the threshold
+ * waits for a second admin.
+ */
+
+const STAFF_PASSWORD = 'staff-password-12';
+
+async function masterAgentAndPlayer(page: Page, request: APIRequestContext) {
+  const suffix = uniqueSuffix();
+  const referralCode = `Q${suffix}`.slice(0, 12).toUpperCase();
+  const { staff: master } = await adminPost<{ staff: { id: number; username: string } }>(
+    request,
+    BackofficeRoutes.staff,
+    { username: `mc-${suffix}`, displayName: `Master ${suffix}`, password: STAFF_PASSWORD, role: 'master_agent' },
+  );
+  const { staff: agent } = await adminPost<{ staff: { id: number; username: string } }>(
+    request,
+    BackofficeRoutes.staff,
+    {
+      username: `ac-${suffix}`,
+      displayName: `Agent ${suffix}`,
+      password: STAFF_PASSWORD,
+      role: 'agent',
+      parentId: master.id,
+      referralCode,
+    },
+  );
+  const player = await createVerifiedPlayer(request, Object.assign(newPlayer(), { referralCode }));
+  const { cookies } = await request.storageState();
+  await page.context().addCookies(cookies.filter((cookie) => cookie.name === PLAYER_SESSION_COOKIE));
+  await storePlayerLogin(page, storedLoginOf(player.login));
+  return { master, agent, player };
+}
+
+/** A GCash receipt screenshot, drawn by the browser itself (phone width, 2x like a real screenshot). */
+async function receiptScreenshot(browser: Browser, amount: string, reference: string): Promise<Buffer> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 520 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await page.setContent(`
+    <body style="margin:0;font-family:'DejaVu Sans',sans-serif;background:#fff;color:#111">
+      <div style="background:#0a5adf;color:#fff;height:90px;display:grid;place-items:center;font-size:28px;font-weight:bold">GCash</div>
+      <p style="text-align:center;font-size:18px;margin:28px 0 6px">Sent via GCash</p>
+      <p style="text-align:center;font-size:16px;color:#333;margin:0 0 36px">JU**N D.</p>
+      <div style="display:flex;justify-content:space-between;padding:0 24px;font-size:16px"><span style="color:#555">Amount</span><span>${amount}</span></div>
+      <div style="display:flex;justify-content:space-between;padding:16px 24px;font-size:20px;font-weight:bold"><span style="color:#555;font-weight:normal;font-size:16px">Total Amount Sent</span><span>₱${amount}</span></div>
+      <p style="padding:0 24px;font-size:15px;color:#333;margin:36px 0 8px">Ref No. ${reference}</p>
+      <p style="padding:0 24px;font-size:15px;color:#333;margin:0">Nov 21, 2026 3:04 PM</p>
+    </body>`);
+  const png = await page.screenshot({ type: 'png' });
+  await context.close();
+  return png;
+}
+
+/** A staff member's own phone: a context of its own, so each keeps their own sign-in. */
+async function staffPage(browser: Browser, username?: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await backofficeLogin(page, username, username === undefined ? undefined : STAFF_PASSWORD);
+  return page;
+}
+
+/** The receipt image on a request card has loaded: shown, not a broken image. */
+async function expectReceiptShown(card: ReturnType<Page['getByTestId']>) {
+  const receipt = card.getByTestId('payment-receipt');
+  await expect(receipt).toBeVisible();
+  await expect
+    .poll(() => receipt.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
+}
+
+test('a deposit above the threshold needs the agent and then their master agent; both see the receipt', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { master, agent } = await masterAgentAndPlayer(page, request);
+  await adminPost<{ account: DepositAccountView }>(request, PaymentBackofficeRoutes.depositAccounts, {
+    type: 'GCASH',
+    accountName: 'Karera Cashier',
+    accountNumber: '09171113333',
+    active: true,
+  });
+  const reference = `7013 ${String(Date.now()).slice(-9, -6)} ${String(Date.now()).slice(-6)}`;
+
+  await page.goto('/payment');
+  await page.getByText('GCash', { exact: true }).click();
+  await page.getByTestId('receipt-input').setInputFiles({
+    name: 'gcash-receipt.png',
+    mimeType: 'image/png',
+    buffer: await receiptScreenshot(browser, '15,000.00', reference),
+  });
+  await expect(page.getByTestId('receipt-status')).toHaveText(/We filled in what we could read/, { timeout: 20_000 });
+  await expect(page.getByTestId('deposit-amount')).toHaveValue('15000');
+  await page.getByTestId('deposit-sender').fill('09175550001');
+  await page.getByTestId('deposit-submit').click();
+  const success = page.getByRole('dialog', { name: 'Request sent' });
+  const transactionId = (await success.getByTestId('payment-transaction-id').textContent()) ?? '';
+  expect(transactionId).toMatch(/^DR\d{6}$/);
+  await success.getByRole('button', { name: 'OK' }).click();
+
+  // The agent: the receipt beside the request; their approval is the first of two and credits nothing.
+  const agentPage = await staffPage(browser, agent.username);
+  await agentPage.goto('/backoffice/payments');
+  const agentCard = agentPage.getByTestId('payment-request').filter({ hasText: transactionId });
+  await expectReceiptShown(agentCard);
+  await agentCard.getByRole('button', { name: 'Approve' }).click();
+  const first = agentPage.getByRole('dialog', { name: `Approve ${transactionId}?` });
+  await expect(first).toContainText('this is the first of two approvals');
+  await first.getByRole('button', { name: 'Confirm' }).click();
+  await expect(agentPage.getByRole('status').filter({ hasText: `${transactionId} approved once` })).toBeVisible();
+  await expect(agentCard.getByTestId('payment-first-approval')).toContainText(
+    'Waits for a second approval by a master agent or an admin.',
+  );
+  await agentPage.context().close();
+  await page.reload();
+  await expect(page.getByTestId('player-balance')).toHaveText('₱0.00');
+
+  // The master agent gives the second approval, with the same receipt in front of them; the money moves.
+  const masterPage = await staffPage(browser, master.username);
+  await masterPage.goto('/backoffice/payments');
+  const masterCard = masterPage.getByTestId('payment-request').filter({ hasText: transactionId });
+  await expectReceiptShown(masterCard);
+  await expect(masterCard.getByTestId('payment-first-approval')).toContainText(`Agent `);
+  await masterCard.getByRole('button', { name: 'Give second approval' }).click();
+  const second = masterPage.getByRole('dialog', { name: `Approve ${transactionId}?` });
+  await expect(second).toContainText('approved it first');
+  await second.getByRole('button', { name: 'Confirm' }).click();
+  await expect(masterPage.getByRole('status').filter({ hasText: `${transactionId} approved.` })).toBeVisible();
+  await masterPage.context().close();
+
+  await expect(page.getByTestId('player-balance')).toHaveText('₱15,000.00', { timeout: 10_000 });
+});
+
+test('an adjustment above the threshold waits for a second admin, who approves it', async ({ request, browser }) => {
+  test.setTimeout(90_000);
+  const player = await createVerifiedPlayer(request);
+  const pending = await adminPost<AdjustmentResponse>(
+    request,
+    BackofficeRoutes.adjustments(player.playerId),
+    { account: 'credit', amount: 2_500_000, reason: 'E2E goodwill credit' },
+    { 'idempotency-key': `e2e-${uniqueSuffix()}` },
+  );
+  expect(pending).toMatchObject({ status: 'PENDING', transactionId: null });
+
+  const secondAdmin = await staffPage(browser);
+  await secondAdmin.goto('/backoffice/payments');
+  const card = secondAdmin.getByTestId('pending-adjustment').filter({ hasText: `Adjustment #${pending.adjustmentId}` });
+  await expect(card).toContainText('E2E goodwill credit');
+  await card.getByRole('button', { name: 'Give second approval' }).click();
+  await expect(
+    secondAdmin.getByRole('status').filter({ hasText: `Adjustment #${pending.adjustmentId} approved.` }),
+  ).toBeVisible();
+  await secondAdmin.goto(`/backoffice/players/${player.playerId}`);
+  await expect(secondAdmin.getByText('₱25,000.00').first()).toBeVisible();
+  await secondAdmin.context().close();
+});
