@@ -22,9 +22,10 @@ const keyOf = (username: string) => username.trim().toLowerCase();
 
 /**
  * Starts an attempt: refused while the account waits; otherwise counted as a failure at once (and the
- * wait it would bring set), so parallel attempts cannot all pass before the first one fails. A success
- * then clears the count (clearSignInFailures); a right password with a second step to come takes its
- * count back (forgiveSignInAttempt).
+ * wait it would bring set), so parallel attempts cannot all pass before the first one fails. A failure
+ * then restarts that wait from its end (recordSignInFailure); a success clears the count
+ * (clearSignInFailures); a right password with a second step to come takes its count back
+ * (forgiveSignInAttempt).
  */
 export async function beginSignInAttempt(
   db: Kysely<Database>,
@@ -64,6 +65,31 @@ export async function beginSignInAttempt(
       .execute();
     return { allowed: true };
   });
+}
+
+/**
+ * The attempt failed: its wait runs from now, when the failure is known (the password check takes a
+ * moment), not from when the attempt started.
+ */
+export async function recordSignInFailure(
+  db: Kysely<Database>,
+  username: string,
+  now: Date = new Date(),
+): Promise<void> {
+  const key = keyOf(username);
+  const row = await db
+    .selectFrom('staff_login_throttle')
+    .select('failures')
+    .where('username', '=', key)
+    .executeTakeFirst();
+  const delay = row ? lockoutDelayMs(row.failures) : 0;
+  if (delay === 0) return;
+  await db
+    .updateTable('staff_login_throttle')
+    .set({ locked_until: new Date(now.getTime() + delay).toISOString() })
+    .where('username', '=', key)
+    .where('failures', '=', row?.failures ?? 0)
+    .execute();
 }
 
 /** A full sign-in succeeded: the account starts again with five free tries. */

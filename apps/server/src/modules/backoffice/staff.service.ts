@@ -14,7 +14,7 @@ import {
   toStaffMember,
 } from './staff.repo.ts';
 import { openStaffSession, revokeStaffSessionById, type StaffSignInStep } from './staff-sessions.ts';
-import { beginSignInAttempt, clearSignInFailures, forgiveSignInAttempt } from './staff-lockout.ts';
+import { beginSignInAttempt, clearSignInFailures, forgiveSignInAttempt, recordSignInFailure } from './staff-lockout.ts';
 import { checkSecondFactor, twoFactorRequired } from './staff-two-factor.service.ts';
 
 export type StaffLoginResult =
@@ -43,6 +43,7 @@ export async function loginStaff(
   const staff = await findStaffByUsername(db, username);
   const ok = await verifyPassword(password, staff?.password_hash ?? (await dummyPasswordHash()));
   if (!staff || !ok || staff.disabled === 1) {
+    await recordSignInFailure(db, username);
     await recordAudit(
       db,
       { type: 'staff', id: staff?.id ?? null, ip },
@@ -96,6 +97,7 @@ export async function submitSignInCode(
   }
   const factor = await checkSecondFactor(db, config, staff, code);
   if (!factor) {
+    await recordSignInFailure(db, staff.username);
     await recordAudit(
       db,
       { type: 'staff', id: staff.id, ip },
