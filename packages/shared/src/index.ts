@@ -59,3 +59,4 @@ export * from './api/schemas/user.ts';
 export * from './api/params.ts';
 export * from './api/operations/tote.ts';
 export * from './api/schemas/tote.ts';
+export * from './api/operations/racing.ts';

@@ -1,25 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   cardProgress,
-  eventInputSchema,
   GameOperations,
   isStreamAllowed,
   manilaDate,
-  raceInputSchema,
-  RacingAdminRoutes,
+  RacingAdminOperations,
   RacingMessages,
-  raceStatusInputSchema,
-  raceUpdateSchema,
-  runnerInputSchema,
-  runnerUpdateSchema,
-  scratchInputSchema,
   type CalendarDate,
   type EventInput,
 } from '@karera/shared';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { schemaOf } from '../../lib/operations.ts';
-import { idParam } from '../../lib/params.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { dayCards, findEvent, listEvents, raceCounts, racesOfEvent } from './racing.repo.ts';
 import {
@@ -36,12 +27,6 @@ import {
 
 export const isoDate = ({ year, month, day }: CalendarDate) =>
   `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-
-const params = {
-  eventId: z.strictObject({ eventId: idParam }),
-  raceId: z.strictObject({ raceId: idParam }),
-  runnerId: z.strictObject({ runnerId: idParam }),
-};
 
 /** The event as entered, when the live page may play its stream under the server's CSP; refused otherwise. */
 function allowedStream(input: EventInput, streamHosts: readonly string[]): EventInput {
@@ -87,6 +72,7 @@ export const racingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Back office race control: admins only, every change audited.
   const tags = ['backoffice racing'];
+  const ops = RacingAdminOperations;
   const admin = requireStaff('admin');
   const actorOf = (request: Parameters<typeof currentStaff>[0]) => ({
     type: 'staff' as const,
@@ -94,7 +80,7 @@ export const racingRoutes: FastifyPluginAsyncZod = async (app) => {
     ip: request.ip,
   });
 
-  app.get(RacingAdminRoutes.events, { schema: { tags }, preHandler: admin }, async () => {
+  app.get(ops.listEvents.path, { schema: schemaOf(ops.listEvents, tags), preHandler: admin }, async () => {
     const events = await listEvents(db, { limit: 100 });
     const counts = await raceCounts(
       db,
@@ -106,90 +92,54 @@ export const racingRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.post(
-    RacingAdminRoutes.events,
-    { schema: { tags, body: eventInputSchema }, preHandler: admin },
-    async (request) => ({
-      statusCode: 200 as const,
-      event: await createEvent(deps, actorOf(request), allowedStream(request.body, app.config.streamHosts)),
-    }),
-  );
+  app.post(ops.createEvent.path, { schema: schemaOf(ops.createEvent, tags), preHandler: admin }, async (request) => ({
+    statusCode: 200 as const,
+    event: await createEvent(deps, actorOf(request), allowedStream(request.body, app.config.streamHosts)),
+  }));
 
-  app.get(
-    '/api/backoffice/racing/events/:eventId',
-    { schema: { tags, params: params.eventId }, preHandler: admin },
-    async (request) => {
-      const event = await findEvent(db, request.params.eventId);
-      if (!event) throw notFound(RacingMessages.eventNotFound);
-      return { statusCode: 200 as const, event, races: await racesOfEvent(db, event.id) };
-    },
-  );
+  app.get(ops.event.path, { schema: schemaOf(ops.event, tags), preHandler: admin }, async (request) => {
+    const event = await findEvent(db, request.params.eventId);
+    if (!event) throw notFound(RacingMessages.eventNotFound);
+    return { statusCode: 200 as const, event, races: await racesOfEvent(db, event.id) };
+  });
 
-  app.post(
-    '/api/backoffice/racing/events/:eventId',
-    { schema: { tags, params: params.eventId, body: eventInputSchema }, preHandler: admin },
-    async (request) => ({
-      statusCode: 200 as const,
-      event: await updateEvent(
-        deps,
-        actorOf(request),
-        request.params.eventId,
-        allowedStream(request.body, app.config.streamHosts),
-      ),
-    }),
-  );
+  app.post(ops.updateEvent.path, { schema: schemaOf(ops.updateEvent, tags), preHandler: admin }, async (request) => ({
+    statusCode: 200 as const,
+    event: await updateEvent(
+      deps,
+      actorOf(request),
+      request.params.eventId,
+      allowedStream(request.body, app.config.streamHosts),
+    ),
+  }));
 
-  app.post(
-    '/api/backoffice/racing/events/:eventId/races',
-    { schema: { tags, params: params.eventId, body: raceInputSchema }, preHandler: admin },
-    async (request) => ({
-      statusCode: 200 as const,
-      race: await createRace(deps, actorOf(request), request.params.eventId, request.body),
-    }),
-  );
+  app.post(ops.createRace.path, { schema: schemaOf(ops.createRace, tags), preHandler: admin }, async (request) => ({
+    statusCode: 200 as const,
+    race: await createRace(deps, actorOf(request), request.params.eventId, request.body),
+  }));
 
-  app.post(
-    '/api/backoffice/racing/races/:raceId',
-    { schema: { tags, params: params.raceId, body: raceUpdateSchema }, preHandler: admin },
-    async (request) => ({
-      statusCode: 200 as const,
-      race: await updateRace(deps, actorOf(request), request.params.raceId, request.body),
-    }),
-  );
+  app.post(ops.updateRace.path, { schema: schemaOf(ops.updateRace, tags), preHandler: admin }, async (request) => ({
+    statusCode: 200 as const,
+    race: await updateRace(deps, actorOf(request), request.params.raceId, request.body),
+  }));
 
-  app.post(
-    '/api/backoffice/racing/races/:raceId/status',
-    { schema: { tags, params: params.raceId, body: raceStatusInputSchema }, preHandler: admin },
-    async (request) => ({
-      statusCode: 200 as const,
-      race: await transitionRace(deps, actorOf(request), request.params.raceId, request.body.status),
-    }),
-  );
+  app.post(ops.raceStatus.path, { schema: schemaOf(ops.raceStatus, tags), preHandler: admin }, async (request) => ({
+    statusCode: 200 as const,
+    race: await transitionRace(deps, actorOf(request), request.params.raceId, request.body.status),
+  }));
 
-  app.post(
-    '/api/backoffice/racing/races/:raceId/runners',
-    { schema: { tags, params: params.raceId, body: runnerInputSchema }, preHandler: admin },
-    async (request) => ({
-      statusCode: 200 as const,
-      race: await addRunner(deps, actorOf(request), request.params.raceId, request.body),
-    }),
-  );
+  app.post(ops.addRunner.path, { schema: schemaOf(ops.addRunner, tags), preHandler: admin }, async (request) => ({
+    statusCode: 200 as const,
+    race: await addRunner(deps, actorOf(request), request.params.raceId, request.body),
+  }));
 
-  app.post(
-    '/api/backoffice/racing/runners/:runnerId',
-    { schema: { tags, params: params.runnerId, body: runnerUpdateSchema }, preHandler: admin },
-    async (request) => ({
-      statusCode: 200 as const,
-      race: await updateRunner(deps, actorOf(request), request.params.runnerId, request.body),
-    }),
-  );
+  app.post(ops.updateRunner.path, { schema: schemaOf(ops.updateRunner, tags), preHandler: admin }, async (request) => ({
+    statusCode: 200 as const,
+    race: await updateRunner(deps, actorOf(request), request.params.runnerId, request.body),
+  }));
 
-  app.post(
-    '/api/backoffice/racing/runners/:runnerId/scratch',
-    { schema: { tags, params: params.runnerId, body: scratchInputSchema }, preHandler: admin },
-    async (request) => ({
-      statusCode: 200 as const,
-      race: await setRunnerScratched(deps, actorOf(request), request.params.runnerId, request.body.scratched),
-    }),
-  );
+  app.post(ops.scratch.path, { schema: schemaOf(ops.scratch, tags), preHandler: admin }, async (request) => ({
+    statusCode: 200 as const,
+    race: await setRunnerScratched(deps, actorOf(request), request.params.runnerId, request.body.scratched),
+  }));
 };

@@ -1,14 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { RacingAdminRoutes, type GameEvent, type Race } from '@karera/shared';
+import { RacingAdminRoutes, type RacingAdminOperations, type ResponseOf } from '@karera/shared';
 import { apiRequest } from '../../lib/api.ts';
 import { queryKeys } from './queryKeys.ts';
 
-export interface EventDetailResponse {
-  statusCode: 200;
-  event: GameEvent;
-  /** By race number, each with its runners by runner number. */
-  races: Race[];
-}
+/** A race day with its races by race number, each with its runners by runner number (the contract's answer). */
+export type EventDetailResponse = ResponseOf<typeof RacingAdminOperations.event>;
 
 /** One race day with its races and runners; kept fresh while the operator watches it. */
 export function useRacingEventQuery(eventId: number) {

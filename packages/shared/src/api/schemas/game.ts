@@ -69,3 +69,14 @@ export const raceInfoResponseSchema = z.object({
 
 /** A race day as the back office lists it. */
 export const eventSummarySchema = gameEventSchema.extend({ raceCount: z.number().int() });
+
+// Back office race control.
+
+export const eventListResponseSchema = z.object({ statusCode: z.literal(200), events: z.array(eventSummarySchema) });
+export const eventResponseSchema = z.object({ statusCode: z.literal(200), event: gameEventSchema });
+export const eventDetailResponseSchema = z.object({
+  statusCode: z.literal(200),
+  event: gameEventSchema,
+  races: z.array(raceSchema),
+});
+export const raceResponseSchema = z.object({ statusCode: z.literal(200), race: raceSchema });

@@ -2,10 +2,11 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import {
   RacingAdminRoutes,
   type EventInput,
-  type GameEvent,
   type Race,
   type RaceInput,
   type RaceStatus,
+  type RacingAdminOperations,
+  type ResponseOf,
   type RunnerInput,
 } from '@karera/shared';
 import { apiRequest } from '../../../lib/api.ts';
@@ -14,32 +15,17 @@ import { useRacingEventQuery, type EventDetailResponse } from '../../lib/racingE
 
 export { useRacingEventQuery, type EventDetailResponse };
 
-/**
- * An event in the race-day list. The contract's GameEvent has no race count; the list shows one when
- * the server sends `raceCount` (or the races themselves).
- */
-export type EventListItem = GameEvent & { raceCount?: number; races?: unknown[] };
+/** The answers of the race-day calls, as the API's contract declares them. */
+type Answer<K extends keyof typeof RacingAdminOperations> = ResponseOf<(typeof RacingAdminOperations)[K]>;
 
-export interface EventListResponse {
-  statusCode: 200;
-  /** Newest race date first. */
-  events: EventListItem[];
-}
-
-interface EventAnswer {
-  statusCode: 200;
-  event: GameEvent;
-}
-
-interface RaceAnswer {
-  statusCode: 200;
-  race: Race;
-}
+export type EventListResponse = Answer<'listEvents'>;
+/** A race day in the list, with its race count. */
+export type EventListItem = EventListResponse['events'][number];
+type EventAnswer = Answer<'createEvent'>;
+type RaceAnswer = Answer<'addRunner'>;
 
 export function raceCountOf(event: EventListItem): number | null {
-  if (typeof event.raceCount === 'number') return event.raceCount;
-  if (Array.isArray(event.races)) return event.races.length;
-  return null;
+  return event.raceCount;
 }
 
 export function useRacingEventsQuery() {

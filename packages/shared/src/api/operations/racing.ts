@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { defineOperations } from '../contract.ts';
+import { idParam } from '../params.ts';
+import {
+  eventDetailResponseSchema,
+  eventListResponseSchema,
+  eventResponseSchema,
+  raceResponseSchema,
+} from '../schemas/game.ts';
+import {
+  eventInputSchema,
+  raceInputSchema,
+  raceStatusInputSchema,
+  raceUpdateSchema,
+  runnerInputSchema,
+  runnerUpdateSchema,
+  scratchInputSchema,
+} from '../../validation/racing.ts';
+
+const EVENTS = '/api/backoffice/racing/events';
+const eventParams = z.strictObject({ eventId: idParam });
+const raceParams = z.strictObject({ raceId: idParam });
+const runnerParams = z.strictObject({ runnerId: idParam });
+
+/** Back office race control (admins; every change audited and broadcast). */
+export const RacingAdminOperations = defineOperations({
+  listEvents: {
+    method: 'GET',
+    path: EVENTS,
+    auth: 'staff',
+    summary: 'The latest race days with their race counts',
+    response: eventListResponseSchema,
+  },
+  createEvent: {
+    method: 'POST',
+    path: EVENTS,
+    auth: 'staff',
+    summary: 'A new race day (its stream only from the configured stream hosts)',
+    body: eventInputSchema,
+    response: eventResponseSchema,
+  },
+  event: {
+    method: 'GET',
+    path: `${EVENTS}/:eventId`,
+    auth: 'staff',
+    summary: 'A race day with its races and runners',
+    params: eventParams,
+    response: eventDetailResponseSchema,
+  },
+  updateEvent: {
+    method: 'POST',
+    path: `${EVENTS}/:eventId`,
+    auth: 'staff',
+    summary: "Changes a race day's name, arena, stream, date or bet types",
+    params: eventParams,
+    body: eventInputSchema,
+    response: eventResponseSchema,
+  },
+  createRace: {
+    method: 'POST',
+    path: `${EVENTS}/:eventId/races`,
+    auth: 'staff',
+    summary: 'A new race on a race day',
+    params: eventParams,
+    body: raceInputSchema,
+    response: raceResponseSchema,
+  },
+  updateRace: {
+    method: 'POST',
+    path: '/api/backoffice/racing/races/:raceId',
+    auth: 'staff',
+    summary: "Changes a race's number, post time or bet types",
+    params: raceParams,
+    body: raceUpdateSchema,
+    response: raceResponseSchema,
+  },
+  raceStatus: {
+    method: 'POST',
+    path: '/api/backoffice/racing/races/:raceId/status',
+    auth: 'staff',
+    summary: 'Moves a race along its states (open, last call, closed; cancelled)',
+    params: raceParams,
+    body: raceStatusInputSchema,
+    response: raceResponseSchema,
+  },
+  addRunner: {
+    method: 'POST',
+    path: '/api/backoffice/racing/races/:raceId/runners',
+    auth: 'staff',
+    summary: 'A runner on a race card',
+    params: raceParams,
+    body: runnerInputSchema,
+    response: raceResponseSchema,
+  },
+  updateRunner: {
+    method: 'POST',
+    path: '/api/backoffice/racing/runners/:runnerId',
+    auth: 'staff',
+    summary: "Changes a runner's number, horse or jockey",
+    params: runnerParams,
+    body: runnerUpdateSchema,
+    response: raceResponseSchema,
+  },
+  scratch: {
+    method: 'POST',
+    path: '/api/backoffice/racing/runners/:runnerId/scratch',
+    auth: 'staff',
+    summary: 'Scratches a runner or takes the scratch back (refunds follow)',
+    params: runnerParams,
+    body: scratchInputSchema,
+    response: raceResponseSchema,
+  },
+});
