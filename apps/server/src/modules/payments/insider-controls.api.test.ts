@@ -14,6 +14,7 @@ import {
   type PaymentRequestReceipt,
 } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { insertPlayer } from '../../../test/factories.ts';
 import { call, registerPlayer, sessionCookieOf, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { playerBalances } from '../wallet/accounts.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
@@ -568,5 +569,37 @@ describe(`insider controls (${testDialect})`, () => {
         (await inject('GET', `/api/backoffice/payments/${bare}/receipt`, undefined, { cookie: admin })).statusCode,
       ).toBe(404);
     });
+  });
+});
+
+describe(`login links when the SMS cannot be sent (${testDialect})`, () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    // Nothing listens on port 9 of the loopback: every SMS fails.
+    t = await createTestApp({ SMS_SENDER: 'http', SMS_GATEWAY_URL: 'http://127.0.0.1:9/api', SMS_API_KEY: 'k' });
+    admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('issue no usable link: a session the player cannot hear about is not opened', async () => {
+    const player = await insertPlayer(t.app.db);
+    const issued = await t.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/players/${player.id}/login-link`,
+      payload: { reason: 'Player cannot receive the OTP' },
+      headers: { cookie: admin },
+    });
+    expect(issued.statusCode).toBe(502);
+    expect(issued.json()).toMatchObject({ statusMessage: BackofficeMessages.loginLinkSmsFailed });
+    const links = await t.app.db
+      .selectFrom('login_links')
+      .select(['used_at'])
+      .where('player_id', '=', player.id)
+      .execute();
+    expect(links).toHaveLength(1);
+    expect(links[0]?.used_at).not.toBeNull();
   });
 });
