@@ -174,3 +174,44 @@ test('an adjustment above the threshold waits for a second admin, who approves i
   await expect(secondAdmin.getByText('₱25,000.00').first()).toBeVisible();
   await secondAdmin.context().close();
 });
+
+test('an admin sets the approval thresholds and limits; a large adjustment from the form waits for another admin', async ({
+  request,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const player = await createVerifiedPlayer(request);
+  const admin = await staffPage(browser);
+
+  // Settings: an admin daily limit is set, then cleared again (others' tests share this server).
+  await admin.goto('/backoffice/deposit-accounts');
+  const settings = admin.getByTestId('approval-settings');
+  await expect(settings.getByLabel('Deposits need two approvals above (₱)')).toHaveValue('10000.00');
+  const adminLimit = settings.getByLabel('Daily approval limit of an admin (₱)');
+  await expect(adminLimit).toHaveValue('');
+  await adminLimit.fill('500000');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings.getByRole('status')).toHaveText('Saved.');
+  await admin.reload();
+  await expect(admin.getByTestId('approval-settings').getByLabel('Daily approval limit of an admin (₱)')).toHaveValue(
+    '500000.00',
+  );
+  await admin.getByTestId('approval-settings').getByLabel('Daily approval limit of an admin (₱)').fill('');
+  await admin.getByTestId('approval-settings').getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByTestId('approval-settings').getByRole('status')).toHaveText('Saved.');
+
+  // The adjustment form: above the threshold, nothing moves until a second admin approves.
+  await admin.goto(`/backoffice/players/${player.playerId}`);
+  await admin.getByLabel('Amount (₱)').fill('15000');
+  await admin.getByLabel('Reason', { exact: true }).fill('E2E large goodwill credit');
+  await admin.getByRole('button', { name: 'Review adjustment' }).click();
+  await admin.getByRole('button', { name: 'Confirm adjustment' }).click();
+  await expect(admin.getByRole('status').filter({ hasText: 'waits for another admin’s approval' })).toBeVisible();
+  await admin.goto('/backoffice/payments');
+  const card = admin.getByTestId('pending-adjustment').filter({ hasText: 'E2E large goodwill credit' });
+  await card.getByRole('button', { name: 'Give second approval' }).click();
+  await expect(card.getByRole('alert')).toHaveText(
+    'You gave the first approval: another staff member must give the second.',
+  );
+  await admin.context().close();
+});

@@ -6,6 +6,7 @@ import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryStat
 import { errorText } from '../../lib/errors.ts';
 import { newIdempotencyKey } from '../../../lib/api.ts';
 import { useT } from '../../i18n/useT.ts';
+import { decisionErrorText } from './decisionError.ts';
 import {
   useAdjustmentDecisionMutation,
   useApprovalSettingsQuery,
@@ -200,7 +201,7 @@ function PendingAdjustment({
         value={note}
         onChange={(event) => setNote(event.target.value)}
       />
-      {decide.isError ? <Alert tone="error">{errorText(t, decide.error)}</Alert> : null}
+      {decide.isError ? <Alert tone="error">{decisionErrorText(t, decide.error)}</Alert> : null}
       <div className="bo-actions">
         <Button variant="primary" busy={decide.isPending} onClick={() => run('approve')}>
           {t('payments.secondApprove')}

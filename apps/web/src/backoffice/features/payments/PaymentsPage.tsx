@@ -17,10 +17,10 @@ import { ManilaTime } from '../../components/ManilaTime.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
-import { errorText } from '../../lib/errors.ts';
 import { pageFromParam } from '../../lib/format.ts';
 import { useStaff } from '../../lib/session.tsx';
 import { useT } from '../../i18n/useT.ts';
+import { decisionErrorText } from './decisionError.ts';
 import { PendingAdjustmentsSection } from './Approvals.tsx';
 import { useApprovalSettingsQuery, useDecisionMutation, usePaymentRequestsQuery } from './payments.api.ts';
 import './payments.css';
@@ -231,7 +231,7 @@ export function PaymentsPage() {
           data-autofocus
           data-testid="payment-decision-note"
         />
-        {decide.isError ? <Alert tone="error">{errorText(t, decide.error)}</Alert> : null}
+        {decide.isError ? <Alert tone="error">{decisionErrorText(t, decide.error)}</Alert> : null}
       </Dialog>
     </>
   );
