@@ -1,5 +1,14 @@
-import type { Paged } from './backoffice.ts';
-import type { MasterAgentApplicationStatus, MasterAgentPhotoKind } from '../validation/masterAgentMessages.ts';
+import type { z } from 'zod';
+import type { messageResponseSchema } from './contract.ts';
+import type {
+  masterAgentApplicationDetailResponseSchema,
+  masterAgentApplicationListResponseSchema,
+  masterAgentApplicationSummarySchema,
+  masterAgentApplicationViewSchema,
+  masterAgentDecisionResponseSchema,
+  masterAgentPasswordResponseSchema,
+} from './schemas/masterAgent.ts';
+import type { MasterAgentPhotoKind } from '../validation/masterAgentMessages.ts';
 
 /**
  * Master-agent registration. The form is public (POST, JSON with both photos as base64); everything else
@@ -9,7 +18,9 @@ export const MasterAgentRoutes = {
   apply: '/api/masteragent/register', // POST MasterAgentApplicationInput -> MasterAgentApplyResponse
 } as const;
 
-const APPLICATIONS = '/api/backoffice/master-agent-applications';
+/** The applications' routes start here (the operations write their paths with `:id`). */
+export const MASTER_AGENT_APPLICATIONS_ROUTE = '/api/backoffice/master-agent-applications';
+const APPLICATIONS = MASTER_AGENT_APPLICATIONS_ROUTE;
 
 export const MasterAgentBackofficeRoutes = {
   list: APPLICATIONS, // GET ?status=&page= -> MasterAgentApplicationListResponse
@@ -24,51 +35,16 @@ export const MasterAgentBackofficeRoutes = {
   sendPassword: (id: number) => `${APPLICATIONS}/${id}/send-password`,
 } as const;
 
-export interface MasterAgentApplyResponse {
-  statusCode: 200;
-  statusMessage: string;
-}
+export type MasterAgentApplyResponse = z.infer<typeof messageResponseSchema>;
 
-export interface MasterAgentApplicationSummary {
-  id: number;
-  status: MasterAgentApplicationStatus;
-  firstName: string;
-  lastName: string;
-  username: string;
-  email: string;
-  mobileNo: string;
-  telegram: string;
-  createdAt: string;
-  decidedAt: string | null;
-}
+export type MasterAgentApplicationSummary = z.infer<typeof masterAgentApplicationSummarySchema>;
 
-export interface MasterAgentApplicationView extends MasterAgentApplicationSummary {
-  /** Only staff read it; the applicant is never shown why. */
-  declineReason: string | null;
-  decidedBy: { id: number; username: string } | null;
-  /** The master-agent account an approval created. */
-  staff: { id: number; username: string } | null;
-  photos: Array<{ kind: MasterAgentPhotoKind; width: number; height: number; bytes: number }>;
-}
+export type MasterAgentApplicationView = z.infer<typeof masterAgentApplicationViewSchema>;
 
-export interface MasterAgentApplicationListResponse extends Paged {
-  statusCode: 200;
-  applications: MasterAgentApplicationSummary[];
-}
+export type MasterAgentApplicationListResponse = z.infer<typeof masterAgentApplicationListResponseSchema>;
 
-export interface MasterAgentApplicationDetailResponse {
-  statusCode: 200;
-  application: MasterAgentApplicationView;
-}
+export type MasterAgentApplicationDetailResponse = z.infer<typeof masterAgentApplicationDetailResponseSchema>;
 
-export interface MasterAgentDecisionResponse {
-  statusCode: 200;
-  application: MasterAgentApplicationView;
-  /** Approval: whether the SMS with the new account's password went out (it is never in this answer). */
-  passwordSms?: 'sent' | 'failed';
-}
+export type MasterAgentDecisionResponse = z.infer<typeof masterAgentDecisionResponseSchema>;
 
-export interface MasterAgentPasswordResponse {
-  statusCode: 200;
-  passwordSms: 'sent' | 'failed';
-}
+export type MasterAgentPasswordResponse = z.infer<typeof masterAgentPasswordResponseSchema>;

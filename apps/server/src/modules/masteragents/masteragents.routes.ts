@@ -2,20 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   IDEMPOTENCY_KEY_HEADER,
-  MASTER_AGENT_PHOTO_KINDS,
   MASTER_AGENT_PHOTO_MAX_BASE64,
-  masterAgentApplicationSchema,
-  MasterAgentBackofficeRoutes,
-  masterAgentDeclineSchema,
-  masterAgentListQuerySchema,
   MasterAgentMessages,
-  MasterAgentRoutes,
-  type MasterAgentApplicationDetailResponse,
-  type MasterAgentApplicationListResponse,
+  MasterAgentOperations,
+  masterAgentPhotoParamsSchema,
 } from '@karera/shared';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
-import { idParam, pageNumber } from '../../lib/params.ts';
+import { schemaOf } from '../../lib/operations.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { applicationView, findApplication, findPhoto, listApplications } from './masteragents.repo.ts';
@@ -31,12 +25,7 @@ const PAGE_SIZE = 25;
 /** Two photos of at most 5 MB, a third larger as base64, and the text fields. */
 const APPLICATION_BODY_LIMIT = 2 * MASTER_AGENT_PHOTO_MAX_BASE64 + 64 * 1024;
 
-const idParams = z.strictObject({
-  id: idParam,
-});
-const photoParams = idParams.extend({ kind: z.enum(MASTER_AGENT_PHOTO_KINDS) });
-/** The shared list query, with its page read strictly (digits only). */
-const listQuery = masterAgentListQuerySchema.extend({ page: pageNumber });
+const { apply, list, detail, approve, decline, sendPassword } = MasterAgentOperations;
 const idempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() });
 
 function idempotencyKeyOf(headers: Record<string, unknown>): string {
@@ -54,9 +43,9 @@ export const masterAgentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = deps;
 
   app.post(
-    MasterAgentRoutes.apply,
+    apply.path,
     {
-      schema: { tags: ['public'], body: masterAgentApplicationSchema },
+      schema: schemaOf(apply, ['public']),
       bodyLimit: APPLICATION_BODY_LIMIT,
       // Counted before the body is read: a flood of 14 MB bodies is refused unread.
       config: { rateLimit: { max: app.config.rateLimits.masterAgentApplicationsPerHour, timeWindow: '1 hour' } },
@@ -67,29 +56,31 @@ export const masterAgentRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['backoffice'];
   const admin = requireStaff('admin');
 
-  app.get(
-    MasterAgentBackofficeRoutes.list,
-    { schema: { tags, querystring: listQuery }, preValidation: admin },
-    async (request): Promise<MasterAgentApplicationListResponse> => {
-      const { status, page } = request.query;
-      const result = await listApplications(db, { status, page, pageSize: PAGE_SIZE });
-      return { statusCode: 200, ...result, page, pageSize: PAGE_SIZE };
-    },
-  );
+  app.get(list.path, { schema: schemaOf(list, tags), preValidation: admin }, async (request) => {
+    const { status, page } = request.query;
+    const result = await listApplications(db, { status, page, pageSize: PAGE_SIZE });
+    return { statusCode: 200 as const, ...result, page, pageSize: PAGE_SIZE };
+  });
+
+  app.get(detail.path, { schema: schemaOf(detail, tags), preValidation: admin }, async (request) => {
+    const row = await findApplication(db, request.params.id);
+    if (!row) throw notFound(MasterAgentMessages.notFound);
+    return { statusCode: 200 as const, application: await applicationView(db, row) };
+  });
 
   app.get(
-    '/api/backoffice/master-agent-applications/:id',
-    { schema: { tags, params: idParams }, preValidation: admin },
-    async (request): Promise<MasterAgentApplicationDetailResponse> => {
-      const row = await findApplication(db, request.params.id);
-      if (!row) throw notFound(MasterAgentMessages.notFound);
-      return { statusCode: 200, application: await applicationView(db, row) };
+    // Not an operation of the contract: its answer is the photo's bytes (image/jpeg), which the operations'
+    // JSON answer schemas do not describe; the description says so in words. Refusals are JSON as elsewhere.
+    `${detail.path}/photos/:kind`,
+    {
+      schema: {
+        tags,
+        summary: "An application's photo: JPEG bytes (image/jpeg), never cached (admins; each view is audited)",
+        security: [{ staffSession: [] }],
+        params: masterAgentPhotoParamsSchema,
+      },
+      preValidation: admin,
     },
-  );
-
-  app.get(
-    '/api/backoffice/master-agent-applications/:id/photos/:kind',
-    { schema: { tags, params: photoParams }, preValidation: admin },
     async (request, reply) => {
       const { id, kind } = request.params;
       const photo = await findPhoto(db, id, kind);
@@ -115,9 +106,9 @@ export const masterAgentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/backoffice/master-agent-applications/:id/approve',
+    approve.path,
     {
-      schema: { tags, params: idParams, headers: idempotencyHeaders, body: z.strictObject({}).optional() },
+      schema: { ...schemaOf(approve, tags), headers: idempotencyHeaders },
       preValidation: admin,
     },
     async (request) =>
@@ -125,9 +116,9 @@ export const masterAgentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/backoffice/master-agent-applications/:id/decline',
+    decline.path,
     {
-      schema: { tags, params: idParams, headers: idempotencyHeaders, body: masterAgentDeclineSchema },
+      schema: { ...schemaOf(decline, tags), headers: idempotencyHeaders },
       preValidation: admin,
     },
     async (request) =>
@@ -141,9 +132,7 @@ export const masterAgentRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
-    '/api/backoffice/master-agent-applications/:id/send-password',
-    { schema: { tags, params: idParams, body: z.strictObject({}).optional() }, preValidation: admin },
-    async (request) => sendNewPassword(deps, currentStaff(request), request.params.id, request.ip),
+  app.post(sendPassword.path, { schema: schemaOf(sendPassword, tags), preValidation: admin }, async (request) =>
+    sendNewPassword(deps, currentStaff(request), request.params.id, request.ip),
   );
 };

@@ -3,16 +3,11 @@ import { z } from 'zod';
 import {
   CHANNEL_IMAGE_MAX_BASE64,
   CHANNEL_IMAGE_ROUTE,
-  channelImageSchema,
-  PaymentBackofficeRoutes,
   ChannelImageMessages,
-  WITHDRAW_COMPANIES,
-  type DepositAccountView,
-  type WithdrawChannelListResponse,
-  type WithdrawChannelView,
+  ChannelImageOperations,
 } from '@karera/shared';
 import { notFound } from '../../lib/errors.ts';
-import { idParam } from '../../lib/params.ts';
+import { schemaOf } from '../../lib/operations.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { findChannelImage, setChannelImage, withdrawChannels } from './channel-images.ts';
 import { depositAccountView } from './deposit-accounts.ts';
@@ -23,10 +18,7 @@ const IMAGE_BODY_LIMIT = CHANNEL_IMAGE_MAX_BASE64 + 16 * 1024;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const hashParams = z.strictObject({ hash: z.string().regex(/^[0-9a-f]{32}$/) });
-const accountParams = z.strictObject({
-  id: idParam,
-});
-const companyParams = z.strictObject({ company: z.enum(WITHDRAW_COMPANIES) });
+const { depositAccountImage, withdrawChannels: withdrawChannelList, withdrawChannelImage } = ChannelImageOperations;
 
 /**
  * Channel images: anyone loads one by its content hash; admins set or clear the image of a deposit
@@ -35,7 +27,13 @@ const companyParams = z.strictObject({ company: z.enum(WITHDRAW_COMPANIES) });
 export const channelImageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  app.get(CHANNEL_IMAGE_ROUTE, { schema: { tags: ['public'], params: hashParams } }, async (request, reply) => {
+  // Not an operation of the contract: the answer is the image's bytes, not JSON (a 404 is JSON as elsewhere).
+  const imageSchema = {
+    tags: ['public'],
+    summary: 'A channel image by its content hash: the image bytes (not JSON), cached for a year',
+    params: hashParams,
+  };
+  app.get(CHANNEL_IMAGE_ROUTE, { schema: imageSchema }, async (request, reply) => {
     const { hash } = request.params;
     const etag = `"${hash}"`;
     if (request.headers['if-none-match'] === etag) {
@@ -55,38 +53,30 @@ export const channelImageRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = requireStaff('admin');
 
   app.post(
-    '/api/backoffice/deposit-accounts/:id/image',
-    {
-      schema: { tags, params: accountParams, body: channelImageSchema },
-      preValidation: admin,
-      bodyLimit: IMAGE_BODY_LIMIT,
-    },
-    async (request): Promise<{ statusCode: 200; account: DepositAccountView }> => {
+    depositAccountImage.path,
+    { schema: schemaOf(depositAccountImage, tags), preValidation: admin, bodyLimit: IMAGE_BODY_LIMIT },
+    async (request) => {
       const { id } = request.params;
       const target = { kind: 'deposit_account', accountId: id } as const;
       await setChannelImage(db, currentStaff(request), target, request.body.image, request.ip);
-      return { statusCode: 200, account: await depositAccountView(db, id) };
+      return { statusCode: 200 as const, account: await depositAccountView(db, id) };
     },
   );
 
   app.get(
-    PaymentBackofficeRoutes.withdrawChannels,
-    { schema: { tags }, preValidation: admin },
-    async (): Promise<WithdrawChannelListResponse> => ({ statusCode: 200, channels: await withdrawChannels(db) }),
+    withdrawChannelList.path,
+    { schema: schemaOf(withdrawChannelList, tags), preValidation: admin },
+    async () => ({ statusCode: 200 as const, channels: await withdrawChannels(db) }),
   );
 
   app.post(
-    '/api/backoffice/withdraw-channels/:company/image',
-    {
-      schema: { tags, params: companyParams, body: channelImageSchema },
-      preValidation: admin,
-      bodyLimit: IMAGE_BODY_LIMIT,
-    },
-    async (request): Promise<{ statusCode: 200; channel: WithdrawChannelView }> => {
+    withdrawChannelImage.path,
+    { schema: schemaOf(withdrawChannelImage, tags), preValidation: admin, bodyLimit: IMAGE_BODY_LIMIT },
+    async (request) => {
       const { company } = request.params;
       const target = { kind: 'withdraw_channel', company } as const;
       const imageUrl = await setChannelImage(db, currentStaff(request), target, request.body.image, request.ip);
-      return { statusCode: 200, channel: { company, imageUrl } };
+      return { statusCode: 200 as const, channel: { company, imageUrl } };
     },
   );
 };

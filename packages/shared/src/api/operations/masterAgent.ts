@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { defineOperations, messageResponseSchema } from '../contract.ts';
+import { MASTER_AGENT_APPLICATIONS_ROUTE, MasterAgentRoutes } from '../masterAgent.ts';
+import { idParam, pageNumber } from '../params.ts';
+import {
+  masterAgentApplicationDetailResponseSchema,
+  masterAgentApplicationListResponseSchema,
+  masterAgentDecisionResponseSchema,
+  masterAgentPasswordResponseSchema,
+} from '../schemas/masterAgent.ts';
+import {
+  masterAgentApplicationSchema,
+  masterAgentDeclineSchema,
+  masterAgentListQuerySchema,
+} from '../../validation/masterAgent.ts';
+import { MASTER_AGENT_PHOTO_KINDS } from '../../validation/masterAgentMessages.ts';
+
+/** An application's id in the path, digits only (`0x2`, `2.0`, `1e0` are refused, never read as 2 or 1). */
+export const masterAgentApplicationParamsSchema = z.strictObject({ id: idParam });
+/**
+ * The photo route's path. The photo itself is JPEG bytes, not JSON, so that route is not one of the
+ * operations below (their answers are JSON schemas); the server describes its image answer itself.
+ */
+export const masterAgentPhotoParamsSchema = masterAgentApplicationParamsSchema.extend({
+  kind: z.enum(MASTER_AGENT_PHOTO_KINDS),
+});
+/** The list's filter, its page read strictly (digits only). */
+export const masterAgentListQueryParamsSchema = masterAgentListQuerySchema.extend({ page: pageNumber });
+/** No input: an empty object or no body. */
+const emptyBody = z.strictObject({}).optional();
+
+const APPLICATION = `${MASTER_AGENT_APPLICATIONS_ROUTE}/:id`;
+
+/**
+ * Master-agent registration: the public form, and the admins' review. Approve and decline also need the
+ * Idempotency-Key header (a retried decision answers as the first did).
+ */
+export const MasterAgentOperations = defineOperations({
+  apply: {
+    method: 'POST',
+    path: MasterAgentRoutes.apply,
+    auth: 'public',
+    summary: 'The master-agent application form with its two photos as base64 (rate limited per address)',
+    body: masterAgentApplicationSchema,
+    response: messageResponseSchema,
+  },
+  list: {
+    method: 'GET',
+    path: MASTER_AGENT_APPLICATIONS_ROUTE,
+    auth: 'staff',
+    summary: 'Master-agent applications, newest first, by status (admins)',
+    querystring: masterAgentListQueryParamsSchema,
+    response: masterAgentApplicationListResponseSchema,
+  },
+  detail: {
+    method: 'GET',
+    path: APPLICATION,
+    auth: 'staff',
+    summary: "A master-agent application with its photos' sizes (admins)",
+    params: masterAgentApplicationParamsSchema,
+    response: masterAgentApplicationDetailResponseSchema,
+  },
+  approve: {
+    method: 'POST',
+    path: `${APPLICATION}/approve`,
+    auth: 'staff',
+    summary: 'Approves an application: a master-agent account, its password by SMS (admins; Idempotency-Key)',
+    params: masterAgentApplicationParamsSchema,
+    body: emptyBody,
+    response: masterAgentDecisionResponseSchema,
+  },
+  decline: {
+    method: 'POST',
+    path: `${APPLICATION}/decline`,
+    auth: 'staff',
+    summary: 'Declines an application with a reason only staff read (admins; Idempotency-Key)',
+    params: masterAgentApplicationParamsSchema,
+    body: masterAgentDeclineSchema,
+    response: masterAgentDecisionResponseSchema,
+  },
+  sendPassword: {
+    method: 'POST',
+    path: `${APPLICATION}/send-password`,
+    auth: 'staff',
+    summary: 'Sends the approved master agent a new password by SMS (admins)',
+    params: masterAgentApplicationParamsSchema,
+    body: emptyBody,
+    response: masterAgentPasswordResponseSchema,
+  },
+});
