@@ -2,8 +2,10 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import {
   BackofficeRoutes,
   PaymentBackofficeRoutes,
+  PlayerMessages,
   type AdjustmentResponse,
   type DepositAccountView,
+  type LoginLinkResponse,
 } from '@karera/shared';
 import {
   adminPost,
@@ -214,4 +216,31 @@ test('an admin sets the approval thresholds and limits; a large adjustment from 
     'You gave the first approval: another staff member must give the second.',
   );
   await admin.context().close();
+});
+
+test('a session opened from a login link cannot deposit: the player is told to log in themself', async ({
+  page,
+  request,
+}) => {
+  const player = await createVerifiedPlayer(request);
+  await adminPost<{ account: DepositAccountView }>(request, PaymentBackofficeRoutes.depositAccounts, {
+    type: 'GCASH',
+    accountName: 'Karera Cashier',
+    accountNumber: '09171114444',
+    active: true,
+  });
+  const { url } = await adminPost<LoginLinkResponse>(request, BackofficeRoutes.loginLink(player.playerId), {
+    reason: 'E2E: the player cannot receive the OTP',
+  });
+
+  await page.goto(url);
+  await expect(page.getByTestId('player-name')).toHaveText(`${player.firstName} ${player.lastName}`);
+  await page.goto('/payment');
+  await page.getByText('GCash', { exact: true }).click();
+  await page.getByTestId('deposit-amount').fill('500');
+  await page.getByTestId('deposit-sender').fill('09175550002');
+  await page.getByTestId('deposit-reference').fill(`70${Date.now()}`.slice(0, 13));
+  await page.getByTestId('deposit-submit').click();
+  const failure = page.getByRole('alertdialog', { name: 'Request failed' });
+  await expect(failure).toContainText(PlayerMessages.staffSessionRefused);
 });
