@@ -56,6 +56,8 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (staff: StaffMember) => 
   }, [step.kind]);
 
   function startAgain(afterExpiry: boolean) {
+    // The step's session ends on the server too; a failure here changes nothing for the user.
+    if (!afterExpiry) apiRequest(BackofficeRoutes.logout, { method: 'POST', body: {} }).catch(() => undefined);
     setExpired(afterExpiry);
     setStep({ kind: 'password' });
   }
@@ -208,12 +210,14 @@ function CodeStep({
           value={code}
           onChange={(event) => setCode(event.target.value)}
         />
-        <Button type="submit" block busy={submitCode.isPending}>
-          {t('security.code.submit')}
-        </Button>
-        <Button variant="secondary" block onClick={onStartAgain}>
-          {t('security.code.startAgain')}
-        </Button>
+        <div className="bo-login__actions">
+          <Button type="submit" block busy={submitCode.isPending}>
+            {t('security.code.submit')}
+          </Button>
+          <Button variant="secondary" block onClick={onStartAgain}>
+            {t('security.code.startAgain')}
+          </Button>
+        </div>
       </form>
     </>
   );
