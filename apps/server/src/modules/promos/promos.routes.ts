@@ -1,14 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  promoActiveSchema,
-  PromoBackofficeRoutes,
-  promoDefinitionSchema,
-  PromoOperations,
-  type BackofficePromoDetailResponse,
-  type BackofficePromoListResponse,
-} from '@karera/shared';
-import { idParam } from '../../lib/params.ts';
+import { PromoAdminOperations, PromoOperations } from '@karera/shared';
 import { schemaOf } from '../../lib/operations.ts';
 import { currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
@@ -21,10 +12,6 @@ import {
   savePromo,
   setPromoActive,
 } from './promos.service.ts';
-
-const idParams = z.strictObject({
-  id: idParam,
-});
 
 export const promoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -74,35 +61,24 @@ export const promoRoutes: FastifyPluginAsyncZod = async (app) => {
     id: currentStaff(request).id,
     ip: request.ip,
   });
-  app.get(
-    PromoBackofficeRoutes.promos,
-    { schema: { tags }, preHandler: admin },
-    async (): Promise<BackofficePromoListResponse> => ({ statusCode: 200, promos: await listBackofficePromos(db) }),
+  const ops = PromoAdminOperations;
+  app.get(ops.list.path, { schema: schemaOf(ops.list, tags), preHandler: admin }, async () => ({
+    statusCode: 200 as const,
+    promos: await listBackofficePromos(db),
+  }));
+  app.post(ops.create.path, { schema: schemaOf(ops.create, tags), preHandler: admin }, async (request) => ({
+    statusCode: 200 as const,
+    promo: await savePromo(db, actorOf(request), null, request.body),
+  }));
+  app.get(ops.detail.path, { schema: schemaOf(ops.detail, tags), preHandler: admin }, async (request) =>
+    promoDetail(db, request.params.id),
   );
-  app.post(
-    PromoBackofficeRoutes.promos,
-    { schema: { tags, body: promoDefinitionSchema }, preHandler: admin },
-    async (request) => ({ statusCode: 200 as const, promo: await savePromo(db, actorOf(request), null, request.body) }),
-  );
-  app.get(
-    '/api/backoffice/promos/:id',
-    { schema: { tags, params: idParams }, preHandler: admin },
-    async (request): Promise<BackofficePromoDetailResponse> => promoDetail(db, request.params.id),
-  );
-  app.post(
-    '/api/backoffice/promos/:id',
-    { schema: { tags, params: idParams, body: promoDefinitionSchema }, preHandler: admin },
-    async (request) => ({
-      statusCode: 200 as const,
-      promo: await savePromo(db, actorOf(request), request.params.id, request.body),
-    }),
-  );
-  app.post(
-    '/api/backoffice/promos/:id/active',
-    { schema: { tags, params: idParams, body: promoActiveSchema }, preHandler: admin },
-    async (request) => ({
-      statusCode: 200 as const,
-      promo: await setPromoActive(db, actorOf(request), request.params.id, request.body.active),
-    }),
-  );
+  app.post(ops.update.path, { schema: schemaOf(ops.update, tags), preHandler: admin }, async (request) => ({
+    statusCode: 200 as const,
+    promo: await savePromo(db, actorOf(request), request.params.id, request.body),
+  }));
+  app.post(ops.setActive.path, { schema: schemaOf(ops.setActive, tags), preHandler: admin }, async (request) => ({
+    statusCode: 200 as const,
+    promo: await setPromoActive(db, actorOf(request), request.params.id, request.body.active),
+  }));
 };

@@ -1,7 +1,21 @@
+import { z } from 'zod';
 import { defineOperations } from '../contract.ts';
-import { PromoRoutes } from '../promo.ts';
-import { promoClaimResponseSchema, promoHistoryResponseSchema, promoListResponseSchema } from '../schemas/promo.ts';
-import { promoClaimSchema, promoSessionSchema } from '../../validation/promo.ts';
+import { idParam } from '../params.ts';
+import { PromoBackofficeRoutes, PromoRoutes } from '../promo.ts';
+import {
+  backofficePromoDetailResponseSchema,
+  backofficePromoListResponseSchema,
+  backofficePromoResponseSchema,
+  promoClaimResponseSchema,
+  promoHistoryResponseSchema,
+  promoListResponseSchema,
+} from '../schemas/promo.ts';
+import {
+  promoActiveSchema,
+  promoClaimSchema,
+  promoDefinitionSchema,
+  promoSessionSchema,
+} from '../../validation/promo.ts';
 
 /** Promo calls (spec §7 promo/*) with the player's session. */
 export const PromoOperations = defineOperations({
@@ -28,5 +42,53 @@ export const PromoOperations = defineOperations({
     summary: 'Claims a promo by code (rate limited)',
     body: promoClaimSchema,
     response: promoClaimResponseSchema,
+  },
+});
+
+const promoParams = z.strictObject({ id: idParam });
+const PROMO = `${PromoBackofficeRoutes.promos}/:id`;
+
+/** The admins' promos (every change audited). */
+export const PromoAdminOperations = defineOperations({
+  list: {
+    method: 'GET',
+    path: PromoBackofficeRoutes.promos,
+    auth: 'staff',
+    summary: 'Every promo with its claims, bonus granted and rebates paid (admin)',
+    response: backofficePromoListResponseSchema,
+  },
+  create: {
+    method: 'POST',
+    path: PromoBackofficeRoutes.promos,
+    auth: 'staff',
+    summary: 'A new promo (admin)',
+    body: promoDefinitionSchema,
+    response: backofficePromoResponseSchema,
+  },
+  detail: {
+    method: 'GET',
+    path: PROMO,
+    auth: 'staff',
+    summary: 'A promo with its claims (admin)',
+    params: promoParams,
+    response: backofficePromoDetailResponseSchema,
+  },
+  update: {
+    method: 'POST',
+    path: PROMO,
+    auth: 'staff',
+    summary: "Changes a promo's definition (admin)",
+    params: promoParams,
+    body: promoDefinitionSchema,
+    response: backofficePromoResponseSchema,
+  },
+  setActive: {
+    method: 'POST',
+    path: `${PROMO}/active`,
+    auth: 'staff',
+    summary: 'Pauses or resumes a promo (admin)',
+    params: promoParams,
+    body: promoActiveSchema,
+    response: backofficePromoResponseSchema,
   },
 });

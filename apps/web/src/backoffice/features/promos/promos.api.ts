@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PromoBackofficeRoutes,
-  type BackofficePromo,
-  type BackofficePromoDetailResponse,
-  type BackofficePromoListResponse,
+  type PromoAdminOperations,
   type PromoDefinitionInput,
+  type ResponseOf,
 } from '@karera/shared';
 import { apiRequest } from '../../../lib/api.ts';
 
@@ -14,22 +13,20 @@ const keys = {
   detail: (id: number) => [...ROOT, 'detail', id] as const,
 };
 
-interface PromoAnswer {
-  statusCode: 200;
-  promo: BackofficePromo;
-}
+/** The answers of the promo calls, as the API's contract declares them. */
+type Answer<K extends keyof typeof PromoAdminOperations> = ResponseOf<(typeof PromoAdminOperations)[K]>;
 
 export function usePromosQuery() {
   return useQuery({
     queryKey: keys.list,
-    queryFn: ({ signal }) => apiRequest<BackofficePromoListResponse>(PromoBackofficeRoutes.promos, { signal }),
+    queryFn: ({ signal }) => apiRequest<Answer<'list'>>(PromoBackofficeRoutes.promos, { signal }),
   });
 }
 
 export function usePromoQuery(id: number) {
   return useQuery({
     queryKey: keys.detail(id),
-    queryFn: ({ signal }) => apiRequest<BackofficePromoDetailResponse>(PromoBackofficeRoutes.promo(id), { signal }),
+    queryFn: ({ signal }) => apiRequest<Answer<'detail'>>(PromoBackofficeRoutes.promo(id), { signal }),
   });
 }
 
@@ -38,10 +35,13 @@ export function useSavePromoMutation(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PromoDefinitionInput) =>
-      apiRequest<PromoAnswer>(id === null ? PromoBackofficeRoutes.promos : PromoBackofficeRoutes.promo(id), {
-        method: 'POST',
-        body,
-      }),
+      apiRequest<Answer<'create' | 'update'>>(
+        id === null ? PromoBackofficeRoutes.promos : PromoBackofficeRoutes.promo(id),
+        {
+          method: 'POST',
+          body,
+        },
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ROOT }),
   });
 }
@@ -51,7 +51,7 @@ export function useSetPromoActiveMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, active }: { id: number; active: boolean }) =>
-      apiRequest<PromoAnswer>(PromoBackofficeRoutes.active(id), { method: 'POST', body: { active } }),
+      apiRequest<Answer<'setActive'>>(PromoBackofficeRoutes.active(id), { method: 'POST', body: { active } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ROOT }),
   });
 }
