@@ -97,6 +97,7 @@ describe(`receipt uploads: a malformed image is refused, and the server keeps se
         statusCode: 200,
         referenceNumber: sample.expectedReference,
         amount: sample.amount,
+        receiptId: expect.any(Number),
       });
     }
   });
