@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ChannelImageOperations,
+  errorResponseSchema,
   GameOperations,
   MasterAgentOperations,
   PromoOperations,
@@ -31,6 +33,7 @@ interface OpenApiOperation {
 
 describe(`the API description is the contract (${testDialect})`, () => {
   let t: TestApp;
+  let admin: string | undefined;
   let document: {
     paths: Record<string, Record<string, OpenApiOperation>>;
     components: { securitySchemes: Record<string, { type: string; in: string; name: string }> };
@@ -182,5 +185,35 @@ describe(`the API description is the contract (${testDialect})`, () => {
     await call(user.resetPassword, { playerId, otp: resetCode, password: 'third-pw', confirmPassword: 'third-pw' });
     const { answer: signedIn } = await call(user.login, { mobileNo: newMobile, password: 'third-pw' });
     expect(signedIn).toMatchObject({ statusCode: 200, playerId, firstName: 'Maria', lastName: 'Reyes' });
+  });
+
+  it.each(
+    (
+      [
+        [MasterAgentOperations.detail, undefined],
+        [MasterAgentOperations.approve, {}],
+        [MasterAgentOperations.decline, { reason: 'The ID photo is unreadable.' }],
+        [MasterAgentOperations.sendPassword, {}],
+        [ChannelImageOperations.depositAccountImage, { image: null }],
+      ] as const
+    ).map(([operation, payload]) => [`${operation.method} ${operation.path}`, operation, payload] as const),
+  )('%s reads its id in digits only', async (_name, operation, payload) => {
+    // One sign-in for every case: each takes a fresh two-factor code.
+    admin ??= await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+    const cookie = admin;
+    const at = async (id: string) =>
+      t.app.inject({
+        method: operation.method,
+        url: operation.path.replace(':id', id),
+        headers: { cookie, 'idempotency-key': randomUUID() },
+        ...(payload === undefined ? {} : { payload }),
+      });
+    // A well-formed id of no row is looked up (and not found): the input around the id is valid.
+    expect((await at('2147483647')).statusCode).toBe(404);
+    for (const spelling of ['0x2', '2.0', '%202', '1e0', '02', '-1', '2147483648']) {
+      const refused = await at(spelling);
+      expect(refused.statusCode, spelling).toBe(400);
+      expect(errorResponseSchema.parse(refused.json()).statusCode, spelling).toBe(StatusCode.BAD_REQUEST);
+    }
   });
 });
