@@ -157,6 +157,18 @@ describe(`staff sign-in with two factors (${testDialect})`, () => {
     expect(replayed.cookies).toHaveLength(0);
   });
 
+  it('accepts one code once when two sign-ins send it at the same time', async () => {
+    const master = await newStaff('master_agent');
+    await staffCookie(t.app, master.username, master.password);
+    const steps = [
+      cookieOf(await login(master.username, master.password)),
+      cookieOf(await login(master.username, master.password)),
+    ];
+    const code = await nextTotpCode(t.app, master.username);
+    const answers = await Promise.all(steps.map((step) => submitCode(step, code)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+  });
+
   it('accepts each recovery code once, in place of a code', async () => {
     const master = await newStaff('master_agent');
     const step = cookieOf(await login(master.username, master.password));
@@ -309,10 +321,10 @@ describe(`staff sign-in with two factors (${testDialect})`, () => {
   });
 });
 
-describe(`staff TOTP secrets at rest (${testDialect})`, () => {
+describe(`staff two-factor settings (${testDialect})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ STAFF_TOTP_KEY: 'a1'.repeat(32) });
+    t = await createTestApp({ STAFF_TOTP_KEY: 'a1'.repeat(32), AGENT_TWO_FACTOR_REQUIRED: '1' });
   });
   afterAll(async () => {
     await t.close();
@@ -335,5 +347,31 @@ describe(`staff TOTP secrets at rest (${testDialect})`, () => {
     expect(row.totp_secret).not.toContain(secret);
     // And the sealed secret still signs in.
     await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+  });
+
+  it('makes agents enrol too when AGENT_TWO_FACTOR_REQUIRED is on', async () => {
+    const admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+    const create = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: BackofficeRoutes.staff, headers: { cookie: admin }, payload });
+    const master = (
+      await create({ username: 'ma-required', displayName: 'MA', password: 'master-password-1', role: 'master_agent' })
+    ).json<{ staff: { id: number } }>().staff;
+    expect(
+      (
+        await create({
+          username: 'ag-required',
+          displayName: 'AG',
+          password: 'agent-password-1',
+          role: 'agent',
+          parentId: master.id,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: BackofficeRoutes.login,
+      payload: { username: 'ag-required', password: 'agent-password-1' },
+    });
+    expect(response.json()).toEqual({ statusCode: 200, step: 'enrol' });
   });
 });
