@@ -1,4 +1,4 @@
-import { PlayerMessages } from '@karera/shared';
+import { BET_TYPES, PlayerMessages, type BetTypeCode } from '@karera/shared';
 import type { RouteKey } from '../lib/routes.ts';
 import { paymentTexts } from '../features/payment/paymentTexts.ts';
 import { walletTexts } from '../features/history/walletTexts.ts';
@@ -459,6 +459,9 @@ export const en = {
   payments: paymentTexts,
   wallet: walletTexts,
   promo: promoTexts,
+  /** Each bet type's rule in a few words (spec §9), the same English the shared bet types carry. */
+  // fromEntries loses the codes' literal types; every code of BET_TYPES is there by construction.
+  betTypeRules: Object.fromEntries(BET_TYPES.map((type) => [type.code, type.rule])) as Record<BetTypeCode, string>,
   howToBet: {
     open: 'How to bet',
     title: 'How to bet',

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPeso, MAX_COMBINATIONS, type BetTypeDefinition } from '@karera/shared';
 import { Button, Dialog } from '../../components/ui/index.ts';
+import { useBetTypeRule } from '../../lib/betTypeRules.ts';
 import { betTutorialHref, pickPlanOf } from './howToBet.ts';
 
 /**
@@ -57,6 +58,7 @@ export function HowToBet({ type }: { type: BetTypeDefinition }) {
 
 function HowToBetContent({ type, onNavigate }: { type: BetTypeDefinition; onNavigate: () => void }) {
   const { t } = useTranslation();
+  const ruleOf = useBetTypeRule();
   const plan = pickPlanOf(type);
   const minimum = formatPeso(type.minBet);
   const pickStep =
@@ -73,7 +75,7 @@ function HowToBetContent({ type, onNavigate }: { type: BetTypeDefinition; onNavi
       <dl className="how-to-bet__facts">
         <div>
           <dt>{t('howToBet.rule')}</dt>
-          <dd data-testid="how-to-bet-rule">{type.rule}</dd>
+          <dd data-testid="how-to-bet-rule">{ruleOf(type)}</dd>
         </div>
         <div>
           <dt>{t('howToBet.minimum')}</dt>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { BetTypeDefinition } from '@karera/shared';
 import { Page } from '../../components/ui/index.ts';
+import { useBetTypeRule } from '../../lib/betTypeRules.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
 import { TourMock } from './mocks/TourMock.tsx';
 import { sampleBetType } from './sampleData.ts';
@@ -27,6 +28,7 @@ export function TutorialTourPage() {
 
 function TourScreen({ tour, betType }: { tour: TourId; betType: BetTypeDefinition }) {
   const tt = useTutorialT();
+  const ruleOf = useBetTypeRule();
   const title = useRouteTitle();
   const navigate = useNavigate();
   const mockRef = useRef<HTMLDivElement>(null);
@@ -46,9 +48,10 @@ function TourScreen({ tour, betType }: { tour: TourId; betType: BetTypeDefinitio
         id: s.id,
         target: s.target,
         title: tt(s.title, s.values),
-        body: tt(s.body, s.values),
+        // The bet type's rule in the site's language, not the shared English.
+        body: tt(s.body, s.values?.rule === undefined ? s.values : { ...s.values, rule: ruleOf(betType) }),
       })),
-    [steps, tt],
+    [steps, tt, ruleOf, betType],
   );
   return (
     <>
