@@ -29,7 +29,7 @@ test('an admin adjusts a player balance with a reason; the ledger shows SYSTEM-A
 
   await page.getByLabel('Account').selectOption('credit');
   await page.getByLabel('Amount (₱)').fill('100.50');
-  await page.getByLabel('Reason').fill(reason);
+  await page.getByLabel('Reason', { exact: true }).fill(reason);
   await page.getByRole('button', { name: 'Review adjustment' }).click();
   await expect(page.getByText('₱100.50').first()).toBeVisible();
   await page.getByRole('button', { name: 'Confirm adjustment' }).click();
@@ -51,7 +51,7 @@ test('an adjustment with bad input is refused and changes nothing', async ({ pag
   await openDemoPlayer(page);
 
   await page.getByLabel('Amount (₱)').fill('12.345');
-  await page.getByLabel('Reason').fill('Typo amount');
+  await page.getByLabel('Reason', { exact: true }).fill('Typo amount');
   await page.getByRole('button', { name: 'Review adjustment' }).click();
   await expect(page.getByText(BackofficeMessages.adjustmentAmount)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Confirm adjustment' })).toHaveCount(0);
