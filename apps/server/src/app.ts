@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -74,6 +74,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Request ids in logs, without trusting a client-sent one.
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: refuseMalformedAddress,
   }).withTypeProvider<ZodTypeProvider>();
   // Before any route: a wrong method on a known address answers 405, an unknown address 404.
   const allowedMethods = trackRouteMethods(app);
@@ -199,6 +200,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await registerWebApp(app, config.webDistDir, allowedMethods);
   return app;
+}
+
+/** An address Fastify cannot decode (bad percent-encoding) is refused in the app's error shape too. */
+function refuseMalformedAddress(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void reply.status(400).send({ statusCode: StatusCode.BAD_REQUEST, statusMessage: 'Malformed address.' });
 }
 
 /** Serves the built SPAs: /backoffice/* gets the back-office page, every other page path the player site. */

@@ -20,6 +20,7 @@ export * from './racing/schedule.ts';
 export * from './racing/realtime.ts';
 export * from './api/game.ts';
 export * from './validation/racing.ts';
+export * from './validation/ids.ts';
 export * from './betting/combinations.ts';
 export * from './betting/rules.ts';
 export * from './api/betting.ts';

@@ -125,4 +125,46 @@ describe(`strict ids in paths, queries and bodies (${testDialect})`, () => {
       expectRefused(await placeBet(spelling), `placeBet ${String(spelling)}`);
     }
   });
+
+  it('refuses body ids past the largest a column holds (a fault on PostgreSQL before)', async () => {
+    const tooLarge = [2 ** 31, 2 ** 53 - 1];
+    for (const id of tooLarge) {
+      const calls = [
+        { url: '/api/game/getRaceInfo', payload: { eventId: id } },
+        { url: '/api/game/getGameResult', payload: { raceId: id, eventId: event.id } },
+        { url: '/api/game/getGameResult', payload: { raceId: 1, eventId: id } },
+        { url: '/api/user/linkLogin', payload: { playerId: id, token: 't'.repeat(20) } },
+        { url: '/api/user/linkLogin', payload: { playerId: String(id).slice(0, 10), token: 't'.repeat(20) } },
+        {
+          url: '/api/game/placeBet',
+          payload: {
+            raceId: id,
+            eventId: event.id,
+            betType: 'W',
+            selections: [[1]],
+            amount: 1000,
+            useBonus: false,
+            idempotencyKey: `k-${randomUUID()}`,
+          },
+        },
+      ];
+      for (const { url, payload } of calls) {
+        const response = await t.app.inject({ method: 'POST', url, payload, headers: { cookie: player.cookie } });
+        expectRefused(response, `${url} ${JSON.stringify(payload)}`);
+      }
+      const staff = await t.app.inject({
+        method: 'POST',
+        url: '/api/backoffice/staff',
+        headers: { cookie: admin },
+        payload: {
+          username: 'too-far',
+          displayName: 'Agent',
+          password: 'staff-password-1',
+          role: 'agent',
+          parentId: id,
+        },
+      });
+      expectRefused(staff, `staff parentId ${id}`);
+    }
+  });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StatusCode, type ErrorBody } from '@karera/shared';
 import { createTestApp, testDialect, type TestApp } from '../../test/test-app.ts';
 
-describe(`a wrong method answers 405, an unknown address 404 (${testDialect})`, () => {
+describe(`a wrong method answers 405, an unknown address 404, a malformed one 400 (${testDialect})`, () => {
   let t: TestApp;
   let webDir: string;
 
@@ -60,6 +60,17 @@ describe(`a wrong method answers 405, an unknown address 404 (${testDialect})`, 
       }
     }
     expect((await t.app.inject({ method: 'POST', url: '/deposit' })).statusCode).toBe(404);
+  });
+
+  it('refuses an address it cannot decode in the app’s error shape', async () => {
+    for (const url of ['/api/backoffice/players/%ED%A0%80', '/api/backoffice/players/%E0%A4%A']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json<ErrorBody>()).toEqual({
+        statusCode: StatusCode.BAD_REQUEST,
+        statusMessage: 'Malformed address.',
+      });
+    }
   });
 
   it('keeps serving pages and files for GET', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BET_TYPES } from '../betTypes.ts';
+import { rowIdSchema } from '../validation/ids.ts';
 import type { betHistoryResponseSchema, betHistoryTicketSchema, betReceiptSchema } from './schemas/betting.ts';
 
 export const BettingRoutes = {
@@ -15,8 +16,8 @@ const BET_CODES = BET_TYPES.map((t) => t.code) as [string, ...string[]];
  * or per leg (multi-race types).
  */
 export const placeBetSchema = z.strictObject({
-  raceId: z.number().int().positive(),
-  eventId: z.number().int().positive(),
+  raceId: rowIdSchema,
+  eventId: rowIdSchema,
   betType: z.enum(BET_CODES),
   selections: z
     .array(z.array(z.number().int().min(1).max(99)).min(1).max(24))

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BET_TYPES } from '../betTypes.ts';
+import { rowIdSchema } from '../validation/ids.ts';
 import type {
   carryoverSchema,
   carryoversResponseSchema,
@@ -105,8 +106,8 @@ export type WinnerLine = z.infer<typeof winnerLineSchema>;
 export type GameResultResponse = z.infer<typeof gameResultResponseSchema>;
 
 export const gameResultSchema = z.strictObject({
-  raceId: z.number().int().positive(),
-  eventId: z.number().int().positive(),
+  raceId: rowIdSchema,
+  eventId: rowIdSchema,
   sessionId: z.string().max(200).optional(),
   playerId: z.union([z.number().int(), z.string().max(20)]).optional(),
 });

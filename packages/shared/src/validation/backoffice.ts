@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADJUSTABLE_ACCOUNTS } from '../ledger.ts';
 import { STAFF_ROLES } from '../roles.ts';
+import { rowIdSchema } from './ids.ts';
 
 export const LOGIN_LINK_REASON_MAX = 200;
 
@@ -47,7 +48,7 @@ export const createStaffSchema = z.strictObject({
     .max(128, BackofficeMessages.staffPasswordLength),
   role: z.enum(STAFF_ROLES),
   /** Agents (and their players' referral) hang under a master agent. */
-  parentId: z.number().int().positive().nullable().optional(),
+  parentId: rowIdSchema.nullable().optional(),
   /** Players who register with this code are linked to this agent. */
   referralCode: z
     .string()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeMobile } from '../mobile.ts';
+import { playerIdInputSchema } from './ids.ts';
 import { Messages } from './messages.ts';
 import { PlayerMessages } from './playerMessages.ts';
 
@@ -68,7 +69,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export const otpSchema = withRules(
   z.strictObject({
     otp: text(Messages.otpRequired),
-    playerId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/)]).optional(),
+    playerId: playerIdInputSchema.optional(),
     type: z.enum(['P', 'M', 'L']),
     sessionId: optionalSession.sessionId,
   }),
@@ -91,7 +92,7 @@ export type MobileOnlyInput = z.infer<typeof mobileOnlySchema>;
 
 export const resetPasswordSchema = withRules(
   z.strictObject({
-    playerId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/)]),
+    playerId: playerIdInputSchema,
     otp: text(Messages.otpRequired),
     password: text(Messages.passwordLength),
     confirmPassword: text(Messages.confirmMismatch),
@@ -154,6 +155,6 @@ export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 export const sessionOnlySchema = z.strictObject(optionalSession);
 
 export const linkLoginSchema = z.strictObject({
-  playerId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/)]),
+  playerId: playerIdInputSchema,
   token: z.string().min(20).max(200),
 });

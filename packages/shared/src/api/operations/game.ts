@@ -5,9 +5,10 @@ import { GameRoutes } from '../game.ts';
 import { betHistoryResponseSchema, betReceiptSchema } from '../schemas/betting.ts';
 import { gameInfoResponseSchema, raceInfoResponseSchema } from '../schemas/game.ts';
 import { sessionOnlySchema } from '../../validation/player.ts';
+import { rowIdSchema } from '../../validation/ids.ts';
 import { emptyBodySchema } from './public.ts';
 
-export const raceInfoInputSchema = z.strictObject({ eventId: z.number().int().positive() });
+export const raceInfoInputSchema = z.strictObject({ eventId: rowIdSchema });
 
 /** Race-day calls (spec §7 game/*): the race card for anyone, bets and their history for the player. */
 export const GameOperations = defineOperations({
