@@ -65,3 +65,5 @@ export * from './api/params.ts';
 export * from './api/operations/tote.ts';
 export * from './api/schemas/tote.ts';
 export * from './api/operations/racing.ts';
+export * from './api/operations/payment.ts';
+export * from './api/schemas/payment.ts';

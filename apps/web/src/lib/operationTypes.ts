@@ -2,6 +2,7 @@ import type {
   BodyOf,
   GameOperations,
   OperationsByPath,
+  PaymentOperations,
   PromoOperations,
   PublicOperations,
   ResponseOf,
@@ -18,7 +19,8 @@ type ByPath = OperationsByPath<typeof PublicOperations> &
   OperationsByPath<typeof GameOperations> &
   OperationsByPath<typeof PromoOperations> &
   OperationsByPath<typeof UserOperations> &
-  OperationsByPath<typeof ToteOperations>;
+  OperationsByPath<typeof ToteOperations> &
+  OperationsByPath<typeof PaymentOperations>;
 
 export type ContractPath = keyof ByPath;
 export type BodyAt<P extends ContractPath> = BodyOf<ByPath[P]>;

@@ -84,8 +84,12 @@ export async function gameRequest<R extends GameRoute>(
 }
 
 /** A payment call with the player's session: the same POST JSON and the same 107 handling. */
-export async function paymentRequest<T>(route: PaymentRoute, body: object = {}, signal?: AbortSignal): Promise<T> {
-  return sessionRequest<T>(route, body, signal);
+export async function paymentRequest<R extends PaymentRoute>(
+  route: R,
+  body: BodyAt<R>,
+  signal?: AbortSignal,
+): Promise<ResponseAt<R>> {
+  return sessionRequest<ResponseAt<R>>(route, body ?? {}, signal);
 }
 
 /** A promo call with the player's session: the same POST JSON and the same 107 handling. */

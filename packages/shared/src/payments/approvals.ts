@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import type { StaffRole } from '../roles.ts';
+import type {
+  approvalSettingsResponseSchema,
+  balanceAdjustmentDecisionResponseSchema,
+  balanceAdjustmentListResponseSchema,
+  balanceAdjustmentViewSchema,
+} from '../api/schemas/payment.ts';
 import { limitText } from './messages.ts';
 
 /**
@@ -71,36 +77,11 @@ export const approvalSettingsSchema = z.strictObject({
 });
 export type ApprovalSettingsInput = z.infer<typeof approvalSettingsSchema>;
 
-export interface ApprovalSettingsResponse extends ApprovalSettings {
-  statusCode: 200;
-}
-
+export type ApprovalSettingsResponse = z.infer<typeof approvalSettingsResponseSchema>;
 /** A balance adjustment waiting for (or decided by) a second admin. */
-export interface BalanceAdjustmentView {
-  id: number;
-  playerId: number;
-  playerName: string;
-  account: 'credit' | 'bonus';
-  amount: number;
-  reason: string;
-  status: 'PENDING' | 'APPROVED' | 'DECLINED';
-  requestedBy: string;
-  requestedAt: string;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  decisionNote: string | null;
-  transactionId: number | null;
-}
-
-export interface BalanceAdjustmentListResponse {
-  statusCode: 200;
-  adjustments: BalanceAdjustmentView[];
-}
-
-export interface BalanceAdjustmentDecisionResponse {
-  statusCode: 200;
-  adjustment: BalanceAdjustmentView;
-}
+export type BalanceAdjustmentView = z.infer<typeof balanceAdjustmentViewSchema>;
+export type BalanceAdjustmentListResponse = z.infer<typeof balanceAdjustmentListResponseSchema>;
+export type BalanceAdjustmentDecisionResponse = z.infer<typeof balanceAdjustmentDecisionResponseSchema>;
 
 export const ApprovalRoutes = {
   settings: '/api/backoffice/approval-settings', // GET -> ApprovalSettingsResponse; POST ApprovalSettingsInput (admin)

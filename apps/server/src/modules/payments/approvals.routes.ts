@@ -1,17 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ApprovalRoutes,
-  approvalSettingsSchema,
-  IDEMPOTENCY_KEY_HEADER,
-  paymentDeclineSchema,
-  type ApprovalSettingsResponse,
-  type BalanceAdjustmentDecisionResponse,
-  type BalanceAdjustmentListResponse,
-} from '@karera/shared';
+import { IDEMPOTENCY_KEY_HEADER, PaymentAdminOperations, type BalanceAdjustmentDecisionResponse } from '@karera/shared';
 import { badRequest } from '../../lib/errors.ts';
 import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
 import { idParam } from '../../lib/params.ts';
+import { schemaOf } from '../../lib/operations.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { approvalSettings, setApprovalSettings } from '../wallet/approval-controls.ts';
 import { decideBalanceAdjustment, listBalanceAdjustments } from '../wallet/wallet.service.ts';
@@ -19,7 +12,6 @@ import { paymentReceiptForStaff } from './payments.service.ts';
 
 const tags = ['backoffice'];
 const idParams = z.strictObject({ id: idParam });
-const statusQuery = z.strictObject({ status: z.enum(['PENDING', 'APPROVED', 'DECLINED']).default('PENDING') });
 const idempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() });
 
 /**
@@ -29,22 +21,23 @@ const idempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optio
 export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
+  const operations = PaymentAdminOperations;
   app.get(
-    ApprovalRoutes.settings,
-    { schema: { tags }, preHandler: requireStaff() },
-    async (): Promise<ApprovalSettingsResponse> => ({ statusCode: 200, ...(await approvalSettings(db)) }),
+    operations.approvalSettings.path,
+    { schema: schemaOf(operations.approvalSettings, tags), preHandler: requireStaff() },
+    async () => ({ statusCode: 200 as const, ...(await approvalSettings(db)) }),
   );
   app.post(
-    ApprovalRoutes.settings,
-    { schema: { tags, body: approvalSettingsSchema }, preHandler: requireStaff('admin') },
+    operations.setApprovalSettings.path,
+    { schema: schemaOf(operations.setApprovalSettings, tags), preHandler: requireStaff('admin') },
     async (request) => setApprovalSettings(db, currentStaff(request), request.body, request.ip),
   );
 
   app.get(
-    ApprovalRoutes.adjustments,
-    { schema: { tags, querystring: statusQuery }, preHandler: requireStaff('admin') },
-    async (request): Promise<BalanceAdjustmentListResponse> => ({
-      statusCode: 200,
+    operations.adjustments.path,
+    { schema: schemaOf(operations.adjustments, tags), preHandler: requireStaff('admin') },
+    async (request) => ({
+      statusCode: 200 as const,
       adjustments: await listBalanceAdjustments(db, request.query.status),
     }),
   );
@@ -72,25 +65,29 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
     return { statusCode: 200, adjustment: body };
   };
   app.post(
-    '/api/backoffice/adjustments/:id/approve',
+    operations.approveAdjustment.path,
     {
-      schema: { tags, params: idParams, body: z.strictObject({}).optional(), headers: idempotencyHeaders },
+      schema: { ...schemaOf(operations.approveAdjustment, tags), headers: idempotencyHeaders },
       preHandler: requireStaff('admin'),
     },
     async (request) => decide('approve', request, request.params.id, undefined),
   );
   app.post(
-    '/api/backoffice/adjustments/:id/decline',
+    operations.declineAdjustment.path,
     {
-      schema: { tags, params: idParams, body: paymentDeclineSchema, headers: idempotencyHeaders },
+      schema: { ...schemaOf(operations.declineAdjustment, tags), headers: idempotencyHeaders },
       preHandler: requireStaff('admin'),
     },
     async (request) => decide('decline', request, request.params.id, request.body.note),
   );
 
+  // Not an operation of the contract: the answer is the receipt image's bytes, not JSON.
   app.get(
     '/api/backoffice/payments/:id/receipt',
-    { schema: { tags, params: idParams }, preHandler: requireStaff() },
+    {
+      schema: { tags, summary: "A payment request's receipt image: the image bytes (not JSON)", params: idParams },
+      preHandler: requireStaff(),
+    },
     async (request, reply) => {
       const receipt = await paymentReceiptForStaff(db, currentStaff(request), request.params.id);
       // A player's document: never kept by a shared cache, never read as anything but an image.

@@ -1,31 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  depositAccountSchema,
   IDEMPOTENCY_KEY_HEADER,
-  imageExtractSchema,
-  initiateDepositSchema,
-  initiateWithdrawSchema,
-  PAYMENT_REQUEST_KINDS,
-  PAYMENT_STATUSES,
-  paymentDecisionSchema,
-  paymentDeclineSchema,
-  paymentLimitsSchema,
-  PaymentBackofficeRoutes,
+  PaymentAdminOperations,
   PaymentMessages,
-  PaymentRoutes,
-  sessionOnlyPaymentSchema,
-  transactionHistorySchema,
-  type DepositAccountListResponse,
-  type ImageExtractResponse,
+  PaymentOperations,
   type PaymentDecisionResponse,
-  type PaymentLimitsResponse,
-  type PaymentRequestListResponse,
-  type TransactionHistoryResponse,
 } from '@karera/shared';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
-import { idParam, pageNumber } from '../../lib/params.ts';
+import { schemaOf } from '../../lib/operations.ts';
 import { currentOwnPlayer, currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { channelImageRoutes } from './channel-images.routes.ts';
@@ -48,14 +32,6 @@ const PAGE_SIZE = 25;
 /** A 4 MB image grows by a third in base64. */
 const RECEIPT_BODY_LIMIT = 6 * 1024 * 1024;
 
-const idParams = z.strictObject({
-  id: idParam,
-});
-const requestQuery = z.strictObject({
-  status: z.enum(PAYMENT_STATUSES).optional(),
-  kind: z.enum(PAYMENT_REQUEST_KINDS).optional(),
-  page: pageNumber,
-});
 const idempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() });
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -66,39 +42,40 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', () => receipts.close());
 
   const playerTags = ['payment'];
+  const player = PaymentOperations;
   app.post(
-    PaymentRoutes.getDepositMethod,
-    { schema: { tags: playerTags, body: sessionOnlyPaymentSchema.optional() }, preValidation: requirePlayer },
+    player.getDepositMethod.path,
+    { schema: schemaOf(player.getDepositMethod, playerTags), preValidation: requirePlayer },
     async (request) => depositMethod(db, currentPlayer(request).playerId),
   );
   app.post(
-    PaymentRoutes.initiateDeposit,
-    { schema: { tags: playerTags, body: initiateDepositSchema }, preValidation: requirePlayer },
+    player.initiateDeposit.path,
+    { schema: schemaOf(player.initiateDeposit, playerTags), preValidation: requirePlayer },
     async (request) => initiateDeposit(db, currentOwnPlayer(request).playerId, request.body),
   );
   app.post(
-    PaymentRoutes.initiateWithdraw,
-    { schema: { tags: playerTags, body: initiateWithdrawSchema }, preValidation: requirePlayer },
+    player.initiateWithdraw.path,
+    { schema: schemaOf(player.initiateWithdraw, playerTags), preValidation: requirePlayer },
     async (request) => initiateWithdraw(db, currentOwnPlayer(request).playerId, request.body),
   );
   app.post(
-    PaymentRoutes.getTransactionHistory,
-    { schema: { tags: playerTags, body: transactionHistorySchema.optional() }, preValidation: requirePlayer },
-    async (request): Promise<TransactionHistoryResponse> => ({
-      statusCode: 200,
+    player.getTransactionHistory.path,
+    { schema: schemaOf(player.getTransactionHistory, playerTags), preValidation: requirePlayer },
+    async (request) => ({
+      statusCode: 200 as const,
       creditHistory: await transactionHistory(db, currentPlayer(request).playerId, request.body ?? {}),
     }),
   );
   app.post(
-    PaymentRoutes.imageExtract,
+    player.imageExtract.path,
     {
-      schema: { tags: playerTags, body: imageExtractSchema },
+      schema: schemaOf(player.imageExtract, playerTags),
       preValidation: requirePlayer,
       bodyLimit: RECEIPT_BODY_LIMIT,
       // OCR costs about half a second of CPU: a player gets a few per minute, not a flood.
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
-    async (request): Promise<ImageExtractResponse> => {
+    async (request) => {
       // Header checks first (cheap), then a full decode by sharp: a damaged image is a 400 here, and the
       // OCR worker only ever sees the PNG that sharp encoded from the decoded pixels.
       const bytes = decodeReceiptImage(request.body.image);
@@ -107,7 +84,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         const fields = await receipts.read(image);
         // Kept for the deposit it is sent with: the approving staff member sees the receipt (decision 020).
         const receiptId = await storeReceipt(db, currentPlayer(request).playerId, await receiptImageForStaff(bytes));
-        return { statusCode: 200, ...fields, receiptId };
+        return { statusCode: 200 as const, ...fields, receiptId };
       } catch (error) {
         if (error instanceof AppError) throw error;
         request.log.warn({ err: error }, 'receipt OCR failed');
@@ -118,10 +95,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Back office: verification by the player's agent, master agent or an admin.
   const tags = ['backoffice'];
+  const staff = PaymentAdminOperations;
   app.get(
-    PaymentBackofficeRoutes.requests,
-    { schema: { tags, querystring: requestQuery }, preHandler: requireStaff() },
-    async (request): Promise<PaymentRequestListResponse> => {
+    staff.requests.path,
+    { schema: schemaOf(staff.requests, tags), preHandler: requireStaff() },
+    async (request) => {
       const { page, status, kind } = request.query;
       const result = await listPaymentRequests(db, currentStaff(request), {
         status,
@@ -129,7 +107,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         page,
         pageSize: PAGE_SIZE,
       });
-      return { statusCode: 200, ...result, page, pageSize: PAGE_SIZE };
+      return { statusCode: 200 as const, ...result, page, pageSize: PAGE_SIZE };
     },
   );
 
@@ -156,51 +134,43 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     return { statusCode: 200, request: result.view };
   };
   app.post(
-    '/api/backoffice/payments/:id/approve',
-    {
-      schema: { tags, params: idParams, body: paymentDecisionSchema, headers: idempotencyHeaders },
-      preHandler: requireStaff(),
-    },
+    staff.approve.path,
+    { schema: { ...schemaOf(staff.approve, tags), headers: idempotencyHeaders }, preHandler: requireStaff() },
     async (request) => decide('approve', request, request.params.id, request.body.note),
   );
   app.post(
-    '/api/backoffice/payments/:id/decline',
-    {
-      schema: { tags, params: idParams, body: paymentDeclineSchema, headers: idempotencyHeaders },
-      preHandler: requireStaff(),
-    },
+    staff.decline.path,
+    { schema: { ...schemaOf(staff.decline, tags), headers: idempotencyHeaders }, preHandler: requireStaff() },
     async (request) => decide('decline', request, request.params.id, request.body.note),
   );
 
+  const admin = requireStaff('admin');
   app.get(
-    PaymentBackofficeRoutes.depositAccounts,
-    { schema: { tags }, preHandler: requireStaff('admin') },
-    async (): Promise<DepositAccountListResponse> => ({ statusCode: 200, accounts: await listDepositAccounts(db) }),
+    staff.depositAccounts.path,
+    { schema: schemaOf(staff.depositAccounts, tags), preHandler: admin },
+    async () => ({ statusCode: 200 as const, accounts: await listDepositAccounts(db) }),
   );
   app.post(
-    PaymentBackofficeRoutes.depositAccounts,
-    { schema: { tags, body: depositAccountSchema }, preHandler: requireStaff('admin') },
+    staff.createDepositAccount.path,
+    { schema: schemaOf(staff.createDepositAccount, tags), preHandler: admin },
     async (request) => ({
       statusCode: 200 as const,
       account: await createDepositAccount(db, currentStaff(request), request.body, request.ip),
     }),
   );
   app.post(
-    '/api/backoffice/deposit-accounts/:id',
-    { schema: { tags, params: idParams, body: depositAccountSchema }, preHandler: requireStaff('admin') },
+    staff.updateDepositAccount.path,
+    { schema: schemaOf(staff.updateDepositAccount, tags), preHandler: admin },
     async (request) => ({
       statusCode: 200 as const,
       account: await updateDepositAccount(db, currentStaff(request), request.params.id, request.body, request.ip),
     }),
   );
-  app.get(
-    PaymentBackofficeRoutes.limits,
-    { schema: { tags }, preHandler: requireStaff() },
-    async (): Promise<PaymentLimitsResponse> => ({ statusCode: 200, ...(await paymentLimits(db)) }),
-  );
-  app.post(
-    PaymentBackofficeRoutes.limits,
-    { schema: { tags, body: paymentLimitsSchema }, preHandler: requireStaff('admin') },
-    async (request) => setPaymentLimits(db, currentStaff(request), request.body, request.ip),
+  app.get(staff.limits.path, { schema: schemaOf(staff.limits, tags), preHandler: requireStaff() }, async () => ({
+    statusCode: 200 as const,
+    ...(await paymentLimits(db)),
+  }));
+  app.post(staff.setLimits.path, { schema: schemaOf(staff.setLimits, tags), preHandler: admin }, async (request) =>
+    setPaymentLimits(db, currentStaff(request), request.body, request.ip),
   );
 };

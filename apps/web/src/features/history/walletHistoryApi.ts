@@ -1,9 +1,4 @@
-import {
-  PaymentRoutes,
-  type HistoryStatusFilter,
-  type HistoryTypeFilter,
-  type TransactionHistoryResponse,
-} from '@karera/shared';
+import { PaymentRoutes, type HistoryStatusFilter, type HistoryTypeFilter } from '@karera/shared';
 import { PLAYER_QUERY_ROOT } from '../../lib/queryKeys.ts';
 import { paymentRequest } from '../../lib/userApi.ts';
 
@@ -12,6 +7,6 @@ export function walletHistoryQuery(type: HistoryTypeFilter, status: HistoryStatu
   return {
     queryKey: [...PLAYER_QUERY_ROOT, 'walletHistory', { type, status }] as const,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      paymentRequest<TransactionHistoryResponse>(PaymentRoutes.getTransactionHistory, { type, status }, signal),
+      paymentRequest(PaymentRoutes.getTransactionHistory, { type, status }, signal),
   };
 }

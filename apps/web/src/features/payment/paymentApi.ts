@@ -1,11 +1,4 @@
-import {
-  PaymentRoutes,
-  type DepositMethodResponse,
-  type ImageExtractResponse,
-  type InitiateDepositInput,
-  type InitiateWithdrawInput,
-  type PaymentRequestReceipt,
-} from '@karera/shared';
+import { PaymentRoutes, type InitiateDepositInput, type InitiateWithdrawInput } from '@karera/shared';
 import { PLAYER_QUERY_ROOT } from '../../lib/queryKeys.ts';
 import { paymentRequest } from '../../lib/userApi.ts';
 
@@ -15,16 +8,12 @@ export const WALLET_HISTORY_ROOT = [...PLAYER_QUERY_ROOT, 'walletHistory'] as co
 /** Receiver accounts for this player and the limits; dropped with the player's data on logout. */
 export const depositMethodQuery = {
   queryKey: [...PLAYER_QUERY_ROOT, 'depositMethod'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    paymentRequest<DepositMethodResponse>(PaymentRoutes.getDepositMethod, {}, signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => paymentRequest(PaymentRoutes.getDepositMethod, {}, signal),
   staleTime: 60_000,
 };
 
-export const initiateDeposit = (input: InitiateDepositInput) =>
-  paymentRequest<PaymentRequestReceipt>(PaymentRoutes.initiateDeposit, input);
+export const initiateDeposit = (input: InitiateDepositInput) => paymentRequest(PaymentRoutes.initiateDeposit, input);
 
-export const initiateWithdraw = (input: InitiateWithdrawInput) =>
-  paymentRequest<PaymentRequestReceipt>(PaymentRoutes.initiateWithdraw, input);
+export const initiateWithdraw = (input: InitiateWithdrawInput) => paymentRequest(PaymentRoutes.initiateWithdraw, input);
 
-export const extractReceipt = (image: string) =>
-  paymentRequest<ImageExtractResponse>(PaymentRoutes.imageExtract, { image });
+export const extractReceipt = (image: string) => paymentRequest(PaymentRoutes.imageExtract, { image });

@@ -4,23 +4,20 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   PaymentBackofficeRoutes,
   type ApprovalSettingsInput,
-  type ApprovalSettingsResponse,
-  type BalanceAdjustmentDecisionResponse,
-  type BalanceAdjustmentListResponse,
+  type ChannelImageOperations,
   type DepositAccountInput,
-  type DepositAccountListResponse,
-  type DepositAccountView,
-  type PaymentDecisionResponse,
+  type PaymentAdminOperations,
   type PaymentLimitsInput,
-  type PaymentLimitsResponse,
   type PaymentRequestKind,
-  type PaymentRequestListResponse,
   type PaymentStatus,
-  type WithdrawChannelListResponse,
-  type WithdrawChannelView,
+  type ResponseOf,
   type WithdrawCompany,
 } from '@karera/shared';
 import { apiRequest } from '../../../lib/api.ts';
+
+/** The answers of the back office's payment calls, as the API's contract declares them. */
+type Answer<K extends keyof typeof PaymentAdminOperations> = ResponseOf<(typeof PaymentAdminOperations)[K]>;
+type ImageAnswer<K extends keyof typeof ChannelImageOperations> = ResponseOf<(typeof ChannelImageOperations)[K]>;
 
 const ROOT = ['backoffice', 'payments'] as const;
 const keys = {
@@ -37,7 +34,7 @@ export function usePaymentRequestsQuery(status: PaymentStatus, kind: PaymentRequ
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ status, page: String(page) });
       if (kind) params.set('kind', kind);
-      return apiRequest<PaymentRequestListResponse>(`${PaymentBackofficeRoutes.requests}?${params}`, { signal });
+      return apiRequest<Answer<'requests'>>(`${PaymentBackofficeRoutes.requests}?${params}`, { signal });
     },
     placeholderData: keepPreviousData,
     // New requests arrive while an agent watches the pending list.
@@ -56,7 +53,7 @@ export function useDecisionMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision, note, idempotencyKey }: DecisionRequest) =>
-      apiRequest<PaymentDecisionResponse>(
+      apiRequest<Answer<'approve' | 'decline'>>(
         decision === 'approve' ? PaymentBackofficeRoutes.approve(id) : PaymentBackofficeRoutes.decline(id),
         {
           method: 'POST',
@@ -72,8 +69,7 @@ export function useDecisionMutation() {
 export function useDepositAccountsQuery() {
   return useQuery({
     queryKey: keys.accounts,
-    queryFn: ({ signal }) =>
-      apiRequest<DepositAccountListResponse>(PaymentBackofficeRoutes.depositAccounts, { signal }),
+    queryFn: ({ signal }) => apiRequest<Answer<'depositAccounts'>>(PaymentBackofficeRoutes.depositAccounts, { signal }),
   });
 }
 
@@ -82,11 +78,11 @@ export function useSaveDepositAccount() {
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: DepositAccountInput }) =>
       id === null
-        ? apiRequest<{ account: DepositAccountView }>(PaymentBackofficeRoutes.depositAccounts, {
+        ? apiRequest<Answer<'createDepositAccount'>>(PaymentBackofficeRoutes.depositAccounts, {
             method: 'POST',
             body: input,
           })
-        : apiRequest<{ account: DepositAccountView }>(PaymentBackofficeRoutes.depositAccount(id), {
+        : apiRequest<Answer<'updateDepositAccount'>>(PaymentBackofficeRoutes.depositAccount(id), {
             method: 'POST',
             body: input,
           }),
@@ -99,7 +95,7 @@ export function useSetDepositAccountImage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, image }: { id: number; image: string | null }) =>
-      apiRequest<{ account: DepositAccountView }>(PaymentBackofficeRoutes.depositAccountImage(id), {
+      apiRequest<ImageAnswer<'depositAccountImage'>>(PaymentBackofficeRoutes.depositAccountImage(id), {
         method: 'POST',
         body: { image },
       }),
@@ -111,7 +107,7 @@ export function useWithdrawChannelsQuery() {
   return useQuery({
     queryKey: keys.withdrawChannels,
     queryFn: ({ signal }) =>
-      apiRequest<WithdrawChannelListResponse>(PaymentBackofficeRoutes.withdrawChannels, { signal }),
+      apiRequest<ImageAnswer<'withdrawChannels'>>(PaymentBackofficeRoutes.withdrawChannels, { signal }),
   });
 }
 
@@ -120,7 +116,7 @@ export function useSetWithdrawChannelImage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ company, image }: { company: WithdrawCompany; image: string | null }) =>
-      apiRequest<{ channel: WithdrawChannelView }>(PaymentBackofficeRoutes.withdrawChannelImage(company), {
+      apiRequest<ImageAnswer<'withdrawChannelImage'>>(PaymentBackofficeRoutes.withdrawChannelImage(company), {
         method: 'POST',
         body: { image },
       }),
@@ -131,7 +127,7 @@ export function useSetWithdrawChannelImage() {
 export function useLimitsQuery() {
   return useQuery({
     queryKey: keys.limits,
-    queryFn: ({ signal }) => apiRequest<PaymentLimitsResponse>(PaymentBackofficeRoutes.limits, { signal }),
+    queryFn: ({ signal }) => apiRequest<Answer<'limits'>>(PaymentBackofficeRoutes.limits, { signal }),
   });
 }
 
@@ -139,7 +135,7 @@ export function useSaveLimits() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PaymentLimitsInput) =>
-      apiRequest<PaymentLimitsResponse>(PaymentBackofficeRoutes.limits, { method: 'POST', body: input }),
+      apiRequest<Answer<'setLimits'>>(PaymentBackofficeRoutes.limits, { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.limits }),
   });
 }
@@ -153,7 +149,7 @@ const approvalKeys = {
 export function useApprovalSettingsQuery() {
   return useQuery({
     queryKey: approvalKeys.settings,
-    queryFn: ({ signal }) => apiRequest<ApprovalSettingsResponse>(ApprovalRoutes.settings, { signal }),
+    queryFn: ({ signal }) => apiRequest<Answer<'approvalSettings'>>(ApprovalRoutes.settings, { signal }),
   });
 }
 
@@ -161,7 +157,7 @@ export function useSaveApprovalSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ApprovalSettingsInput) =>
-      apiRequest<ApprovalSettingsResponse>(ApprovalRoutes.settings, { method: 'POST', body: input }),
+      apiRequest<Answer<'setApprovalSettings'>>(ApprovalRoutes.settings, { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalKeys.settings }),
   });
 }
@@ -170,7 +166,7 @@ export function usePendingAdjustmentsQuery(enabled: boolean) {
   return useQuery({
     queryKey: approvalKeys.adjustments,
     queryFn: ({ signal }) =>
-      apiRequest<BalanceAdjustmentListResponse>(`${ApprovalRoutes.adjustments}?status=PENDING`, { signal }),
+      apiRequest<Answer<'adjustments'>>(`${ApprovalRoutes.adjustments}?status=PENDING`, { signal }),
     enabled,
     refetchInterval: 15_000,
   });
@@ -187,7 +183,7 @@ export function useAdjustmentDecisionMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision, note, idempotencyKey }: AdjustmentDecisionRequest) =>
-      apiRequest<BalanceAdjustmentDecisionResponse>(
+      apiRequest<Answer<'approveAdjustment' | 'declineAdjustment'>>(
         decision === 'approve' ? ApprovalRoutes.approveAdjustment(id) : ApprovalRoutes.declineAdjustment(id),
         {
           method: 'POST',

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { defineOperations } from '../contract.ts';
+import { idParam, pageNumber } from '../params.ts';
+import { PaymentBackofficeRoutes, PaymentRoutes } from '../payment.ts';
+import {
+  approvalSettingsResponseSchema,
+  balanceAdjustmentDecisionResponseSchema,
+  balanceAdjustmentListResponseSchema,
+  depositAccountListResponseSchema,
+  depositAccountResponseSchema,
+  depositMethodResponseSchema,
+  imageExtractResponseSchema,
+  paymentDecisionResponseSchema,
+  paymentLimitsResponseSchema,
+  paymentRequestListResponseSchema,
+  paymentRequestReceiptSchema,
+  transactionHistoryResponseSchema,
+} from '../schemas/payment.ts';
+import { ApprovalRoutes, approvalSettingsSchema } from '../../payments/approvals.ts';
+import {
+  depositAccountSchema,
+  imageExtractSchema,
+  initiateDepositSchema,
+  initiateWithdrawSchema,
+  PAYMENT_REQUEST_KINDS,
+  PAYMENT_STATUSES,
+  paymentDecisionSchema,
+  paymentDeclineSchema,
+  paymentLimitsSchema,
+  sessionOnlyPaymentSchema,
+  transactionHistorySchema,
+} from '../../validation/payment.ts';
+
+/** Payment calls (spec §7 payment/*) with the player's session. */
+export const PaymentOperations = defineOperations({
+  getDepositMethod: {
+    method: 'POST',
+    path: PaymentRoutes.getDepositMethod,
+    auth: 'player',
+    summary: 'The deposit accounts chosen for this player, the withdraw channels and the payment limits',
+    body: sessionOnlyPaymentSchema.optional(),
+    response: depositMethodResponseSchema,
+  },
+  initiateDeposit: {
+    method: 'POST',
+    path: PaymentRoutes.initiateDeposit,
+    auth: 'player',
+    summary: 'A deposit request, for staff to approve or decline (centavos)',
+    body: initiateDepositSchema,
+    response: paymentRequestReceiptSchema,
+  },
+  initiateWithdraw: {
+    method: 'POST',
+    path: PaymentRoutes.initiateWithdraw,
+    auth: 'player',
+    summary: 'A withdrawal request: the amount leaves credit at once and returns if declined (centavos)',
+    body: initiateWithdrawSchema,
+    response: paymentRequestReceiptSchema,
+  },
+  getTransactionHistory: {
+    method: 'POST',
+    path: PaymentRoutes.getTransactionHistory,
+    auth: 'player',
+    summary: "The player's deposits and withdrawals, newest first, by type and status",
+    body: transactionHistorySchema.optional(),
+    response: transactionHistoryResponseSchema,
+  },
+  imageExtract: {
+    method: 'POST',
+    path: PaymentRoutes.imageExtract,
+    auth: 'player',
+    summary: "Reads a receipt image's reference number and amount, and keeps the image for the deposit (rate limited)",
+    body: imageExtractSchema,
+    response: imageExtractResponseSchema,
+  },
+});
+
+const idParams = z.strictObject({ id: idParam });
+const PAYMENT = `${PaymentBackofficeRoutes.requests}/:id`;
+const ADJUSTMENT = `${ApprovalRoutes.adjustments}/:id`;
+
+/**
+ * The back office's payment calls: requests and their decisions (the player's agent, master agent or an
+ * admin), deposit accounts and limits (admins), maker-checker settings and the adjustments that wait for a
+ * second admin (decision 020). Decisions carry an Idempotency-Key header. The receipt image of a request
+ * (GET /api/backoffice/payments/:id/receipt) answers the image's bytes, not JSON, so it is not one of these.
+ */
+export const PaymentAdminOperations = defineOperations({
+  requests: {
+    method: 'GET',
+    path: PaymentBackofficeRoutes.requests,
+    auth: 'staff',
+    summary: 'Payment requests in scope, by status and kind, a page at a time',
+    querystring: z.strictObject({
+      status: z.enum(PAYMENT_STATUSES).optional(),
+      kind: z.enum(PAYMENT_REQUEST_KINDS).optional(),
+      page: pageNumber,
+    }),
+    response: paymentRequestListResponseSchema,
+  },
+  approve: {
+    method: 'POST',
+    path: `${PAYMENT}/approve`,
+    auth: 'staff',
+    summary: 'Approves a payment request, or gives the first of two approvals (Idempotency-Key header)',
+    params: idParams,
+    body: paymentDecisionSchema,
+    response: paymentDecisionResponseSchema,
+  },
+  decline: {
+    method: 'POST',
+    path: `${PAYMENT}/decline`,
+    auth: 'staff',
+    summary: 'Declines a payment request with a reason (Idempotency-Key header)',
+    params: idParams,
+    body: paymentDeclineSchema,
+    response: paymentDecisionResponseSchema,
+  },
+  depositAccounts: {
+    method: 'GET',
+    path: PaymentBackofficeRoutes.depositAccounts,
+    auth: 'staff',
+    summary: 'Every deposit account (admins)',
+    response: depositAccountListResponseSchema,
+  },
+  createDepositAccount: {
+    method: 'POST',
+    path: PaymentBackofficeRoutes.depositAccounts,
+    auth: 'staff',
+    summary: 'A new deposit account (admins)',
+    body: depositAccountSchema,
+    response: depositAccountResponseSchema,
+  },
+  updateDepositAccount: {
+    method: 'POST',
+    path: `${PaymentBackofficeRoutes.depositAccounts}/:id`,
+    auth: 'staff',
+    summary: 'Changes a deposit account (admins)',
+    params: idParams,
+    body: depositAccountSchema,
+    response: depositAccountResponseSchema,
+  },
+  limits: {
+    method: 'GET',
+    path: PaymentBackofficeRoutes.limits,
+    auth: 'staff',
+    summary: 'The deposit and withdrawal limits',
+    response: paymentLimitsResponseSchema,
+  },
+  setLimits: {
+    method: 'POST',
+    path: PaymentBackofficeRoutes.limits,
+    auth: 'staff',
+    summary: 'Sets the deposit and withdrawal limits (admins)',
+    body: paymentLimitsSchema,
+    response: paymentLimitsResponseSchema,
+  },
+  approvalSettings: {
+    method: 'GET',
+    path: ApprovalRoutes.settings,
+    auth: 'staff',
+    summary: 'The second-approval thresholds and the daily approval limits of each role',
+    response: approvalSettingsResponseSchema,
+  },
+  setApprovalSettings: {
+    method: 'POST',
+    path: ApprovalRoutes.settings,
+    auth: 'staff',
+    summary: 'Sets the second-approval thresholds and the daily approval limits (admins)',
+    body: approvalSettingsSchema,
+    response: approvalSettingsResponseSchema,
+  },
+  adjustments: {
+    method: 'GET',
+    path: ApprovalRoutes.adjustments,
+    auth: 'staff',
+    summary: 'Balance adjustments by status (PENDING when absent) (admins)',
+    querystring: z.strictObject({ status: z.enum(PAYMENT_STATUSES).default('PENDING') }),
+    response: balanceAdjustmentListResponseSchema,
+  },
+  approveAdjustment: {
+    method: 'POST',
+    path: `${ADJUSTMENT}/approve`,
+    auth: 'staff',
+    summary: "Gives a waiting balance adjustment its second admin's approval (Idempotency-Key header)",
+    params: idParams,
+    body: z.strictObject({}).optional(),
+    response: balanceAdjustmentDecisionResponseSchema,
+  },
+  declineAdjustment: {
+    method: 'POST',
+    path: `${ADJUSTMENT}/decline`,
+    auth: 'staff',
+    summary: 'Declines a waiting balance adjustment with a reason (Idempotency-Key header)',
+    params: idParams,
+    body: paymentDeclineSchema,
+    response: balanceAdjustmentDecisionResponseSchema,
+  },
+});
