@@ -67,3 +67,5 @@ export * from './api/schemas/tote.ts';
 export * from './api/operations/racing.ts';
 export * from './api/operations/payment.ts';
 export * from './api/schemas/payment.ts';
+export * from './api/operations/backoffice.ts';
+export * from './api/schemas/backoffice.ts';

@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type { StaffMember } from './backoffice.ts';
+import type { staffLoginResponseSchema } from './schemas/backoffice.ts';
 
 /**
  * Staff sign-in with two factors (decision 021). A password that is right answers which step comes
@@ -17,8 +19,7 @@ export const StaffSecurityRoutes = {
 
 export type StaffLoginStep = 'done' | 'code' | 'enrol';
 
-export type StaffLoginResponse =
-  { statusCode: 200; step: 'done'; staff: StaffMember } | { statusCode: 200; step: 'code' | 'enrol' };
+export type StaffLoginResponse = z.infer<typeof staffLoginResponseSchema>;
 
 export interface TotpEnrolmentResponse {
   statusCode: 200;

@@ -1,17 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  BackofficeMessages,
-  BackofficeRoutes,
-  balanceAdjustmentSchema,
-  createStaffSchema,
-  IDEMPOTENCY_KEY_HEADER,
-  loginLinkSchema,
-  staffLoginSchema,
-} from '@karera/shared';
+import { BackofficeMessages, BackofficeOperations, IDEMPOTENCY_KEY_HEADER } from '@karera/shared';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
-import { idParam, pageNumber } from '../../lib/params.ts';
+import { schemaOf } from '../../lib/operations.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { listAudit, recordAudit } from '../audit/audit.service.ts';
 import { listContactMessages } from '../contact/contact.service.ts';
@@ -27,21 +19,29 @@ import { sendLocked, setStaffCookie, staffSecurityRoutes } from './staff-securit
 const PAGE_SIZE = 25;
 const tags = ['backoffice'];
 
-const pageQuery = z.strictObject({
-  page: pageNumber,
-  q: z.string().trim().max(100).optional(),
-});
-const playerParams = z.strictObject({
-  playerId: idParam,
-});
+const idempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() });
+const {
+  login,
+  logout,
+  me,
+  staff: staffList,
+  createStaff: newStaff,
+  players,
+  player: playerDetail,
+  adjustBalance,
+  loginLink,
+  contacts,
+  smsOutbox,
+  audit,
+} = BackofficeOperations;
 
 export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
 
   app.post(
-    BackofficeRoutes.login,
+    login.path,
     {
-      schema: { tags, body: staffLoginSchema },
+      schema: schemaOf(login, tags),
       config: { rateLimit: { max: config.rateLimits.staffLoginPerMinute, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
@@ -56,71 +56,50 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(staffSecurityRoutes);
 
-  app.post(
-    BackofficeRoutes.logout,
-    { schema: { tags, body: z.strictObject({}).optional() } },
-    async (request, reply) => {
-      const token = request.cookies[STAFF_COOKIE];
-      // Any live session ends, a sign-in step too.
-      const step = token ? await resolveStaffSignInStep(db, token) : undefined;
-      if (token && step) {
-        await revokeStaffSession(db, token);
-        await recordAudit(db, { type: 'staff', id: step.staff.id, ip: request.ip }, { action: 'staff.logout' });
-      }
-      reply.clearCookie(STAFF_COOKIE, { path: '/api/backoffice' });
-      return { statusCode: 200 as const };
-    },
-  );
+  app.post(logout.path, { schema: schemaOf(logout, tags) }, async (request, reply) => {
+    const token = request.cookies[STAFF_COOKIE];
+    // Any live session ends, a sign-in step too.
+    const step = token ? await resolveStaffSignInStep(db, token) : undefined;
+    if (token && step) {
+      await revokeStaffSession(db, token);
+      await recordAudit(db, { type: 'staff', id: step.staff.id, ip: request.ip }, { action: 'staff.logout' });
+    }
+    reply.clearCookie(STAFF_COOKIE, { path: '/api/backoffice' });
+    return { statusCode: 200 as const };
+  });
 
-  app.get(BackofficeRoutes.me, { schema: { tags }, preHandler: requireStaff() }, async (request) => ({
+  app.get(me.path, { schema: schemaOf(me, tags), preHandler: requireStaff() }, async (request) => ({
     statusCode: 200 as const,
     staff: toStaffMember(currentStaff(request)),
   }));
 
-  app.get(BackofficeRoutes.staff, { schema: { tags }, preHandler: requireStaff('admin') }, async () => ({
+  app.get(staffList.path, { schema: schemaOf(staffList, tags), preHandler: requireStaff('admin') }, async () => ({
     statusCode: 200 as const,
     staff: (await listStaff(db)).map(toStaffMember),
   }));
 
-  app.post(
-    BackofficeRoutes.staff,
-    { schema: { tags, body: createStaffSchema }, preHandler: requireStaff('admin') },
-    async (request) => {
-      const actor = currentStaff(request);
-      const staff = await createStaff(db, { type: 'staff', id: actor.id, ip: request.ip }, request.body);
-      return { statusCode: 200 as const, staff };
-    },
-  );
+  app.post(newStaff.path, { schema: schemaOf(newStaff, tags), preHandler: requireStaff('admin') }, async (request) => {
+    const actor = currentStaff(request);
+    const staff = await createStaff(db, { type: 'staff', id: actor.id, ip: request.ip }, request.body);
+    return { statusCode: 200 as const, staff };
+  });
 
-  app.get(
-    BackofficeRoutes.players,
-    { schema: { tags, querystring: pageQuery }, preHandler: requireStaff() },
-    async (request) => {
-      const { page, q } = request.query;
-      const result = await searchPlayers(db, currentStaff(request), { q, page, pageSize: PAGE_SIZE });
-      return { statusCode: 200 as const, ...result, page, pageSize: PAGE_SIZE };
-    },
-  );
+  app.get(players.path, { schema: schemaOf(players, tags), preHandler: requireStaff() }, async (request) => {
+    const { page, q } = request.query;
+    const result = await searchPlayers(db, currentStaff(request), { q, page, pageSize: PAGE_SIZE });
+    return { statusCode: 200 as const, ...result, page, pageSize: PAGE_SIZE };
+  });
 
-  app.get(
-    '/api/backoffice/players/:playerId',
-    { schema: { tags, params: playerParams }, preHandler: requireStaff() },
-    async (request) => {
-      const player = await findPlayerForStaff(db, currentStaff(request), request.params.playerId);
-      if (!player) throw notFound(BackofficeMessages.playerNotFound);
-      return { statusCode: 200 as const, player, entries: await playerLedgerEntries(db, player.playerId) };
-    },
-  );
+  app.get(playerDetail.path, { schema: schemaOf(playerDetail, tags), preHandler: requireStaff() }, async (request) => {
+    const player = await findPlayerForStaff(db, currentStaff(request), request.params.playerId);
+    if (!player) throw notFound(BackofficeMessages.playerNotFound);
+    return { statusCode: 200 as const, player, entries: await playerLedgerEntries(db, player.playerId) };
+  });
 
   app.post(
-    '/api/backoffice/players/:playerId/adjustments',
+    adjustBalance.path,
     {
-      schema: {
-        tags,
-        params: playerParams,
-        body: balanceAdjustmentSchema,
-        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() }),
-      },
+      schema: { ...schemaOf(adjustBalance, tags), headers: idempotencyHeaders },
       preHandler: requireStaff('admin'),
     },
     async (request) => {
@@ -138,39 +117,31 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    BackofficeRoutes.contacts,
-    { schema: { tags, querystring: pageQuery }, preHandler: requireStaff('admin') },
-    async (request) => {
-      const { page } = request.query;
-      return {
-        statusCode: 200 as const,
-        ...(await listContactMessages(db, page, PAGE_SIZE)),
-        page,
-        pageSize: PAGE_SIZE,
-      };
-    },
-  );
+  app.get(contacts.path, { schema: schemaOf(contacts, tags), preHandler: requireStaff('admin') }, async (request) => {
+    const { page } = request.query;
+    return {
+      statusCode: 200 as const,
+      ...(await listContactMessages(db, page, PAGE_SIZE)),
+      page,
+      pageSize: PAGE_SIZE,
+    };
+  });
 
-  app.get(
-    BackofficeRoutes.smsOutbox,
-    { schema: { tags, querystring: pageQuery }, preHandler: requireStaff('admin') },
-    async (request) => {
-      const { page, q } = request.query;
-      return {
-        statusCode: 200 as const,
-        ...(await listSmsOutbox(db, { q, page, pageSize: PAGE_SIZE })),
-        page,
-        pageSize: PAGE_SIZE,
-      };
-    },
-  );
+  app.get(smsOutbox.path, { schema: schemaOf(smsOutbox, tags), preHandler: requireStaff('admin') }, async (request) => {
+    const { page, q } = request.query;
+    return {
+      statusCode: 200 as const,
+      ...(await listSmsOutbox(db, { q, page, pageSize: PAGE_SIZE })),
+      page,
+      pageSize: PAGE_SIZE,
+    };
+  });
 
   app.post(
-    '/api/backoffice/players/:playerId/login-link',
+    loginLink.path,
     // Admins only, for a written reason (decision 020): an agent who could log in as their player could
     // deposit, approve and withdraw alone.
-    { schema: { tags, params: playerParams, body: loginLinkSchema }, preHandler: requireStaff('admin') },
+    { schema: schemaOf(loginLink, tags), preHandler: requireStaff('admin') },
     async (request) => {
       const staff = currentStaff(request);
       const player = await findPlayerForStaff(db, staff, request.params.playerId);
@@ -180,12 +151,8 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    BackofficeRoutes.audit,
-    { schema: { tags, querystring: pageQuery }, preHandler: requireStaff('admin') },
-    async (request) => {
-      const { page } = request.query;
-      return { statusCode: 200 as const, ...(await listAudit(db, page, PAGE_SIZE)), page, pageSize: PAGE_SIZE };
-    },
-  );
+  app.get(audit.path, { schema: schemaOf(audit, tags), preHandler: requireStaff('admin') }, async (request) => {
+    const { page } = request.query;
+    return { statusCode: 200 as const, ...(await listAudit(db, page, PAGE_SIZE)), page, pageSize: PAGE_SIZE };
+  });
 };

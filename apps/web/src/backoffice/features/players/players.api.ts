@@ -2,15 +2,16 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   BackofficeRoutes,
   IDEMPOTENCY_KEY_HEADER,
-  type AdjustmentResponse,
+  type BackofficeOperations,
   type BalanceAdjustmentInput,
   type LoginLinkInput,
-  type LoginLinkResponse,
-  type PlayerDetailResponse,
-  type PlayerListResponse,
+  type ResponseOf,
 } from '@karera/shared';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
+
+/** The answers of the back office's calls, as the API's contract declares them. */
+type Answer<K extends keyof typeof BackofficeOperations> = ResponseOf<(typeof BackofficeOperations)[K]>;
 
 export function usePlayersQuery(q: string, page: number) {
   return useQuery({
@@ -18,7 +19,7 @@ export function usePlayersQuery(q: string, page: number) {
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ page: String(page) });
       if (q) params.set('q', q);
-      return apiRequest<PlayerListResponse>(`${BackofficeRoutes.players}?${params}`, { signal });
+      return apiRequest<Answer<'players'>>(`${BackofficeRoutes.players}?${params}`, { signal });
     },
     placeholderData: keepPreviousData,
   });
@@ -27,7 +28,7 @@ export function usePlayersQuery(q: string, page: number) {
 export function usePlayerQuery(playerId: number) {
   return useQuery({
     queryKey: queryKeys.player(playerId),
-    queryFn: ({ signal }) => apiRequest<PlayerDetailResponse>(BackofficeRoutes.player(playerId), { signal }),
+    queryFn: ({ signal }) => apiRequest<Answer<'player'>>(BackofficeRoutes.player(playerId), { signal }),
   });
 }
 
@@ -41,7 +42,7 @@ export function useAdjustmentMutation(playerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: AdjustmentRequest) =>
-      apiRequest<AdjustmentResponse>(BackofficeRoutes.adjustments(playerId), {
+      apiRequest<Answer<'adjustBalance'>>(BackofficeRoutes.adjustments(playerId), {
         method: 'POST',
         body: input,
         headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
@@ -58,6 +59,6 @@ export function useAdjustmentMutation(playerId: number) {
 export function useLoginLinkMutation(playerId: number) {
   return useMutation({
     mutationFn: (input: LoginLinkInput) =>
-      apiRequest<LoginLinkResponse>(BackofficeRoutes.loginLink(playerId), { method: 'POST', body: input }),
+      apiRequest<Answer<'loginLink'>>(BackofficeRoutes.loginLink(playerId), { method: 'POST', body: input }),
   });
 }

@@ -2,18 +2,21 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BackofficeRoutes,
   StaffSecurityRoutes,
-  type StaffListResponse,
-  type StaffMember,
+  type BackofficeOperations,
+  type ResponseOf,
   type StaffTwoFactorListResponse,
 } from '@karera/shared';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import type { CreateStaffBody } from './staffForm.ts';
 
+/** The answers of the back office's calls, as the API's contract declares them. */
+type Answer<K extends keyof typeof BackofficeOperations> = ResponseOf<(typeof BackofficeOperations)[K]>;
+
 export function useStaffQuery() {
   return useQuery({
     queryKey: queryKeys.staff,
-    queryFn: ({ signal }) => apiRequest<StaffListResponse>(BackofficeRoutes.staff, { signal }),
+    queryFn: ({ signal }) => apiRequest<Answer<'staff'>>(BackofficeRoutes.staff, { signal }),
   });
 }
 
@@ -21,7 +24,7 @@ export function useCreateStaffMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateStaffBody) =>
-      apiRequest<{ statusCode: 200; staff: StaffMember }>(BackofficeRoutes.staff, { method: 'POST', body }),
+      apiRequest<Answer<'createStaff'>>(BackofficeRoutes.staff, { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.staff }),
   });
 }

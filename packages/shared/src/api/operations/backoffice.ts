@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { BackofficeRoutes } from '../backoffice.ts';
+import { defineOperations } from '../contract.ts';
+import { idParam, pageNumber } from '../params.ts';
+import {
+  adjustmentResponseSchema,
+  auditListResponseSchema,
+  contactListResponseSchema,
+  loginLinkResponseSchema,
+  playerDetailResponseSchema,
+  playerListResponseSchema,
+  smsOutboxResponseSchema,
+  staffDoneResponseSchema,
+  staffListResponseSchema,
+  staffLoginResponseSchema,
+  staffMeResponseSchema,
+} from '../schemas/backoffice.ts';
+import {
+  balanceAdjustmentSchema,
+  createStaffSchema,
+  loginLinkSchema,
+  staffLoginSchema,
+} from '../../validation/backoffice.ts';
+
+/** A page of a list (`?page=2`), and a search text where the list has one. */
+const pageQuery = z.strictObject({
+  page: pageNumber,
+  q: z.string().trim().max(100).optional(),
+});
+const playerParams = z.strictObject({ playerId: idParam });
+const PLAYER = `${BackofficeRoutes.players}/:playerId`;
+
+/**
+ * The back office's sign-in, staff, players (detail, ledger entries, balance adjustments with an
+ * Idempotency-Key header, login links), audit log, SMS outbox and contact messages. Every change audited.
+ */
+export const BackofficeOperations = defineOperations({
+  login: {
+    method: 'POST',
+    path: BackofficeRoutes.login,
+    auth: 'public',
+    summary: "A staff member's password: the next step of the sign-in, or signed in (rate limited; 429 while locked)",
+    body: staffLoginSchema,
+    response: staffLoginResponseSchema,
+  },
+  logout: {
+    method: 'POST',
+    path: BackofficeRoutes.logout,
+    auth: 'public',
+    summary: 'Ends the staff session or sign-in step, if any',
+    body: z.strictObject({}).optional(),
+    response: staffDoneResponseSchema,
+  },
+  me: {
+    method: 'GET',
+    path: BackofficeRoutes.me,
+    auth: 'staff',
+    summary: 'The signed-in staff member',
+    response: staffMeResponseSchema,
+  },
+  staff: {
+    method: 'GET',
+    path: BackofficeRoutes.staff,
+    auth: 'staff',
+    summary: 'Every staff member (admins)',
+    response: staffListResponseSchema,
+  },
+  createStaff: {
+    method: 'POST',
+    path: BackofficeRoutes.staff,
+    auth: 'staff',
+    summary: 'A new staff member (admins)',
+    body: createStaffSchema,
+    response: staffMeResponseSchema,
+  },
+  players: {
+    method: 'GET',
+    path: BackofficeRoutes.players,
+    auth: 'staff',
+    summary: 'Players in scope, by mobile number or name, a page at a time',
+    querystring: pageQuery,
+    response: playerListResponseSchema,
+  },
+  player: {
+    method: 'GET',
+    path: PLAYER,
+    auth: 'staff',
+    summary: 'A player in scope with their ledger entries',
+    params: playerParams,
+    response: playerDetailResponseSchema,
+  },
+  adjustBalance: {
+    method: 'POST',
+    path: `${PLAYER}/adjustments`,
+    auth: 'staff',
+    summary:
+      "Adjusts a player's credit or bonus with a reason; above the threshold it waits for a second admin (admins, Idempotency-Key header)",
+    params: playerParams,
+    body: balanceAdjustmentSchema,
+    response: adjustmentResponseSchema,
+  },
+  loginLink: {
+    method: 'POST',
+    path: `${PLAYER}/login-link`,
+    auth: 'staff',
+    summary: 'A single-use login link for a player, for a written reason; the player is told by SMS (admins)',
+    params: playerParams,
+    body: loginLinkSchema,
+    response: loginLinkResponseSchema,
+  },
+  contacts: {
+    method: 'GET',
+    path: BackofficeRoutes.contacts,
+    auth: 'staff',
+    summary: 'Messages of the contact form, newest first (admins)',
+    querystring: pageQuery,
+    response: contactListResponseSchema,
+  },
+  smsOutbox: {
+    method: 'GET',
+    path: BackofficeRoutes.smsOutbox,
+    auth: 'staff',
+    summary: 'Text messages sent or stored, newest first, by mobile number (admins)',
+    querystring: pageQuery,
+    response: smsOutboxResponseSchema,
+  },
+  audit: {
+    method: 'GET',
+    path: BackofficeRoutes.audit,
+    auth: 'staff',
+    summary: 'The audit log, newest first (admins)',
+    querystring: pageQuery,
+    response: auditListResponseSchema,
+  },
+});
