@@ -69,3 +69,5 @@ export * from './api/operations/payment.ts';
 export * from './api/schemas/payment.ts';
 export * from './api/operations/backoffice.ts';
 export * from './api/schemas/backoffice.ts';
+export * from './api/operations/staffSecurity.ts';
+export * from './api/schemas/staffSecurity.ts';

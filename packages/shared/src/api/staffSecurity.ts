@@ -1,6 +1,12 @@
 import type { z } from 'zod';
-import type { StaffMember } from './backoffice.ts';
 import type { staffLoginResponseSchema } from './schemas/backoffice.ts';
+import type {
+  recoveryCodesResponseSchema,
+  staffSecurityResponseSchema,
+  staffTwoFactorListResponseSchema,
+  totpEnrolledResponseSchema,
+  totpEnrolmentResponseSchema,
+} from './schemas/staffSecurity.ts';
 
 /**
  * Staff sign-in with two factors (decision 021). A password that is right answers which step comes
@@ -21,37 +27,8 @@ export type StaffLoginStep = 'done' | 'code' | 'enrol';
 
 export type StaffLoginResponse = z.infer<typeof staffLoginResponseSchema>;
 
-export interface TotpEnrolmentResponse {
-  statusCode: 200;
-  /** Base32, for typing into the app by hand. Returned only until enrolment is confirmed. */
-  secret: string;
-  /** otpauth:// address the QR code holds. */
-  otpauthUri: string;
-  /** The QR code as an SVG data URL, drawn by the server. */
-  qrCode: string;
-}
-
-export interface TotpEnrolledResponse {
-  statusCode: 200;
-  staff: StaffMember;
-  /** Single-use codes, shown this once. */
-  recoveryCodes: string[];
-}
-
-export interface RecoveryCodesResponse {
-  statusCode: 200;
-  recoveryCodes: string[];
-}
-
-export interface StaffSecurityResponse {
-  statusCode: 200;
-  twoFactorEnabled: boolean;
-  twoFactorRequired: boolean;
-  enrolledAt: string | null;
-  recoveryCodesLeft: number;
-}
-
-export interface StaffTwoFactorListResponse {
-  statusCode: 200;
-  staff: { staffId: number; twoFactorEnabled: boolean }[];
-}
+export type TotpEnrolmentResponse = z.infer<typeof totpEnrolmentResponseSchema>;
+export type TotpEnrolledResponse = z.infer<typeof totpEnrolledResponseSchema>;
+export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponseSchema>;
+export type StaffSecurityResponse = z.infer<typeof staffSecurityResponseSchema>;
+export type StaffTwoFactorListResponse = z.infer<typeof staffTwoFactorListResponseSchema>;

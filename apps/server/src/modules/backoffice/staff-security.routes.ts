@@ -1,18 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   BackofficeMessages,
   lockedMessage,
   StatusCode,
-  staffCodeSchema,
   StaffSecurityMessages,
-  StaffSecurityRoutes,
+  StaffSecurityOperations,
   type ErrorBody,
 } from '@karera/shared';
 import type { AppConfig } from '../../config.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { idParam } from '../../lib/params.ts';
+import { schemaOf } from '../../lib/operations.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { listStaff, toStaffMember } from './staff.repo.ts';
@@ -33,9 +31,15 @@ import {
 } from './staff-two-factor.service.ts';
 
 const tags = ['backoffice'];
-const staffParams = z.strictObject({
-  staffId: idParam,
-});
+const {
+  code,
+  enrolment,
+  confirmEnrolment: enrolmentConfirmation,
+  security,
+  recoveryCodes,
+  staffTwoFactor,
+  resetTwoFactor: reset,
+} = StaffSecurityOperations;
 
 /** The session cookie: a full session for the race day, a sign-in step for its 10 minutes. */
 export function setStaffCookie(reply: FastifyReply, config: AppConfig, token: string, full: boolean): void {
@@ -70,26 +74,22 @@ export const staffSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
   const twoFactor = config.staffTwoFactor;
   const signInLimit = { rateLimit: { max: config.rateLimits.staffLoginPerMinute, timeWindow: '1 minute' } };
 
-  app.post(
-    StaffSecurityRoutes.code,
-    { schema: { tags, body: staffCodeSchema }, config: signInLimit },
-    async (request, reply) => {
-      const step = await signInStepOf(request);
-      const result = await submitSignInCode(db, twoFactor, step, request.body.code, request.ip);
-      if (!result.ok) return sendLocked(reply, result.retryAfterSeconds);
-      setStaffCookie(reply, config, result.token, true);
-      return { statusCode: 200 as const, staff: toStaffMember(result.staff) };
-    },
-  );
+  app.post(code.path, { schema: schemaOf(code, tags), config: signInLimit }, async (request, reply) => {
+    const step = await signInStepOf(request);
+    const result = await submitSignInCode(db, twoFactor, step, request.body.code, request.ip);
+    if (!result.ok) return sendLocked(reply, result.retryAfterSeconds);
+    setStaffCookie(reply, config, result.token, true);
+    return { statusCode: 200 as const, staff: toStaffMember(result.staff) };
+  });
 
-  app.get(StaffSecurityRoutes.enrolment, { schema: { tags }, config: signInLimit }, async (request) => {
+  app.get(enrolment.path, { schema: schemaOf(enrolment, tags), config: signInLimit }, async (request) => {
     const step = await signInStepOf(request);
     return { statusCode: 200 as const, ...(await enrolmentOffer(db, twoFactor, step)) };
   });
 
   app.post(
-    StaffSecurityRoutes.enrolment,
-    { schema: { tags, body: staffCodeSchema }, config: signInLimit },
+    enrolmentConfirmation.path,
+    { schema: schemaOf(enrolmentConfirmation, tags), config: signInLimit },
     async (request, reply) => {
       const step = await signInStepOf(request);
       const result = await confirmEnrolment(db, twoFactor, step, request.body.code, request.ip);
@@ -106,32 +106,32 @@ export const staffSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(StaffSecurityRoutes.security, { schema: { tags }, preHandler: requireStaff() }, async (request) => ({
+  app.get(security.path, { schema: schemaOf(security, tags), preHandler: requireStaff() }, async (request) => ({
     statusCode: 200 as const,
     ...(await securityStatus(db, twoFactor, currentStaff(request))),
   }));
 
   app.post(
-    StaffSecurityRoutes.recoveryCodes,
-    { schema: { tags, body: staffCodeSchema }, preHandler: requireStaff(), config: signInLimit },
+    recoveryCodes.path,
+    { schema: schemaOf(recoveryCodes, tags), preHandler: requireStaff(), config: signInLimit },
     async (request) => ({
       statusCode: 200 as const,
       recoveryCodes: await regenerateRecoveryCodes(db, twoFactor, currentStaff(request), request.body.code, request.ip),
     }),
   );
 
-  app.get(StaffSecurityRoutes.staffTwoFactor, { schema: { tags }, preHandler: requireStaff('admin') }, async () => ({
-    statusCode: 200 as const,
-    staff: (await listStaff(db)).map((row) => ({ staffId: row.id, twoFactorEnabled: row.totp_secret !== null })),
-  }));
-
-  app.post(
-    '/api/backoffice/staff/:staffId/two-factor/reset',
-    { schema: { tags, params: staffParams, body: z.strictObject({}).optional() }, preHandler: requireStaff('admin') },
-    async (request) => {
-      const actor = currentStaff(request);
-      await resetTwoFactor(db, { type: 'staff', id: actor.id, ip: request.ip }, request.params.staffId);
-      return { statusCode: 200 as const };
-    },
+  app.get(
+    staffTwoFactor.path,
+    { schema: schemaOf(staffTwoFactor, tags), preHandler: requireStaff('admin') },
+    async () => ({
+      statusCode: 200 as const,
+      staff: (await listStaff(db)).map((row) => ({ staffId: row.id, twoFactorEnabled: row.totp_secret !== null })),
+    }),
   );
+
+  app.post(reset.path, { schema: schemaOf(reset, tags), preHandler: requireStaff('admin') }, async (request) => {
+    const actor = currentStaff(request);
+    await resetTwoFactor(db, { type: 'staff', id: actor.id, ip: request.ip }, request.params.staffId);
+    return { statusCode: 200 as const };
+  });
 };

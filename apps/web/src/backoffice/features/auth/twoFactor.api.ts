@@ -1,13 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  StaffSecurityRoutes,
-  type RecoveryCodesResponse,
-  type StaffMeResponse,
-  type StaffSecurityResponse,
-  type TotpEnrolledResponse,
-  type TotpEnrolmentResponse,
-} from '@karera/shared';
+import { StaffSecurityRoutes, type ResponseOf, type StaffSecurityOperations } from '@karera/shared';
 import { apiRequest } from '../../../lib/api.ts';
+
+/** The answers of the sign-in security calls, as the API's contract declares them. */
+type Answer<K extends keyof typeof StaffSecurityOperations> = ResponseOf<(typeof StaffSecurityOperations)[K]>;
 
 const keys = {
   enrolment: ['backoffice', 'two-factor-enrolment'] as const,
@@ -17,7 +13,7 @@ const keys = {
 export function useCodeMutation() {
   return useMutation({
     mutationFn: (code: string) =>
-      apiRequest<StaffMeResponse>(StaffSecurityRoutes.code, { method: 'POST', body: { code } }),
+      apiRequest<Answer<'code'>>(StaffSecurityRoutes.code, { method: 'POST', body: { code } }),
   });
 }
 
@@ -25,7 +21,7 @@ export function useCodeMutation() {
 export function useEnrolmentQuery(enabled = true) {
   return useQuery({
     queryKey: keys.enrolment,
-    queryFn: ({ signal }) => apiRequest<TotpEnrolmentResponse>(StaffSecurityRoutes.enrolment, { signal }),
+    queryFn: ({ signal }) => apiRequest<Answer<'enrolment'>>(StaffSecurityRoutes.enrolment, { signal }),
     enabled,
     gcTime: 0,
     staleTime: Infinity,
@@ -37,7 +33,7 @@ export function useConfirmEnrolmentMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
-      apiRequest<TotpEnrolledResponse>(StaffSecurityRoutes.enrolment, { method: 'POST', body: { code } }),
+      apiRequest<Answer<'confirmEnrolment'>>(StaffSecurityRoutes.enrolment, { method: 'POST', body: { code } }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: keys.enrolment });
       return queryClient.invalidateQueries({ queryKey: keys.security });
@@ -48,7 +44,7 @@ export function useConfirmEnrolmentMutation() {
 export function useSecurityQuery() {
   return useQuery({
     queryKey: keys.security,
-    queryFn: ({ signal }) => apiRequest<StaffSecurityResponse>(StaffSecurityRoutes.security, { signal }),
+    queryFn: ({ signal }) => apiRequest<Answer<'security'>>(StaffSecurityRoutes.security, { signal }),
   });
 }
 
@@ -56,7 +52,7 @@ export function useNewRecoveryCodesMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
-      apiRequest<RecoveryCodesResponse>(StaffSecurityRoutes.recoveryCodes, { method: 'POST', body: { code } }),
+      apiRequest<Answer<'recoveryCodes'>>(StaffSecurityRoutes.recoveryCodes, { method: 'POST', body: { code } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.security }),
   });
 }

@@ -4,7 +4,7 @@ import {
   StaffSecurityRoutes,
   type BackofficeOperations,
   type ResponseOf,
-  type StaffTwoFactorListResponse,
+  type StaffSecurityOperations,
 } from '@karera/shared';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
@@ -12,6 +12,9 @@ import type { CreateStaffBody } from './staffForm.ts';
 
 /** The answers of the back office's calls, as the API's contract declares them. */
 type Answer<K extends keyof typeof BackofficeOperations> = ResponseOf<(typeof BackofficeOperations)[K]>;
+
+/** The answers of the sign-in security calls, as the API's contract declares them. */
+type SecurityAnswer<K extends keyof typeof StaffSecurityOperations> = ResponseOf<(typeof StaffSecurityOperations)[K]>;
 
 export function useStaffQuery() {
   return useQuery({
@@ -34,7 +37,8 @@ const staffTwoFactorKey = ['backoffice', 'staff-two-factor'] as const;
 export function useStaffTwoFactorQuery() {
   return useQuery({
     queryKey: staffTwoFactorKey,
-    queryFn: ({ signal }) => apiRequest<StaffTwoFactorListResponse>(StaffSecurityRoutes.staffTwoFactor, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<SecurityAnswer<'staffTwoFactor'>>(StaffSecurityRoutes.staffTwoFactor, { signal }),
   });
 }
 
@@ -42,7 +46,10 @@ export function useResetTwoFactorMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (staffId: number) =>
-      apiRequest<{ statusCode: 200 }>(StaffSecurityRoutes.resetTwoFactor(staffId), { method: 'POST', body: {} }),
+      apiRequest<SecurityAnswer<'resetTwoFactor'>>(StaffSecurityRoutes.resetTwoFactor(staffId), {
+        method: 'POST',
+        body: {},
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffTwoFactorKey }),
   });
 }
