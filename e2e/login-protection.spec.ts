@@ -38,8 +38,9 @@ test('a player whose number had repeated failed logins signs in with password an
   await expect(page).toHaveURL((url) => url.pathname === '/');
   const { code } = await readOtp(request, player.mobileNo, 'login');
 
-  // A wrong code first: the normal message, and still on the code step.
-  await typeOtp(page, code === '000000' ? '000001' : '000000');
+  // A wrong code first (the right one with its last digit changed): the normal message, still on the code
+  // step; then the right code typed over it, five boxes already holding the digit typed.
+  await typeOtp(page, `${code.slice(0, 5)}${(Number(code[5]) + 1) % 10}`);
   await dialog.getByRole('button', { name: 'Verify' }).click();
   await expect(dialog.getByTestId('form-error')).toHaveText(PlayerMessages.otpInvalid);
 

@@ -37,6 +37,11 @@ export function OtpInput({ digits, onChange, label, digitLabel, invalid, describ
     } else if (event.key === 'ArrowRight' && index < digits.length - 1) {
       event.preventDefault();
       apply({ digits: [...digits], focus: index + 1 });
+    } else if (/^[0-9]$/.test(event.key) && digits[index] === event.key) {
+      // Typing over a box with the same digit changes nothing the input would report: move on all the same,
+      // or retyping a code over a wrong one (000000, then 001192) would pile its digits into one box.
+      event.preventDefault();
+      apply(typeInto(digits, index, event.key));
     }
   }
 
