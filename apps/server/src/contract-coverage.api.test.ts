@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testDialect, type TestApp } from '../test/test-app.ts';
+
+/** Routes that answer image bytes, not JSON: they stay out of the JSON contract (see their modules). */
+const BINARY_ANSWERS = new Set([
+  'GET /api/payment/channel-images/{hash}',
+  'GET /api/backoffice/payments/{id}/receipt',
+  'GET /api/backoffice/master-agent-applications/{id}/photos/{kind}',
+]);
+
+interface Described {
+  summary?: string;
+  security?: unknown[];
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+
+describe(`every operation of the API description is the contract (${testDialect})`, () => {
+  let t: TestApp;
+  let paths: Record<string, Record<string, Described>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    paths = (await t.app.inject({ url: '/api/docs/json' })).json<{ paths: typeof paths }>().paths;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('declares its answer, its refusals and faults, and a summary, for each JSON operation', () => {
+    const operations = Object.entries(paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, described]) => ({ name: `${method.toUpperCase()} ${path}`, described })),
+    );
+    expect(operations.length).toBeGreaterThan(90);
+    const undeclared = operations
+      .filter(({ name }) => !BINARY_ANSWERS.has(name))
+      .filter(({ described }) =>
+        ['200', '4XX', '5XX'].some((status) => !described.responses[status]?.content?.['application/json']?.schema),
+      )
+      .map(({ name }) => name);
+    expect(undeclared).toEqual([]);
+    const unsummarised = operations.filter(({ described }) => !described.summary).map(({ name }) => name);
+    expect(unsummarised).toEqual([]);
+  });
+
+  it('names the staff session every back-office operation needs', () => {
+    for (const [path, methods] of Object.entries(paths)) {
+      for (const [method, described] of Object.entries(methods)) {
+        // Sign-in and sign-out are reached before (or whatever) a session is; everything else needs one.
+        const staffOnly =
+          path.startsWith('/api/backoffice/') && !/^\/api\/backoffice\/auth\/(login|logout)$/.test(path);
+        if (staffOnly && !BINARY_ANSWERS.has(`${method.toUpperCase()} ${path}`)) {
+          expect(described.security, `${method.toUpperCase()} ${path}`).toEqual([{ staffSession: [] }]);
+        }
+      }
+    }
+  });
+});
