@@ -84,8 +84,3 @@ export const loginLinkSchema = z.strictObject({
     .max(LOGIN_LINK_REASON_MAX, BackofficeMessages.loginLinkReason),
 });
 export type LoginLinkInput = z.infer<typeof loginLinkSchema>;
-
-export const pageQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100000).default(1),
-  q: z.string().trim().max(100).optional(),
-});

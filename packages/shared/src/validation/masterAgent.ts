@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumber } from '../api/params.ts';
 import { normalizeMobile } from '../mobile.ts';
 import {
   MASTER_AGENT_APPLICATION_STATUSES,
@@ -138,5 +139,6 @@ export type MasterAgentDeclineInput = z.infer<typeof masterAgentDeclineSchema>;
 
 export const masterAgentListQuerySchema = z.strictObject({
   status: z.enum(MASTER_AGENT_APPLICATION_STATUSES).optional(),
-  page: z.coerce.number().int().min(1).max(100000).default(1),
+  // Read strictly from the query string (digits only), as every page number is.
+  page: pageNumber,
 });

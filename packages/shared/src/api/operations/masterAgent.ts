@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations, messageResponseSchema } from '../contract.ts';
 import { MASTER_AGENT_APPLICATIONS_ROUTE, MasterAgentRoutes } from '../masterAgent.ts';
-import { idParam, pageNumber } from '../params.ts';
+import { idParam } from '../params.ts';
 import {
   masterAgentApplicationDetailResponseSchema,
   masterAgentApplicationListResponseSchema,
@@ -24,8 +24,6 @@ export const masterAgentApplicationParamsSchema = z.strictObject({ id: idParam }
 export const masterAgentPhotoParamsSchema = masterAgentApplicationParamsSchema.extend({
   kind: z.enum(MASTER_AGENT_PHOTO_KINDS),
 });
-/** The list's filter, its page read strictly (digits only). */
-export const masterAgentListQueryParamsSchema = masterAgentListQuerySchema.extend({ page: pageNumber });
 /** No input: an empty object or no body. */
 const emptyBody = z.strictObject({}).optional();
 
@@ -49,7 +47,7 @@ export const MasterAgentOperations = defineOperations({
     path: MASTER_AGENT_APPLICATIONS_ROUTE,
     auth: 'staff',
     summary: 'Master-agent applications, newest first, by status (admins)',
-    querystring: masterAgentListQueryParamsSchema,
+    querystring: masterAgentListQuerySchema,
     response: masterAgentApplicationListResponseSchema,
   },
   detail: {
