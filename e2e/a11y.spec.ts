@@ -1,13 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { backofficeLogin, signInAsNewPlayer } from './support.ts';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { seriousViolations } from './axe.ts';
 
 for (const path of ['/', '/aboutus', '/Contacts', '/termsandconditions', '/privacypolicy', '/masteragentregister']) {
   test(`${path} has no serious accessibility violations`, async ({ page }) => {

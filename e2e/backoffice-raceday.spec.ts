@@ -1,14 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { RacingAdminRoutes, RacingMessages, type GameEvent, type Race } from '@karera/shared';
 import { backofficeLogin, uniqueSuffix } from './support.ts';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { seriousViolations } from './axe.ts';
 
 /** A back-office call made by the signed-in page itself. */
 async function postAsStaff<T>(page: Page, url: string, body: unknown): Promise<T> {

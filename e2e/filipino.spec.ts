@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { BackofficeRoutes, RacingAdminRoutes, type GameEvent, type Race } from '@karera/shared';
 import { adminPost, manilaToday, newPlayer, readOtp, signInAsNewPlayer, typeOtp, uniqueSuffix } from './support.ts';
+import { seriousViolations } from './axe.ts';
 
 /**
  * The player site in Filipino at 390 px: the main flows once in Filipino (register through the modals,
@@ -25,11 +25,6 @@ async function expectNoRawKey(page: Page) {
     return [document.body.innerText, document.title, ...attributes].join('\n');
   });
   expect(texts).not.toMatch(RAW_KEY);
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
 const CARD = [

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { BackofficeRoutes, MasterAgentMessages, type SmsOutboxResponse } from '@karera/shared';
 import { adminApiLogin, backofficeLogin, uniqueMobile, uniqueSuffix } from './support.ts';
+import { seriousViolations } from './axe.ts';
 
 /** A small photo with some detail (not flat), as a phone would send: PNG or JPEG. */
 async function photo(format: 'png' | 'jpeg', hue: number): Promise<Buffer> {
@@ -68,13 +68,6 @@ async function readPassword(request: APIRequestContext, mobile: string): Promise
     .toBe(true);
   if (!password) throw new Error('no password SMS');
   return password;
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('an application with photos, approved by an admin: the new master agent logs in to the back office', async ({

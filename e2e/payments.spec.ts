@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { BackofficeRoutes, PaymentBackofficeRoutes, type DepositAccountView } from '@karera/shared';
 import {
@@ -11,6 +10,7 @@ import {
   storePlayerLogin,
   uniqueSuffix,
 } from './support.ts';
+import { seriousViolations } from './axe.ts';
 
 /**
  * Payments at 390 px, end to end: a player deposits with a receipt screenshot that OCR reads into the
@@ -186,13 +186,6 @@ test('a withdrawal holds the amount at once; when the agent declines it the bala
   await expect(row.getByTestId('wallet-status')).toHaveText(/Declined/);
   await expect(row).toContainText('Account name does not match');
 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('the payment page, the Wallet tab and the verification pages have no serious accessibility violations', async ({
   page,

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   BackofficeRoutes,
@@ -10,6 +9,7 @@ import {
   type Race,
 } from '@karera/shared';
 import { adminPost, backofficeLogin, manilaToday, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { seriousViolations } from './axe.ts';
 
 /**
  * The promo page at 390 px against the demo promos the server seeds with DEMO=1 (spec §2 Promo page, §4
@@ -33,13 +33,6 @@ async function bonusBalance(page: Page): Promise<string> {
   const text = (await page.getByTestId('account-bonus').textContent()) ?? '';
   await page.keyboard.press('Escape');
   return text;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Pesos as the page writes them ('₱1,234.50') in centavos. */

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   BackofficeRoutes,
   BettingRoutes,
@@ -10,6 +9,7 @@ import {
   type Race,
 } from '@karera/shared';
 import { adminPost, backofficeLogin, manilaToday, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { seriousViolations } from './axe.ts';
 
 /**
  * Results and settlement at 390 px: a player bets, the admin closes betting and enters the result in
@@ -18,13 +18,6 @@ import { adminPost, backofficeLogin, manilaToday, signInAsNewPlayer, uniqueSuffi
  */
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Today's race day of this test with one race (1 Bagyo, 2 Alon, 3 Hangin), open for betting if asked. */
 async function createRace(request: APIRequestContext, open: boolean) {

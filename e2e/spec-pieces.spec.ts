@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PaymentBackofficeRoutes, WITHDRAW_COMPANIES, type DepositAccountView } from '@karera/shared';
 import { E2E_BETTING_SITE_URL } from './env.ts';
 import { adminPost, backofficeLogin, newPlayer, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { seriousViolations } from './axe.ts';
 
 /** A 32 x 32 striped PNG: an operator's channel image. */
 const CHANNEL_PNG = Buffer.from(
@@ -10,13 +10,6 @@ const CHANNEL_PNG = Buffer.from(
   'base64',
 );
 const IMAGE_URL = /^\/api\/payment\/channel-images\/[0-9a-f]{32}$/;
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('/bethistory opens the Race Bet tab of /history', async ({ page, request }) => {
   await signInAsNewPlayer(page, request);

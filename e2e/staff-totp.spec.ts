@@ -1,21 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { StaffSecurityMessages } from '@karera/shared';
 import { backofficeLogin, newAdmin, nextTotpCode, rememberTotp } from './support.ts';
+import { seriousViolations } from './axe.ts';
 
 async function enterPassword(page: Page, credentials: { username: string; password: string }) {
   await page.goto('/backoffice');
   await page.getByLabel('Username').fill(credentials.username);
   await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Log in' }).click();
-}
-
-/** Serious or critical accessibility problems axe finds on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => violation.id);
 }
 
 async function logOut(page: Page) {

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { BettingRoutes, PaymentRoutes, PromoRoutes, UserRoutes } from '@karera/shared';
 import { playerTest as test } from './support.ts';
+import { seriousViolations, settleAnimations } from './axe.ts';
 
 /** The tours of spec §2 Tutorials, as the list names them, and their routes. */
 const TOURS = [
@@ -75,13 +75,6 @@ async function expectBackOnList(page: Page) {
   await expect(page).toHaveURL((url) => url.pathname === '/tutorial');
   await expect(page.getByRole('heading', { level: 1, name: 'Tutorials' })).toBeVisible();
   await expect(tooltipOf(page)).toHaveCount(0);
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('/tutorial lists the six tours to start and the four still to come, which cannot start', async ({ page }) => {
@@ -283,16 +276,24 @@ test.describe('on a wider screen', () => {
       const target = await tooltip.getAttribute('data-target');
       const element = page.getByTestId('tour-mock').locator(`[data-tour="${target}"]`);
       await expect(element).toBeInViewport();
-      const [tip, box] = await Promise.all([tooltip.boundingBox(), element.boundingBox()]);
-      expect(tip && box).toBeTruthy();
-      if (tip && box) {
-        expect(tip.width).toBe(320);
-        expect(tip.x).toBeGreaterThanOrEqual(0);
-        expect(tip.x + tip.width).toBeLessThanOrEqual(1024);
+      // The page may still be scrolling to the step, and the tooltip re-places itself when its text
+      // wraps anew: measure once both are at rest.
+      await settleAnimations(page);
+      const measure = async () => {
+        const [tip, box] = await Promise.all([tooltip.boundingBox(), element.boundingBox()]);
+        if (!tip || !box) return null;
         // Just below the element, or just above it: never far from it.
         const gap = Math.min(Math.abs(tip.y - (box.y + box.height)), Math.abs(box.y - (tip.y + tip.height)));
-        expect(gap, `step ${step}: tooltip next to [data-tour="${target}"]`).toBeLessThan(40);
-      }
+        return { width: tip.width, left: tip.x, right: tip.x + tip.width, nextToElement: gap < 40 };
+      };
+      await expect
+        .poll(measure, {
+          message: `step ${step}: tooltip 320 px wide, inside the viewport, next to [data-tour="${target}"]`,
+        })
+        .toEqual({ width: 320, left: expect.any(Number), right: expect.any(Number), nextToElement: true });
+      const placed = await measure();
+      expect(placed?.left).toBeGreaterThanOrEqual(0);
+      expect(placed?.right).toBeLessThanOrEqual(1024);
       await page.keyboard.press('ArrowRight');
     }
     await expectBackOnList(page);

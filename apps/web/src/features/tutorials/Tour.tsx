@@ -104,11 +104,14 @@ export function Tour({ steps, index, root, onAction, labels }: TourProps) {
   // A new step: place it and scroll it into view before the browser paints.
   useLayoutEffect(() => placeRef.current(true), [index, step?.target]);
 
-  // Layout changes (rotation, a font arriving, a resize) move the spotlight and the tooltip with it.
+  // Layout changes (rotation, a font arriving, a resize) move the spotlight and the tooltip with it. The
+  // tooltip itself is watched too: a step's text that wraps differently changes its height, and a tooltip
+  // placed above its element must then move to keep its bottom edge beside it.
   useEffect(() => {
     const replace = () => placeRef.current(false);
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(replace);
     if (root.current) observer?.observe(root.current);
+    if (tooltipRef.current) observer?.observe(tooltipRef.current);
     window.addEventListener('resize', replace);
     return () => {
       observer?.disconnect();
