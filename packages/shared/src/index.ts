@@ -23,6 +23,7 @@ export * from './validation/racing.ts';
 export * from './validation/ids.ts';
 export * from './betting/combinations.ts';
 export * from './betting/rules.ts';
+export * from './betting/legStatus.ts';
 export * from './api/betting.ts';
 export * from './datetime.ts';
 export * from './payments/channels.ts';
