@@ -22,6 +22,7 @@ export * from './api/game.ts';
 export * from './validation/racing.ts';
 export * from './validation/ids.ts';
 export * from './betting/combinations.ts';
+export * from './betting/builders.ts';
 export * from './betting/rules.ts';
 export * from './betting/legStatus.ts';
 export * from './api/betting.ts';
