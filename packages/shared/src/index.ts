@@ -38,6 +38,7 @@ export * from './api/payment.ts';
 export * from './tote/finish.ts';
 export * from './tote/settlePool.ts';
 export * from './tote/odds.ts';
+export * from './tote/willPays.ts';
 export * from './payments/receipt.ts';
 export * from './api/tote.ts';
 export * from './betting/pools.ts';

@@ -126,7 +126,7 @@ export function dividendFor(share: number, stake: number): number {
 }
 
 /** A ticket as it stands after scratches and cancelled legs: what it covers and what it gets back. */
-interface LiveTicket {
+export interface LiveTicket {
   ticket: PoolTicket;
   liveCombinations: number;
   substitutions: Substitution[];
@@ -288,14 +288,28 @@ export function splitBonusWinnings({ payout, stake, bonusStake }: BonusWinningsI
   return { toCredit: creditShare + bonusWinnings, retained: bonusShare - bonusWinnings };
 }
 
-export function settlePool(input: PoolInput): PoolOutcome {
+/**
+ * A pool as it stands before its winners are known: every ticket after scratches and cancelled legs,
+ * the partial refunds, and the net pool the winners share. Settlement and the live will-pays and
+ * probables (`willPays.ts`) both start here, so they cannot disagree on takeout or refunds.
+ */
+export interface LivePool {
+  single: boolean;
+  live: LiveTicket[];
+  refundsByTicket: number[];
+  stakes: number;
+  takeout: number;
+  /** Gross after partial refunds, less takeout, plus the carryover in. */
+  net: number;
+}
+
+/** The pool's live state, or 'refund' when every ticket gets its stake back (cancelled, or nothing left). */
+export function livePoolOf(input: Omit<PoolInput, 'officialDividends'>): LivePool | 'refund' {
   const { betType, legs, policy, tickets } = input;
   const single = betType.raceType === 'single';
   const stakes = sumOf(tickets.map((t) => t.total));
   const anyCancelled = legs.some((leg) => leg.status === 'X');
-  if (legs.length === 0 || (anyCancelled && (single || policy.cancelledLeg === 'refund'))) {
-    return refundAll(input, stakes);
-  }
+  if (legs.length === 0 || (anyCancelled && (single || policy.cancelledLeg === 'refund'))) return 'refund';
 
   const live = tickets.map((t) => (single ? liveSingle(t, legs[0] as PoolLeg) : liveMulti(t, legs, policy)));
   const refundOf = (l: LiveTicket): number => {
@@ -303,12 +317,24 @@ export function settlePool(input: PoolInput): PoolOutcome {
     return Math.max(0, original - l.liveCombinations) * l.ticket.amount;
   };
   const refundsByTicket = live.map(refundOf);
-  const partialRefunds = sumOf(refundsByTicket);
-  const gross = stakes - partialRefunds;
-  if (gross <= 0) return refundAll(input, stakes);
-
+  const gross = stakes - sumOf(refundsByTicket);
+  if (gross <= 0) return 'refund';
   const takeout = floorDiv(gross * policy.takeoutBp, 10_000);
-  const net = gross - takeout + input.carryIn;
+  return { single, live, refundsByTicket, stakes, takeout, net: gross - takeout + input.carryIn };
+}
+
+/** Centavos the live tickets have on one combination (a multi-race leg as ALL_RUNNERS counts every pick). */
+export function liveStakeOn(pool: LivePool, combination: readonly number[]): number {
+  return sumOf(pool.live.map((l) => coverage(l, pool.single, combination) * l.ticket.amount));
+}
+
+export function settlePool(input: PoolInput): PoolOutcome {
+  const { betType, legs, tickets } = input;
+  const stakes = sumOf(tickets.map((t) => t.total));
+  const pool = livePoolOf(input);
+  if (pool === 'refund') return refundAll(input, stakes);
+  const { single, live, refundsByTicket, takeout, net } = pool;
+  const policy = input.policy;
 
   const winners = winningCombinations(input);
   const stakeOn = winners.map((combo) => sumOf(live.map((l) => coverage(l, single, combo) * l.ticket.amount)));
