@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { BET_TYPES } from '../betTypes.ts';
 import { rowIdSchema } from '../validation/ids.ts';
-import type { betHistoryResponseSchema, betHistoryTicketSchema, betReceiptSchema } from './schemas/betting.ts';
+import type {
+  betHistoryResponseSchema,
+  betHistoryTicketSchema,
+  betReceiptSchema,
+  ticketLegSchema,
+} from './schemas/betting.ts';
 
 export const BettingRoutes = {
   placeBet: '/api/game/placeBet', // PlaceBetInput (session) -> BetReceipt; 119 insufficient balance
-  getBetHistory: '/api/game/getBetHistory', // {} (session) -> BetHistoryResponse
+  getBetHistory: '/api/game/getBetHistory', // { eventId? } (session) -> BetHistoryResponse
 } as const;
 
 const BET_CODES = BET_TYPES.map((t) => t.code) as [string, ...string[]];
@@ -31,7 +36,17 @@ export const placeBetSchema = z.strictObject({
 });
 export type PlaceBetInput = z.infer<typeof placeBetSchema>;
 
+/** The player's tickets, all of them or one race day's (the live screen's My tickets). */
+export const betHistoryInputSchema = z.strictObject({
+  eventId: rowIdSchema.optional(),
+  sessionId: z.string().max(200).optional(),
+  playerId: z.union([z.number().int(), z.string().max(20)]).optional(),
+});
+export type BetHistoryInput = z.infer<typeof betHistoryInputSchema>;
+
 export type BetReceipt = z.infer<typeof betReceiptSchema>;
+
+export type TicketLeg = z.infer<typeof ticketLegSchema>;
 
 export type BetHistoryTicket = z.infer<typeof betHistoryTicketSchema>;
 

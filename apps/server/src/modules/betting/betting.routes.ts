@@ -13,6 +13,6 @@ export const bettingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     getBetHistory.path,
     { schema: schemaOf(getBetHistory, tags), preValidation: requirePlayer },
-    async (request) => betHistory(app.db, currentPlayer(request).playerId),
+    async (request) => betHistory(app.db, currentPlayer(request).playerId, { eventId: request.body?.eventId }),
   );
 };

@@ -22,6 +22,7 @@ import { nowIso } from '../../lib/time.ts';
 import { InsufficientFundsError, recordTransaction, type PostedTransaction } from '../wallet/ledger.ts';
 import { statement } from '../../db/statement.ts';
 import { eventCard } from './event-card.ts';
+import { legsOfTickets } from './ticket-legs.ts';
 import type { BetBatcher } from './bet-batcher.ts';
 
 export const BetRefusals = {
@@ -268,12 +269,19 @@ function substitutionsOf(
 }
 
 /** The player's tickets, newest first, as the Race Bet tab shows them (spec §2, §3). */
-export async function betHistory(db: Kysely<Database>, playerId: number, limit = 100): Promise<BetHistoryResponse> {
+export async function betHistory(
+  db: Kysely<Database>,
+  playerId: number,
+  { eventId, limit = 100 }: { eventId?: number; limit?: number } = {},
+): Promise<BetHistoryResponse> {
   const rows = await db
     .selectFrom('bet_tickets as b')
     .innerJoin('races as r', 'r.id', 'b.first_race_id')
+    .innerJoin('game_events as e', 'e.id', 'b.event_id')
     .select([
       'b.ticket_no',
+      'b.event_id',
+      'e.race_date',
       'b.created_at',
       'b.bet_type',
       'b.amount',
@@ -289,18 +297,30 @@ export async function betHistory(db: Kysely<Database>, playerId: number, limit =
       'r.race_no',
     ])
     .where('b.player_id', '=', playerId)
+    .$if(eventId !== undefined, (query) => query.where('b.event_id', '=', eventId ?? 0))
     .orderBy('b.id', 'desc')
     .limit(limit)
     .execute();
+  const legViews = await legsOfTickets(
+    db,
+    rows.map((row) => ({
+      eventId: row.event_id,
+      raceDate: row.race_date,
+      firstRaceNo: row.race_no,
+      betType: row.bet_type,
+      selections: JSON.parse(row.selections) as number[][],
+    })),
+  );
   return {
     statusCode: 200,
-    betHistory: rows.map((row) => {
+    betHistory: rows.map((row, index) => {
       const type = betTypeByCode(row.bet_type);
       const selections = JSON.parse(row.selections) as number[][];
       const raceNumbers = type ? legRaceNumbers(type, row.race_no) : [row.race_no];
       const details = detailsOf(row.settlement_details);
       return {
         ticketNo: row.ticket_no,
+        eventId: row.event_id,
         betDateTime: row.created_at,
         raceNo: raceNumbers.join('/'),
         status: row.status === 'refunded' ? 'X' : row.status,
@@ -309,6 +329,7 @@ export async function betHistory(db: Kysely<Database>, playerId: number, limit =
         refundAmount: Number(row.refund_amount),
         bonusStakeRetained: Number(details.bonusStakeRetained ?? 0),
         substitutions: substitutionsOf(details, raceNumbers),
+        ...(legViews[index] ?? { legs: [], legsSummary: null }),
         bonusUsed: Number(row.from_bonus),
         bonusEarned: Number(row.rebate_amount),
         bets: [

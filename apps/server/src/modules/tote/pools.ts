@@ -41,7 +41,7 @@ export interface PoolCard {
 export const parseSelections = (json: string): number[][] => JSON.parse(json) as number[][];
 
 /** A race's runners by betting number: which ran, which were scratched, and the odds quoted at close. */
-async function runnersByNumber(db: Db, raceId: number) {
+export async function runnersByNumber(db: Db, raceId: number) {
   const rows = await db
     .selectFrom('runners')
     .select(['runner_no', 'status', 'odds'])

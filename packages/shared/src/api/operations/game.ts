@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { BettingRoutes, placeBetSchema } from '../betting.ts';
+import { betHistoryInputSchema, BettingRoutes, placeBetSchema } from '../betting.ts';
 import { defineOperations } from '../contract.ts';
 import { GameRoutes } from '../game.ts';
 import { betHistoryResponseSchema, betReceiptSchema } from '../schemas/betting.ts';
 import { gameInfoResponseSchema, raceInfoResponseSchema } from '../schemas/game.ts';
-import { sessionOnlySchema } from '../../validation/player.ts';
 import { rowIdSchema } from '../../validation/ids.ts';
 import { emptyBodySchema } from './public.ts';
 
@@ -40,8 +39,8 @@ export const GameOperations = defineOperations({
     method: 'POST',
     path: BettingRoutes.getBetHistory,
     auth: 'player',
-    summary: "The player's tickets, newest first",
-    body: sessionOnlySchema.optional(),
+    summary: "The player's tickets, newest first (one race day's with eventId), multi-race ones leg by leg",
+    body: betHistoryInputSchema.optional(),
     response: betHistoryResponseSchema,
   },
 });

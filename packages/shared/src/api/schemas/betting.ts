@@ -16,8 +16,24 @@ export const betReceiptSchema = z.object({
   bonusBalance: z.number().int(),
 });
 
+/** A leg of a multi-race ticket as it stands (shared ticketLegs, the rule settlement pays by). */
+export const ticketLegSchema = z.object({
+  raceNo: z.number().int(),
+  status: z.enum(['won', 'lost', 'running', 'refunded', 'cancelled']),
+  /** Runner numbers picked for the leg. */
+  picks: z.array(z.number().int()),
+  /** The leg's official winners (several in a dead heat); empty until the result is in. */
+  winners: z.array(z.number().int()),
+  /** Scratched picks riding on the leg's favourite at close. */
+  substitutions: z.array(z.object({ scratched: z.number().int(), favourite: z.number().int() })),
+  /** A cancelled leg counted as won by every runner (the 'allwin' policy). */
+  wonByAll: z.boolean(),
+});
+
 export const betHistoryTicketSchema = z.object({
   ticketNo: z.string(),
+  /** The race day of the ticket. */
+  eventId: z.number().int(),
   betDateTime: z.string(),
   raceNo: z.string(),
   /** X when the ticket was refunded for a scratch or cancellation. */
@@ -33,6 +49,13 @@ export const betHistoryTicketSchema = z.object({
   substitutions: z.array(
     z.object({ raceNo: z.number().int(), scratched: z.number().int(), favourite: z.number().int() }),
   ),
+  /** Each leg of a multi-race ticket; empty for a single-race ticket. */
+  legs: z.array(ticketLegSchema),
+  /**
+   * A multi-race ticket by its legs: every leg won, a leg lost, refunded (a cancelled leg or nothing left
+   * to run in one), or still alive (no leg lost, legs to run); null for a single-race ticket.
+   */
+  legsSummary: z.enum(['won', 'lost', 'refunded', 'alive']).nullable(),
   bonusUsed: z.number().int(),
   bonusEarned: z.number().int(),
   bets: z.array(
