@@ -122,7 +122,8 @@ export interface AppConfig {
   demo: boolean;
   admin: { username: string; password: string; generated: boolean; totpSecret: string | null };
   /** Staff sign-in with two factors (decision 021): the key that seals TOTP secrets, and whether agents must. */
-  staffTwoFactor: { secretKey: Buffer | null; agentsRequired: boolean };
+  /** `now` is the clock time steps are read from (the system clock; the API tests move it on instead of waiting). */
+  staffTwoFactor: { secretKey: Buffer | null; agentsRequired: boolean; now: () => number };
   demoPlayer: { mobile: string | null; password: string | null };
   defaultReferralCode: string;
   logLevel: string;
@@ -208,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staffTwoFactor: {
       secretKey: e.STAFF_TOTP_KEY ? Buffer.from(e.STAFF_TOTP_KEY, 'hex') : null,
       agentsRequired: e.AGENT_TWO_FACTOR_REQUIRED,
+      now: Date.now,
     },
     demoPlayer: { mobile: e.DEMO_PLAYER_MOBILE ?? null, password: e.DEMO_PLAYER_PASSWORD ?? null },
     defaultReferralCode: e.DEFAULT_REFERRAL_CODE,

@@ -12,7 +12,8 @@ import {
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
-import { totpCodeForStep, totpStepAt } from '../src/modules/backoffice/staff-totp.ts';
+import { lowerPasswordHashCostForTests } from '../src/lib/passwords.ts';
+import { TOTP_PERIOD_SECONDS, totpCodeForStep, totpStepAt } from '../src/modules/backoffice/staff-totp.ts';
 
 export const TEST_ADMIN = { username: 'admin', password: 'admin-password-1' } as const;
 /** A known admin TOTP secret (ADMIN_TOTP_SECRET) for suites that start the server as its own process. */
@@ -82,6 +83,7 @@ export interface TestApp {
 
 /** The real app on a fresh database, API only, quiet, with a known admin password. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  lowerPasswordHashCostForTests();
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -93,16 +95,32 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...database.env,
     ...env,
   });
-  const app = await buildApp(config);
+  // The app reads TOTP time steps from its own clock, which nextTotpCode moves on rather than wait up to
+  // 30 s for the next step when a staff member signs in a third time within one.
+  const totpClock = { offsetMs: 0 };
+  const testConfig: AppConfig = {
+    ...config,
+    staffTwoFactor: { ...config.staffTwoFactor, now: () => Date.now() + totpClock.offsetMs },
+  };
+  const app = await buildApp(testConfig);
+  totpClocks.set(app, totpClock);
   return {
     app,
-    config,
+    config: testConfig,
     databaseEnv: database.env,
     close: async () => {
       await app.close();
       await database.drop();
     },
   };
+}
+
+/** The offset of each test app's TOTP clock from the system clock (see createTestApp). */
+const totpClocks = new WeakMap<FastifyInstance, { offsetMs: number }>();
+
+/** Now, on the clock the app reads TOTP time steps from. */
+export function totpNow(app: FastifyInstance): number {
+  return Date.now() + (totpClocks.get(app)?.offsetMs ?? 0);
 }
 
 interface KnownTotp {
@@ -130,13 +148,19 @@ export function rememberTotpSecret(app: FastifyInstance, username: string, secre
 
 /**
  * A code the server accepts now for a staff member the helpers know: of the current time step, or the
- * next one (the server accepts one step ahead) when the current one is used; else waits for the clock.
+ * next one (the server accepts one step ahead) when the current one is used; beyond that the app's TOTP
+ * clock is moved on to the step before (an app not made by createTestApp waits for the real clock).
  */
 export async function nextTotpCode(app: FastifyInstance, username: string): Promise<string> {
   const known = totpOf(app).get(username.toLowerCase());
   if (!known) throw new Error(`no known TOTP secret for ${username}`);
-  const step = Math.max(totpStepAt(Date.now()), known.lastStep + 1);
-  while (totpStepAt(Date.now()) + 1 < step) await new Promise((resolve) => setTimeout(resolve, 100));
+  const step = Math.max(totpStepAt(totpNow(app)), known.lastStep + 1);
+  const clock = totpClocks.get(app);
+  if (clock) {
+    const ahead = step - 1 - totpStepAt(totpNow(app));
+    if (ahead > 0) clock.offsetMs += ahead * TOTP_PERIOD_SECONDS * 1000;
+  }
+  while (totpStepAt(totpNow(app)) + 1 < step) await new Promise((resolve) => setTimeout(resolve, 100));
   known.lastStep = step;
   return totpCodeForStep(known.secret, step);
 }

@@ -6,6 +6,15 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  * Stored as scrypt$N$r$p$salt$hash so parameters can rise later.
  */
 const PARAMS = { N: 2 ** 15, r: 8, p: 3 } as const;
+/**
+ * The API integration tests hash hundreds of passwords in one process; they lower the cost with
+ * lowerPasswordHashCostForTests (nothing else calls it). Hashes record their parameters, so checking a
+ * password reads them from the stored hash whatever the current setting.
+ */
+let hashParams: { N: number; r: number; p: number } = PARAMS;
+export function lowerPasswordHashCostForTests(): void {
+  hashParams = { N: 2 ** 10, r: 8, p: 1 };
+}
 const KEY_LENGTH = 32;
 const MAX_MEM = 64 * 1024 * 1024;
 
@@ -19,8 +28,10 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await derive(password, salt, hashParams);
+  return ['scrypt', hashParams.N, hashParams.r, hashParams.p, salt.toString('base64'), key.toString('base64')].join(
+    '$',
+  );
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

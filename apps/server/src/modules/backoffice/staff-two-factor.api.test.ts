@@ -19,6 +19,7 @@ import {
   staffCookie,
   TEST_ADMIN,
   testDialect,
+  totpNow,
   type TestApp,
 } from '../../../test/test-app.ts';
 import { totpCodeForStep, totpStepAt } from './staff-totp.ts';
@@ -96,7 +97,7 @@ describe(`staff sign-in with two factors (${testDialect})`, () => {
       method: 'POST',
       url: StaffSecurityRoutes.enrolment,
       headers: { cookie: step },
-      payload: { code: '000000' === totpCodeForStep(secret, totpStepAt(Date.now())) ? '111111' : '000000' },
+      payload: { code: '000000' === totpCodeForStep(secret, totpStepAt(totpNow(t.app))) ? '111111' : '000000' },
     });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ statusMessage: StaffSecurityMessages.invalidCode });
@@ -105,7 +106,7 @@ describe(`staff sign-in with two factors (${testDialect})`, () => {
       method: 'POST',
       url: StaffSecurityRoutes.enrolment,
       headers: { cookie: step },
-      payload: { code: totpCodeForStep(secret, totpStepAt(Date.now())) },
+      payload: { code: totpCodeForStep(secret, totpStepAt(totpNow(t.app))) },
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const { recoveryCodes } = confirmed.json<{ recoveryCodes: string[] }>();

@@ -53,7 +53,7 @@ export async function checkSecondFactor(
   const trimmed = code.trim();
   if (/^\d{6}$/.test(trimmed)) {
     const secret = openTotpSecret(staff.totp_secret, config.secretKey);
-    const step = acceptedTotpStep(secret, trimmed, staff.totp_last_step, Date.now());
+    const step = acceptedTotpStep(secret, trimmed, staff.totp_last_step, config.now());
     return step !== null && (await claimTotpStep(db, staff.id, step)) ? 'totp' : null;
   }
   if (isRecoveryCodeShape(trimmed) && (await useRecoveryCode(db, staff.id, hashRecoveryCode(trimmed)))) {
@@ -106,7 +106,7 @@ export async function confirmEnrolment(
   assertMayEnrol(step);
   if (!step.pendingTotpSecret) throw badRequest(StaffSecurityMessages.signInAgain);
   const secret = openTotpSecret(step.pendingTotpSecret, config.secretKey);
-  const accepted = acceptedTotpStep(secret, code.trim(), null, Date.now());
+  const accepted = acceptedTotpStep(secret, code.trim(), null, config.now());
   if (accepted === null) return null;
   const recoveryCodes = newRecoveryCodes();
   const token = await db.transaction().execute(async (trx) => {
