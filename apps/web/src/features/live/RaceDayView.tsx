@@ -147,7 +147,26 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
               </>
             ) : null}
             <RaceNoticeBanner race={legRace ?? race} onSale={onSale} />
-            <RunnerList race={legRace ?? race} onSale={onSale} selected={selected} onToggle={toggle} />
+            <RunnerList
+              race={legRace ?? race}
+              onSale={onSale}
+              selected={selected}
+              onToggle={toggle}
+              builder={
+                type
+                  ? {
+                      type,
+                      legs,
+                      places,
+                      activePlace: place,
+                      onChange: (next) => {
+                        setChosenId(race.raceId);
+                        setPicks({ raceId: race.raceId, typeCode: type.code, places: next });
+                      },
+                    }
+                  : undefined
+              }
+            />
             {type ? (
               <BetSlip
                 key={type.code}

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { Race, Runner } from '@karera/shared';
 import { formatStartsOn } from './schedule.ts';
 import { raceNotice, runnerMark } from './raceDisplay.ts';
+import { useBetBuilder, type BuilderHookup } from './builders/BetBuilder.tsx';
+import { useBuilderT } from './builders/builderI18n.ts';
 
 /** The race's notice above its runners (spec §4 Race display); `onSale`: the pool being built is on sale. */
 export function RaceNoticeBanner({ race, onSale }: { race: Race; onSale: boolean }) {
@@ -55,25 +57,35 @@ interface RunnerListProps {
   onSale: boolean;
   selected: ReadonlySet<string>;
   onToggle: (runnerNo: string) => void;
+  /** The slip's picks for the bet builders (box, banker, field); without it the list picks by place only. */
+  builder?: BuilderHookup | undefined;
 }
 
-/** The runners of the open race: number, horse, jockey, live odds and, per status, a Bet toggle or a mark. */
-export function RunnerList({ race, onSale, selected, onToggle }: RunnerListProps) {
+/**
+ * The runners of the open race: number, horse, jockey, live odds and, per status, a Bet toggle or a mark.
+ * While the pool is on sale the bet builders sit above them and decide what a Bet toggle does.
+ */
+export function RunnerList({ race, onSale, selected, onToggle, builder }: RunnerListProps) {
   const { t } = useTranslation();
+  const built = useBetBuilder(builder, race, onSale, { selected, onToggle });
   if (race.runners.length === 0) return <p className="runner-list__empty">{t('live.noRunners')}</p>;
   return (
-    <ul className="runner-list" aria-label={t('live.runners', { raceNo: race.raceNo })}>
-      {race.runners.map((runner) => (
-        <RunnerRow
-          key={runner.id}
-          runner={runner}
-          race={race}
-          onSale={onSale}
-          picked={selected.has(runner.runnerNo)}
-          onToggle={onToggle}
-        />
-      ))}
-    </ul>
+    <>
+      {built.panel}
+      <ul className="runner-list" aria-label={t('live.runners', { raceNo: race.raceNo })}>
+        {race.runners.map((runner) => (
+          <RunnerRow
+            key={runner.id}
+            runner={runner}
+            race={race}
+            onSale={onSale}
+            picked={built.selected.has(runner.runnerNo)}
+            banker={built.banker.has(runner.runnerNo)}
+            onToggle={built.onToggle}
+          />
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -82,15 +94,19 @@ function RunnerRow({
   onSale,
   runner,
   picked,
+  banker,
   onToggle,
 }: {
   race: Race;
   onSale: boolean;
   runner: Runner;
   picked: boolean;
+  /** The banker of a banker bet: fixed in its place, so a mark instead of a Bet toggle. */
+  banker: boolean;
   onToggle: (runnerNo: string) => void;
 }) {
   const { t } = useTranslation();
+  const bt = useBuilderT();
   const mark = runnerMark(race, runner, onSale);
   // A race that has closed keeps the odds it closed on; one that never had any shows none, not 'no odds yet'.
   const oddsPending = race.status === 'A' || race.status === 'O' || race.status === 'L';
@@ -101,6 +117,7 @@ function RunnerRow({
       data-runner-no={runner.runnerNo}
       data-scratched={runner.status === 'S' || undefined}
       data-picked={picked || undefined}
+      data-banker={(mark === 'bet' && banker) || undefined}
     >
       <span className="runner__no">{runner.runnerNo}</span>
       <span className="runner__names">
@@ -122,7 +139,9 @@ function RunnerRow({
         </span>
       )}
       <span className="runner__action" data-testid="runner-mark">
-        {mark === 'bet' ? (
+        {mark === 'bet' && banker ? (
+          <span className="runner-mark runner-mark--banker">{bt('bankerMark')}</span>
+        ) : mark === 'bet' ? (
           <button
             type="button"
             className="bet-toggle"
