@@ -18,6 +18,7 @@ export * from './api/user.ts';
 export * from './racing/status.ts';
 export * from './racing/schedule.ts';
 export * from './racing/realtime.ts';
+export * from './racing/drawnRace.ts';
 export * from './api/game.ts';
 export * from './validation/racing.ts';
 export * from './validation/ids.ts';

@@ -14,6 +14,7 @@ import * as channelImages from './migrations/20261123040000_channel_images.ts';
 import * as staffTwoFactor from './migrations/20261125020000_staff_two_factor.ts';
 import * as insiderControls from './migrations/20261125010000_insider_controls.ts';
 import * as loginProtection from './migrations/20261125030000_login_protection.ts';
+import * as demoRaceRuns from './migrations/20261126050000_demo_race_runs.ts';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: Dialect): Promise<void>;
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261125010000_insider_controls': insiderControls,
   '20261125020000_staff_two_factor': staffTwoFactor,
   '20261125030000_login_protection': loginProtection,
+  '20261126050000_demo_race_runs': demoRaceRuns,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -397,6 +397,17 @@ export interface DemoCardsTable {
   created_at: string;
 }
 
+/** How a demo race runs (drawn race): its finishing order and seed, decided when it goes off. */
+export interface DemoRaceRunsTable {
+  race_id: number;
+  /** ISO 8601 UTC with milliseconds. */
+  started_at: string;
+  duration_ms: number;
+  seed: number;
+  /** Runner numbers in the order they cross the line, comma-separated. */
+  runner_order: string;
+}
+
 /** Applications of the public master-agent form (modules/masteragents). */
 export interface MasterAgentApplicationsTable {
   id: Generated<number>;
@@ -511,6 +522,7 @@ export interface Database {
   staff_approval_totals: StaffApprovalTotalsTable;
   leases: LeasesTable;
   demo_cards: DemoCardsTable;
+  demo_race_runs: DemoRaceRunsTable;
   promos: PromosTable;
   promo_claims: PromoClaimsTable;
   master_agent_applications: MasterAgentApplicationsTable;

@@ -1,4 +1,5 @@
 import { isRaceStatus, type RaceStatus } from './status.ts';
+import { decodeRaceRun, encodeRaceRun, RACE_RUN_PREFIX, type RaceRunMessage } from './drawnRace.ts';
 
 /**
  * The live socket's text protocol (architecture §7). A frame holds one or more messages separated by
@@ -7,11 +8,14 @@ import { isRaceStatus, type RaceStatus } from './status.ts';
  *   RACE_STATUS:<raceId>:<status>            server -> client
  *   UPDATE_ODDS:<raceId>:<odds,odds,...>     server -> client; one entry per runner in runner order,
  *                                            empty for a runner without odds (e.g. scratched)
+ *   RACE_RUN:<raceId>:<elapsedMs>:<durationMs>:<seed>:<runnerNo,...>   server -> client; a running
+ *                                            demo race's plan (drawnRace.ts), on its start and on connect
  */
 export type RealtimeMessage =
   | { type: 'GAME_CONNECT'; playerId: string; sessionId: string }
   | { type: 'RACE_STATUS'; raceId: number; status: RaceStatus }
-  | { type: 'UPDATE_ODDS'; raceId: number; odds: (string | null)[] };
+  | { type: 'UPDATE_ODDS'; raceId: number; odds: (string | null)[] }
+  | RaceRunMessage;
 
 export const FRAME_SEPARATOR = '|';
 const FIELD_SEPARATOR = ':';
@@ -32,6 +36,8 @@ export function encodeMessage(message: RealtimeMessage): string {
       return ['RACE_STATUS', message.raceId, message.status].join(FIELD_SEPARATOR);
     case 'UPDATE_ODDS':
       return ['UPDATE_ODDS', message.raceId, message.odds.map((o) => o ?? '').join(',')].join(FIELD_SEPARATOR);
+    case 'RACE_RUN':
+      return encodeRaceRun(message);
   }
 }
 
@@ -45,6 +51,7 @@ function raceIdOf(text: string | undefined): number | null {
 
 /** One message, or null when it is not a well-formed message of the protocol. */
 export function decodeMessage(text: string): RealtimeMessage | null {
+  if (text.startsWith(RACE_RUN_PREFIX)) return decodeRaceRun(text);
   const [type, first, second, ...rest] = text.split(FIELD_SEPARATOR);
   if (rest.length > 0) return null;
   if (

@@ -11,6 +11,7 @@ import {
 } from '@karera/shared';
 import { PLAYER_COOKIE, resolvePlayerSession } from '../auth/player-sessions.ts';
 import { liveSnapshot } from '../racing/racing.repo.ts';
+import { runningRaceRuns } from '../simulator/raceRuns.ts';
 
 export const WS_PATH = '/ws';
 /** Close code for a refused GAME_CONNECT; the reason text is the spec's, which clients act on. */
@@ -118,6 +119,8 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
         { type: 'RACE_STATUS', raceId: race.raceId, status: race.status },
         ...(race.odds.length > 0 ? [{ type: 'UPDATE_ODDS' as const, raceId: race.raceId, odds: race.odds }] : []),
       ]);
+      // A demo race being run: its plan, so a late viewer draws it where it is now.
+      messages.push(...(await runningRaceRuns(app.db, Date.now())));
       if (messages.length > 0) socket.send(encodeFrame(messages));
     };
 

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_RACES_PER_EVENT, FLAG_BET_TYPES, manilaDate, runnerBaseNumber, type Race } from '@karera/shared';
+import { DEFAULT_RACES_PER_EVENT, FLAG_BET_TYPES, finishOfRunOrder, manilaDate, type Race } from '@karera/shared';
 import { createLease, type Lease } from '../../db/lease.ts';
 import { AppError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -18,6 +18,7 @@ import {
 import { confirmResult, type ToteDeps } from '../tote/settlement.service.ts';
 import { winStakesOf } from '../tote/pools.ts';
 import { ARENAS, HORSE_NAMES, JOCKEY_NAMES } from './names.ts';
+import { raceRunOf, runOrderStanding, startRaceRun } from './raceRuns.ts';
 
 const SIMULATOR: RacingActor = { type: 'system', id: null };
 
@@ -39,6 +40,11 @@ export const DEMO_CLOCK_MS = {
   /** From post time (closed) to the official result. */
   running: 45_000,
 } as const;
+/**
+ * Share of the running time the drawn race takes (start to the last runner home); the rest is the wait
+ * for the official result, as at a track.
+ */
+export const DRAWN_RACE_SHARE = 0.8;
 const ODDS_TICK_MS = 5_000;
 /** How often the simulator looks at the clock, at pace 1, and how long its lease lasts unrenewed (wall clock). */
 const TICK_MS = 1_000;
@@ -98,6 +104,8 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
   const tickMs = Math.max(50, scaled(TICK_MS));
   const lease = createLease(deps.db, SIMULATOR_LEASE, { ttlMs: LEASE_TTL_MS, holder: options.holder });
   const lastOddsMove = new Map<number, number>();
+  /** Running races whose run is known to be stored (saves a read per tick). */
+  const withRun = new Set<number>();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let leading = false;
@@ -190,20 +198,22 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
     await setRaceOdds(deps, race.raceId, odds);
   }
 
-  /** The finish follows the odds with some luck (lower odds, better chance); the tote pays on it. */
-  function finishOf(race: Race): number[][] {
-    const finish: number[][] = [];
-    const order = race.runners
-      .filter((r) => r.status === 'A')
-      .map((r) => ({
-        no: runnerBaseNumber(r.runnerNo),
-        score: (r.odds ? Number(r.odds) : 10) * (0.5 + random(1000) / 1000),
-      }))
-      .sort((a, b) => a.score - b.score)
-      .map((r) => r.no);
-    // Coupled runners (1 and 1A) are one betting interest: it is placed once, where it first finished.
-    for (const runnerNo of order) if (!finish.some((place) => place.includes(runnerNo))) finish.push([runnerNo]);
-    return finish;
+  /**
+   * The race goes off: its run (the finishing order, following the odds with some luck, and the seed of
+   * the running) is decided now and drawn on every screen; `endsAt` is when its result is due.
+   */
+  async function sendOff(race: Race, endsAt: number, now: number) {
+    const drawnMs = Math.max(1, (endsAt - now) * DRAWN_RACE_SHARE);
+    const run = await startRaceRun(deps, race, { durationMs: drawnMs, random, now });
+    withRun.add(race.raceId);
+    return run;
+  }
+
+  /** The result is the order the race was drawn in; the tote pays on it. */
+  async function finishOf(race: Race, now: number): Promise<number[][]> {
+    const run = (await raceRunOf(deps.db, race.raceId)) ?? (await sendOff(race, now, now));
+    withRun.delete(race.raceId);
+    return finishOfRunOrder(runOrderStanding(run, race));
   }
 
   /** One step of a race towards where its clock says it should be. */
@@ -219,10 +229,15 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
     } else if (race.status === 'O' && now >= post - scaled(DEMO_CLOCK_MS.lastCall)) {
       await transitionRace(deps, SIMULATOR, race.raceId, 'L');
     } else if (race.status === 'L' && now >= post) {
-      await transitionRace(deps, SIMULATOR, race.raceId, 'C');
+      const off = await transitionRace(deps, SIMULATOR, race.raceId, 'C');
       lastOddsMove.delete(race.raceId);
+      await sendOff(off, post + scaled(DEMO_CLOCK_MS.running), now);
     } else if (race.status === 'C' && now >= post + scaled(DEMO_CLOCK_MS.running)) {
-      await confirmResult(deps, SIMULATOR, race.raceId, { finish: finishOf(race) });
+      await confirmResult(deps, SIMULATOR, race.raceId, { finish: await finishOf(race, now) });
+    } else if (race.status === 'C' && !withRun.has(race.raceId)) {
+      // Sent off by a simulator that stopped before deciding the run: decide it now, for the time left.
+      if (await raceRunOf(deps.db, race.raceId)) withRun.add(race.raceId);
+      else await sendOff(race, post + scaled(DEMO_CLOCK_MS.running), now);
     } else if (race.status === 'O' || race.status === 'L') {
       await moveOdds(race, now);
     }

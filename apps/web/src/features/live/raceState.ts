@@ -49,6 +49,8 @@ export function applyRealtime(races: readonly Race[], messages: readonly Realtim
       if (message.status === 'D') refetch = true;
       continue;
     }
+    // Other messages (a drawn race's run, ...) are for other parts of the screen.
+    if (message.type !== 'UPDATE_ODDS') continue;
     const current = race.runners.map((runner) => runner.odds);
     if (message.odds.length !== race.runners.length || sameOdds(current, message.odds)) {
       refetch = true;
