@@ -27,16 +27,26 @@ export const BackofficeRoutes = {
   logout: '/api/backoffice/auth/logout', // POST {} -> { statusCode }
   me: '/api/backoffice/auth/me', // GET -> StaffMeResponse
   staff: '/api/backoffice/staff', // GET -> StaffListResponse (admin); POST CreateStaffInput -> { staff }
-  players: '/api/backoffice/players', // GET ?q=&page= -> PlayerListResponse
+  players: '/api/backoffice/players', // GET ?q=&page=&sort=&dir=&verified= -> PlayerListResponse
   player: (playerId: number) => `/api/backoffice/players/${playerId}`, // GET -> PlayerDetailResponse
   // POST BalanceAdjustmentInput with header Idempotency-Key -> AdjustmentResponse (admin)
   adjustments: (playerId: number) => `/api/backoffice/players/${playerId}/adjustments`,
   contacts: '/api/backoffice/contacts', // GET ?page= -> ContactListResponse (admin)
-  audit: '/api/backoffice/audit', // GET ?page= -> AuditListResponse (admin)
+  // GET ?page=&q=&staffId=&action=&from=&to=&sort= -> AuditListResponse (admin)
+  audit: '/api/backoffice/audit',
   smsOutbox: '/api/backoffice/sms-outbox', // GET ?page=&q= -> SmsOutboxResponse (admin)
   // POST LoginLinkInput { reason } -> LoginLinkResponse (admin only; audited, the player is told by SMS)
   loginLink: (playerId: number) => `/api/backoffice/players/${playerId}/login-link`,
 } as const;
+
+/** The columns the players list sorts by, on the server (a page is a slice of the sorted list). */
+export const PLAYER_SORT_KEYS = ['id', 'name', 'registered', 'credit', 'bonus'] as const;
+export type PlayerSortKey = (typeof PLAYER_SORT_KEYS)[number];
+export const LIST_SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type ListSortDirection = (typeof LIST_SORT_DIRECTIONS)[number];
+/** The audit log's orders: newest first (the default) or oldest first. */
+export const AUDIT_SORTS = ['newest', 'oldest'] as const;
+export type AuditSort = (typeof AUDIT_SORTS)[number];
 
 export type SmsOutboxEntry = z.infer<typeof smsOutboxEntrySchema>;
 export type SmsOutboxResponse = z.infer<typeof smsOutboxResponseSchema>;

@@ -24,6 +24,7 @@ export const BackofficeMessages = {
   notLoggedIn: 'Please log in.',
   loginLinkReason: "Please write why you open this player's account (at most 200 characters).",
   loginLinkSmsFailed: 'The player could not be told by SMS, so no login link was issued. Please try again.',
+  auditDatesReversed: 'The “from” day must be on or before the “to” day.',
 } as const;
 
 export const staffLoginSchema = z.strictObject({

@@ -85,8 +85,15 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(players.path, { schema: schemaOf(players, tags), preHandler: requireStaff() }, async (request) => {
-    const { page, q } = request.query;
-    const result = await searchPlayers(db, currentStaff(request), { q, page, pageSize: PAGE_SIZE });
+    const { page, q, sort, dir, verified } = request.query;
+    const result = await searchPlayers(db, currentStaff(request), {
+      q,
+      page,
+      pageSize: PAGE_SIZE,
+      sort,
+      dir,
+      verified: verified === undefined ? undefined : verified === 'yes',
+    });
     return { statusCode: 200 as const, ...result, page, pageSize: PAGE_SIZE };
   });
 
@@ -152,7 +159,8 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(audit.path, { schema: schemaOf(audit, tags), preHandler: requireStaff('admin') }, async (request) => {
-    const { page } = request.query;
-    return { statusCode: 200 as const, ...(await listAudit(db, page, PAGE_SIZE)), page, pageSize: PAGE_SIZE };
+    const { page, ...filter } = request.query;
+    if (filter.from && filter.to && filter.from > filter.to) throw badRequest(BackofficeMessages.auditDatesReversed);
+    return { statusCode: 200 as const, ...(await listAudit(db, filter, page, PAGE_SIZE)), page, pageSize: PAGE_SIZE };
   });
 };

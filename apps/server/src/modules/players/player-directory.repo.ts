@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { PlayerSummary } from '@karera/shared';
+import type { ListSortDirection, PlayerSortKey, PlayerSummary } from '@karera/shared';
 import type { Database, StaffUser } from '../../db/schema.ts';
 
 /** Which players a staff member may see: admins all, master agents their own and their agents', agents their own. */
@@ -62,13 +62,33 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
+/** What each sortable column orders by; the player id breaks ties, so pages never overlap. */
+const SORT_EXPRESSIONS = {
+  id: sql`players.id`,
+  name: sql`lower(players.first_name || ' ' || players.last_name)`,
+  registered: sql`players.created_at`,
+  credit: balanceOf('player_credit'),
+  bonus: balanceOf('player_bonus'),
+} as const satisfies Record<PlayerSortKey, unknown>;
+
+export interface PlayerSearch {
+  q?: string | undefined;
+  page: number;
+  pageSize: number;
+  sort?: PlayerSortKey;
+  dir?: ListSortDirection;
+  /** Only verified (true) or only unverified (false) players. */
+  verified?: boolean | undefined;
+}
+
 export async function searchPlayers(
   db: Kysely<Database>,
   staff: Pick<StaffUser, 'id' | 'role'>,
-  options: { q?: string | undefined; page: number; pageSize: number },
+  options: PlayerSearch,
 ): Promise<{ players: PlayerSummary[]; total: number }> {
   const filter = <O>(query: SelectQueryBuilder<Database, 'players', O>) => {
     let scoped = scopeToStaff(query, staff);
+    if (options.verified !== undefined) scoped = scoped.where('players.verified', '=', options.verified ? 1 : 0);
     const q = options.q?.trim();
     if (q) {
       const pattern = `%${escapeLike(q.toLowerCase())}%`;
@@ -83,8 +103,10 @@ export async function searchPlayers(
     }
     return scoped;
   };
+  const dir = options.dir ?? 'desc';
   const rows = await filter(summaryQuery(db))
-    .orderBy('players.id', 'desc')
+    .orderBy(SORT_EXPRESSIONS[options.sort ?? 'id'], dir)
+    .orderBy('players.id', dir)
     .limit(options.pageSize)
     .offset((options.page - 1) * options.pageSize)
     .execute();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { BackofficeRoutes } from '../backoffice.ts';
+import { AUDIT_SORTS, BackofficeRoutes, LIST_SORT_DIRECTIONS, PLAYER_SORT_KEYS } from '../backoffice.ts';
 import { defineOperations } from '../contract.ts';
-import { idParam, pageNumber } from '../params.ts';
+import { idParam, pageNumber, positiveIntegerText, MAX_ID } from '../params.ts';
 import {
   adjustmentResponseSchema,
   auditListResponseSchema,
@@ -26,6 +26,38 @@ import {
 const pageQuery = z.strictObject({
   page: pageNumber,
   q: z.string().trim().max(100).optional(),
+});
+/** The players list: a search, sorted on the server by one column, optionally only (un)verified players. */
+const playerListQuery = pageQuery.extend({
+  sort: z.enum(PLAYER_SORT_KEYS).default('id'),
+  dir: z.enum(LIST_SORT_DIRECTIONS).default('desc'),
+  verified: z.enum(['yes', 'no']).optional(),
+});
+
+/** A Manila calendar day, YYYY-MM-DD, that exists (no 2026-02-30). */
+const manilaDayText = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD.')
+  .refine((text) => {
+    const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  }, 'Enter a date that exists.');
+
+/**
+ * The audit log's filters: a text (action, staff member, target, details, horse), one staff member, one
+ * action, a range of Manila days (from and to included); newest or oldest first.
+ */
+const auditQuery = pageQuery.extend({
+  staffId: positiveIntegerText(MAX_ID).optional(),
+  action: z
+    .string()
+    .max(64)
+    .regex(/^[a-z_]+(\.[a-z_]+)+$/, 'An action is written like racing.runner_scratched.')
+    .optional(),
+  from: manilaDayText.optional(),
+  to: manilaDayText.optional(),
+  sort: z.enum(AUDIT_SORTS).default('newest'),
 });
 const playerParams = z.strictObject({ playerId: idParam });
 const PLAYER = `${BackofficeRoutes.players}/:playerId`;
@@ -77,8 +109,9 @@ export const BackofficeOperations = defineOperations({
     method: 'GET',
     path: BackofficeRoutes.players,
     auth: 'staff',
-    summary: 'Players in scope, by mobile number or name, a page at a time',
-    querystring: pageQuery,
+    summary:
+      'Players in scope, by mobile number or name, optionally only (un)verified ones, sorted by a column, a page at a time',
+    querystring: playerListQuery,
     response: playerListResponseSchema,
   },
   player: {
@@ -128,8 +161,9 @@ export const BackofficeOperations = defineOperations({
     method: 'GET',
     path: BackofficeRoutes.audit,
     auth: 'staff',
-    summary: 'The audit log, newest first (admins)',
-    querystring: pageQuery,
+    summary:
+      'The audit log, newest or oldest first, filtered by text, staff member, action and Manila days (admins); 400 when from is after to',
+    querystring: auditQuery,
     response: auditListResponseSchema,
   },
 });

@@ -108,6 +108,24 @@ export const auditEntryViewSchema = z.object({
   targetId: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),
+  /** The acting staff member's role, for a sentence such as "Admin ana …"; null for players and the system. */
+  actorRole: z.enum(['admin', 'master_agent', 'agent']).nullable(),
+  /**
+   * The race (and runner) the entry is about, looked up when the entry is read, so the log can say
+   * "runner 4 Bagyo in Race 3 of 25 Nov" rather than "runner #812"; null when it is about no race.
+   */
+  race: z
+    .object({
+      raceId: z.number().int(),
+      raceNo: z.number().int(),
+      eventId: z.number().int(),
+      eventName: z.string(),
+      /** Manila calendar date, YYYY-MM-DD. */
+      raceDate: z.string(),
+      runnerNo: z.string().nullable(),
+      horseName: z.string().nullable(),
+    })
+    .nullable(),
 });
 
 export const auditListResponseSchema = z.object({
