@@ -40,6 +40,7 @@ import { promoRoutes } from './modules/promos/promos.routes.ts';
 import { masterAgentRoutes } from './modules/masteragents/masteragents.routes.ts';
 import { registerRealtimeHub } from './modules/realtime/hub.ts';
 import { toteRoutes } from './modules/tote/tote.routes.ts';
+import { livePoolsRoutes } from './modules/tote/live-pools.routes.ts';
 import { resumeSettlements, settleCompletedPools, type ToteDeps } from './modules/tote/settlement.service.ts';
 import { startOddsPublisher } from './modules/tote/odds.service.ts';
 import { startSimulator } from './modules/simulator/simulator.ts';
@@ -175,6 +176,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(racingRoutes);
   await app.register(bettingRoutes);
   await app.register(toteRoutes(toteDeps));
+  await app.register(livePoolsRoutes(toteDeps));
   await app.register(paymentRoutes);
   await app.register(promoRoutes);
   await app.register(masterAgentRoutes);

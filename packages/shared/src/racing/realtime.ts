@@ -1,4 +1,10 @@
 import { isRaceStatus, type RaceStatus } from './status.ts';
+import {
+  decodePoolsUpdated,
+  encodePoolsUpdated,
+  POOLS_UPDATED_PREFIX,
+  type PoolsUpdatedMessage,
+} from '../tote/poolsMessage.ts';
 import { decodeRaceRun, encodeRaceRun, RACE_RUN_PREFIX, type RaceRunMessage } from './drawnRace.ts';
 
 /**
@@ -8,6 +14,7 @@ import { decodeRaceRun, encodeRaceRun, RACE_RUN_PREFIX, type RaceRunMessage } fr
  *   RACE_STATUS:<raceId>:<status>            server -> client
  *   UPDATE_ODDS:<raceId>:<odds,odds,...>     server -> client; one entry per runner in runner order,
  *                                            empty for a runner without odds (e.g. scratched)
+ *   POOLS_UPDATED:<raceId>:<version>         server -> client; will-pays/probables changed (poolsMessage.ts)
  *   RACE_RUN:<raceId>:<elapsedMs>:<durationMs>:<seed>:<runnerNo,...>   server -> client; a running
  *                                            demo race's plan (drawnRace.ts), on its start and on connect
  */
@@ -15,6 +22,7 @@ export type RealtimeMessage =
   | { type: 'GAME_CONNECT'; playerId: string; sessionId: string }
   | { type: 'RACE_STATUS'; raceId: number; status: RaceStatus }
   | { type: 'UPDATE_ODDS'; raceId: number; odds: (string | null)[] }
+  | PoolsUpdatedMessage
   | RaceRunMessage;
 
 export const FRAME_SEPARATOR = '|';
@@ -36,6 +44,8 @@ export function encodeMessage(message: RealtimeMessage): string {
       return ['RACE_STATUS', message.raceId, message.status].join(FIELD_SEPARATOR);
     case 'UPDATE_ODDS':
       return ['UPDATE_ODDS', message.raceId, message.odds.map((o) => o ?? '').join(',')].join(FIELD_SEPARATOR);
+    case 'POOLS_UPDATED':
+      return encodePoolsUpdated(message);
     case 'RACE_RUN':
       return encodeRaceRun(message);
   }
@@ -51,6 +61,7 @@ function raceIdOf(text: string | undefined): number | null {
 
 /** One message, or null when it is not a well-formed message of the protocol. */
 export function decodeMessage(text: string): RealtimeMessage | null {
+  if (text.startsWith(POOLS_UPDATED_PREFIX)) return decodePoolsUpdated(text);
   if (text.startsWith(RACE_RUN_PREFIX)) return decodeRaceRun(text);
   const [type, first, second, ...rest] = text.split(FIELD_SEPARATOR);
   if (rest.length > 0) return null;

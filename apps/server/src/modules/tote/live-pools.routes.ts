@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PoolsOperations } from '@karera/shared';
+import { notFound } from '../../lib/errors.ts';
+import { schemaOf } from '../../lib/operations.ts';
+import { livePoolsReader, startPoolsPublisher } from './live-pools.service.ts';
+import type { ToteDeps } from './settlement.service.ts';
+
+/**
+ * The live screen's will-pays, probables and Win odds movement: read for the first paint, and
+ * announced on the live socket (POOLS_UPDATED) when they change.
+ */
+export function livePoolsRoutes(deps: ToteDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const read = livePoolsReader(deps.db);
+    const operation = PoolsOperations.racePools;
+    app.get(operation.path, { schema: schemaOf(operation, ['game']) }, async (request) => {
+      const pools = await read(request.params.raceId);
+      if (!pools) throw notFound('Race not found.');
+      return { statusCode: 200 as const, ...pools };
+    });
+
+    const publisher = startPoolsPublisher(deps, app.log.child({ module: 'pools' }));
+    app.addHook('onClose', async () => publisher.stop());
+  };
+}
