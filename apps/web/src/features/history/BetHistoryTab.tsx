@@ -8,12 +8,15 @@ import {
   betTypeName,
   bonusStakeNotReturnedOf,
   formatAmountTimesCount,
+  isStillAlive,
+  LEG_STATUS_MARK,
   pickRowsOf,
   raceNumbersOf,
   ticketOutcomeOf,
   ticketTotalOf,
   type PickRowLabel,
 } from './betHistoryFormat.ts';
+import { fill, useLegTexts } from './useLegTexts.ts';
 
 const PLACE_KEYS = [
   'history.bet.places.1',
@@ -64,8 +67,10 @@ export function BetHistoryTab() {
 
 function TicketCard({ ticket }: { ticket: BetHistoryTicket }) {
   const { t } = useTranslation();
+  const legTexts = useLegTexts();
   const headingId = useId();
   const outcome = ticketOutcomeOf(ticket);
+  const stillAlive = isStillAlive(ticket);
   const bonusStakeNotReturned = bonusStakeNotReturnedOf(ticket);
   const races = raceNumbersOf(ticket.raceNo);
   const rowLabel = (label: PickRowLabel) =>
@@ -83,6 +88,12 @@ function TicketCard({ ticket }: { ticket: BetHistoryTicket }) {
         </time>
         <div className="bet-ticket__tags">
           {ticket.bonusUsed > 0 && <span className="badge bet-ticket__bonus">{t('history.bet.bonusTag')}</span>}
+          {stillAlive && (
+            <span className="badge bet-ticket__alive" data-testid="still-alive">
+              <span aria-hidden="true">{LEG_STATUS_MARK.won} </span>
+              {legTexts.stillAlive}
+            </span>
+          )}
           {outcome && (
             <span className={`badge bet-ticket__status bet-ticket__status--${outcome.kind}`}>
               {outcome.kind === 'won'
@@ -111,12 +122,29 @@ function TicketCard({ ticket }: { ticket: BetHistoryTicket }) {
           <table className="bet-ticket__picks">
             <caption className="visually-hidden">{t('history.bet.picks')}</caption>
             <tbody>
-              {pickRowsOf(bet.type, bet.picks, ticket.raceNo).map((row, rowIndex) => (
-                <tr key={rowIndex}>
-                  <th scope="row">{rowLabel(row.label)}</th>
-                  <td>{row.runners.join(', ')}</td>
-                </tr>
-              ))}
+              {pickRowsOf(bet.type, bet.picks, ticket.raceNo).map((row, rowIndex) => {
+                const leg = ticket.legs[rowIndex];
+                return (
+                  <tr key={rowIndex} data-testid={leg ? 'ticket-leg' : undefined} data-status={leg?.status}>
+                    <th scope="row">{rowLabel(row.label)}</th>
+                    <td>{row.runners.join(', ')}</td>
+                    {leg && (
+                      <td className="bet-ticket__leg">
+                        <span className={`leg-status leg-status--${leg.status}`}>
+                          <span aria-hidden="true">{LEG_STATUS_MARK[leg.status]} </span>
+                          {legTexts.status[leg.status]}
+                        </span>
+                        {leg.winners.length > 0 && (
+                          <span className="bet-ticket__winner">
+                            {fill(legTexts.winner, { runners: leg.winners.join(', ') })}
+                          </span>
+                        )}
+                        {leg.wonByAll && <span className="bet-ticket__winner">{legTexts.wonByAll}</span>}
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </section>

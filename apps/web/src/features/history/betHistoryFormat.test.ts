@@ -6,6 +6,7 @@ import {
   betTypeName,
   bonusStakeNotReturnedOf,
   formatAmountTimesCount,
+  isStillAlive,
   pickRowsOf,
   raceNumbersOf,
   ticketOutcomeOf,
@@ -106,5 +107,25 @@ describe('betHistoryQuery', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(BettingRoutes.getBetHistory);
     expect(init.body).toBe('{}');
+  });
+});
+
+describe('isStillAlive', () => {
+  const leg = (status: 'won' | 'lost' | 'running') => ({
+    raceNo: 1,
+    status,
+    picks: [1],
+    winners: [],
+    substitutions: [],
+    wonByAll: false,
+  });
+  it('is an open ticket with a leg won and the rest running', () => {
+    expect(isStillAlive({ status: 'open', legsSummary: 'alive', legs: [leg('won'), leg('running')] })).toBe(true);
+  });
+  it('is not a ticket none of whose legs has run, one with a lost leg, a settled one or a single-race one', () => {
+    expect(isStillAlive({ status: 'open', legsSummary: 'alive', legs: [leg('running'), leg('running')] })).toBe(false);
+    expect(isStillAlive({ status: 'open', legsSummary: 'lost', legs: [leg('lost'), leg('running')] })).toBe(false);
+    expect(isStillAlive({ status: 'won', legsSummary: 'won', legs: [leg('won'), leg('won')] })).toBe(false);
+    expect(isStillAlive({ status: 'open', legsSummary: null, legs: [] })).toBe(false);
   });
 });

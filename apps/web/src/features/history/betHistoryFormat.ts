@@ -74,3 +74,20 @@ export function bonusStakeNotReturnedOf(
 export function ticketTotalOf(ticket: Pick<BetHistoryTicket, 'bets'>): number {
   return ticket.bets.reduce((sum, bet) => sum + bet.totalAmount, 0);
 }
+
+/**
+ * A multi-race ticket still alive: not settled, every leg run so far won and legs still to run. A ticket
+ * none of whose legs has run yet is simply open.
+ */
+export function isStillAlive(ticket: Pick<BetHistoryTicket, 'status' | 'legs' | 'legsSummary'>): boolean {
+  return ticket.status === 'open' && ticket.legsSummary === 'alive' && ticket.legs.some((leg) => leg.status === 'won');
+}
+
+/** The mark beside a leg's status word, so the status never rests on colour alone. */
+export const LEG_STATUS_MARK: Record<BetHistoryTicket['legs'][number]['status'], string> = {
+  won: '✓',
+  lost: '✗',
+  running: '…',
+  refunded: '↺',
+  cancelled: '–',
+};

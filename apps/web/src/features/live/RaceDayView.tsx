@@ -14,6 +14,7 @@ import { RaceNoticeBanner, RunnerList } from './RunnerList.tsx';
 import { RaceTabs } from './RaceTabs.tsx';
 import { ScheduleButton } from './ScheduleButton.tsx';
 import { StreamArea } from './StreamArea.tsx';
+import { MyTickets } from './tickets/MyTickets.tsx';
 
 interface Picks {
   raceId: number;
@@ -188,6 +189,7 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
       ) : (
         <p className="live-empty__text">{t('live.empty')}</p>
       )}
+      <MyTickets eventId={event.id} races={races} />
 
       <Dialog
         open={pending !== null}

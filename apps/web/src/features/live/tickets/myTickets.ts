@@ -1,0 +1,43 @@
+import type { BetHistoryTicket, Race } from '@karera/shared';
+
+/** The race day's tickets the panel shows: multi-race ones not settled yet, newest first as sent. */
+export function openMultiRaceTickets(tickets: readonly BetHistoryTicket[]): BetHistoryTicket[] {
+  return tickets.filter((ticket) => ticket.status === 'open' && ticket.legs.length > 0);
+}
+
+/** The badge of a ticket in the panel: still alive once a leg is won and none lost; open before. */
+export type TicketBadge = 'alive' | 'open' | 'lost' | 'won' | 'refunded';
+
+export function ticketBadgeOf(ticket: Pick<BetHistoryTicket, 'legs' | 'legsSummary'>): TicketBadge {
+  if (ticket.legsSummary === 'alive') {
+    return ticket.legs.some((leg) => leg.status === 'won') ? 'alive' : 'open';
+  }
+  return ticket.legsSummary ?? 'open';
+}
+
+/**
+ * What of the card moves the player's legs: each race's status, scratches and finishing places. When it
+ * changes (a result came in over the socket and the card was read again), the panel reads its tickets
+ * again.
+ */
+export function legsSignature(races: readonly Race[]): string {
+  return races
+    .map((race) => {
+      const runners = race.runners
+        .map((runner) => `${runner.runnerNo}${runner.status}${runner.finishPosition ?? ''}`)
+        .join(',');
+      return `${race.raceId}:${race.status}:${runners}`;
+    })
+    .join('|');
+}
+
+/** The mark beside a status word, so a status never rests on colour alone. */
+export const STATUS_MARK: Record<BetHistoryTicket['legs'][number]['status'] | TicketBadge, string> = {
+  won: '✓',
+  alive: '✓',
+  lost: '✗',
+  running: '…',
+  open: '…',
+  refunded: '↺',
+  cancelled: '–',
+};
