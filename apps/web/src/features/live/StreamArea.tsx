@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { channelEmbedUrl, type GameEvent } from '@karera/shared';
 import { HlsVideo } from './HlsVideo.tsx';
+import { DrawnRaceStage } from './drawnRace/DrawnRace.tsx';
 import { streamSourceOf } from './stream.ts';
 
 /**
- * The stream area (spec §2, §7): a poster until the race day has a stream; an HLS address plays in a
- * <video> (natively or through hls.js); a channel name plays in
- * the provider's embedded player.
+ * The stream area (spec §2, §7): an HLS address plays in a <video> (natively or through hls.js); a
+ * channel name plays in the provider's embedded player. A race day without a stream (the demo's) shows
+ * its race being run drawn (drawnRace/), and a poster while none is.
  */
 export function StreamArea({ event }: { event: GameEvent }) {
   const { t } = useTranslation();
@@ -26,12 +27,13 @@ export function StreamArea({ event }: { event: GameEvent }) {
   } else if (source.kind === 'hls') {
     body = <HlsVideo url={source.url} label={t('live.streamFrame', { arena: event.arena })} arena={event.arena} />;
   } else {
-    body = (
+    const poster = (
       <div className="stream__poster" data-testid="stream-poster">
         <p className="stream__arena">{event.arena}</p>
         <p className="stream__text">{t('live.streamSoon')}</p>
       </div>
     );
+    body = <DrawnRaceStage event={event} poster={poster} />;
   }
 
   return (

@@ -15,6 +15,7 @@ import { publicRequest, reportSessionInvalid } from '../../lib/userApi.ts';
 import { PLAYER_QUERY_ROOT } from '../../lib/queryKeys.ts';
 import { useBalanceRefresh } from '../../lib/useBalanceRefresh.ts';
 import { applyRealtime, mergeFetchedRaces, type StatusChange } from './raceState.ts';
+import { noteRaceRuns } from './drawnRace/runStore.ts';
 
 export const liveQueryKeys = {
   gameInfo: ['live', 'game-info'] as const,
@@ -108,6 +109,7 @@ export function useLiveRaceDay(eventParam: number | null): LiveRaceDay {
         }
       },
       onMessages: (messages) => {
+        noteRaceRuns(messages);
         const current = queryClient.getQueryData<RaceInfoResponse>(key);
         if (!current) return;
         const applied = applyRealtime(current.races, messages);

@@ -1,0 +1,133 @@
+import { expect, test, type Page } from '@playwright/test';
+import { GameRoutes, type RaceInfoResponse } from '@karera/shared';
+import { seriousViolations } from './axe.ts';
+import { E2E_FAST_DEMO_URL } from './env.ts';
+import { signInAsNewPlayer } from './support.ts';
+
+/**
+ * A race to watch in the demo, at 390 px: the demo card has no stream, so the stream area draws the race
+ * the simulator runs (the fast demo server: a race every 3 s, each run in about 0.6 s), runners moving
+ * from the start to the line and ending in exactly the finishing order the result records.
+ */
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+interface DrawnFrame {
+  raceId: number;
+  phase: string;
+  /** Runner numbers by where they are drawn (their saddle cloths' x on the track), leader first. */
+  drawnOrder: string[];
+  /** The order the drawing says it shows (data-order). */
+  statedOrder: string[];
+  xs: number[];
+  result: string[];
+}
+
+/** The drawing as painted now, read in one go (the next race goes off a few seconds later). */
+function frameScript(wanted: { raceId: number | null; phase: string; moving?: boolean }): DrawnFrame | null {
+  const root = document.querySelector<HTMLElement>('[data-testid="drawn-race"]');
+  if (!root || root.dataset.phase !== wanted.phase) return null;
+  const raceId = Number(root.dataset.raceId);
+  if (wanted.raceId !== null && raceId !== wanted.raceId) return null;
+  const runners = Array.from(root.querySelectorAll<SVGGElement>('g[data-runner-no]')).map((lane) => {
+    const glyph = lane.firstElementChild;
+    const match = /translate\(([-\d.]+)/.exec(glyph?.getAttribute('transform') ?? '');
+    return { runnerNo: lane.dataset.runnerNo ?? '', x: Number(match?.[1] ?? Number.NaN) };
+  });
+  const xs = runners.map((r) => r.x);
+  // On the way: someone has left the start and nobody is home yet.
+  if (wanted.moving && !(Math.max(...xs) > Math.min(...xs) + 1)) return null;
+  return {
+    raceId,
+    phase: root.dataset.phase,
+    drawnOrder: [...runners].sort((a, b) => b.x - a.x).map((r) => r.runnerNo),
+    statedOrder: (root.querySelector('svg')?.getAttribute('data-order') ?? '').split(','),
+    xs,
+    result: Array.from(root.querySelectorAll<HTMLElement>('[data-testid="drawn-result"] li')).map(
+      (li) => li.dataset.runnerNo ?? '',
+    ),
+  };
+}
+
+async function waitForFrame(page: Page, wanted: Parameters<typeof frameScript>[0], timeout: number) {
+  const handle = await page.waitForFunction(frameScript, wanted, { polling: 'raf', timeout });
+  const frame = (await handle.jsonValue()) as DrawnFrame | null;
+  if (!frame) throw new Error('no frame');
+  return frame;
+}
+
+test('the demo race is drawn while it runs and ends in exactly the finishing order the result records', async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(90_000);
+  const api = await playwright.request.newContext({ baseURL: E2E_FAST_DEMO_URL });
+  await signInAsNewPlayer(page, api);
+  await page.addInitScript(() => window.localStorage.setItem('announcementDate', '2025-03-28'));
+  await page.goto(`${E2E_FAST_DEMO_URL}/live`);
+  await expect(page.getByTestId('race-day')).toBeVisible({ timeout: 15_000 });
+
+  // A race goes off: its runners are drawn on their way from the start to the line.
+  const running = await waitForFrame(page, { raceId: null, phase: 'running', moving: true }, 30_000);
+  const eventId = Number(await page.getByTestId('race-day').getAttribute('data-event-id'));
+  expect(running.xs.length).toBeGreaterThanOrEqual(5);
+
+  // It ends in its finishing order, then shows the official result.
+  const done = await waitForFrame(page, { raceId: running.raceId, phase: 'result' }, 15_000);
+  expect(done.drawnOrder).toEqual(done.statedOrder);
+
+  const card = await api.post(GameRoutes.getRaceInfo, { data: { eventId } });
+  const race = ((await card.json()) as RaceInfoResponse).races.find((r) => r.raceId === running.raceId);
+  const recorded = (race?.runners ?? [])
+    .filter((runner) => runner.finishPosition !== null)
+    .sort((a, b) => (a.finishPosition ?? 0) - (b.finishPosition ?? 0))
+    .map((runner) => runner.runnerNo);
+  expect(recorded.length).toBe(done.drawnOrder.length);
+  expect(done.drawnOrder).toEqual(recorded);
+  expect(done.result).toEqual(recorded.slice(0, 4));
+  await api.dispose();
+});
+
+test('the drawn race is accessible: named, its leader and finish told calmly, moving in steps with reduced motion', async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(90_000);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const api = await playwright.request.newContext({ baseURL: E2E_FAST_DEMO_URL });
+  await signInAsNewPlayer(page, api);
+  await api.dispose();
+  await page.addInitScript(() => window.localStorage.setItem('announcementDate', '2025-03-28'));
+  await page.goto(`${E2E_FAST_DEMO_URL}/live`);
+  await expect(page.getByTestId('race-day')).toBeVisible({ timeout: 15_000 });
+
+  const drawn = page.getByTestId('drawn-race');
+  await expect(drawn).toBeVisible({ timeout: 30_000 });
+  await expect(
+    drawn.getByRole('img', { name: /^Race \d+ drawn: the runners from the start to the finish$/ }),
+  ).toBeAttached();
+  // The final order, then the official result, for a screen reader (a live region).
+  const live = page.getByTestId('drawn-race-live');
+  await expect(live).toHaveAttribute('aria-live', 'polite');
+  await expect(live).toHaveText(/^Race \d+ (finish|official result): /, { timeout: 15_000 });
+
+  // Reduced motion: the runners move in steps, so a race shows only a few distinct positions.
+  const positions = await page.evaluate(async () => {
+    const seen = new Set<string>();
+    const root = () => document.querySelector<HTMLElement>('[data-testid="drawn-race"]');
+    const deadline = performance.now() + 20_000;
+    // Wait for the next race to go off, then watch it until it is home.
+    while (root()?.dataset.phase !== 'running' && performance.now() < deadline)
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    while (root()?.dataset.phase === 'running' && performance.now() < deadline) {
+      const glyph = root()?.querySelector('g[data-runner-no] > g');
+      seen.add(glyph?.getAttribute('transform') ?? '');
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    return seen.size;
+  });
+  expect(positions).toBeGreaterThan(1);
+  expect(positions).toBeLessThanOrEqual(13);
+
+  expect(await seriousViolations(page)).toEqual([]);
+});
