@@ -38,6 +38,17 @@ export interface RealtimeConnection {
   close(): void;
 }
 
+const frameTaps = new Set<(frame: string) => void>();
+
+/**
+ * Every frame any live socket of the tab receives, for a part of a screen that listens without owning
+ * the socket (one socket per tab). Returns the way to stop listening.
+ */
+export function tapRealtimeFrames(listener: (frame: string) => void): () => void {
+  frameTaps.add(listener);
+  return () => frameTaps.delete(listener);
+}
+
 /** The address to open: the server's, upgraded to wss:// on an https page (a browser refuses ws:// there). */
 export function socketUrlFor(url: string, pageProtocol: string): string {
   return pageProtocol === 'https:' && url.startsWith('ws://') ? `wss://${url.slice('ws://'.length)}` : url;
@@ -106,6 +117,7 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
     next.onmessage = (event: MessageEvent) => {
       if (typeof event.data !== 'string') return;
       options.onFrame?.(event.data);
+      for (const tap of frameTaps) tap(event.data);
       const messages = decodeFrame(event.data);
       if (messages.length > 0) options.onMessages(messages);
     };

@@ -14,6 +14,7 @@ import { RaceNoticeBanner, RunnerList } from './RunnerList.tsx';
 import { RaceTabs } from './RaceTabs.tsx';
 import { ScheduleButton } from './ScheduleButton.tsx';
 import { StreamArea } from './StreamArea.tsx';
+import { PoolsPanel } from './pools/PoolsPanel.tsx';
 import { MyTickets } from './tickets/MyTickets.tsx';
 
 interface Picks {
@@ -130,6 +131,7 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
 
       {race ? (
         <>
+          <PoolsPanel race={race} />
           <RaceTabs races={races} selectedId={race.raceId} onSelect={requestRace} idOf={tabId} panelId={panelId} />
           <section
             role="tabpanel"
