@@ -115,7 +115,7 @@ for (const viewport of [
   test.describe(`at ${viewport.width}x${viewport.height}`, () => {
     test.use({ viewport });
     // Two bets placed through the page with the history read after: more than the default on a busy machine.
-    test.describe.configure({ timeout: 60_000 });
+    test.describe.configure({ timeout: 90_000 });
 
     test('a boxed Trifecta over three runners and a banker Forecast are placed at the cost the builder shows', async ({
       page,

@@ -6,7 +6,8 @@ import { chooseLanguage } from '../../../i18n/language.ts';
 import { RunnerList } from '../RunnerList.tsx';
 import { emptyPlaces } from '../slip.ts';
 import { race, runner } from '../testRaces.ts';
-import type { BuilderHookup } from './BetBuilder.tsx';
+import { BuilderPanel, type BuilderHookup } from './BetBuilder.tsx';
+import { boxed, chooseBanker } from './builderPicks.ts';
 
 function type(code: string): BetTypeDefinition {
   const found = betTypeByCode(code);
@@ -49,6 +50,56 @@ describe('the bet builders above the runner list', () => {
   it('read the field as pressed once every runner that can run is picked in the place', () => {
     const places = [new Set(['1', '2']), new Set<string>(), new Set<string>()];
     expect(render('TRI', true, places)).toContain('aria-pressed="true" data-testid="builder-field"');
+  });
+
+  it('count a box and say when it passes the limit of combinations', () => {
+    const nine = race(
+      1,
+      'O',
+      ['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((no) => runner(no)),
+    );
+    const panel = (code: string, count: number) => {
+      const places = boxed(new Set(nine.runners.slice(0, count).map((r) => r.runnerNo)), type(code).selector);
+      const hookup = { type: type(code), legs: places.map(() => nine), places, activePlace: 0, onChange: () => {} };
+      return renderToStaticMarkup(
+        <BuilderPanel
+          hookup={hookup}
+          runners={nine.runners}
+          kinds={['standard', 'box', 'banker']}
+          kind="box"
+          bankerPlace={0}
+          onKind={() => {}}
+          onBankerPlace={() => {}}
+        />,
+      );
+    };
+    expect(panel('TRI', 4)).toContain('Combinations: 24');
+    expect(panel('TRI', 4)).not.toContain('builder-limit');
+    // 9 x 8 x 7 x 6 x 5 = 15,120: the slip would be refused.
+    expect(panel('PENTA', 9)).toContain('Combinations: 15120');
+    expect(panel('PENTA', 9)).toContain('Too many: a bet must have fewer than 2000 combinations.');
+    expect(panel('PENTA', 9)).toContain('aria-pressed="true" data-testid="builder-field">Box all runners</button>');
+  });
+
+  it('show the banker chosen in its place', () => {
+    const places = chooseBanker(emptyPlaces(type('TRI')), open.runners, 1, '2');
+    const html = renderToStaticMarkup(
+      <BuilderPanel
+        hookup={{ type: type('TRI'), legs: [open, open, open], places, activePlace: 0, onChange: () => {} }}
+        runners={open.runners}
+        kinds={['standard', 'box', 'banker']}
+        kind="banker"
+        bankerPlace={1}
+        onKind={() => {}}
+        onBankerPlace={() => {}}
+      />,
+    );
+    expect(html).toContain('Banker&#x27;s place');
+    expect(html).toMatch(/value="1" checked=""|checked="" value="1"/);
+    expect(html).toMatch(/<option value="2" selected="">2 Horse 2<\/option>/);
+    // A scratched runner cannot be the banker.
+    expect(html).not.toContain('3 Horse 3');
+    expect(html).toContain('Combinations: 0');
   });
 
   it('speak Filipino on the Filipino site', async () => {

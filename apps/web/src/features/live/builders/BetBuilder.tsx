@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   builderKindsOf,
   countCombinations,
+  MAX_COMBINATIONS,
   type BetTypeDefinition,
   type BuilderKind,
   type Race,
@@ -116,7 +117,8 @@ export function useBetBuilder(
   return { ...standard, panel };
 }
 
-function BuilderPanel({
+/** The builder controls; exported for its render tests. */
+export function BuilderPanel({
   hookup,
   runners,
   kinds,
@@ -253,9 +255,14 @@ function BuilderPanel({
           {field.label}
         </button>
         {kind !== 'standard' ? (
-          <p className="bet-builder__count" aria-live="polite" data-testid="builder-count">
-            {bt('combinations', { count: combinations })}
-          </p>
+          <div className="bet-builder__count" aria-live="polite">
+            <p data-testid="builder-count">{bt('combinations', { count: combinations })}</p>
+            {combinations >= MAX_COMBINATIONS ? (
+              <p className="bet-builder__limit" data-testid="builder-limit">
+                {bt('tooMany', { limit: MAX_COMBINATIONS })}
+              </p>
+            ) : null}
+          </div>
         ) : null}
       </div>
     </div>

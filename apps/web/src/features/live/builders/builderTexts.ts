@@ -19,6 +19,7 @@ export const builderTexts = {
     banker: 'All runners around the banker',
   },
   combinations: 'Combinations: {{count}}',
+  tooMany: 'Too many: a bet must have fewer than {{limit}} combinations.',
 } as const;
 
 /** The same in Filipino, as bettors say it (box, banker and the places keep their racing names). */
@@ -40,4 +41,5 @@ export const builderTextsFil = {
     banker: 'Lahat ng kabayo kasama ng banker',
   },
   combinations: 'Kombinasyon: {{count}}',
+  tooMany: 'Sobra na: dapat mas kaunti sa {{limit}} ang kombinasyon ng isang taya.',
 } satisfies Translation<typeof builderTexts>;
