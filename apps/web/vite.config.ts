@@ -1,10 +1,21 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// Two entries, one build: the player site (index.html) and the back office (backoffice.html),
-// so neither ships the other's code.
-export default defineConfig({
+// react-router's package exports name only its development build (dev warnings and checks); a production
+// bundle takes the production build it ships beside it.
+const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router')).replace(
+  '/development/',
+  '/production/',
+);
+
+// Three entries, one build: the player site (index.html), the back office (backoffice.html), so neither
+// ships the other's code, and the player site's service worker, at /sw.js (a worker's scope is its folder).
+export default defineConfig(({ command }) => ({
   plugins: [react()],
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   build: {
     outDir: 'dist',
     sourcemap: true,
@@ -13,6 +24,11 @@ export default defineConfig({
       input: {
         main: 'index.html',
         backoffice: 'backoffice.html',
+        sw: 'src/sw/sw.ts',
+      },
+      output: {
+        // The worker keeps one name (browsers check that address for updates); the rest carry their hash.
+        entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
       },
     },
   },
@@ -24,4 +40,4 @@ export default defineConfig({
       '/healthz': 'http://localhost:3000',
     },
   },
-});
+}));

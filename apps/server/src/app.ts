@@ -254,13 +254,17 @@ async function registerWebApp(
   });
 }
 
+/** Fixed names whose content changes with a release, checked on every visit like the pages. */
+const CHECKED_FILES = new Set(['sw.js', 'manifest.webmanifest']);
+
 /**
- * Pages are checked on every visit (a release reaches players at once); built assets carry their content
- * hash in the name, so a year's cache never serves a stale one; other files (icons, the app) an hour.
+ * Pages are checked on every visit (a release reaches players at once), and so are the service worker and
+ * the web app manifest; built assets carry their content hash in the name, so a year's cache never serves
+ * a stale one; other files (icons, the app) an hour.
  */
 export function cacheControlOf(served: string): string {
   const file = served.replace(/\.(br|gz)$/, '');
-  if (file.endsWith('.html')) return 'no-cache';
+  if (file.endsWith('.html') || CHECKED_FILES.has(path.basename(file))) return 'no-cache';
   if (file.split(path.sep).includes('assets')) return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';
 }

@@ -1,12 +1,13 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PLAYER_ROUTES } from '@karera/shared';
 import { PAGES } from './pages.ts';
 import { RootLayout } from './layouts/RootLayout.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { PageLoading } from './PageLoading.tsx';
-import { RouteErrorPage } from './RouteErrorPage.tsx';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
+import { ScrollRestoration } from './ScrollRestoration.tsx';
 
 // The player shell (header, account menu, footer, bottom nav) loads with the first player screen,
 // so the landing page does not carry it.
@@ -22,22 +23,36 @@ function screensOf(access: 'public' | 'player'): RouteObject[] {
   });
 }
 
-export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      element: <RootLayout />,
-      errorElement: <RouteErrorPage />,
-      children: [
-        { element: <PublicLayout />, children: [...screensOf('public'), { path: '*', element: <NotFoundPage /> }] },
-        {
-          element: (
-            <Suspense fallback={<PageLoading />}>
-              <PlayerLayout />
-            </Suspense>
-          ),
-          children: screensOf('player'),
-        },
-      ],
-    },
-  ]);
+const ROUTES: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { element: <PublicLayout />, children: [...screensOf('public'), { path: '*', element: <NotFoundPage /> }] },
+      {
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <PlayerLayout />
+          </Suspense>
+        ),
+        children: screensOf('player'),
+      },
+    ],
+  },
+];
+
+/*
+ * The player site's routes, rendered inside a <BrowserRouter> (App). Declarative routing, not a data
+ * router (createBrowserRouter): the site uses no loaders, actions or fetchers, and the data router's code
+ * was a sixth of the landing page's JavaScript. What it gave beyond routing is here: the error page for a
+ * screen that fails (RouteErrorBoundary) and the scroll after navigations (ScrollRestoration).
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  const element = useRoutes(ROUTES);
+  return (
+    <>
+      <ScrollRestoration />
+      <RouteErrorBoundary locationKey={location.key}>{element}</RouteErrorBoundary>
+    </>
+  );
 }

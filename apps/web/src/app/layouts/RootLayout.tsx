@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/index.ts';
 import { AuthDialogsProvider } from '../../lib/authDialogs.tsx';
@@ -33,7 +33,6 @@ function Shell() {
       )}
       <AuthDialogs />
       <AlertHost />
-      <ScrollRestoration />
     </>
   );
 }

@@ -1,0 +1,93 @@
+/*
+ * The player site's service worker (decision 026): hashed build files from a cache, pages from the
+ * network with an offline page when there is none; the API and the live socket are never touched.
+ * Built to /sw.js as a classic script with no imports (vite.config.ts), served with no-cache.
+ */
+import {
+  ASSET_CACHE,
+  CURRENT_CACHES,
+  isCacheable,
+  MAX_CACHED_ASSETS,
+  OFFLINE_PAGE,
+  routeOf,
+  SHELL_CACHE,
+} from './routing.ts';
+
+// The worker's own types, so the web app's DOM typings need not mix with the WebWorker library's.
+interface ExtendableEvent extends Event {
+  waitUntil(work: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  readonly request: Request;
+  readonly clientId: string;
+  respondWith(response: Response | Promise<Response>): void;
+}
+interface WorkerScope {
+  readonly location: Location;
+  readonly clients: { claim(): Promise<void>; get(id: string): Promise<{ url: string } | undefined> };
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+}
+// In a service worker the global object is the worker scope.
+const worker = globalThis as unknown as WorkerScope;
+const origin = worker.location.origin;
+
+worker.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(SHELL_CACHE)
+      .then((cache) => cache.add(new Request(OFFLINE_PAGE, { cache: 'reload' })))
+      .then(() => worker.skipWaiting()),
+  );
+});
+
+worker.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith('karera-') && !CURRENT_CACHES.includes(name))
+            .map((name) => caches.delete(name)),
+        ),
+      )
+      .then(() => worker.clients.claim()),
+  );
+});
+
+worker.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const route = routeOf(request, origin);
+  if (route === 'page') event.respondWith(pageOrOffline(request));
+  if (route === 'asset') event.respondWith(assetFor(event));
+  // 'network': no answer from the worker; the browser fetches as usual.
+});
+
+async function pageOrOffline(request: Request): Promise<Response> {
+  try {
+    return await fetch(request);
+  } catch {
+    const offline = await caches.match(OFFLINE_PAGE, { cacheName: SHELL_CACHE });
+    return offline ?? Response.error();
+  }
+}
+
+async function assetFor(event: FetchEvent): Promise<Response> {
+  const { request } = event;
+  const client = event.clientId ? await worker.clients.get(event.clientId) : undefined;
+  if (routeOf(request, origin, client?.url) !== 'asset') return fetch(request);
+  const cache = await caches.open(ASSET_CACHE);
+  const cached = await cache.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (isCacheable(response)) event.waitUntil(keep(cache, request, response.clone()));
+  return response;
+}
+
+async function keep(cache: Cache, request: Request, response: Response): Promise<void> {
+  await cache.put(request, response);
+  const keys = await cache.keys();
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_CACHED_ASSETS)).map((key) => cache.delete(key)));
+}
