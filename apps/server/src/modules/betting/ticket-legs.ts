@@ -4,6 +4,7 @@ import {
   favouriteOf,
   legRaceNumbers,
   ticketLegs,
+  winStakes,
   type FinishOrder,
   type LegPolicy,
   type LegRaceState,
@@ -11,7 +12,7 @@ import {
   type TicketLegsSummary,
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
-import { runnersByNumber, winStakesOf } from '../tote/pools.ts';
+import { parseSelections, runnersOfRows } from '../tote/pools.ts';
 import { policyFor } from '../tote/tote-settings.ts';
 
 /** A ticket as the history reads it, enough to say where its legs stand. */
@@ -36,7 +37,7 @@ const NOT_MULTI_RACE: TicketLegsView = { legs: [], legsSummary: null };
 /**
  * Where each leg of the given tickets stands (shared ticketLegs), from their leg races as settlement
  * reads them (tote/pools.ts: scratches with coupled entries, the favourite at close by Win stake) and the
- * pool policy of the race date. Each race and policy is read once however many tickets share it.
+ * pool policy of the race date, in a few queries however many tickets and races (the history reads 100).
  */
 export async function legsOfTickets(
   db: Kysely<Database>,
@@ -57,26 +58,61 @@ export async function legsOfTickets(
     .execute();
   const raceByNumber = new Map(races.map((race) => [`${race.event_id}:${race.race_no}`, race]));
 
-  const states = new Map<number, Promise<LegRaceState>>();
-  const stateOf = (race: (typeof races)[number]): Promise<LegRaceState> => {
-    let state = states.get(race.id);
-    if (!state) {
-      state = (async () => {
-        const { running, scratched } = await runnersByNumber(db, race.id);
-        const favourite =
-          scratched.length > 0 && CLOSED.has(race.status) ? favouriteOf(running, await winStakesOf(db, race.id)) : null;
-        const official = race.status === 'D' && race.finish !== null;
-        return {
-          state: race.status === 'X' ? 'cancelled' : official ? 'official' : 'pending',
-          finish: official && race.finish ? (JSON.parse(race.finish) as FinishOrder) : [],
-          scratched,
-          favourite,
-        };
-      })();
-      states.set(race.id, state);
+  // The leg races these tickets need, read together: their runners in one query, and the Win stakes
+  // of the closed ones with a scratch (whose favourite at close stands in for scratched picks) in another.
+  const needed = new Map<number, (typeof races)[number]>();
+  for (const [i, ticket] of tickets.entries()) {
+    for (const no of multi[i] ?? []) {
+      const race = raceByNumber.get(`${ticket.eventId}:${no}`);
+      if (race) needed.set(race.id, race);
     }
-    return state;
-  };
+  }
+  const runnerRows =
+    needed.size === 0
+      ? []
+      : await db
+          .selectFrom('runners')
+          .select(['race_id', 'runner_no', 'status', 'odds'])
+          .where('race_id', 'in', [...needed.keys()])
+          .execute();
+  const runners = new Map<number, ReturnType<typeof runnersOfRows>>();
+  for (const raceId of needed.keys()) {
+    runners.set(raceId, runnersOfRows(runnerRows.filter((row) => row.race_id === raceId)));
+  }
+  const needFavourite = [...needed.values()]
+    .filter((race) => CLOSED.has(race.status) && (runners.get(race.id)?.scratched.length ?? 0) > 0)
+    .map((race) => race.id);
+  const stakeRows =
+    needFavourite.length === 0
+      ? []
+      : await db
+          .selectFrom('bet_tickets')
+          .select(['first_race_id', 'selections', (eb) => eb.fn.sum<number | string>('amount').as('amount')])
+          .where('first_race_id', 'in', needFavourite)
+          .where('bet_type', '=', 'W')
+          .groupBy(['first_race_id', 'selections'])
+          .execute();
+  const states = new Map<number, LegRaceState>();
+  for (const race of needed.values()) {
+    const { running, scratched } = runners.get(race.id) ?? { running: [], scratched: [] };
+    const favourite = needFavourite.includes(race.id)
+      ? favouriteOf(
+          running,
+          winStakes(
+            stakeRows
+              .filter((row) => row.first_race_id === race.id)
+              .map((row) => ({ amount: Number(row.amount), selections: parseSelections(row.selections) })),
+          ),
+        )
+      : null;
+    const official = race.status === 'D' && race.finish !== null;
+    states.set(race.id, {
+      state: race.status === 'X' ? 'cancelled' : official ? 'official' : 'pending',
+      finish: official && race.finish ? (JSON.parse(race.finish) as FinishOrder) : [],
+      scratched,
+      favourite,
+    });
+  }
   const policies = new Map<string, Promise<LegPolicy>>();
   const policyOf = (betType: string, raceDate: string): Promise<LegPolicy> => {
     const key = `${betType}|${raceDate}`;
@@ -95,13 +131,14 @@ export async function legsOfTickets(
       views.push(NOT_MULTI_RACE);
       continue;
     }
-    const legRaces = raceNumbers.map((no) => raceByNumber.get(`${ticket.eventId}:${no}`));
-    const legStates = await Promise.all(
-      legRaces.map((race) =>
-        race
-          ? stateOf(race)
-          : Promise.resolve<LegRaceState>({ state: 'pending', finish: [], scratched: [], favourite: null }),
-      ),
+    const legStates = raceNumbers.map(
+      (no): LegRaceState =>
+        states.get(raceByNumber.get(`${ticket.eventId}:${no}`)?.id ?? 0) ?? {
+          state: 'pending',
+          finish: [],
+          scratched: [],
+          favourite: null,
+        },
     );
     const { legs, summary } = ticketLegs(ticket.selections, legStates, await policyOf(ticket.betType, ticket.raceDate));
     views.push({

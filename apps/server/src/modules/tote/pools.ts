@@ -47,6 +47,11 @@ export async function runnersByNumber(db: Db, raceId: number) {
     .select(['runner_no', 'status', 'odds'])
     .where('race_id', '=', raceId)
     .execute();
+  return runnersOfRows(rows);
+}
+
+/** {@link runnersByNumber} from a race's runner rows already read (one query for many races). */
+export function runnersOfRows(rows: readonly { runner_no: string; status: string; odds: number | null }[]) {
   const running = new Map<number, number | null>();
   const numbers = new Set<number>();
   for (const row of rows) {
