@@ -78,6 +78,7 @@ test('a Pick4 shows leg 1 won and Still alive on the live screen and in history;
   page,
   request,
 }) => {
+  test.setTimeout(60_000); // a card of four races made through the API, and axe twice, on a busy machine
   const player = await signInAsNewPlayer(page, request);
   await adminPost(
     request,
