@@ -60,7 +60,7 @@ test('the demo race is drawn while it runs and ends in exactly the finishing ord
   page,
   playwright,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const api = await playwright.request.newContext({ baseURL: E2E_FAST_DEMO_URL });
   await signInAsNewPlayer(page, api);
   await page.addInitScript(() => window.localStorage.setItem('announcementDate', '2025-03-28'));
@@ -73,7 +73,8 @@ test('the demo race is drawn while it runs and ends in exactly the finishing ord
   expect(running.xs.length).toBeGreaterThanOrEqual(5);
 
   // It ends in its finishing order, then shows the official result.
-  const done = await waitForFrame(page, { raceId: running.raceId, phase: 'result' }, 15_000);
+  // (A busy machine can hold the fast simulator up for a while: the result comes, later.)
+  const done = await waitForFrame(page, { raceId: running.raceId, phase: 'result' }, 45_000);
   expect(done.drawnOrder).toEqual(done.statedOrder);
 
   const card = await api.post(GameRoutes.getRaceInfo, { data: { eventId } });
@@ -92,7 +93,7 @@ test('the drawn race is accessible: named, its leader and finish told calmly, mo
   page,
   playwright,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const api = await playwright.request.newContext({ baseURL: E2E_FAST_DEMO_URL });
   await signInAsNewPlayer(page, api);
@@ -111,23 +112,30 @@ test('the drawn race is accessible: named, its leader and finish told calmly, mo
   await expect(live).toHaveAttribute('aria-live', 'polite');
   await expect(live).toHaveText(/^Race \d+ (finish|official result): /, { timeout: 15_000 });
 
-  // Reduced motion: the runners move in steps, so a race shows only a few distinct positions.
-  const positions = await page.evaluate(async () => {
-    const seen = new Set<string>();
+  // Reduced motion: the runners move in steps, so a race shows only a few distinct positions. Races are
+  // watched until one has been seen running for a while (on a busy machine a 0.6 s race may be missed).
+  const watched = await page.evaluate(async () => {
     const root = () => document.querySelector<HTMLElement>('[data-testid="drawn-race"]');
-    const deadline = performance.now() + 20_000;
-    // Wait for the next race to go off, then watch it until it is home.
-    while (root()?.dataset.phase !== 'running' && performance.now() < deadline)
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    while (root()?.dataset.phase === 'running' && performance.now() < deadline) {
-      const glyph = root()?.querySelector('g[data-runner-no] > g');
-      seen.add(glyph?.getAttribute('transform') ?? '');
-      await new Promise((resolve) => requestAnimationFrame(resolve));
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const deadline = performance.now() + 40_000;
+    while (performance.now() < deadline) {
+      while (root()?.dataset.phase !== 'running' && performance.now() < deadline) await frame();
+      const raceId = root()?.dataset.raceId;
+      const seen = new Set<string>();
+      let samples = 0;
+      while (root()?.dataset.phase === 'running' && root()?.dataset.raceId === raceId) {
+        seen.add(root()?.querySelector('g[data-runner-no] > g')?.getAttribute('transform') ?? '');
+        samples += 1;
+        await frame();
+      }
+      if (samples >= 10) return { samples, positions: seen.size };
     }
-    return seen.size;
+    return { samples: 0, positions: 0 };
   });
-  expect(positions).toBeGreaterThan(1);
-  expect(positions).toBeLessThanOrEqual(13);
+  expect(watched.samples).toBeGreaterThanOrEqual(10);
+  expect(watched.positions).toBeGreaterThan(1);
+  // 12 steps and the start; far fewer than the frames it was watched for.
+  expect(watched.positions).toBeLessThanOrEqual(13);
 
   expect(await seriousViolations(page)).toEqual([]);
 });

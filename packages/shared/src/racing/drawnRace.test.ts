@@ -57,8 +57,8 @@ describe('drawn race: the motion plan', () => {
             fastest = Math.max(fastest, progressAt(course, share + frame) - progressAt(course, share));
           }
         }
-        // The fastest a runner goes is a little over its even pace, never a leap across the track.
-        expect(fastest).toBeLessThan(frame * 2);
+        // The fastest a runner goes is at most about twice the field's even pace, never a leap across the track.
+        expect(fastest).toBeLessThan(frame * 2.5);
       }),
       { numRuns: 30 },
     );

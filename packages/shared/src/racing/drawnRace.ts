@@ -28,9 +28,9 @@ export type Progress = number;
 /** Distance shares at which each runner's time is drawn from the seed: the start, three calls, the line. */
 const CHECKPOINTS = [0, 0.25, 0.5, 0.75, 1] as const;
 /** Share of the running time at which the winner crosses the line; the last runner crosses at 1. */
-export const WINNER_AT = 0.88;
+export const WINNER_AT = 0.8;
 /** Past the line runners ease up, all at this pace (distance per running time), so the order holds. */
-const EASE_UP_PACE = 0.5;
+const EASE_UP_PACE = 0.9;
 /** How far ahead of or behind its even pace a runner may be at a call (share of its time). */
 const SWING = 0.07;
 /** The furthest any runner gets past the line, for drawing the track. */

@@ -29,7 +29,8 @@ import './drawnRace.css';
 const WIDTH = 320;
 const HEIGHT = 180;
 const TRACK_TOP = 34;
-const TRACK_BOTTOM = 174;
+// Below the track, a strip for the leader (or the badge).
+const TRACK_BOTTOM = 158;
 const START_X = 14;
 const END_X = 308;
 const CLOTH_W = 18;
@@ -224,6 +225,8 @@ function DrawnRace({ race, run }: { race: Race; run: KnownRun }) {
         <p className="drawn-race__title" data-testid="drawn-race-title">
           {t(phase, { raceNo: race.raceNo })}
         </p>
+      </div>
+      <div className="drawn-race__corner">
         {phase === 'running' && leader ? (
           <p className="drawn-race__leader" aria-hidden="true">
             {t('leader', { runner: leader })}

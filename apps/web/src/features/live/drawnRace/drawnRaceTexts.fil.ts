@@ -5,7 +5,7 @@ export const drawnRaceTextsFil = {
   label: 'Guhit ng Karera {{raceNo}}: ang mga kabayo mula sa simula hanggang sa finish',
   badge: 'Guhit na karera',
   running: 'Karera {{raceNo}} · Tumatakbo',
-  finished: 'Karera {{raceNo}} · Tapos na, hinihintay ang opisyal na resulta',
+  finished: 'Karera {{raceNo}} · Hinihintay ang opisyal na resulta',
   result: 'Karera {{raceNo}} · Opisyal na resulta',
   leader: 'Nangunguna: {{runner}}',
   runner: '{{runnerNo}} {{horse}}',

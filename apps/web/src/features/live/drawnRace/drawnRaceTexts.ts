@@ -3,7 +3,7 @@ export const drawnRaceTexts = {
   label: 'Race {{raceNo}} drawn: the runners from the start to the finish',
   badge: 'Drawn race',
   running: 'Race {{raceNo}} · Running',
-  finished: 'Race {{raceNo}} · Finished, awaiting the official result',
+  finished: 'Race {{raceNo}} · Awaiting the official result',
   result: 'Race {{raceNo}} · Official result',
   leader: 'Leader: {{runner}}',
   runner: '{{runnerNo}} {{horse}}',
