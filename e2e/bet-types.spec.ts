@@ -90,6 +90,28 @@ const slipPlace = (page: Page, label: string): Locator =>
     .getByTestId('slip-place')
     .filter({ has: page.getByText(label, { exact: true }) });
 
+/** At 390 px the slip's place rows and balances are in its sheet, opened from the slip bar. */
+async function openSlip(page: Page) {
+  const toggle = slipOf(page).getByTestId('slip-toggle');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(slipOf(page).getByTestId('slip-sheet')).toBeVisible();
+}
+
+/** Escape closes the sheet (the focus is in the slip), uncovering the runners. */
+async function closeSlip(page: Page) {
+  await page.keyboard.press('Escape');
+  await expect(slipOf(page).getByTestId('slip-toggle')).toHaveAttribute('aria-expanded', 'false');
+}
+
+/** Makes a place or leg take the picks from its slip row. */
+async function choosePlace(page: Page, label: string) {
+  await openSlip(page);
+  await slipPlace(page, label)
+    .getByRole('button', { name: new RegExp(`^${label}`) })
+    .click();
+  await closeSlip(page);
+}
+
 /** Counts the page's placeBet calls, to show a refusal happened before any call. */
 function countPlaceBetCalls(page: Page): () => number {
   let calls = 0;
@@ -128,11 +150,11 @@ test('a Trifecta with several runners per place shows its combinations and cost 
   await betOn(page, '1').click();
   await betOn(page, '2').click();
   await expect(slipPlace(page, '1st').getByTestId('slip-place-runners')).toHaveText('1, 2');
-  await slipPlace(page, '2nd').getByRole('button', { name: /^2nd/ }).click();
+  await choosePlace(page, '2nd');
   await expect(betOn(page, '1')).toHaveAttribute('aria-pressed', 'false');
   for (const runnerNo of ['1', '2', '3']) await betOn(page, runnerNo).click();
   await expect(slip.getByTestId('slip-combinations')).toHaveText('0');
-  await slipPlace(page, '3rd').getByRole('button', { name: /^3rd/ }).click();
+  await choosePlace(page, '3rd');
   await betOn(page, '3').click();
   await expect(slip.getByTestId('slip-combinations')).toHaveText('2');
   await expect(slip.getByTestId('slip-total')).toHaveText('₱2.00');
@@ -187,9 +209,11 @@ test('a Pick4 takes picks in each of its four leg races, All picking a whole leg
   await betOn(page, '2').click();
   await betOn(page, '3').click();
   // All on race 3's slip row picks its six runners and then reads Clear.
+  await openSlip(page);
   await slip.getByRole('button', { name: 'Pick every runner for Race 3' }).click();
   await expect(slip.getByRole('button', { name: 'Clear the picks for Race 3' })).toBeVisible();
   await expect(slipPlace(page, 'Race 3').getByTestId('slip-place-runners')).toHaveText('1, 2, 3, 4, 5, 6');
+  await closeSlip(page);
   await legs.getByRole('button', { name: 'Race 3', exact: true }).click();
   await expect(betOn(page, '6')).toHaveAttribute('aria-pressed', 'true');
   await expect(slip.getByTestId('slip-combinations')).toHaveText('0');
@@ -285,6 +309,7 @@ test('with use-bonus on, the bonus balance pays first and credit the rest; the t
   await expect(refusal).toBeHidden();
 
   const useBonus = slip.getByTestId('slip-use-bonus');
+  await openSlip(page);
   await useBonus.click();
   await expect(useBonus).toBeChecked();
   await slip.getByRole('button', { name: 'Submit Bet' }).click();

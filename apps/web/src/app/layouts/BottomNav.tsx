@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import './shell.css';
 
 const stroke = {
   fill: 'none',
@@ -51,7 +52,7 @@ const ITEMS = [
   { to: '/promo', key: 'promos' },
 ] as const;
 
-/** The player's bottom navigation: Race, Payment, Result, Transaction, Promos. */
+/** The player's bottom navigation: Race, Payment, Result, Transaction, Promos (a side nav from 1024 px, shell.css). */
 export function BottomNav() {
   const { t } = useTranslation();
   return (

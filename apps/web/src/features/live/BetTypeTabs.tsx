@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { BetTypeDefinition, Race } from '@karera/shared';
+import { useChipStrip } from './useChipStrip.ts';
 
 interface BetTypeTabsProps {
   types: readonly BetTypeDefinition[];
@@ -7,11 +8,18 @@ interface BetTypeTabsProps {
   onSelect: (code: string) => void;
 }
 
-/** The bet types the open race offers; the pressed one drives the bet slip. */
+/** The bet types the open race offers, a scrolling strip kept on the pressed one, which drives the bet slip. */
 export function BetTypeTabs({ types, selected, onSelect }: BetTypeTabsProps) {
   const { t } = useTranslation();
+  const strip = useChipStrip<HTMLDivElement>(selected);
   return (
-    <div className="bet-types" role="group" aria-label={t('live.betTypes')} data-testid="bet-types">
+    <div
+      ref={strip}
+      className="bet-types chip-strip"
+      role="group"
+      aria-label={t('live.betTypes')}
+      data-testid="bet-types"
+    >
       {types.map((type) => (
         <button
           key={type.code}
@@ -39,8 +47,15 @@ export function LegTabs({
   onSelect: (leg: number) => void;
 }) {
   const { t } = useTranslation();
+  const strip = useChipStrip<HTMLDivElement>(selected);
   return (
-    <div className="bet-types bet-types--legs" role="group" aria-label={t('live.slip.legs')} data-testid="leg-tabs">
+    <div
+      ref={strip}
+      className="bet-types bet-types--legs chip-strip"
+      role="group"
+      aria-label={t('live.slip.legs')}
+      data-testid="leg-tabs"
+    >
       {legs.map((leg, index) => (
         <button
           key={leg.raceId}

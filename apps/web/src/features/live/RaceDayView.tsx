@@ -3,9 +3,12 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Race, RaceInfoResponse } from '@karera/shared';
 import { Button, Dialog } from '../../components/ui/index.ts';
+import { browserStorage } from './announcement.ts';
 import { BetSlip } from './BetSlip.tsx';
 import { BetTypeTabs, LegTabs } from './BetTypeTabs.tsx';
+import { readStreamHidden, writeStreamHidden } from './deviceMemory.ts';
 import { HowToBet } from './HowToBetDrawer.tsx';
+import { useLayoutT } from './layoutI18n.ts';
 import { winnersOf } from './raceDisplay.ts';
 import { defaultRace } from './raceState.ts';
 import { activeSelection, toggleRunner } from './selection.ts';
@@ -28,8 +31,9 @@ type PendingChange = { kind: 'race'; raceId: number } | { kind: 'type'; code: st
 /**
  * A race day on screen: stream, name and arena with Result and Schedule, race number tabs and the open
  * race's runners. Until the player opens a race (or picks a runner) the screen follows the race in
- * play; picks belong to one race and bet type, and changing either asks before dropping them. Below
- * the runners, the open type's bet slip.
+ * play; picks belong to one race and bet type, and changing either asks before dropping them. Then the
+ * open type's bet slip: a bar over a phone's bottom nav; from 1024 px the three read as columns (stream
+ * and race info, runners, slip). The stream can be hidden, remembered on the device.
  */
 export function RaceDayView({ info }: { info: RaceInfoResponse }) {
   const { t } = useTranslation();
@@ -40,6 +44,14 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
   const [picks, setPicks] = useState<Picks | null>(null);
   const [activePlace, setActivePlace] = useState(0);
   const [pending, setPending] = useState<PendingChange | null>(null);
+  const lt = useLayoutT();
+  const streamId = useId();
+  const [streamHidden, setStreamHidden] = useState(() => readStreamHidden(browserStorage()));
+
+  function hideStream(hidden: boolean) {
+    setStreamHidden(hidden);
+    writeStreamHidden(browserStorage(), hidden);
+  }
 
   const race = races.find((r) => r.raceId === chosenId) ?? defaultRace(races);
   const types = race ? slipTypes(race, races) : [];
@@ -109,30 +121,49 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
 
   return (
     <div className="race-day" data-testid="race-day" data-event-id={event.id}>
-      <StreamArea event={event} />
-      <header className="race-day__head">
-        <div className="race-day__titles">
-          <h2 className="race-day__name" data-testid="event-name">
-            {event.name}
-          </h2>
-          <p className="race-day__arena">{event.arena}</p>
-        </div>
-        <div className="race-day__links">
-          <Link
-            to={race ? `/result?event=${event.id}&raceId=${race.raceId}` : '/result'}
-            className="btn btn--ghost btn--sm"
+      <div className="race-day__info">
+        <div className="stream-box" data-hidden={streamHidden || undefined}>
+          <button
+            type="button"
+            className="stream-box__toggle"
+            aria-expanded={!streamHidden}
+            aria-controls={streamId}
+            data-testid="stream-toggle"
+            onClick={() => hideStream(!streamHidden)}
           >
-            {t('live.result')}
-          </Link>
-          <ScheduleButton />
-          {type ? <HowToBet type={type} /> : null}
+            {streamHidden ? lt('stream.show') : lt('stream.hide')}
+          </button>
+          <div id={streamId} className="stream-box__body">
+            {streamHidden ? null : <StreamArea event={event} />}
+          </div>
         </div>
-      </header>
+        <header className="race-day__head">
+          <div className="race-day__titles">
+            <h2 className="race-day__name" data-testid="event-name">
+              {event.name}
+            </h2>
+            <p className="race-day__arena">{event.arena}</p>
+          </div>
+          <div className="race-day__links">
+            <Link
+              to={race ? `/result?event=${event.id}&raceId=${race.raceId}` : '/result'}
+              className="btn btn--ghost btn--sm"
+            >
+              {t('live.result')}
+            </Link>
+            <ScheduleButton />
+            {type ? <HowToBet type={type} /> : null}
+          </div>
+        </header>
+
+        {race ? (
+          <RaceTabs races={races} selectedId={race.raceId} onSelect={requestRace} idOf={tabId} panelId={panelId} />
+        ) : null}
+        {race ? <PoolsPanel race={race} /> : null}
+      </div>
 
       {race ? (
         <>
-          <PoolsPanel race={race} />
-          <RaceTabs races={races} selectedId={race.raceId} onSelect={requestRace} idOf={tabId} panelId={panelId} />
           <section
             role="tabpanel"
             id={panelId}
@@ -170,7 +201,9 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
                   : undefined
               }
             />
-            {type ? (
+          </section>
+          {type ? (
+            <div className="race-day__slip">
               <BetSlip
                 key={type.code}
                 eventId={event.id}
@@ -184,9 +217,13 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
                   setPicks(null);
                   setActivePlace(0);
                 }}
+                onRepeat={(next) => {
+                  setChosenId(race.raceId);
+                  setPicks({ raceId: race.raceId, typeCode: type.code, places: next });
+                }}
               />
-            ) : null}
-          </section>
+            </div>
+          ) : null}
         </>
       ) : (
         <p className="live-empty__text">{t('live.empty')}</p>

@@ -1,6 +1,7 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Race } from '@karera/shared';
+import { useChipStrip } from './useChipStrip.ts';
 
 export interface RaceTabsProps {
   races: readonly Race[];
@@ -20,9 +21,7 @@ export function RaceTabs({ races, selectedId, onSelect, idOf, panelId }: RaceTab
   const refs = useRef(new Map<number, HTMLButtonElement>());
 
   // Keep the open race's tab in view in the scrolling strip (10 races do not fit at 390 px).
-  useEffect(() => {
-    refs.current.get(selectedId)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [selectedId]);
+  const strip = useChipStrip<HTMLDivElement>(selectedId);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const focused = races.findIndex((race) => refs.current.get(race.raceId) === document.activeElement);
@@ -41,7 +40,14 @@ export function RaceTabs({ races, selectedId, onSelect, idOf, panelId }: RaceTab
   }
 
   return (
-    <div role="tablist" aria-label={t('live.raceTabs')} className="race-tabs" onKeyDown={onKeyDown}>
+    <div
+      ref={strip}
+      role="tablist"
+      aria-label={t('live.raceTabs')}
+      className="race-tabs chip-strip"
+      data-testid="race-tabs"
+      onKeyDown={onKeyDown}
+    >
       {races.map((race) => {
         const selected = race.raceId === selectedId;
         return (

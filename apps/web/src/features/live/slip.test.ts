@@ -3,12 +3,14 @@ import { BetMessages, betTypeByCode, type BetTypeDefinition, type Race } from '@
 import {
   allPicked,
   amountInput,
+  barPicksText,
   emptyPlaces,
   hasPicks,
   legRacesOf,
   pesosOf,
   picksText,
   refusalOf,
+  repeatPlaces,
   selectionsOf,
   slipOnSale,
   slipSignature,
@@ -146,5 +148,31 @@ describe('slipSignature', () => {
     const body = { raceId: 1, betType: 'W', selections: [[1]], amount: 100, useBonus: false };
     expect(slipSignature(body)).toBe(slipSignature({ ...body }));
     expect(slipSignature(body)).not.toBe(slipSignature({ ...body, amount: 200 }));
+  });
+});
+
+describe('repeatPlaces', () => {
+  it('puts each place back by base number: a coupled entry whole, a runner scratched since left out', () => {
+    const places = repeatPlaces([[1, 4], [2], [3]], [card, card, card]);
+    expect(places.map((picks) => [...picks].sort())).toEqual([['1', '1A'], ['2'], ['3']]);
+  });
+
+  it('fills only the places the slip has, empty where the last bet had none or the runner is gone', () => {
+    const legs = [[runner('1'), runner('2')], [runner('5')]];
+    expect(repeatPlaces([[2], [9], [1]], legs).map((picks) => [...picks])).toEqual([['2'], []]);
+    expect(repeatPlaces([[2]], legs).map((picks) => [...picks])).toEqual([['2'], []]);
+  });
+
+  it('gives picks the slip counts as the same selection it sent', () => {
+    const sent = [[1, 2], [3]];
+    const places = repeatPlaces(sent, [card, card]);
+    expect(selectionsOf(places, [card, card])).toEqual(sent);
+  });
+});
+
+describe('barPicksText', () => {
+  it('splits places by - and legs by /, a place without picks as –', () => {
+    expect(barPicksText(type('TRI'), [[1, 2], [3], []])).toBe('1,2-3-–');
+    expect(barPicksText(type('DD'), [[4], [1, 2]])).toBe('4/1,2');
   });
 });

@@ -148,3 +148,25 @@ export function slipSignature(body: {
 }): string {
   return JSON.stringify([body.raceId, body.betType, body.selections, body.amount, body.useBonus]);
 }
+
+/**
+ * A remembered bet put back on the slip (repeat last bet): each place or leg picks the runners whose
+ * base number it had, among those that can be picked now (a runner scratched since drops out, a coupled
+ * entry comes back whole). Never more places than the slip has.
+ */
+export function repeatPlaces(selections: readonly (readonly number[])[], runners: PlaceRunners): Set<string>[] {
+  return runners.map((placeRunners, i) => {
+    const numbers = new Set((selections[i] ?? []).map(String));
+    return new Set(
+      placeRunners
+        .filter((runner) => canPick(runner) && numbers.has(baseNumber(runner.runnerNo)))
+        .map((r) => r.runnerNo),
+    );
+  });
+}
+
+/** The slip bar's short picks: a single-race type's places split by '-', a multi-race type's legs by '/'. */
+export function barPicksText(type: Pick<BetTypeDefinition, 'raceType'>, selections: readonly (readonly number[])[]) {
+  const separator = type.raceType === 'single' ? '-' : '/';
+  return selections.map((runners) => (runners.length > 0 ? runners.join(',') : '–')).join(separator);
+}

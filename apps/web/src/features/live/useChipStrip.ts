@@ -1,0 +1,51 @@
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { scrollLeftToShow, stripEdges } from './chipStrip.ts';
+
+/** Room kept between the current chip and the strip's edge (the fade's width). */
+const EDGE = 32;
+
+/**
+ * A chip strip that says where it scrolls and keeps the current chip in view: the strip carries
+ * data-more-start / data-more-end while chips hide past that edge (the CSS fades it), and when `current`
+ * changes the strip scrolls sideways to show its chip (`[aria-selected=true]` or `[aria-pressed=true]`)
+ * — sideways only, so the page itself never jumps.
+ */
+export function useChipStrip<T extends HTMLElement>(current: unknown): RefObject<T | null> {
+  const ref = useRef<T | null>(null);
+
+  // Chips come and go with the race's types and statuses: the edges are read again after every render.
+  useEffect(() => {
+    if (ref.current) markEdges(ref.current);
+  });
+
+  useEffect(() => {
+    const strip = ref.current;
+    if (!strip) return;
+    const mark = () => markEdges(strip);
+    strip.addEventListener('scroll', mark, { passive: true });
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(mark);
+    resize?.observe(strip);
+    return () => {
+      strip.removeEventListener('scroll', mark);
+      resize?.disconnect();
+    };
+  }, []);
+
+  useLayoutEffect(() => {
+    const strip = ref.current;
+    const chip = strip?.querySelector<HTMLElement>('[aria-selected="true"], [aria-pressed="true"]');
+    if (!strip || !chip || strip.scrollWidth <= strip.clientWidth) return;
+    const chipLeft = chip.getBoundingClientRect().left - strip.getBoundingClientRect().left + strip.scrollLeft;
+    const left = scrollLeftToShow(strip, chipLeft, chip.offsetWidth, EDGE);
+    const calm = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+    if (left !== strip.scrollLeft) strip.scrollTo?.({ left, behavior: calm ? 'auto' : 'smooth' });
+  }, [current]);
+
+  return ref;
+}
+
+function markEdges(strip: HTMLElement) {
+  const edges = stripEdges(strip);
+  strip.toggleAttribute('data-more-start', edges.start);
+  strip.toggleAttribute('data-more-end', edges.end);
+}
