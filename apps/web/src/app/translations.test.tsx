@@ -17,6 +17,13 @@ import { masterAgentTextsFil } from '../features/masteragent/masterAgentTexts.fi
 import { tutorialTexts } from '../features/tutorials/tutorialTexts.ts';
 import { tutorialTextsFil } from '../features/tutorials/tutorialTexts.fil.ts';
 import { otpResendTexts, otpResendTextsFil } from '../components/forms/otpResend.ts';
+import { poolsTexts } from '../features/live/pools/poolsTexts.ts';
+import { poolsTextsFil } from '../features/live/pools/poolsTexts.fil.ts';
+import { builderTexts, builderTextsFil } from '../features/live/builders/builderTexts.ts';
+import { drawnRaceTexts } from '../features/live/drawnRace/drawnRaceTexts.ts';
+import { drawnRaceTextsFil } from '../features/live/drawnRace/drawnRaceTexts.fil.ts';
+import { ticketTexts } from '../features/live/tickets/ticketTexts.ts';
+import { ticketTextsFil } from '../features/live/tickets/ticketTexts.fil.ts';
 import { OtpForm } from '../components/forms/OtpForm.tsx';
 import { LoginStep } from '../features/auth/LoginStep.tsx';
 import { RegisterStep } from '../features/auth/RegisterStep.tsx';
@@ -51,6 +58,9 @@ const PAGE_BUNDLES: readonly { key: string; en: Texts; fil: Texts }[] = [
   { key: 'bettingSite', en: bettingSiteTexts, fil: bettingSiteTextsFil },
   { key: 'tutorials', en: tutorialTexts, fil: tutorialTextsFil },
   { key: 'otpResend', en: otpResendTexts, fil: otpResendTextsFil },
+  { key: 'livePools', en: poolsTexts, fil: poolsTextsFil },
+  { key: 'betBuilders', en: builderTexts, fil: builderTextsFil },
+  { key: 'drawnRace', en: drawnRaceTexts, fil: drawnRaceTextsFil },
 ];
 
 /**
@@ -64,6 +74,7 @@ const siteEn: Texts = Object.fromEntries(
 const PAIRS: readonly { name: string; en: Texts; fil: Texts }[] = [
   { name: 'en.ts / fil.ts', en: siteEn, fil },
   ...PAGE_BUNDLES.map((bundle) => ({ name: bundle.key, en: bundle.en, fil: bundle.fil })),
+  { name: 'my tickets', en: ticketTexts, fil: ticketTextsFil },
 ];
 
 function leavesOf(texts: Texts, prefix = ''): Map<string, string> {

@@ -1,4 +1,5 @@
-import { use } from 'react';
+import { use, useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { i18next } from './index.ts';
 import { addLazyTexts } from './language.ts';
 
@@ -19,5 +20,31 @@ export function addPageTexts(key: string, en: object, fil: () => Promise<object>
     });
   return function usePageTexts() {
     if (!ready) use(loading);
+  };
+}
+
+/** Every key of a text bundle, nested ones dotted: 'submit', 'messages.usernameTaken'. */
+export type TextKey<Texts, Prefix extends string = ''> = {
+  [K in keyof Texts & string]: Texts[K] extends string ? `${Prefix}${K}` : TextKey<Texts[K], `${Prefix}${K}.`>;
+}[keyof Texts & string];
+
+/** A page's t(): only keys of its own texts compile. */
+export type PageT<Texts> = (key: TextKey<Texts>, values?: Record<string, string | number>) => string;
+
+/**
+ * A page's texts (see addPageTexts) and the hook for its typed t(), which reads them under `key`.
+ */
+export function pageTranslator<Texts extends object>(
+  key: string,
+  en: Texts,
+  fil: () => Promise<object>,
+): () => PageT<Texts> {
+  const usePageTexts = addPageTexts(key, en, fil);
+  return function usePageT() {
+    usePageTexts();
+    const { t } = useTranslation();
+    // i18next's typed t() knows only en.ts's keys; these live under `key` once addPageTexts has run.
+    const untyped = t as unknown as (path: string, values?: object) => string;
+    return useCallback<PageT<Texts>>((textKey, values) => untyped(`${key}.${textKey}`, values ?? {}), [untyped]);
   };
 }

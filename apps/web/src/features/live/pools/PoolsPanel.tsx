@@ -15,28 +15,28 @@ const CHART_HEIGHT = 24;
  * live socket.
  */
 export function PoolsPanel({ race }: { race: Pick<Race, 'raceId' | 'raceNo' | 'runners'> }) {
-  const t = usePoolsT();
+  const tp = usePoolsT();
   const [open, setOpen] = useState(false);
   const pools = usePools(race.raceId, open);
   const names = new Map(race.runners.map((r) => [Number.parseInt(r.runnerNo, 10), r.horseName]));
 
   return (
     <details className="pools-panel" data-testid="pools-panel" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary className="pools-panel__summary">{t('title')}</summary>
+      <summary className="pools-panel__summary">{tp('title')}</summary>
       {!open ? null : pools.data ? (
         <div className="pools-panel__body" data-testid="pools-ready" data-version={pools.data.version}>
-          <p className="pools-panel__note">{t('perPeso')}</p>
-          <OddsMovement pools={pools.data} names={names} t={t} />
-          <ProbablesGrid pools={pools.data} t={t} />
-          <WillPays pools={pools.data} names={names} t={t} />
+          <p className="pools-panel__note">{tp('perPeso')}</p>
+          <OddsMovement pools={pools.data} names={names} tp={tp} />
+          <ProbablesGrid pools={pools.data} tp={tp} />
+          <WillPays pools={pools.data} names={names} tp={tp} />
         </div>
       ) : pools.isError ? (
         <p className="pools-panel__state" role="alert">
-          {t('error')}
+          {tp('error')}
         </p>
       ) : (
         <p className="pools-panel__state" role="status" aria-live="polite">
-          {t('loading')}
+          {tp('loading')}
         </p>
       )}
     </details>
@@ -45,7 +45,7 @@ export function PoolsPanel({ race }: { race: Pick<Race, 'raceId' | 'raceNo' | 'r
 
 interface SectionProps {
   pools: RacePools;
-  t: PoolsT;
+  tp: PoolsT;
 }
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
@@ -60,20 +60,20 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
   );
 }
 
-function OddsMovement({ pools, names, t }: SectionProps & { names: Map<number, string> }) {
+function OddsMovement({ pools, names, tp }: SectionProps & { names: Map<number, string> }) {
   const runners = pools.winOdds.runners;
   const scale = oddsScale(runners);
   return (
-    <Section title={t('odds.heading')} testId="pools-odds">
+    <Section title={tp('odds.heading')} testId="pools-odds">
       {runners.length === 0 ? (
-        <p className="pools-section__empty">{t('odds.empty')}</p>
+        <p className="pools-section__empty">{tp('odds.empty')}</p>
       ) : (
         <ul className="odds-moves">
           {runners.map((runner) => {
             const ends = oddsEnds(runner.odds);
             const points = sparkline(runner.odds, scale, CHART_WIDTH, CHART_HEIGHT);
             const label = ends
-              ? t('odds.chart', {
+              ? tp('odds.chart', {
                   runner: runner.runnerNo,
                   from: formatDividend(ends.from),
                   to: formatDividend(ends.to),
@@ -114,25 +114,25 @@ function OddsMovement({ pools, names, t }: SectionProps & { names: Map<number, s
   );
 }
 
-function ProbablesGrid({ pools, t }: SectionProps) {
+function ProbablesGrid({ pools, tp }: SectionProps) {
   const { runners, cells } = pools.forecast;
   const captionId = useId();
   const any = cells.some((c) => c.dividend !== null);
   const cellOf = (first: number, second: number) => cells.find((c) => c.first === first && c.second === second);
   return (
-    <Section title={t('forecast.heading')} testId="pools-forecast">
+    <Section title={tp('forecast.heading')} testId="pools-forecast">
       {!any ? (
-        <p className="pools-section__empty">{t('forecast.empty')}</p>
+        <p className="pools-section__empty">{tp('forecast.empty')}</p>
       ) : (
         <div className="probables" role="region" aria-labelledby={captionId} tabIndex={0}>
           <table className="probables__table">
             <caption id={captionId} className="probables__caption">
-              {t('forecast.caption')}
+              {tp('forecast.caption')}
             </caption>
             <thead>
               <tr>
                 <th scope="col">
-                  {t('forecast.first')} \ {t('forecast.second')}
+                  {tp('forecast.first')} \ {tp('forecast.second')}
                 </th>
                 {runners.map((second) => (
                   <th key={second} scope="col">
@@ -151,7 +151,7 @@ function ProbablesGrid({ pools, t }: SectionProps) {
                     return (
                       <td key={second} data-pair={`${first}-${second}`}>
                         {dividend === null ? (
-                          <span className="probables__none" aria-label={t('forecast.none')}>
+                          <span className="probables__none" aria-label={tp('forecast.none')}>
                             –
                           </span>
                         ) : (
@@ -170,29 +170,29 @@ function ProbablesGrid({ pools, t }: SectionProps) {
   );
 }
 
-function WillPays({ pools, names, t }: SectionProps & { names: Map<number, string> }) {
+function WillPays({ pools, names, tp }: SectionProps & { names: Map<number, string> }) {
   return (
-    <Section title={t('willPays.heading')} testId="pools-willpays">
+    <Section title={tp('willPays.heading')} testId="pools-willpays">
       {pools.willPays.length === 0 ? (
-        <p className="pools-section__empty">{t('willPays.empty')}</p>
+        <p className="pools-section__empty">{tp('willPays.empty')}</p>
       ) : (
         pools.willPays.map((pool) => {
           const prefixes = [...new Set(pool.lines.map((line) => line.winners.join('/')))];
           return (
             <div key={`${pool.betType}-${pool.firstRaceNo}`} className="will-pays" data-bet-type={pool.betType}>
               <h4 className="will-pays__title">
-                {t('willPays.pool', { name: pool.name, race: pool.firstRaceNo, leg: pool.leg, legs: pool.legs })}
+                {tp('willPays.pool', { name: pool.name, race: pool.firstRaceNo, leg: pool.leg, legs: pool.legs })}
               </h4>
-              {pool.exact ? null : <p className="will-pays__note">{t('willPays.estimate')}</p>}
+              {pool.exact ? null : <p className="will-pays__note">{tp('willPays.estimate')}</p>}
               {prefixes.map((prefix) => (
                 <table key={prefix} className="will-pays__table">
                   <caption className="will-pays__caption">
-                    {t('willPays.after', { winners: prefix.replaceAll('0', 'ALL') })}
+                    {tp('willPays.after', { winners: prefix.replaceAll('0', 'ALL') })}
                   </caption>
                   <thead>
                     <tr>
-                      <th scope="col">{t('willPays.runner')}</th>
-                      <th scope="col">{t('willPays.pays')}</th>
+                      <th scope="col">{tp('willPays.runner')}</th>
+                      <th scope="col">{tp('willPays.pays')}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -205,7 +205,7 @@ function WillPays({ pools, names, t }: SectionProps & { names: Map<number, strin
                           </th>
                           <td>
                             {line.dividend === null ? (
-                              <span className="will-pays__none">{t('willPays.noTicket')}</span>
+                              <span className="will-pays__none">{tp('willPays.noTicket')}</span>
                             ) : (
                               formatDividend(line.dividend)
                             )}
