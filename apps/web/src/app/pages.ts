@@ -1,15 +1,17 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PLAYER_ROUTES, PlayerRoutePath } from '@karera/shared';
+import { LandingPage } from '../features/landing/LandingPage.tsx';
 
-type Page = LazyExoticComponent<ComponentType>;
+type Page = LazyExoticComponent<ComponentType> | ComponentType;
 /** Routes with a screen of their own: a route with `redirect` opens another one (the router's Navigate). */
 export type ScreenRoutePath = Exclude<
   PlayerRoutePath,
   Extract<(typeof PLAYER_ROUTES)[number], { redirect: string }>['path']
 >;
 
-// One chunk per screen: the landing route loads only the shell and the landing page.
-const Landing = lazy(() => import('../features/landing/LandingPage.tsx').then((m) => ({ default: m.LandingPage })));
+// One chunk per screen, but the landing page comes with the shell: most visits start there, and loaded
+// late it pushed the footer down under the reader (layout shift) after a second round trip.
+const Landing = LandingPage;
 const About = lazy(() => import('../features/legal/AboutPage.tsx').then((m) => ({ default: m.AboutPage })));
 const Terms = lazy(() => import('../features/legal/TermsPage.tsx').then((m) => ({ default: m.TermsPage })));
 const Privacy = lazy(() => import('../features/legal/PrivacyPage.tsx').then((m) => ({ default: m.PrivacyPage })));
