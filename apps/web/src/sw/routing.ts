@@ -1,5 +1,5 @@
 /*
- * Which requests the service worker answers, and how (decision 026). Pure, so the unit test reads the
+ * Which requests the service worker answers, and how (decision 027). Pure, so the unit test reads the
  * same rules the worker runs. Live data (the API, the live socket) and the back office are never
  * answered by the worker, let alone from its cache.
  */

@@ -1,5 +1,5 @@
 /*
- * The player site's service worker (decision 026): hashed build files from a cache, pages from the
+ * The player site's service worker (decision 027): hashed build files from a cache, pages from the
  * network with an offline page when there is none; the API and the live socket are never touched.
  * Built to /sw.js as a classic script with no imports (vite.config.ts), served with no-cache.
  */
