@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { UserRoutes, type RegisterResponse } from '@karera/shared';
 import { backofficeLogin, uniqueSuffix } from './support.ts';
+import { goToBackofficeSection } from './backofficeNav.ts';
 
 interface NewPlayer {
   playerId: number;
@@ -29,7 +30,7 @@ async function registerPlayer(request: APIRequestContext): Promise<NewPlayer> {
 
 /** Opens the OTP outbox, searches the number and reads the 6-digit code from the newest message. */
 async function readOtpInOutbox(page: Page, mobile: string): Promise<string> {
-  await page.getByRole('link', { name: 'OTP outbox' }).first().click();
+  await goToBackofficeSection(page, 'OTP outbox');
   await expect(page.getByRole('heading', { level: 1, name: 'OTP outbox' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search by mobile number' }).fill(mobile);
   await page.getByRole('button', { name: 'Search' }).click();

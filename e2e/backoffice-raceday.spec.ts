@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { RacingAdminRoutes, RacingMessages, type GameEvent, type Race } from '@karera/shared';
 import { backofficeLogin, uniqueSuffix } from './support.ts';
 import { seriousViolations } from './axe.ts';
+import { goToBackofficeSection } from './backofficeNav.ts';
 
 /** A back-office call made by the signed-in page itself. */
 async function postAsStaff<T>(page: Page, url: string, body: unknown): Promise<T> {
@@ -41,7 +42,7 @@ test('an admin sets up a race day and runs race 1 from open betting to closed', 
   await backofficeLogin(page);
 
   // Race days: create an event on the next race day, with Trifecta on.
-  await page.getByRole('link', { name: 'Race day' }).first().click();
+  await goToBackofficeSection(page, 'Race day');
   await expect(page.getByRole('heading', { level: 1, name: 'Race day' })).toBeVisible();
   await page.getByRole('button', { name: 'Create event' }).click();
   await expect(page.getByText(RacingMessages.nameRequired)).toBeVisible();
@@ -93,6 +94,10 @@ test('an admin sets up a race day and runs race 1 from open betting to closed', 
 
   // Open betting, then last call: only the allowed next moves are offered.
   await page.getByRole('button', { name: 'Open betting' }).click();
+  await page
+    .getByRole('dialog', { name: 'Open betting on race 1?' })
+    .getByRole('button', { name: 'Yes, open betting' })
+    .click();
   await expect(raceStatus(page)).toHaveText('Open');
   await expect(page.getByRole('button', { name: 'Open betting' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Last call' }).click();
@@ -101,11 +106,19 @@ test('an admin sets up a race day and runs race 1 from open betting to closed', 
 
   // Scratch runner 2 while the race is on last call.
   await second.getByRole('button', { name: 'Scratch runner 2' }).click();
+  await page
+    .getByRole('dialog', { name: /^Scratch runner 2 / })
+    .getByRole('button', { name: 'Yes, scratch it' })
+    .click();
   await expect(second.getByTestId('runner-status')).toHaveText('Scratched');
   await expect(second.getByRole('button', { name: 'Unscratch runner 2' })).toBeEnabled();
 
   // Close betting: the field is fixed, and the page says why.
   await page.getByRole('button', { name: 'Close betting' }).click();
+  await page
+    .getByRole('dialog', { name: 'Close betting on race 1?' })
+    .getByRole('button', { name: 'Yes, close betting' })
+    .click();
   await expect(raceStatus(page)).toHaveText('Closed');
   await expect(page.getByText(RacingMessages.raceLocked)).toBeVisible();
   await expect(second.getByRole('button', { name: 'Unscratch runner 2' })).toBeDisabled();
@@ -152,7 +165,7 @@ test('cancelling a race asks first, then voids it for good', async ({ page }) =>
   expect(race.status).toBe('A');
 
   // The three race-day screens pass axe (no serious violations).
-  await page.getByRole('link', { name: 'Race day' }).first().click();
+  await goToBackofficeSection(page, 'Race day');
   await expect(page.getByRole('link', { name: eventName, exact: true })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('link', { name: eventName, exact: true }).click();

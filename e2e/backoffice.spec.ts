@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { BackofficeMessages } from '@karera/shared';
 import { E2E_DEMO_PLAYER } from './env.ts';
 import { backofficeLogin, uniqueSuffix } from './support.ts';
+import { goToBackofficeSection, openBackofficeNav } from './backofficeNav.ts';
 
 /** Finds the demo player by mobile number and opens the detail page. */
 async function openDemoPlayer(page: Page): Promise<void> {
@@ -41,7 +42,7 @@ test('an admin adjusts a player balance with a reason; the ledger shows SYSTEM-A
   await expect(entry.first()).toContainText('SYSTEM-ADJ');
   await expect(entry.first()).toContainText('₱100.50');
 
-  await page.getByRole('link', { name: 'Audit log' }).first().click();
+  await goToBackofficeSection(page, 'Audit log');
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
   await expect(page.getByText(reason).first()).toBeVisible();
 });
@@ -61,7 +62,7 @@ test('an adjustment with bad input is refused and changes nothing', async ({ pag
 test('an admin creates an agent under a master agent, and the agent can log in', async ({ page }) => {
   const suffix = uniqueSuffix();
   await backofficeLogin(page);
-  await page.getByRole('link', { name: 'Staff' }).first().click();
+  await goToBackofficeSection(page, 'Staff');
   await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
 
   const create = async (fields: { username: string; displayName: string; role: string; parent?: string }) => {
@@ -89,5 +90,5 @@ test('an admin creates an agent under a master agent, and the agent can log in',
   await page.getByRole('button', { name: 'Log out' }).first().click();
   await backofficeLogin(page, `ag-${suffix}`, 'staff-password-1');
   await expect(page.getByRole('heading', { level: 1, name: 'Players' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Staff' })).toHaveCount(0);
+  await expect((await openBackofficeNav(page)).getByRole('link', { name: 'Staff' })).toHaveCount(0);
 });

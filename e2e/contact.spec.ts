@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { Messages } from '@karera/shared';
 import { backofficeLogin, uniqueSuffix } from './support.ts';
+import { goToBackofficeSection } from './backofficeNav.ts';
 
 test('a visitor sends a contact message and an admin reads it in the back office', async ({ page }) => {
   const marker = uniqueSuffix();
@@ -14,7 +15,7 @@ test('a visitor sends a contact message and an admin reads it in the back office
   await expect(page.getByLabel('Name')).toHaveValue('');
 
   await backofficeLogin(page);
-  await page.getByRole('link', { name: 'Contact messages' }).first().click();
+  await goToBackofficeSection(page, 'Contact messages');
   await expect(page.getByRole('heading', { level: 1, name: 'Contact messages' })).toBeVisible();
   await expect(page.getByText(`My deposit ${marker} is still pending.`)).toBeVisible();
   await expect(page.getByText(`Ana ${marker}`)).toBeVisible();

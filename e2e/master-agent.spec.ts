@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { BackofficeRoutes, MasterAgentMessages, type SmsOutboxResponse } from '@karera/shared';
 import { adminApiLogin, backofficeLogin, uniqueMobile, uniqueSuffix } from './support.ts';
 import { seriousViolations } from './axe.ts';
+import { goToBackofficeSection, openBackofficeNav } from './backofficeNav.ts';
 
 /** A small photo with some detail (not flat), as a phone would send: PNG or JPEG. */
 async function photo(format: 'png' | 'jpeg', hue: number): Promise<Buffer> {
@@ -90,7 +91,7 @@ test('an application with photos, approved by an admin: the new master agent log
 
   // The admin reviews it in the back office.
   await backofficeLogin(page);
-  await page.getByRole('link', { name: 'Applications' }).first().click();
+  await goToBackofficeSection(page, 'Applications');
   await expect(page.getByRole('heading', { level: 1, name: 'Master-agent applications' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: applicant.username });
   await expect(row.getByTestId('application-status')).toHaveText('Pending');
@@ -127,7 +128,7 @@ test('an application with photos, approved by an admin: the new master agent log
   await expect(page.getByText(`Signed in as ${applicant.firstName} ${applicant.lastName}`)).toBeVisible();
   await expect(page.locator('.bo-role')).toHaveText('Master agent');
   // Applications are for admins only.
-  await expect(page.getByRole('link', { name: 'Applications' })).toHaveCount(0);
+  await expect((await openBackofficeNav(page)).getByRole('link', { name: 'Applications' })).toHaveCount(0);
 });
 
 test('the form says what is wrong with each field, and puts the focus on the first', async ({ page }) => {

@@ -10,6 +10,7 @@ import {
 } from '@karera/shared';
 import { adminPost, backofficeLogin, manilaToday, signInAsNewPlayer, uniqueSuffix } from './support.ts';
 import { seriousViolations } from './axe.ts';
+import { goToBackofficeSection } from './backofficeNav.ts';
 
 /**
  * Results and settlement at 390 px: a player bets, the admin closes betting and enters the result in
@@ -100,6 +101,10 @@ test('a won Win is settled from the back office and shows in history, balance an
   await admin.goto(`/backoffice/race-day/${event.id}/races/${race.raceId}`);
   await expect(admin.getByRole('heading', { level: 1, name: `Race 1 · ${event.name}` })).toBeVisible();
   await admin.getByRole('button', { name: 'Close betting' }).click();
+  await admin
+    .getByRole('dialog', { name: 'Close betting on race 1?' })
+    .getByRole('button', { name: 'Yes, close betting' })
+    .click();
   await expect(admin.getByTestId('race-status')).toHaveText('Closed');
   await admin.getByRole('link', { name: 'Enter the result of race 1' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Result · Race 1' })).toBeVisible();
@@ -181,7 +186,7 @@ test('/result asks for a race first, and a race without a result says so', async
 
 test('an admin saves a takeout setting, with the contract messages for a bad one', async ({ page }) => {
   await backofficeLogin(page);
-  await page.getByRole('link', { name: 'Tote', exact: true }).click();
+  await goToBackofficeSection(page, 'Tote');
   await expect(page.getByRole('heading', { level: 1, name: 'Takeout settings' })).toBeVisible();
   await expect(page.getByTestId('settings-in-force')).toContainText('Win (W)');
 

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { StaffSecurityMessages } from '@karera/shared';
 import { backofficeLogin, newAdmin, nextTotpCode, rememberTotp } from './support.ts';
 import { seriousViolations } from './axe.ts';
+import { goToBackofficeSection } from './backofficeNav.ts';
 
 async function enterPassword(page: Page, credentials: { username: string; password: string }) {
   await page.goto('/backoffice');
@@ -71,7 +72,7 @@ test('an admin enrols an authenticator app, signs in with a code, and with a rec
   await page.getByLabel('Code', { exact: true }).fill(recovery.toLowerCase());
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('button', { name: 'Log out' }).first()).toBeVisible();
-  await page.getByRole('link', { name: 'Sign-in security' }).first().click();
+  await goToBackofficeSection(page, 'Sign-in security');
   await expect(page.getByText('Unused recovery codes: 9')).toBeVisible();
   await logOut(page);
 
@@ -95,7 +96,7 @@ test('an admin resets another staff member’s two-factor sign-in; they set it u
   await otherPage.close();
 
   await backofficeLogin(page);
-  await page.getByRole('link', { name: 'Staff' }).first().click();
+  await goToBackofficeSection(page, 'Staff');
   await page.getByRole('button', { name: `Reset two-factor sign-in of ${other.username}` }).click();
   const dialog = page.getByRole('dialog', { name: `Reset two-factor sign-in of ${other.username}?` });
   await dialog.getByRole('button', { name: 'Reset', exact: true }).click();

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BackofficeRoutes } from '@karera/shared';
@@ -7,6 +7,7 @@ import { Alert, Button } from '../../components/ui/index.ts';
 import { LoadingBlock } from '../components/QueryState.tsx';
 import { isUnauthorized } from '../lib/errors.ts';
 import { replaceSession, useStaff } from '../lib/session.tsx';
+import { useMediaQuery } from '../lib/useMediaQuery.ts';
 import { useT, type BoKey } from '../i18n/useT.ts';
 
 interface NavItem {
@@ -30,11 +31,23 @@ const NAV_ITEMS: readonly NavItem[] = [
   { to: '/security', label: 'security.page.nav', adminOnly: false },
 ];
 
-/** Header, navigation (a scrolling tab row on phones, a sidebar on desktop) and the page. */
+/** From this width the navigation is a sidebar that is always there (backoffice.css uses the same). */
+const SIDEBAR_MEDIA = '(min-width: 960px)';
+const NAV_ID = 'bo-nav';
+
+/**
+ * Header, navigation and the page. On a desktop the navigation is a sidebar; on a phone a Menu button
+ * opens it as a drawer under the header, which closes on a choice, on Escape (focus back on the button)
+ * or on a second press, so the page starts right under the header. (Not on any change of address: the
+ * first page's own redirect would shut a drawer opened at once.)
+ */
 export function Shell() {
   const t = useT();
   const staff = useStaff();
   const queryClient = useQueryClient();
+  const sidebar = useMediaQuery(SIDEBAR_MEDIA);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const logout = useMutation({
     mutationFn: () => apiRequest<{ statusCode: 200 }>(BackofficeRoutes.logout, { body: {} }),
     onSuccess: () => replaceSession(queryClient, null),
@@ -43,13 +56,44 @@ export function Shell() {
     },
   });
   const items = NAV_ITEMS.filter((item) => !item.adminOnly || staff.role === 'admin');
+  const drawerOpen = menuOpen && !sidebar;
+
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
 
   return (
-    <div className="bo-shell">
+    <div className={`bo-shell${drawerOpen ? ' bo-shell--menu-open' : ''}`}>
       <a className="bo-skip" href="#bo-main">
         {t('app.skipToContent')}
       </a>
       <header className="bo-header">
+        {sidebar ? null : (
+          <button
+            ref={menuButton}
+            type="button"
+            className="bo-menu-button"
+            aria-expanded={drawerOpen}
+            aria-controls={NAV_ID}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              {drawerOpen ? (
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+              ) : (
+                <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+              )}
+            </svg>
+            {t('nav.menu')}
+          </button>
+        )}
         <span className="bo-brand">{t('app.name')}</span>
         <div className="bo-user">
           <span className="bo-user__who">
@@ -61,11 +105,11 @@ export function Shell() {
           </Button>
         </div>
       </header>
-      <nav className="bo-nav" aria-label={t('nav.label')}>
+      <nav id={NAV_ID} className="bo-nav" aria-label={t('nav.label')} hidden={!sidebar && !drawerOpen}>
         <ul>
           {items.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} className="bo-nav__link">
+              <NavLink to={item.to} className="bo-nav__link" onClick={() => setMenuOpen(false)}>
                 {t(item.label)}
               </NavLink>
             </li>

@@ -10,6 +10,7 @@ import { paymentsEn } from '../features/payments/paymentsEn.ts';
 import { promosEn } from '../features/promos/promosEn.ts';
 import { masterAgentsEn } from '../features/masteragents/masterAgentsEn.ts';
 import { securityEn } from '../features/auth/securityEn.ts';
+import { auditEn } from '../features/audit/auditEn.ts';
 
 /**
  * Every text of the back office, in English. Validation and refusal texts come from the shared
@@ -24,6 +25,7 @@ export const en = {
   },
   nav: {
     label: 'Main',
+    menu: 'Menu',
     players: 'Players',
     outbox: 'OTP outbox',
     contacts: 'Contact messages',
@@ -77,6 +79,11 @@ export const en = {
     password: 'Password',
     submit: 'Log in',
   },
+  table: {
+    sortBy: 'Sort by',
+    sortAsc: '{{column}}, ascending',
+    sortDesc: '{{column}}, descending',
+  },
   pagination: {
     label: 'Pagination',
     previous: 'Previous',
@@ -99,6 +106,10 @@ export const en = {
     colBonus: 'Bonus',
     colRegistered: 'Registered',
     unnamed: 'Player #{{id}}',
+    verifiedFilter: 'Verified',
+    verifiedAll: 'All players',
+    verifiedYes: 'Verified only',
+    verifiedNo: 'Not verified only',
   },
   player: {
     title: 'Player #{{id}}',
@@ -218,21 +229,7 @@ export const en = {
     received: 'Received',
     notes: 'Message',
   },
-  audit: {
-    title: 'Audit log',
-    caption: 'Audit log entries',
-    empty: 'No audit entries yet.',
-    colId: 'ID',
-    colDate: 'Date (Manila)',
-    colActor: 'Actor',
-    colAction: 'Action',
-    colTarget: 'Target',
-    colDetails: 'Details',
-    colIp: 'IP',
-    actorStaff: 'staff',
-    actorPlayer: 'player',
-    actorSystem: 'system',
-  },
+  audit: auditEn,
   raceStatus: {
     A: RACE_STATUS_LABELS.A,
     O: RACE_STATUS_LABELS.O,
@@ -312,6 +309,16 @@ export const en = {
     label: 'Race {{raceNo}} status controls',
     changed: 'Race {{raceNo}} is now “{{status}}”.',
     final: 'This race is finished; its status cannot change.',
+    confirmWhat: 'Race {{raceNo}} · {{event}}',
+    openTitle: 'Open betting on race {{raceNo}}?',
+    openBody: 'Players can bet on this race from now on, and see it as open on the live screen.',
+    openConfirm: 'Yes, open betting',
+    keepWaiting: 'Not yet',
+    closeTitle: 'Close betting on race {{raceNo}}?',
+    closeBody:
+      'No more bets are taken and the field is fixed: runners can no longer be scratched. Betting cannot be opened again.',
+    closeConfirm: 'Yes, close betting',
+    keepOpen: 'Keep betting open',
     cancelTitle: 'Cancel race {{raceNo}}?',
     cancelBody: 'Every bet on this race becomes void and is refunded to the players. This cannot be undone.',
     cancelConfirm: 'Yes, cancel the race',
@@ -330,6 +337,9 @@ export const en = {
     runnersLabel: 'Runners, by number',
     empty: 'No runners yet.',
     locked: RacingMessages.raceLocked,
+    places: 'Finishing places',
+    placesEmpty: 'No finishing places were recorded for this race.',
+    deadHeat: 'dead heat',
   },
   runner: {
     title: '{{runnerNo}} · {{horse}}',
@@ -349,6 +359,12 @@ export const en = {
     scratchLabel: 'Scratch runner {{runnerNo}}',
     unscratch: 'Unscratch',
     unscratchLabel: 'Unscratch runner {{runnerNo}}',
+    scratchTitle: 'Scratch runner {{runnerNo}} {{horse}} from race {{raceNo}}?',
+    scratchWhat: 'Runner {{runnerNo}} {{horse}} · Race {{raceNo}} · {{event}}',
+    scratchBody:
+      'Players can no longer pick it, and it is left out of All and the odds at once. You can put it back until betting closes.',
+    scratchConfirm: 'Yes, scratch it',
+    scratchKeep: 'Keep it running',
     scratched: 'Runner {{runnerNo}} scratched.',
     unscratched: 'Runner {{runnerNo}} is running again.',
     addTitle: 'Add a runner',

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
-import { formatPeso, type PlayerSummary } from '@karera/shared';
-import { Button, TextField } from '../../../components/ui/index.ts';
+import { formatPeso, LIST_SORT_DIRECTIONS, PLAYER_SORT_KEYS, type PlayerSummary } from '@karera/shared';
+import { Button, SelectField, TextField } from '../../../components/ui/index.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
+import { choiceOf, useListParams } from '../../lib/listParams.ts';
 import { useUrlSearch } from '../../lib/useUrlSearch.ts';
 import { useT, type BoT } from '../../i18n/useT.ts';
 import { usePlayersQuery } from './players.api.ts';
@@ -13,32 +14,53 @@ import { playerName } from './playerName.ts';
 
 function playerColumns(t: BoT): Column<PlayerSummary>[] {
   return [
-    { id: 'id', header: t('players.colId'), numeric: true, cell: (p) => p.playerId },
+    { id: 'id', header: t('players.colId'), numeric: true, sortFirst: 'desc', cell: (p) => p.playerId },
     {
       id: 'name',
       header: t('players.colName'),
       rowHeader: true,
+      sortFirst: 'asc',
       cell: (p) => <Link to={`/players/${p.playerId}`}>{playerName(t, p)}</Link>,
     },
     { id: 'mobile', header: t('players.colMobile'), cell: (p) => p.mobileNo },
     { id: 'agent', header: t('players.colAgent'), cell: (p) => p.agentName ?? t('common.none') },
     { id: 'verified', header: t('players.colVerified'), cell: (p) => (p.verified ? t('common.yes') : t('common.no')) },
-    { id: 'credit', header: t('players.colCredit'), numeric: true, cell: (p) => formatPeso(p.creditBalance) },
-    { id: 'bonus', header: t('players.colBonus'), numeric: true, cell: (p) => formatPeso(p.bonusBalance) },
+    {
+      id: 'credit',
+      header: t('players.colCredit'),
+      numeric: true,
+      sortFirst: 'desc',
+      cell: (p) => formatPeso(p.creditBalance),
+    },
+    {
+      id: 'bonus',
+      header: t('players.colBonus'),
+      numeric: true,
+      sortFirst: 'desc',
+      cell: (p) => formatPeso(p.bonusBalance),
+    },
     {
       id: 'registered',
       header: t('players.colRegistered'),
       nowrap: true,
+      sortFirst: 'desc',
       cell: (p) => <ManilaTime iso={p.createdAt} />,
     },
   ];
 }
 
-/** Search and page live in the address, so Back and a shared link show the same list. */
+/**
+ * Search, filter, order and page live in the address, so Back and a shared link show the same list.
+ * The server sorts and pages: a page is a slice of the whole sorted list, never a sort of one page.
+ */
 export function PlayersPage() {
   const t = useT();
   const { q, page, draft, setDraft, submit, goToPage } = useUrlSearch();
-  const players = usePlayersQuery(q, page);
+  const { params, update } = useListParams();
+  const sort = choiceOf(params.get('sort'), PLAYER_SORT_KEYS) ?? 'id';
+  const dir = choiceOf(params.get('dir'), LIST_SORT_DIRECTIONS) ?? 'desc';
+  const verified = choiceOf(params.get('verified'), ['yes', 'no'] as const);
+  const players = usePlayersQuery({ q, page, sort, dir, verified });
 
   return (
     <>
@@ -58,6 +80,18 @@ export function PlayersPage() {
         />
         <Button type="submit">{t('players.searchSubmit')}</Button>
       </form>
+      <div className="bo-filters">
+        <SelectField
+          label={t('players.verifiedFilter')}
+          value={verified ?? ''}
+          placeholder={t('players.verifiedAll')}
+          options={[
+            { value: 'yes', label: t('players.verifiedYes') },
+            { value: 'no', label: t('players.verifiedNo') },
+          ]}
+          onChange={(event) => update({ verified: event.target.value })}
+        />
+      </div>
       {players.isPending ? (
         <LoadingBlock />
       ) : players.isError ? (
@@ -72,6 +106,13 @@ export function PlayersPage() {
               columns={playerColumns(t)}
               rows={players.data.players}
               rowKey={(p) => p.playerId}
+              sort={{ key: sort, dir }}
+              onSortChange={(next) =>
+                update({
+                  sort: next.key === 'id' && next.dir === 'desc' ? null : next.key,
+                  dir: next.key === 'id' && next.dir === 'desc' ? null : next.dir,
+                })
+              }
             />
           )}
           {players.data.total > 0 ? (

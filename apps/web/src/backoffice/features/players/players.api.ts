@@ -4,7 +4,9 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   type BackofficeOperations,
   type BalanceAdjustmentInput,
+  type ListSortDirection,
   type LoginLinkInput,
+  type PlayerSortKey,
   type ResponseOf,
 } from '@karera/shared';
 import { apiRequest } from '../../../lib/api.ts';
@@ -13,12 +15,22 @@ import { queryKeys } from '../../lib/queryKeys.ts';
 /** The answers of the back office's calls, as the API's contract declares them. */
 type Answer<K extends keyof typeof BackofficeOperations> = ResponseOf<(typeof BackofficeOperations)[K]>;
 
-export function usePlayersQuery(q: string, page: number) {
+export interface PlayerListParams {
+  q: string;
+  page: number;
+  sort: PlayerSortKey;
+  dir: ListSortDirection;
+  verified: 'yes' | 'no' | undefined;
+}
+
+/** A page of the players list, sorted and filtered by the server. */
+export function usePlayersQuery(list: PlayerListParams) {
   return useQuery({
-    queryKey: queryKeys.players(q, page),
+    queryKey: queryKeys.players({ ...list }),
     queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ page: String(page) });
-      if (q) params.set('q', q);
+      const params = new URLSearchParams({ page: String(list.page), sort: list.sort, dir: list.dir });
+      if (list.q) params.set('q', list.q);
+      if (list.verified) params.set('verified', list.verified);
       return apiRequest<Answer<'players'>>(`${BackofficeRoutes.players}?${params}`, { signal });
     },
     placeholderData: keepPreviousData,

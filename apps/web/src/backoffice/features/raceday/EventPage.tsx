@@ -151,7 +151,7 @@ function RaceList({ event, races }: { event: GameEvent; races: readonly Race[] }
         <ul className="bo-race-list" aria-label={t('event.racesLabel')}>
           {races.map((race) => (
             <li key={race.raceId}>
-              <RaceCard eventId={event.id} race={race} />
+              <RaceCard eventId={event.id} eventName={event.name} race={race} />
             </li>
           ))}
         </ul>
@@ -160,7 +160,7 @@ function RaceList({ event, races }: { event: GameEvent; races: readonly Race[] }
   );
 }
 
-function RaceCard({ eventId, race }: { eventId: number; race: Race }) {
+function RaceCard({ eventId, eventName, race }: { eventId: number; eventName: string; race: Race }) {
   const t = useT();
   const headingId = `bo-race-${race.raceId}`;
   const href = `/race-day/${eventId}/races/${race.raceId}`;
@@ -185,7 +185,7 @@ function RaceCard({ eventId, race }: { eventId: number; race: Race }) {
           <dd>{t(count === 1 ? 'event.runnerCountOne' : 'event.runnerCountOther', { count })}</dd>
         </div>
       </dl>
-      <RaceStatusControls race={race} />
+      <RaceStatusControls race={race} eventName={eventName} />
       <ToteRaceLinks eventId={eventId} race={race} />
       <Link to={href} className="bo-race-card__more" aria-label={t('event.openRaceLabel', { raceNo: race.raceNo })}>
         {t('event.openRace')}

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { isRaceLocked, type Race, type Runner } from '@karera/shared';
-import { Alert, Button } from '../../../components/ui/index.ts';
+import { Alert, Button, Dialog } from '../../../components/ui/index.ts';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
@@ -66,14 +66,15 @@ function RaceScreen({ eventId, raceId }: { eventId: number; raceId: number }) {
     <>
       <PageHeading title={t('race.title', { raceNo: race.raceNo, event: event.name })}>{back}</PageHeading>
       <div className="bo-race-layout">
-        <RaceSummary race={race} />
-        <RunnerSection race={race} />
+        <RaceSummary race={race} eventName={event.name} />
+        {race.status === 'D' ? <FinishingPlaces race={race} /> : null}
+        <RunnerSection race={race} eventName={event.name} />
       </div>
     </>
   );
 }
 
-function RaceSummary({ race }: { race: Race }) {
+function RaceSummary({ race, eventName }: { race: Race; eventName: string }) {
   const t = useT();
   const headingId = useId();
   const betTypes = orderedBetTypes(race.enabledBetTypes);
@@ -98,13 +99,64 @@ function RaceSummary({ race }: { race: Race }) {
           <dd>{betTypes.length > 0 ? betTypes.map(betTypeName).join(', ') : t('race.noBetTypes')}</dd>
         </div>
       </dl>
-      <RaceStatusControls race={race} />
+      <RaceStatusControls race={race} eventName={eventName} />
       <ToteRaceLinks eventId={race.eventId} race={race} />
     </section>
   );
 }
 
-function RunnerSection({ race }: { race: Race }) {
+/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st. */
+export function ordinal(place: number): string {
+  const lastTwo = place % 100;
+  const suffix =
+    lastTwo >= 11 && lastTwo <= 13
+      ? 'th'
+      : place % 10 === 1
+        ? 'st'
+        : place % 10 === 2
+          ? 'nd'
+          : place % 10 === 3
+            ? 'rd'
+            : 'th';
+  return `${place}${suffix}`;
+}
+
+/** A finished race's official places, from its runners (dead heats share a place). */
+function FinishingPlaces({ race }: { race: Race }) {
+  const t = useT();
+  const headingId = useId();
+  const placed = race.runners
+    .filter((runner): runner is Runner & { finishPosition: number } => runner.finishPosition !== null)
+    .sort(
+      (a, b) => a.finishPosition - b.finishPosition || a.runnerNo.localeCompare(b.runnerNo, 'en', { numeric: true }),
+    );
+  const deadHeat = (position: number) => placed.filter((runner) => runner.finishPosition === position).length > 1;
+  return (
+    <section className="card bo-section" aria-labelledby={headingId} data-testid="finishing-places">
+      <h2 id={headingId}>{t('race.places')}</h2>
+      {placed.length === 0 ? (
+        <p className="bo-muted">{t('race.placesEmpty')}</p>
+      ) : (
+        <ol className="bo-places">
+          {placed.map((runner) => (
+            <li key={runner.id} className="bo-places__place">
+              <span className="bo-places__pos">{ordinal(runner.finishPosition)}</span>
+              <span>
+                <strong>{runner.runnerNo}</strong> {runner.horseName}{' '}
+                <span className="bo-muted">
+                  ({runner.jockeyName}
+                  {deadHeat(runner.finishPosition) ? `, ${t('race.deadHeat')}` : ''})
+                </span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function RunnerSection({ race, eventName }: { race: Race; eventName: string }) {
   const t = useT();
   const headingId = useId();
   const lockedId = useId();
@@ -125,7 +177,7 @@ function RunnerSection({ race }: { race: Race }) {
           <ul className="bo-runner-list" aria-label={t('race.runnersLabel')}>
             {runners.map((runner) => (
               <li key={runner.id}>
-                <RunnerCard race={race} runner={runner} locked={locked} lockedId={lockedId} />
+                <RunnerCard race={race} eventName={eventName} runner={runner} locked={locked} lockedId={lockedId} />
               </li>
             ))}
           </ul>
@@ -138,11 +190,13 @@ function RunnerSection({ race }: { race: Race }) {
 
 function RunnerCard({
   race,
+  eventName,
   runner,
   locked,
   lockedId,
 }: {
   race: Race;
+  eventName: string;
   runner: Runner;
   locked: boolean;
   lockedId: string;
@@ -152,6 +206,7 @@ function RunnerCard({
   const editId = `bo-runner-${runner.id}-edit`;
   const scratch = useScratchMutation(runner.id);
   const [editing, setEditing] = useState(false);
+  const [confirmScratch, setConfirmScratch] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const scratched = runner.status === 'S';
   const busy = scratch.isPending;
@@ -160,6 +215,7 @@ function RunnerCard({
     if (scratch.isPending || locked) return;
     setDone(null);
     scratch.mutate(!scratched, {
+      onSettled: () => setConfirmScratch(false),
       onSuccess: (answer) => {
         const now = answer.race.runners.find((r) => r.id === runner.id);
         const no = now?.runnerNo ?? runner.runnerNo;
@@ -226,7 +282,8 @@ function RunnerCard({
               aria-label={t(scratched ? 'runner.unscratchLabel' : 'runner.scratchLabel', {
                 runnerNo: runner.runnerNo,
               })}
-              onClick={toggleScratch}
+              // Scratching asks first, naming the runner and the race; putting a runner back does not.
+              onClick={() => (scratched ? toggleScratch() : setConfirmScratch(true))}
             >
               {t(scratched ? 'runner.unscratch' : 'runner.scratch')}
             </Button>
@@ -237,6 +294,34 @@ function RunnerCard({
         {done}
       </p>
       {scratch.isError ? <Alert tone="error">{errorText(t, scratch.error)}</Alert> : null}
+      <Dialog
+        open={confirmScratch}
+        onClose={() => {
+          if (!scratch.isPending) setConfirmScratch(false);
+        }}
+        title={t('runner.scratchTitle', { runnerNo: runner.runnerNo, horse: runner.horseName, raceNo: race.raceNo })}
+        closeLabel={t('common.close')}
+        actions={
+          <>
+            <Button variant="danger" busy={busy} onClick={toggleScratch}>
+              {t('runner.scratchConfirm')}
+            </Button>
+            <Button variant="secondary" data-autofocus disabled={busy} onClick={() => setConfirmScratch(false)}>
+              {t('runner.scratchKeep')}
+            </Button>
+          </>
+        }
+      >
+        <p className="bo-confirm-dialog__what">
+          {t('runner.scratchWhat', {
+            runnerNo: runner.runnerNo,
+            horse: runner.horseName,
+            raceNo: race.raceNo,
+            event: eventName,
+          })}
+        </p>
+        <p>{t('runner.scratchBody')}</p>
+      </Dialog>
     </article>
   );
 }

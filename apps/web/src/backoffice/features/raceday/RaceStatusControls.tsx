@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { allowedTransitions, type Race, type RaceStatus } from '@karera/shared';
 import { Alert, Button, Dialog, type ButtonProps } from '../../../components/ui/index.ts';
 import { errorText } from '../../lib/errors.ts';
-import { useT } from '../../i18n/useT.ts';
+import { useT, type BoKey } from '../../i18n/useT.ts';
 import { useRaceStatusMutation } from './raceday.api.ts';
 
 type TargetStatus = Exclude<RaceStatus, 'A'>;
@@ -15,14 +15,41 @@ const VARIANT: Record<TargetStatus, NonNullable<ButtonProps['variant']>> = {
   X: 'danger',
 };
 
+/** The moves that ask first, in a dialog naming the race and the action: each one players feel at once. */
+type ConfirmedStatus = 'O' | 'C' | 'X';
+const CONFIRMED: ReadonlySet<TargetStatus> = new Set<TargetStatus>(['O', 'C', 'X']);
+const isConfirmed = (status: TargetStatus): status is ConfirmedStatus => CONFIRMED.has(status);
+
+const CONFIRM_TEXT = {
+  O: {
+    title: 'statusControls.openTitle',
+    body: 'statusControls.openBody',
+    confirm: 'statusControls.openConfirm',
+    keep: 'statusControls.keepWaiting',
+  },
+  C: {
+    title: 'statusControls.closeTitle',
+    body: 'statusControls.closeBody',
+    confirm: 'statusControls.closeConfirm',
+    keep: 'statusControls.keepOpen',
+  },
+  X: {
+    title: 'statusControls.cancelTitle',
+    body: 'statusControls.cancelBody',
+    confirm: 'statusControls.cancelConfirm',
+    keep: 'statusControls.cancelKeep',
+  },
+} as const satisfies Record<ConfirmedStatus, Record<'title' | 'body' | 'confirm' | 'keep', BoKey>>;
+
 /**
- * The moves the race may make from its status (allowedTransitions), one button each. Cancelling asks
- * first: it voids and refunds every bet. One change at a time; the buttons wait for the fresh race.
+ * The moves the race may make from its status (allowedTransitions), one button each. Opening betting,
+ * closing it and cancelling ask first in a dialog that names the race: players feel each at once, and
+ * closing and cancelling cannot be undone. One change at a time; the buttons wait for the fresh race.
  */
-export function RaceStatusControls({ race }: { race: Race }) {
+export function RaceStatusControls({ race, eventName }: { race: Race; eventName: string }) {
   const t = useT();
   const change = useRaceStatusMutation(race.raceId);
-  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [confirming, setConfirming] = useState<ConfirmedStatus | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
   // Done is reached by entering the result (Results page), never by a bare status change.
@@ -35,7 +62,7 @@ export function RaceStatusControls({ race }: { race: Race }) {
     setDone(null);
     change.mutate(status, {
       onSuccess: (answer) => {
-        setConfirmCancel(false);
+        setConfirming(null);
         setDone(
           t('statusControls.changed', {
             raceNo: answer.race.raceNo,
@@ -48,11 +75,12 @@ export function RaceStatusControls({ race }: { race: Race }) {
           if (!active || active === document.body || !active.isConnected) statusRef.current?.focus();
         });
       },
-      onError: () => setConfirmCancel(false),
+      onError: () => setConfirming(null),
     });
   }
 
   const pending = change.isPending ? change.variables : null;
+  const text = confirming ? CONFIRM_TEXT[confirming] : null;
 
   return (
     <div className="bo-status-controls" role="group" aria-label={t('statusControls.label', { raceNo: race.raceNo })}>
@@ -67,7 +95,7 @@ export function RaceStatusControls({ race }: { race: Race }) {
               size="sm"
               busy={pending === status}
               disabled={change.isPending}
-              onClick={() => (status === 'X' ? setConfirmCancel(true) : move(status))}
+              onClick={() => (isConfirmed(status) ? setConfirming(status) : move(status))}
             >
               {t(`raceAction.${status}`)}
             </Button>
@@ -79,29 +107,42 @@ export function RaceStatusControls({ race }: { race: Race }) {
       </p>
       {change.isError ? <Alert tone="error">{errorText(t, change.error)}</Alert> : null}
       <Dialog
-        open={confirmCancel}
+        open={confirming !== null}
         onClose={() => {
-          if (!change.isPending) setConfirmCancel(false);
+          if (!change.isPending) setConfirming(null);
         }}
-        title={t('statusControls.cancelTitle', { raceNo: race.raceNo })}
+        title={text ? t(text.title, { raceNo: race.raceNo, event: eventName }) : ''}
         closeLabel={t('common.close')}
         actions={
-          <>
-            <Button variant="danger" busy={pending === 'X'} onClick={() => move('X')}>
-              {t('statusControls.cancelConfirm')}
-            </Button>
-            <Button
-              variant="secondary"
-              data-autofocus
-              disabled={pending === 'X'}
-              onClick={() => setConfirmCancel(false)}
-            >
-              {t('statusControls.cancelKeep')}
-            </Button>
-          </>
+          confirming && text ? (
+            <>
+              <Button
+                variant={confirming === 'X' ? 'danger' : 'primary'}
+                busy={pending === confirming}
+                onClick={() => move(confirming)}
+              >
+                {t(text.confirm)}
+              </Button>
+              <Button
+                variant="secondary"
+                data-autofocus
+                disabled={pending === confirming}
+                onClick={() => setConfirming(null)}
+              >
+                {t(text.keep)}
+              </Button>
+            </>
+          ) : null
         }
       >
-        <p>{t('statusControls.cancelBody')}</p>
+        {text ? (
+          <>
+            <p className="bo-confirm-dialog__what">
+              {t('statusControls.confirmWhat', { raceNo: race.raceNo, event: eventName })}
+            </p>
+            <p>{t(text.body)}</p>
+          </>
+        ) : null}
       </Dialog>
     </div>
   );

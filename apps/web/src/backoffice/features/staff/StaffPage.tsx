@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { StaffMember } from '@karera/shared';
+import { LIST_SORT_DIRECTIONS, type StaffMember } from '@karera/shared';
 import { Alert } from '../../../components/ui/index.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
@@ -9,6 +9,7 @@ import { useT, type BoT } from '../../i18n/useT.ts';
 import { CreateStaffForm } from './CreateStaffForm.tsx';
 import { useStaffQuery, useStaffTwoFactorQuery } from './staff.api.ts';
 import { useStaff } from '../../lib/session.tsx';
+import { choiceOf, useListParams, type TableSort } from '../../lib/listParams.ts';
 import { TwoFactorReset } from './TwoFactorReset.tsx';
 import './staff.css';
 
@@ -24,16 +25,16 @@ function staffColumns(
   twoFactor: TwoFactorColumn,
 ): Column<StaffMember>[] {
   return [
-    { id: 'username', header: t('staff.colUsername'), rowHeader: true, cell: (s) => s.username },
-    { id: 'displayName', header: t('staff.colDisplayName'), cell: (s) => s.displayName },
-    { id: 'role', header: t('staff.colRole'), cell: (s) => t(`roles.${s.role}`) },
+    { id: 'username', header: t('staff.colUsername'), rowHeader: true, sortFirst: 'asc', cell: (s) => s.username },
+    { id: 'displayName', header: t('staff.colDisplayName'), sortFirst: 'asc', cell: (s) => s.displayName },
+    { id: 'role', header: t('staff.colRole'), sortFirst: 'asc', cell: (s) => t(`roles.${s.role}`) },
     { id: 'referralCode', header: t('staff.colReferralCode'), cell: (s) => s.referralCode ?? t('common.none') },
     {
       id: 'parent',
       header: t('staff.colParent'),
       cell: (s) => (s.parentId === null ? t('common.none') : (byId.get(s.parentId)?.displayName ?? `#${s.parentId}`)),
     },
-    { id: 'created', header: t('staff.colCreated'), cell: (s) => <ManilaTime iso={s.createdAt} /> },
+    { id: 'created', header: t('staff.colCreated'), sortFirst: 'desc', cell: (s) => <ManilaTime iso={s.createdAt} /> },
     {
       id: 'twoFactor',
       header: t('security.staff.colTwoFactor'),
@@ -49,6 +50,26 @@ function staffColumns(
   ];
 }
 
+const STAFF_SORT_KEYS = ['username', 'displayName', 'role', 'created'] as const;
+const STAFF_SORT_VALUE: Record<(typeof STAFF_SORT_KEYS)[number], (member: StaffMember) => string> = {
+  username: (member) => member.username.toLowerCase(),
+  displayName: (member) => member.displayName.toLowerCase(),
+  role: (member) => member.role,
+  created: (member) => member.createdAt,
+};
+
+/**
+ * The staff list in the chosen order. The server answers the whole staff (a team, not an open-ended
+ * list), so it is sorted here; the id keeps equal rows in a stable order.
+ */
+function sortedStaff(members: readonly StaffMember[], sort: TableSort | undefined): readonly StaffMember[] {
+  const key = sort ? choiceOf(sort.key, STAFF_SORT_KEYS) : undefined;
+  if (!sort || !key) return members;
+  const value = STAFF_SORT_VALUE[key];
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  return [...members].sort((a, b) => sign * (value(a).localeCompare(value(b), 'en') || a.id - b.id));
+}
+
 export function StaffPage() {
   const t = useT();
   const self = useStaff();
@@ -59,6 +80,9 @@ export function StaffPage() {
   const members = staff.data?.staff ?? [];
   const byId = new Map(members.map((member) => [member.id, member]));
   const masterAgents = members.filter((member) => member.role === 'master_agent');
+  const { params, update } = useListParams();
+  const sortKey = choiceOf(params.get('sort'), STAFF_SORT_KEYS);
+  const sort = sortKey ? { key: sortKey, dir: choiceOf(params.get('dir'), LIST_SORT_DIRECTIONS) ?? 'asc' } : undefined;
 
   return (
     <>
@@ -78,8 +102,10 @@ export function StaffPage() {
             <DataTable
               caption={t('staff.caption')}
               columns={staffColumns(t, byId, { enabled, selfId: self.id, onReset: setNotice })}
-              rows={members}
+              rows={sortedStaff(members, sort)}
               rowKey={(s) => s.id}
+              sort={sort}
+              onSortChange={(next) => update({ sort: next.key, dir: next.dir })}
             />
           )}
         </section>

@@ -1,0 +1,21 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/** Whether a media query matches now, following it as the window changes. */
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+/** The width from which lists are tables rather than cards (backoffice.css uses the same). */
+export const TABLE_MEDIA = '(min-width: 720px)';
