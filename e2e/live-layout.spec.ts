@@ -143,6 +143,11 @@ test.describe('on a phone (390x844)', () => {
       await betOn(page, runnerNo).click();
       if (place === '2nd') await betOn(page, '4').click();
     }
+    // A tap outside the open sheet closes it too.
+    await toggle.click();
+    await expect(slip.getByTestId('slip-sheet')).toBeVisible();
+    await page.getByTestId('player-name').click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(slip.getByTestId('slip-bar-picks')).toHaveText('1-2,4-3');
     await expect(slip.getByTestId('slip-combinations')).toHaveText('2');
     await slip.getByTestId('slip-amount').fill('5');

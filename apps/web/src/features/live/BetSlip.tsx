@@ -113,11 +113,22 @@ export function BetSlip({
   const toggleRef = useRef<HTMLButtonElement>(null);
   const sheetRef = useRef<HTMLDivElement>(null);
   const barRef = useRef<HTMLDivElement>(null);
+  const slipRef = useRef<HTMLElement>(null);
   const playerId = session.playerId || 'guest';
   const [favourites, setFavourites] = useState(() => readFavourites(browserStorage(), playerId));
   const [lastBet, setLastBet] = useState(() => readLastBet(browserStorage(), playerId, type.code));
   const [repeated, setRepeated] = useState(false);
   useSlipBarHeight(barRef);
+
+  // A tap outside the open sheet (on the runners above it, say) closes it, as Escape does.
+  useEffect(() => {
+    if (!expanded) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (event.target instanceof Node && !slipRef.current?.contains(event.target)) setExpanded(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [expanded]);
 
   const firstRace = legs[0];
   const selections = selectionsOf(
@@ -233,6 +244,7 @@ export function BetSlip({
 
   return (
     <section
+      ref={slipRef}
       className="bet-slip live-slip"
       aria-label={t('live.slip.title', { type: type.name })}
       data-testid="bet-slip"
