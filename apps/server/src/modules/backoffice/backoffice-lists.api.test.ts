@@ -58,6 +58,27 @@ describe(`back-office lists: sorting and filters on the server (${testDialect})`
       expect(verified.total).toBe(3);
     });
 
+    it('finds a mobile by its digits however typed, and a name with a digit in it by the name alone', async () => {
+      const letters = Date.now().toString(36).replace(/\d/g, 'q');
+      const tag = `Mix8${letters}`;
+      const named = await insertPlayer(t.app.db, { firstName: 'Ella', lastName: tag });
+      const other = await insertPlayer(t.app.db, {
+        firstName: 'Fe',
+        lastName: `Other${letters}`,
+        mobileNo: `098${String(Date.now()).slice(-8)}`,
+      });
+      const search = async (q: string) => {
+        const response = await get(`/api/backoffice/players?q=${encodeURIComponent(q)}`);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<PlayerListResponse>().players.map((p) => p.playerId);
+      };
+      // The other player's mobile holds an 8: the name's 8 must not reach it.
+      expect(await search(tag)).toEqual([named.id]);
+      const mobile = other.mobileNo;
+      const spaced = `${mobile.slice(0, 4)} ${mobile.slice(4, 7)}-${mobile.slice(7)}`;
+      expect(await search(spaced)).toContain(other.id);
+    });
+
     it('sorts by credit with the id breaking ties', async () => {
       const response = await get('/api/backoffice/players?sort=credit&dir=asc');
       expect(response.statusCode, response.body).toBe(200);

@@ -92,11 +92,13 @@ export async function searchPlayers(
     const q = options.q?.trim();
     if (q) {
       const pattern = `%${escapeLike(q.toLowerCase())}%`;
-      const digits = q.replace(/\D/g, '');
+      // A number typed with spaces, dashes or +63 finds the mobile by its digits; a name with a digit in
+      // it does not find every mobile that holds that digit.
+      const mobileNeedle = /^[\d\s+()-]+$/.test(q) ? q.replace(/\D/g, '') : q;
       scoped = scoped.where((eb) =>
         eb.or([
           eb(sql`lower(players.first_name || ' ' || players.last_name)`, 'like', sql<string>`${pattern} escape '\\'`),
-          eb('players.mobile_no', 'like', sql<string>`${`%${escapeLike(digits || q)}%`} escape '\\'`),
+          eb('players.mobile_no', 'like', sql<string>`${`%${escapeLike(mobileNeedle || q)}%`} escape '\\'`),
           ...(/^\d{1,9}$/.test(q) ? [eb('players.id', '=', Number(q))] : []),
         ]),
       );
