@@ -260,7 +260,10 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
           await stepRace(race, now);
         } catch (error) {
           // An operator moved the race first (the state machine refused ours): the next tick reads it again.
-          if (!(error instanceof AppError)) throw error;
+          // Anything else is logged and the card goes on: one race that cannot step never stalls the others.
+          if (!(error instanceof AppError)) {
+            options.log.error({ err: error, raceId: race.raceId }, 'simulator could not step a race');
+          }
         }
       }
     }
