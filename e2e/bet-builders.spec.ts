@@ -2,16 +2,15 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import {
   BackofficeRoutes,
   BettingRoutes,
-  RacingAdminRoutes,
   UserRoutes,
   type BalanceResponse,
   type BetHistoryResponse,
   type FlagBetType,
   type GameEvent,
-  type Race,
 } from '@karera/shared';
-import { adminPost, manilaToday, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { adminPost, signInAsNewPlayer, uniqueSuffix } from './support.ts';
 import { seriousViolations } from './axe.ts';
+import { createRaceDay, RACE_CARD } from './raceDay.ts';
 
 /**
  * The bet builders on the live screen (issue 20), at the phone and the desktop viewport: a boxed
@@ -20,40 +19,10 @@ import { seriousViolations } from './axe.ts';
  * its own player, funded through the back-office adjustment API, and its own race day.
  */
 
-const CARD = [
-  ['1', 'Bagyo'],
-  ['2', 'Alon'],
-  ['3', 'Hangin'],
-  ['4', 'Kidlat'],
-  ['5', 'Ulan'],
-  ['6', 'Araw'],
-] as const;
+const CARD = RACE_CARD;
 
-async function createOpenRaceDay(request: APIRequestContext, raceCount: number, enabledBetTypes: FlagBetType[]) {
-  const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
-    name: `E2E Builders ${uniqueSuffix()}`,
-    arena: 'San Lazaro Leisure Park',
-    streamUrl: '',
-    raceDate: manilaToday(),
-    enabledBetTypes,
-  });
-  for (let raceNo = 1; raceNo <= raceCount; raceNo += 1) {
-    const { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
-      raceNo,
-      startDateTime: new Date(Date.now() + raceNo * 3_600_000).toISOString(),
-      enabledBetTypes,
-    });
-    for (const [runnerNo, horseName] of CARD) {
-      await adminPost(request, RacingAdminRoutes.runners(race.raceId), {
-        runnerNo,
-        horseName,
-        jockeyName: `Jockey ${runnerNo}`,
-      });
-    }
-    await adminPost(request, RacingAdminRoutes.raceStatus(race.raceId), { status: 'O' });
-  }
-  return event;
-}
+const createOpenRaceDay = (request: APIRequestContext, raceCount: number, enabledBetTypes: FlagBetType[]) =>
+  createRaceDay(request, { label: 'Builders', raceCount, enabledBetTypes });
 
 async function fundCredit(request: APIRequestContext, playerId: number, amount: number) {
   await adminPost(

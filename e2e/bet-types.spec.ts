@@ -1,14 +1,8 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import {
-  BackofficeRoutes,
-  RacingAdminRoutes,
-  type FlagBetType,
-  type GameEvent,
-  type PlayerAccountKind,
-  type Race,
-} from '@karera/shared';
-import { adminPost, manilaToday, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { BackofficeRoutes, type FlagBetType, type GameEvent, type PlayerAccountKind } from '@karera/shared';
+import { adminPost, signInAsNewPlayer, uniqueSuffix } from './support.ts';
 import { seriousViolations } from './axe.ts';
+import { createRaceDay, RACE_CARD } from './raceDay.ts';
 
 /**
  * The bet types beyond Win on the live screen at 390 px: a Trifecta with several runners per place, a
@@ -19,41 +13,10 @@ import { seriousViolations } from './axe.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-const CARD = [
-  ['1', 'Bagyo'],
-  ['2', 'Alon'],
-  ['3', 'Hangin'],
-  ['4', 'Kidlat'],
-  ['5', 'Ulan'],
-  ['6', 'Araw'],
-] as const;
+const CARD = RACE_CARD;
 
-/** Today's race day with `raceCount` races open for betting, each with CARD's runners and the types enabled. */
-async function createOpenRaceDay(request: APIRequestContext, raceCount: number, enabledBetTypes: FlagBetType[]) {
-  const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
-    name: `E2E Types ${uniqueSuffix()}`,
-    arena: 'San Lazaro Leisure Park',
-    streamUrl: '',
-    raceDate: manilaToday(),
-    enabledBetTypes,
-  });
-  for (let raceNo = 1; raceNo <= raceCount; raceNo += 1) {
-    const { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
-      raceNo,
-      startDateTime: new Date(Date.now() + raceNo * 3_600_000).toISOString(),
-      enabledBetTypes,
-    });
-    for (const [runnerNo, horseName] of CARD) {
-      await adminPost(request, RacingAdminRoutes.runners(race.raceId), {
-        runnerNo,
-        horseName,
-        jockeyName: `Jockey ${runnerNo}`,
-      });
-    }
-    await adminPost(request, RacingAdminRoutes.raceStatus(race.raceId), { status: 'O' });
-  }
-  return event;
-}
+const createOpenRaceDay = (request: APIRequestContext, raceCount: number, enabledBetTypes: FlagBetType[]) =>
+  createRaceDay(request, { label: 'Types', raceCount, enabledBetTypes });
 
 /** A back-office adjustment into the player's credit or bonus balance (centavos). */
 async function fund(request: APIRequestContext, playerId: number, account: PlayerAccountKind, amount: number) {

@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { BackofficeRoutes, RacingAdminRoutes, type FlagBetType, type GameEvent, type Race } from '@karera/shared';
-import { adminPost, manilaToday, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { BackofficeRoutes, type FlagBetType, type GameEvent } from '@karera/shared';
+import { adminPost, signInAsNewPlayer, uniqueSuffix } from './support.ts';
 import { seriousViolations } from './axe.ts';
+import { createRaceDay } from './raceDay.ts';
 
 /**
  * The live screen's layout (issue 20): on a phone the slip is a bar above the bottom nav that opens the
@@ -21,36 +22,12 @@ const CARD = [
 ] as const;
 
 /** Today's race day of `raceCount` races with CARD's runners and the types; only race `openRaceNo` is open. */
-async function createRaceDay(
+const createLayoutRaceDay = (
   request: APIRequestContext,
   raceCount: number,
   openRaceNo: number,
   enabledBetTypes: FlagBetType[],
-) {
-  const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
-    name: `E2E Layout ${uniqueSuffix()}`,
-    arena: 'San Lazaro Leisure Park',
-    streamUrl: '',
-    raceDate: manilaToday(),
-    enabledBetTypes,
-  });
-  for (let raceNo = 1; raceNo <= raceCount; raceNo += 1) {
-    const { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
-      raceNo,
-      startDateTime: new Date(Date.now() + raceNo * 3_600_000).toISOString(),
-      enabledBetTypes: raceNo === openRaceNo ? enabledBetTypes : [],
-    });
-    for (const [runnerNo, horseName] of CARD) {
-      await adminPost(request, RacingAdminRoutes.runners(race.raceId), {
-        runnerNo,
-        horseName,
-        jockeyName: `Jockey ${runnerNo}`,
-      });
-    }
-    if (raceNo === openRaceNo) await adminPost(request, RacingAdminRoutes.raceStatus(race.raceId), { status: 'O' });
-  }
-  return event;
-}
+) => createRaceDay(request, { label: 'Layout', raceCount, enabledBetTypes, openRaceNos: [openRaceNo], card: CARD });
 
 async function fundCredit(request: APIRequestContext, playerId: number, amount: number) {
   await adminPost(
@@ -108,7 +85,7 @@ test.describe('on a phone (390x844)', () => {
   }) => {
     const player = await signInAsNewPlayer(page, request);
     await fundCredit(request, player.playerId, 50_000);
-    const event = await createRaceDay(request, 1, 1, ['TRI']);
+    const event = await createLayoutRaceDay(request, 1, 1, ['TRI']);
     await openRaceDay(page, event);
     const slip = slipOf(page);
     const bar = slip.getByTestId('slip-bar');
@@ -176,7 +153,7 @@ test.describe('on a phone (390x844)', () => {
   }) => {
     const player = await signInAsNewPlayer(page, request);
     await fundCredit(request, player.playerId, 50_000);
-    const event = await createRaceDay(request, 1, 1, []);
+    const event = await createLayoutRaceDay(request, 1, 1, []);
     await openRaceDay(page, event, '₱500.00');
     const slip = slipOf(page);
     let placeBetCalls = 0;
@@ -229,7 +206,7 @@ test.describe('on a phone (390x844)', () => {
     request,
   }) => {
     await signInAsNewPlayer(page, request);
-    const event = await createRaceDay(request, 10, 9, ['TRI', 'QRT', 'PENTA', 'DD']);
+    const event = await createLayoutRaceDay(request, 10, 9, ['TRI', 'QRT', 'PENTA', 'DD']);
     await openRaceDay(page, event);
 
     // The race in play, race 9, opens with its tab in view at the far end of the strip.
@@ -256,7 +233,7 @@ test.describe('on a phone (390x844)', () => {
 
   test('the stream hides and shows, and stays as the player left it', async ({ page, request }) => {
     await signInAsNewPlayer(page, request);
-    const event = await createRaceDay(request, 1, 1, []);
+    const event = await createLayoutRaceDay(request, 1, 1, []);
     await openRaceDay(page, event);
     const hide = page.getByRole('button', { name: 'Hide stream' });
     await expect(hide).toHaveAttribute('aria-expanded', 'true');
@@ -283,7 +260,7 @@ test.describe('on a desktop (1280x800)', () => {
   }) => {
     const player = await signInAsNewPlayer(page, request);
     await fundCredit(request, player.playerId, 50_000);
-    const event = await createRaceDay(request, 4, 1, ['TRI']);
+    const event = await createLayoutRaceDay(request, 4, 1, ['TRI']);
     await openRaceDay(page, event);
 
     const info = await boxOf(page.locator('.race-day__info'));
