@@ -17,6 +17,7 @@ import { RaceNoticeBanner, RunnerList } from './RunnerList.tsx';
 import { RaceTabs } from './RaceTabs.tsx';
 import { ScheduleButton } from './ScheduleButton.tsx';
 import { StreamArea } from './StreamArea.tsx';
+import { useAfterFirstPaint } from './useAfterFirstPaint.ts';
 import { PoolsPanel } from './pools/PoolsPanel.tsx';
 import { MyTickets } from './tickets/MyTickets.tsx';
 
@@ -47,6 +48,8 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
   const lt = useLayoutT();
   const streamId = useId();
   const [streamHidden, setStreamHidden] = useState(() => readStreamHidden(browserStorage()));
+  // The slip and the open tickets render in a task after the first paint (a shorter first render).
+  const painted = useAfterFirstPaint();
 
   function hideStream(hidden: boolean) {
     setStreamHidden(hidden);
@@ -204,31 +207,33 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
           </section>
           {type ? (
             <div className="race-day__slip">
-              <BetSlip
-                key={type.code}
-                eventId={event.id}
-                legs={legs}
-                type={type}
-                places={places}
-                activePlace={place}
-                onActivate={setActivePlace}
-                onAll={all}
-                onPlaced={() => {
-                  setPicks(null);
-                  setActivePlace(0);
-                }}
-                onRepeat={(next) => {
-                  setChosenId(race.raceId);
-                  setPicks({ raceId: race.raceId, typeCode: type.code, places: next });
-                }}
-              />
+              {painted ? (
+                <BetSlip
+                  key={type.code}
+                  eventId={event.id}
+                  legs={legs}
+                  type={type}
+                  places={places}
+                  activePlace={place}
+                  onActivate={setActivePlace}
+                  onAll={all}
+                  onPlaced={() => {
+                    setPicks(null);
+                    setActivePlace(0);
+                  }}
+                  onRepeat={(next) => {
+                    setChosenId(race.raceId);
+                    setPicks({ raceId: race.raceId, typeCode: type.code, places: next });
+                  }}
+                />
+              ) : null}
             </div>
           ) : null}
         </>
       ) : (
         <p className="live-empty__text">{t('live.empty')}</p>
       )}
-      <MyTickets eventId={event.id} races={races} />
+      {painted ? <MyTickets eventId={event.id} races={races} /> : null}
 
       <Dialog
         open={pending !== null}

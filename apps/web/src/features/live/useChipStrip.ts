@@ -13,9 +13,17 @@ const EDGE = 32;
 export function useChipStrip<T extends HTMLElement>(current: unknown): RefObject<T | null> {
   const ref = useRef<T | null>(null);
 
-  // Chips come and go with the race's types and statuses: the edges are read again after every render.
+  // Chips come and go with the race's types and statuses: the edges are read again after every render,
+  // in the next frame, once the browser has laid the page out anyway. Read straight after each commit,
+  // every render of the live screen forced a layout of its own (a long task on a phone).
   useEffect(() => {
-    if (ref.current) markEdges(ref.current);
+    const strip = ref.current;
+    if (!strip || typeof requestAnimationFrame === 'undefined') {
+      if (strip) markEdges(strip);
+      return;
+    }
+    const frame = requestAnimationFrame(() => markEdges(strip));
+    return () => cancelAnimationFrame(frame);
   });
 
   useEffect(() => {
