@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Dialog } from '../components/ui/index.ts';
+import { Button } from '../components/ui/Button.tsx';
+import { Dialog } from '../components/ui/Dialog.tsx';
 import { dismissAlert, useCurrentAlert } from '../lib/alerts.ts';
 
 /** Shows the popups of lib/alerts one at a time, each with an OK button. */

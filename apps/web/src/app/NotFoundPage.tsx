@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ButtonLink, Page } from '../components/ui/index.ts';
+import { ButtonLink } from '../components/ui/ButtonLink.tsx';
+import { Page } from '../components/ui/Page.tsx';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { useReferralHref } from '../lib/useReferralHref.ts';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../components/ui/index.ts';
+import { Spinner } from '../components/ui/Spinner.tsx';
 
 /** A screen's place while its code loads. */
 export function PageLoading() {

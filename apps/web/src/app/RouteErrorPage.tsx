@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Logo, Page } from '../components/ui/index.ts';
+import { Button } from '../components/ui/Button.tsx';
+import { Logo } from '../components/ui/Logo.tsx';
+import { Page } from '../components/ui/Page.tsx';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 
 /** Shown when a screen fails to load or render (e.g. its code chunk did not arrive on a weak connection). */

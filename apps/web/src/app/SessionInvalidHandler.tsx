@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { UserRoutes } from '@karera/shared';
@@ -16,18 +15,17 @@ import { forgetPlayer } from '../lib/useLogout.ts';
 export function SessionInvalidHandler() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { hide } = useAuthDialogs();
 
   useEffect(
     () =>
       onSessionInvalid((route) => {
         if (route === UserRoutes.getBalance) showAlert(t('messages.sessionExpired'));
-        forgetPlayer(queryClient);
+        forgetPlayer();
         hide();
         void navigate('/', { replace: true });
       }),
-    [t, navigate, queryClient, hide],
+    [t, navigate, hide],
   );
   return null;
 }

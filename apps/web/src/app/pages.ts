@@ -9,30 +9,81 @@ export type ScreenRoutePath = Exclude<
   Extract<(typeof PLAYER_ROUTES)[number], { redirect: string }>['path']
 >;
 
+/** A screen in a chunk of its own, rendered inside the query client's provider (which loads with it). */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyExoticComponent<ComponentType> {
+  return lazy(() =>
+    Promise.all([load(), import('../lib/queryScope.tsx')]).then(([module, scope]) => ({
+      default: scope.withQueryScope(pick(module)),
+    })),
+  );
+}
+
 // One chunk per screen, but the landing page comes with the shell: most visits start there, and loaded
 // late it pushed the footer down under the reader (layout shift) after a second round trip.
 const Landing = LandingPage;
-const About = lazy(() => import('../features/legal/AboutPage.tsx').then((m) => ({ default: m.AboutPage })));
-const Terms = lazy(() => import('../features/legal/TermsPage.tsx').then((m) => ({ default: m.TermsPage })));
-const Privacy = lazy(() => import('../features/legal/PrivacyPage.tsx').then((m) => ({ default: m.PrivacyPage })));
-const Contact = lazy(() => import('../features/contact/ContactPage.tsx').then((m) => ({ default: m.ContactPage })));
-const MasterAgent = lazy(() =>
-  import('../features/masteragent/MasterAgentPage.tsx').then((m) => ({ default: m.MasterAgentPage })),
+const About = screen(
+  () => import('../features/legal/AboutPage.tsx'),
+  (m) => m.AboutPage,
 );
-const Live = lazy(() => import('../features/live/LivePage.tsx').then((m) => ({ default: m.LivePage })));
-const Result = lazy(() => import('../features/results/ResultPage.tsx').then((m) => ({ default: m.ResultPage })));
-const Payment = lazy(() => import('../features/payment/PaymentPage.tsx').then((m) => ({ default: m.PaymentPage })));
-const BetRules = lazy(() => import('../features/betrules/BetRulesPage.tsx').then((m) => ({ default: m.BetRulesPage })));
-const Account = lazy(() => import('../features/account/AccountPage.tsx').then((m) => ({ default: m.AccountPage })));
-const Profile = lazy(() => import('../features/profile/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })));
-const History = lazy(() => import('../features/history/HistoryPage.tsx').then((m) => ({ default: m.HistoryPage })));
-const Promo = lazy(() => import('../features/promo/PromoPage.tsx').then((m) => ({ default: m.PromoPage })));
-const MiniGame = lazy(() => import('../features/minigame/MiniGamePage.tsx').then((m) => ({ default: m.MiniGamePage })));
-const Tutorials = lazy(() =>
-  import('../features/tutorials/TutorialsPage.tsx').then((m) => ({ default: m.TutorialsPage })),
+const Terms = screen(
+  () => import('../features/legal/TermsPage.tsx'),
+  (m) => m.TermsPage,
 );
-const TutorialTour = lazy(() =>
-  import('../features/tutorials/TutorialTourPage.tsx').then((m) => ({ default: m.TutorialTourPage })),
+const Privacy = screen(
+  () => import('../features/legal/PrivacyPage.tsx'),
+  (m) => m.PrivacyPage,
+);
+const Contact = screen(
+  () => import('../features/contact/ContactPage.tsx'),
+  (m) => m.ContactPage,
+);
+const MasterAgent = screen(
+  () => import('../features/masteragent/MasterAgentPage.tsx'),
+  (m) => m.MasterAgentPage,
+);
+const Live = screen(
+  () => import('../features/live/LivePage.tsx'),
+  (m) => m.LivePage,
+);
+const Result = screen(
+  () => import('../features/results/ResultPage.tsx'),
+  (m) => m.ResultPage,
+);
+const Payment = screen(
+  () => import('../features/payment/PaymentPage.tsx'),
+  (m) => m.PaymentPage,
+);
+const BetRules = screen(
+  () => import('../features/betrules/BetRulesPage.tsx'),
+  (m) => m.BetRulesPage,
+);
+const Account = screen(
+  () => import('../features/account/AccountPage.tsx'),
+  (m) => m.AccountPage,
+);
+const Profile = screen(
+  () => import('../features/profile/ProfilePage.tsx'),
+  (m) => m.ProfilePage,
+);
+const History = screen(
+  () => import('../features/history/HistoryPage.tsx'),
+  (m) => m.HistoryPage,
+);
+const Promo = screen(
+  () => import('../features/promo/PromoPage.tsx'),
+  (m) => m.PromoPage,
+);
+const MiniGame = screen(
+  () => import('../features/minigame/MiniGamePage.tsx'),
+  (m) => m.MiniGamePage,
+);
+const Tutorials = screen(
+  () => import('../features/tutorials/TutorialsPage.tsx'),
+  (m) => m.TutorialsPage,
+);
+const TutorialTour = screen(
+  () => import('../features/tutorials/TutorialTourPage.tsx'),
+  (m) => m.TutorialTourPage,
 );
 
 /** The screen of every route but redirects; the type makes a new route without a screen a compile error. */

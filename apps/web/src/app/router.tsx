@@ -11,7 +11,11 @@ import { ScrollRestoration } from './ScrollRestoration.tsx';
 
 // The player shell (header, account menu, footer, bottom nav) loads with the first player screen,
 // so the landing page does not carry it.
-const PlayerLayout = lazy(() => import('./layouts/PlayerLayout.tsx').then((m) => ({ default: m.PlayerLayout })));
+const PlayerLayout = lazy(() =>
+  Promise.all([import('./layouts/PlayerLayout.tsx'), import('../lib/queryScope.tsx')]).then(([m, scope]) => ({
+    default: scope.withQueryScope(m.PlayerLayout),
+  })),
+);
 
 function screensOf(access: 'public' | 'player'): RouteObject[] {
   return PLAYER_ROUTES.filter((route) => route.access === access).map((route) => {

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PublicRoutes } from '@karera/shared';
-import { publicRequest } from './userApi.ts';
+import { fetchSiteConfig, SITE_CONFIG_FRESH_MS } from './siteConfigFetch.ts';
 
 /** GET /api/site/config: support channels, Android package, default referral code. */
 export const siteConfigQuery = queryOptions({
   queryKey: ['site-config'],
-  queryFn: ({ signal }) => publicRequest(PublicRoutes.siteConfig, undefined, signal),
-  staleTime: 10 * 60_000,
+  queryFn: fetchSiteConfig,
+  staleTime: SITE_CONFIG_FRESH_MS,
 });
 
 export function useSiteConfig() {

@@ -1,15 +1,14 @@
 import { useCallback, useRef } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { UserRoutes } from '@karera/shared';
-import { PLAYER_QUERY_ROOT } from './queryKeys.ts';
+import { forgetPlayerQueries } from './queryClientRef.ts';
 import { clearSession } from './session/index.ts';
 import { userRequest } from './userApi.ts';
 
 /** Forgets everything about the player in this browser: stored login, shared state, cached player data. */
-export function forgetPlayer(queryClient: QueryClient): void {
+export function forgetPlayer(): void {
   clearSession();
-  queryClient.removeQueries({ queryKey: PLAYER_QUERY_ROOT });
+  forgetPlayerQueries();
 }
 
 /**
@@ -18,7 +17,6 @@ export function forgetPlayer(queryClient: QueryClient): void {
  */
 export function useLogout(): () => void {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const pending = useRef(false);
   return useCallback(() => {
     if (pending.current) return;
@@ -27,8 +25,8 @@ export function useLogout(): () => void {
       .catch(() => undefined)
       .finally(() => {
         pending.current = false;
-        forgetPlayer(queryClient);
+        forgetPlayer();
         void navigate('/', { replace: true });
       });
-  }, [navigate, queryClient]);
+  }, [navigate]);
 }

@@ -1,7 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, ButtonLink, LanguageSwitch, Logo } from '../../components/ui/index.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { ButtonLink } from '../../components/ui/ButtonLink.tsx';
+import { LanguageSwitch } from '../../components/ui/LanguageSwitch.tsx';
+import { Logo } from '../../components/ui/Logo.tsx';
 import { useAuthDialogs } from '../../lib/authDialogs.tsx';
 import { useIsLoggedIn } from '../../lib/session/index.ts';
 import { useReferralHref } from '../../lib/useReferralHref.ts';

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../components/ui/index.ts';
+import { Spinner } from '../../components/ui/Spinner.tsx';
 import { AuthDialogsProvider } from '../../lib/authDialogs.tsx';
 import { AuthDialogs } from '../../features/auth/AuthDialogs.tsx';
 import { useDeepLinkLogin } from '../../features/auth/useDeepLinkLogin.ts';

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../components/ui/index.ts';
+import { Spinner } from '../../components/ui/Spinner.tsx';
 
 /** The routed screen, faded in on every navigation (CSS; no motion when the user asks for less). */
 export function RouteView() {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Logo } from '../../components/ui/index.ts';
+import { Logo } from '../../components/ui/Logo.tsx';
 import { useReferralHref } from '../../lib/useReferralHref.ts';
 
 const LINKS = [

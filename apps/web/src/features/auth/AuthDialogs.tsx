@@ -1,11 +1,15 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadingDialog } from '../../components/ui/index.ts';
+import { LoadingDialog } from '../../components/ui/LoadingDialog.tsx';
 import { useAuthDialogs } from '../../lib/authDialogs.tsx';
 import { useIsLoggedIn } from '../../lib/session/index.ts';
 
 const loadAuthFlow = () => import('./AuthFlow.tsx');
-const AuthFlow = lazy(() => loadAuthFlow().then((m) => ({ default: m.AuthFlow })));
+const AuthFlow = lazy(() =>
+  Promise.all([loadAuthFlow(), import('../../lib/queryScope.tsx')]).then(([m, scope]) => ({
+    default: scope.withQueryScope(m.AuthFlow),
+  })),
+);
 
 /**
  * The login-flow modals, loaded on first use (they carry the validation rules, which the landing

@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { UserRoutes } from '@karera/shared';
@@ -25,29 +24,37 @@ export function useDeepLinkLogin(): { pending: boolean } {
   const stripped = stripDeepLinkParams(location.search);
   const request = useMemo(() => linkLoginOf(location.search), [location.search]);
   const started = useRef<string | null>(null);
-
-  const linkLogin = useMutation({
-    mutationFn: (input: { playerId: string; token: string }) => userRequest(UserRoutes.linkLogin, input),
-    onSuccess: (response) => {
-      saveLogin(response);
-      void navigate('/live', { replace: true });
-    },
-    onError: () => showAlert(t('messages.loginLinkInvalid'), 'error'),
+  // The token whose linkLogin call is in flight (a plain call: the landing page's code carries no
+  // query library).
+  const [inFlight, setInFlight] = useState<string | null>(null);
+  // The latest texts and navigate for the answer, which may come after a re-render.
+  const latest = useRef({ t, navigate });
+  useEffect(() => {
+    latest.current = { t, navigate };
   });
-  const { mutate } = linkLogin;
 
   useEffect(() => {
     if (stripped === null) return;
     // Once per link, also when StrictMode runs effects twice: a login-link token works only once.
     if (request && !loggedIn && started.current !== request.token) {
-      started.current = request.token;
-      mutate(request);
+      const { token } = request;
+      started.current = token;
+      setInFlight(token);
+      userRequest(UserRoutes.linkLogin, request)
+        .then(
+          (response) => {
+            saveLogin(response);
+            void latest.current.navigate('/live', { replace: true });
+          },
+          () => showAlert(latest.current.t('messages.loginLinkInvalid'), 'error'),
+        )
+        .finally(() => setInFlight((current) => (current === token ? null : current)));
     }
     void navigate(
       { pathname: location.pathname, search: stripped, hash: location.hash },
       { replace: true, state: location.state },
     );
-  }, [stripped, request, loggedIn, mutate, location.pathname, location.hash, location.state, navigate]);
+  }, [stripped, request, loggedIn, location.pathname, location.hash, location.state, navigate]);
 
-  return { pending: stripped !== null || linkLogin.isPending };
+  return { pending: stripped !== null || inFlight !== null };
 }

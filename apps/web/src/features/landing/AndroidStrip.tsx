@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentUserAgent, isAndroid } from '../../lib/platform.ts';
-import { useSiteConfig } from '../../lib/siteConfig.ts';
+import { usePublicSiteConfig } from '../../lib/siteConfigFetch.ts';
 
 const DISMISSED_KEY = 'karera.androidStripDismissed';
 
@@ -29,7 +29,7 @@ export function AndroidStrip() {
   const { t } = useTranslation();
   const [dismissed, setDismissed] = useState(wasDismissed);
   const android = isAndroid(currentUserAgent());
-  const { data } = useSiteConfig();
+  const { data } = usePublicSiteConfig();
   const url = data?.androidAppUrl ?? null;
   if (!android || url === null || dismissed) return null;
 

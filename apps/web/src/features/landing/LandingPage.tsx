@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, ButtonLink, Logo, Page } from '../../components/ui/index.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { ButtonLink } from '../../components/ui/ButtonLink.tsx';
+import { Logo } from '../../components/ui/Logo.tsx';
+import { Page } from '../../components/ui/Page.tsx';
 import { useAuthDialogs } from '../../lib/authDialogs.tsx';
 import { referralOf } from '../../lib/referral.ts';
 import { useIsLoggedIn } from '../../lib/session/index.ts';

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api.ts';
+import { ApiError } from './api.ts';
 
 /** Retry a failed read once, but not when the server answered with a refusal (4xx, or a spec code). */
 function shouldRetry(failureCount: number, error: Error): boolean {
