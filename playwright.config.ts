@@ -15,6 +15,7 @@ const isCI = process.env.CI === 'true' || process.env.CI === '1';
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
   forbidOnly: isCI,
   retries: 0,

@@ -91,13 +91,14 @@ test('a newcomer places a Double on the demo card from the bet slip, its second 
   await fund(request, player.playerId, 50_000);
   await openLive(page, '₱500.00');
   await expect(page.getByTestId('event-name')).toContainText('Demo Race Day');
-  // Several races of the card are on sale at once: take the latest one that has a race after it.
+  // A Double is sold while its first leg is open, whether or not the second is yet: take the latest open
+  // race that has a race after it (how many are open at once depends on where the demo card is).
   const open = page.locator('[data-testid^="race-tab-"][data-status="O"]');
   await expect(open.first()).toBeVisible();
   const raceNos = (await open.evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute('data-testid') ?? '')))
     .map((id) => Number(id.replace('race-tab-', '')))
     .filter((raceNo) => raceNo < 10);
-  expect(raceNos.length).toBeGreaterThanOrEqual(2);
+  expect(raceNos.length).toBeGreaterThanOrEqual(1);
   const first = Math.max(...raceNos);
   await page.getByTestId(`race-tab-${first}`).click();
   await page.getByTestId('bet-types').getByRole('button', { name: 'Double', exact: true }).click();

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   BackofficeRoutes,
@@ -103,7 +105,7 @@ export async function nextTotpCode(origin: string, username: string): Promise<st
  * may ask in the same 30 s: a code the other one used is refused, so the next step is tried, and a
  * lockout (429) is waited out.
  */
-async function signInBootstrapAdmin(api: APIRequestContext, origin: string): Promise<void> {
+export async function signInBootstrapAdmin(api: APIRequestContext, origin: string): Promise<void> {
   if (!knownTotp.has(totpKey(origin, E2E_ADMIN.username))) {
     rememberTotp(origin, E2E_ADMIN.username, E2E_ADMIN_TOTP_SECRET);
   }
@@ -129,13 +131,27 @@ async function waitSeconds(seconds: number): Promise<void> {
   await expect.poll(() => Date.now() >= until, { timeout: seconds * 1000 + 5_000 }).toBe(true);
 }
 
+/**
+ * Where the global setup keeps the first admin's signed-in session for a server (see global-setup.ts):
+ * every worker starts from it, so a worker started after a failure does not need a code of its own (the
+ * server takes each 30 s code once, and a third sign-in in one window would wait for the next).
+ */
+export function bootstrapStatePath(origin: string): string | null {
+  const dir = process.env.E2E_ADMIN_STATE_DIR;
+  return dir ? path.join(dir, `admin-${new URL(origin).port}.json`) : null;
+}
+
 /** One signed-in context per server origin and worker, as the first admin: it makes the tests' admins. */
 const bootstrapAdmins = new Map<string, Promise<APIRequestContext>>();
 
-function bootstrapAdmin(origin: string): Promise<APIRequestContext> {
+function bootstrapAdmin(origin: string, signInAgain = false): Promise<APIRequestContext> {
   let admin = bootstrapAdmins.get(origin);
   if (!admin) {
     admin = (async () => {
+      const state = bootstrapStatePath(origin);
+      if (state && !signInAgain && fs.existsSync(state)) {
+        return playwrightRequest.newContext({ baseURL: origin, storageState: state });
+      }
       const api = await playwrightRequest.newContext({ baseURL: origin });
       await signInBootstrapAdmin(api, origin);
       return api;
@@ -149,8 +165,8 @@ function bootstrapAdmin(origin: string): Promise<APIRequestContext> {
 /** A new admin of this test only, made by the first admin; not enrolled yet. */
 export async function newAdmin(origin: string): Promise<{ username: string; password: string }> {
   const credentials = { username: `adm-${uniqueSuffix()}`, password: 'e2e-admin-password-2' };
-  const create = () =>
-    bootstrapAdmin(origin).then((admin) =>
+  const create = (signInAgain = false) =>
+    bootstrapAdmin(origin, signInAgain).then((admin) =>
       admin.post(BackofficeRoutes.staff, {
         data: { ...credentials, displayName: 'Administrator', role: 'admin' },
       }),
@@ -159,7 +175,7 @@ export async function newAdmin(origin: string): Promise<{ username: string; pass
   if (created.status() === 401) {
     // The first admin's session ended (e.g. a test reset it): sign in again once.
     bootstrapAdmins.delete(origin);
-    created = await create();
+    created = await create(true);
   }
   expect(created.ok(), await created.text()).toBe(true);
   return credentials;
