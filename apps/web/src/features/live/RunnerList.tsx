@@ -4,6 +4,7 @@ import { formatStartsOn } from './schedule.ts';
 import { raceNotice, runnerMark } from './raceDisplay.ts';
 import { useBetBuilder, type BuilderHookup } from './builders/BetBuilder.tsx';
 import { useBuilderT } from './builders/builderI18n.ts';
+import { saddleClothOf } from './drawnRace/saddleCloth.ts';
 
 /** The race's notice above its runners (spec §4 Race display); `onSale`: the pool being built is on sale. */
 export function RaceNoticeBanner({ race, onSale }: { race: Race; onSale: boolean }) {
@@ -119,7 +120,9 @@ function RunnerRow({
       data-picked={picked || undefined}
       data-banker={(mark === 'bet' && banker) || undefined}
     >
-      <span className="runner__no">{runner.runnerNo}</span>
+      <span className="runner__no" style={runner.status === 'S' ? undefined : clothStyle(runner.runnerNo)}>
+        {runner.runnerNo}
+      </span>
       <span className="runner__names">
         <span className="runner__horse">{runner.horseName}</span>
         <span className="runner__jockey">{runner.jockeyName}</span>
@@ -164,4 +167,10 @@ function RunnerRow({
       </span>
     </li>
   );
+}
+
+/** The runner's number on its saddle cloth, in the colours the drawn race gives it (coupled runners alike). */
+function clothStyle(runnerNo: string) {
+  const { cloth, number } = saddleClothOf(runnerNo);
+  return { background: cloth, color: number };
 }
