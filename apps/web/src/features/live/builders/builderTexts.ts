@@ -5,7 +5,8 @@ export const builderTexts = {
   title: 'Build your bet',
   kinds: { standard: 'By place', box: 'Box', banker: 'Banker' },
   hints: {
-    standard: 'Pick runners place by place: choose a place in the slip, then tap Bet on its runners.',
+    standard:
+      'Pick runners place by place: choose a place in the bet slip (on a phone, tap the slip bar to open it), then tap Bet on its runners.',
     box: 'Tap Bet on the runners to box: they fill every place, in every order.',
     banker: 'Choose the banker and its place, then tap Bet on the runners to go around it.',
   },
@@ -27,7 +28,8 @@ export const builderTextsFil = {
   title: 'Buuin ang taya',
   kinds: { standard: 'Kada puwesto', box: 'Box', banker: 'Banker' },
   hints: {
-    standard: 'Pumili kada puwesto: piliin ang puwesto sa slip, saka i-tap ang Taya sa mga kabayo nito.',
+    standard:
+      'Pumili kada puwesto: piliin ang puwesto sa bet slip (sa phone, i-tap ang slip bar para mabuksan ito), saka i-tap ang Taya sa mga kabayo nito.',
     box: 'I-tap ang Taya sa mga kabayong ibo-box: nasa bawat puwesto sila, sa lahat ng pagkakasunod-sunod.',
     banker: 'Piliin ang banker at ang puwesto nito, saka i-tap ang Taya sa mga kabayong kasama nito.',
   },
