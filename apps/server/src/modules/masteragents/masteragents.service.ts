@@ -172,11 +172,14 @@ export async function approveApplication(
         const application = await findApplication(trx, id);
         if (!application) throw notFound(MasterAgentMessages.notFound);
         if (application.status !== 'pending') throw conflict(MasterAgentMessages.alreadyDecided);
-        if (await findStaffByUsername(trx, application.username)) {
-          throw conflict(MasterAgentMessages.usernameTakenByStaff);
-        }
+        // The decision is claimed first (the row stays locked to this transaction): a concurrent approval
+        // that has just created the account is then told the application was decided, not that its
+        // username is taken. A taken username rolls the claim back.
         if (!(await claimDecision(trx, id, { status: 'approved', staffId: staff.id, declineReason: null }))) {
           throw conflict(MasterAgentMessages.alreadyDecided);
+        }
+        if (await findStaffByUsername(trx, application.username)) {
+          throw conflict(MasterAgentMessages.usernameTakenByStaff);
         }
         const account = await insertStaff(trx, {
           username: application.username,
