@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { BackofficeRoutes, Messages, PlayerMessages, type LoginLinkResponse } from '@karera/shared';
+import { BackofficeRoutes, Messages, PlayerMessages, UserRoutes, type LoginLinkResponse } from '@karera/shared';
 import {
   PLAYER_SESSION_COOKIE,
   adminApiLogin,
@@ -259,11 +259,18 @@ test('an ended session (107) logs the player out with a notice', async ({ page, 
   await signInAsNewPlayer(page, request);
   // A screen with no calls of its own: on /live the socket or the bet slip may find the ended session first.
   await page.goto('/account');
-  await page.getByRole('button', { name: 'Refresh balance' }).click();
+  const refresh = page.getByRole('button', { name: 'Refresh balance' });
+  const balanceAnswer = () => page.waitForResponse((response) => response.url().endsWith(UserRoutes.getBalance));
+  // The refresh must have been answered (with the session) before the cookie goes: the balance shown
+  // before and after is the same ₱0.00, and a refresh still on its way would meet the ended session.
+  const first = balanceAnswer();
+  await refresh.click();
+  expect((await first).status()).toBe(200);
   await expect(page.getByTestId('player-balance')).toHaveText('₱0.00');
+  await expect(refresh).not.toHaveAttribute('aria-busy', 'true');
 
   await context.clearCookies();
-  await page.getByRole('button', { name: 'Refresh balance' }).click();
+  await refresh.click();
   const alert = page.getByRole('alertdialog');
   await expect(alert).toContainText(Messages.sessionExpired);
   await expect(page).toHaveURL((url) => url.pathname === '/');
