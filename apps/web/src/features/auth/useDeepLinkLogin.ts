@@ -10,8 +10,9 @@ import { linkLoginOf, stripDeepLinkParams } from './deepLink.ts';
 /**
  * Deep-link login (spec §2: a URL with p = player id and s = a login-link token). When nobody is
  * logged in, p and s go to linkLogin, which sets the session cookie; the login is stored and the
- * player goes to /live. A refused link says so. Either way p and s leave the address bar at once
- * (replacing the history entry), so the secret never stays in the URL, the history or a shared link.
+ * player goes to /live. A refused link says so. Either way p and s leave the address bar as soon as
+ * linkLogin answers (replacing the history entry), so the secret never stays in the URL, the history or
+ * a shared link.
  *
  * `pending` is true while the URL still carries p or s or the call is in flight; the shell waits
  * instead of rendering screens (whose guards would otherwise act on the old URL).
@@ -40,16 +41,24 @@ export function useDeepLinkLogin(): { pending: boolean } {
       const { token } = request;
       started.current = token;
       setInFlight(token);
+      // The address is left in one step when the answer comes: /live on success (no p and s there), the
+      // stripped address otherwise. Two navigations (strip now, /live later) could land out of order.
+      const strippedTo = { pathname: location.pathname, search: stripped, hash: location.hash };
       userRequest(UserRoutes.linkLogin, request)
         .then(
           (response) => {
             saveLogin(response);
             void latest.current.navigate('/live', { replace: true });
           },
-          () => showAlert(latest.current.t('messages.loginLinkInvalid'), 'error'),
+          () => {
+            void latest.current.navigate(strippedTo, { replace: true });
+            showAlert(latest.current.t('messages.loginLinkInvalid'), 'error');
+          },
         )
         .finally(() => setInFlight((current) => (current === token ? null : current)));
+      return;
     }
+    if (started.current !== null && request?.token === started.current) return;
     void navigate(
       { pathname: location.pathname, search: stripped, hash: location.hash },
       { replace: true, state: location.state },
