@@ -23,6 +23,7 @@ import { SECURITY_SCHEMES } from './lib/operations.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { addSecurityHeaders } from './plugins/security-headers.ts';
 import { fastifyTrustProxy } from './plugins/trust-proxy.ts';
+import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { trackRouteMethods } from './plugins/route-methods.ts';
 import { requireStaff } from './plugins/staff-auth.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
@@ -145,7 +146,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     xFrameOptions: { action: 'deny' },
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Instances on one PostgreSQL count limits together there; one SQLite process counts them in memory (decision 031).
+  await app.register(rateLimit, {
+    global: false,
+    ...(database.dialect === 'postgres' ? { store: databaseRateLimitStore(database.db) } : {}),
+  });
 
   await app.register(swagger, {
     openapi: {

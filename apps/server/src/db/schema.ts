@@ -187,6 +187,14 @@ export interface LoginFailuresTable {
   created_at: Timestamp;
 }
 
+/** A limited key's hits in its current window (decision 031). */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  /** Milliseconds since the epoch. */
+  window_ends_at: number;
+}
+
 export interface LoginLinksTable {
   id: Generated<number>;
   token_hash: string;
@@ -506,6 +514,7 @@ export interface Database {
   otp_decoys: OtpDecoysTable;
   sms_outbox: SmsOutboxTable;
   login_failures: LoginFailuresTable;
+  rate_limits: RateLimitsTable;
   login_links: LoginLinksTable;
   game_events: GameEventsTable;
   races: RacesTable;

@@ -20,7 +20,8 @@ import { findStaffByReferralCode } from '../backoffice/staff.repo.ts';
 import { findPlayerById, findPlayerByMobile } from '../players/player-lookup.repo.ts';
 import type { SmsSender } from '../sms/sms.ts';
 import { openPlayerAccounts, playerBalances } from '../wallet/accounts.ts';
-import { consumeOtp, issueOtp, otpRefusal, otpThrottleState, prepareOtp, recordDecoyOtp } from './otp.ts';
+import { holdRateLimitKey, pruneRateLimitsNowAndThen } from '../../plugins/rate-limit-store.ts';
+import { consumeOtp, issueOtp, issueOtpUnlessThrottled, otpRefusal, prepareOtp, recordDecoyOtp } from './otp.ts';
 import { openPlayerSession, revokeOtherPlayerSessions } from './player-sessions.ts';
 
 export interface AuthDeps {
@@ -140,8 +141,9 @@ export async function verifyRegistration(
 async function recentLoginFailures(
   db: Kysely<Database>,
   by: { column: 'mobile_no'; value: string } | { column: 'ip'; value: string },
+  now: number,
 ): Promise<number> {
-  const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS).toISOString();
+  const since = new Date(now - LOGIN_FAILURE_WINDOW_MS).toISOString();
   const { count } = await db
     .selectFrom('login_failures')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -157,11 +159,43 @@ export type LoginOutcome =
   | { kind: 'otp-required'; playerId: number; resendAfterSeconds: number };
 
 /** Sends a code of the purpose unless the number is throttled; answers the seconds until the next may go. */
-async function sendCodeUnlessThrottled(deps: AuthDeps, player: Player, purpose: 'verify' | 'login'): Promise<number> {
-  const throttle = await otpThrottleState(deps.db, player.mobile_no, purpose);
-  return throttle.verdict === 'ok'
-    ? issueOtp(deps.db, deps.sms, player.id, purpose, player.mobile_no)
-    : throttle.resendAfterSeconds;
+function sendCodeUnlessThrottled(deps: AuthDeps, player: Player, purpose: 'verify' | 'login'): Promise<number> {
+  return issueOtpUnlessThrottled(deps.db, deps.sms, player.id, purpose, player.mobile_no);
+}
+
+/** A login attempt, counted as a failure until its password proves right. */
+interface LoginAttempt {
+  /** The failure row that counts it. */
+  failureId: number;
+  /** The number had enough failures before this attempt that the right password needs a code too. */
+  challenged: boolean;
+}
+
+/**
+ * Starts a login attempt (decision 031): refused while the address has too many failures; otherwise
+ * counted as a failure at once, before the password check, and told whether the number was challenged
+ * before it. One transaction holding the address's and the number's keys (always in that order), so
+ * attempts at once, on any instances, take turns here and each counts the ones before it: 25 at once
+ * from one address get 20 password checks, and parallel guesses at a number get five unchallenged ones.
+ */
+async function beginLoginAttempt(db: Kysely<Database>, mobileNo: string, ip: string | null): Promise<LoginAttempt> {
+  pruneRateLimitsNowAndThen(db);
+  return db.transaction().execute(async (trx) => {
+    if (ip) await holdRateLimitKey(trx, `login-address:${ip}`, LOGIN_FAILURE_WINDOW_MS);
+    await holdRateLimitKey(trx, `login-number:${mobileNo}`, LOGIN_FAILURE_WINDOW_MS);
+    const now = Date.now();
+    if (ip && (await recentLoginFailures(trx, { column: 'ip', value: ip }, now)) >= LOGIN_MAX_FAILURES_PER_ADDRESS) {
+      throw new AppError(429, StatusCode.TOO_MANY_REQUESTS, PlayerMessages.loginLimited);
+    }
+    const challenged =
+      (await recentLoginFailures(trx, { column: 'mobile_no', value: mobileNo }, now)) >= LOGIN_MAX_FAILURES;
+    const { id } = await trx
+      .insertInto('login_failures')
+      .values({ mobile_no: mobileNo, ip, created_at: new Date(now).toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { failureId: id, challenged };
+  });
 }
 
 /**
@@ -179,22 +213,12 @@ export async function login(
 ): Promise<LoginOutcome> {
   const { db } = deps;
   const mobileNo = normalizeMobile(loginMobile(mobileInput)) ?? loginMobile(mobileInput);
-  if (
-    client.ip &&
-    (await recentLoginFailures(db, { column: 'ip', value: client.ip })) >= LOGIN_MAX_FAILURES_PER_ADDRESS
-  ) {
-    throw new AppError(429, StatusCode.TOO_MANY_REQUESTS, PlayerMessages.loginLimited);
-  }
-  const challenged = (await recentLoginFailures(db, { column: 'mobile_no', value: mobileNo })) >= LOGIN_MAX_FAILURES;
+  const { failureId, challenged } = await beginLoginAttempt(db, mobileNo, client.ip);
   const player = await findPlayerByMobile(db, mobileNo);
   const ok = await verifyPassword(password, player?.password_hash ?? (await dummyPasswordHash()));
-  if (!player || !ok) {
-    await db
-      .insertInto('login_failures')
-      .values({ mobile_no: mobileNo, ip: client.ip, created_at: nowIso() })
-      .execute();
-    throw badRequest(PlayerMessages.invalidLogin);
-  }
+  // A wrong password leaves the failure counted at the start.
+  if (!player || !ok) throw badRequest(PlayerMessages.invalidLogin);
+  await db.deleteFrom('login_failures').where('id', '=', failureId).execute();
   if (player.verified !== 1) {
     // The sign-up code proves the number as a login code would.
     return {

@@ -4,6 +4,7 @@ import { OTP_LENGTH, PlayerMessages } from '@karera/shared';
 import type { Database, OtpPurpose } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
+import { holdRateLimitKey, pruneRateLimitsNowAndThen } from '../../plugins/rate-limit-store.ts';
 import type { SmsSender } from '../sms/sms.ts';
 import { SmsDeliveryError } from '../sms/sms.ts';
 
@@ -90,7 +91,7 @@ export function throttleOf(sentAt: readonly number[], now: number): ThrottleStat
 
 /**
  * The resend throttle of a number and purpose now. (A password-reset code right after the sign-up code
- * is a new request, not a resend.)
+ * is a new request, not a resend.) A reading only: issuing a code decides again, atomically.
  */
 export async function otpThrottleState(
   db: Kysely<Database>,
@@ -108,6 +109,35 @@ export async function otpThrottle(
   now = new Date(),
 ): Promise<ThrottleVerdict> {
   return (await otpThrottleState(db, mobileNo, purpose, now)).verdict;
+}
+
+/**
+ * Decides the throttle of a number and purpose and, when it allows one, records the request with
+ * `record` (in the same transaction), as one step: the transaction first holds the number's key
+ * (decision 031), so requests racing on any instance take turns and each reads what the one before it
+ * recorded; of N at once exactly the throttle's share go through. Answers the throttle after the request,
+ * or the refusing throttle.
+ */
+async function throttled(
+  db: Kysely<Database>,
+  mobileNo: string,
+  purpose: OtpPurpose,
+  record: (trx: Kysely<Database>, sentAt: Date) => Promise<void>,
+): Promise<{ recorded: true; resendAfterSeconds: number } | { recorded: false; refusal: ThrottleState }> {
+  pruneRateLimitsNowAndThen(db);
+  return db.transaction().execute(async (trx) => {
+    await holdRateLimitKey(trx, `otp:${purpose}:${mobileNo}`, HOUR_MS);
+    // Read the clock once the key is ours: a request that waited for it is later than the one it waited for.
+    const sentAt = new Date();
+    const earlier = await codesOfLastHour(trx, mobileNo, purpose, sentAt.getTime());
+    const state = throttleOf(earlier, sentAt.getTime());
+    if (state.verdict !== 'ok') return { recorded: false, refusal: state };
+    await record(trx, sentAt);
+    return {
+      recorded: true,
+      resendAfterSeconds: throttleOf([sentAt.getTime(), ...earlier], sentAt.getTime()).resendAfterSeconds,
+    };
+  });
 }
 
 /** 429 with the rule's message and, for the client's countdown, the seconds until a code may be sent. */
@@ -141,22 +171,36 @@ export async function issueOtp(
 }
 
 /**
+ * issueOtp, but a throttled number is not an error: no code goes and the answer is the seconds left
+ * (a login's code step, where the code already sent stands).
+ */
+export async function issueOtpUnlessThrottled(
+  db: Kysely<Database>,
+  sms: SmsSender,
+  playerId: number,
+  purpose: OtpPurpose,
+  mobileNo: string,
+): Promise<number> {
+  const stored = await storeOtp(db, sms, playerId, purpose, mobileNo);
+  if (!stored.recorded) return stored.refusal.resendAfterSeconds;
+  await stored.prepared.deliver();
+  return stored.prepared.resendAfterSeconds;
+}
+
+/**
  * A request that sends no code (an unknown number, an account that needs none), throttled and recorded
  * like one that does, so that neither the answer nor the next request's tells them apart (decision 022).
  * Throws 429 when the number is throttled; answers the seconds until another may be asked for.
  */
 export async function recordDecoyOtp(db: Kysely<Database>, purpose: OtpPurpose, mobileNo: string): Promise<number> {
-  const sentAt = new Date();
-  const earlier = await codesOfLastHour(db, mobileNo, purpose, sentAt.getTime());
-  const state = throttleOf(earlier, sentAt.getTime());
-  if (state.verdict !== 'ok') throw throttleError(state);
-  await db.transaction().execute(async (trx) => {
+  const outcome = await throttled(db, mobileNo, purpose, async (trx, sentAt) => {
     await trx
       .insertInto('otp_decoys')
       .values({ mobile_no: mobileNo, purpose, created_at: sentAt.toISOString() })
       .execute();
   });
-  return throttleOf([sentAt.getTime(), ...earlier], sentAt.getTime()).resendAfterSeconds;
+  if (!outcome.recorded) throw throttleError(outcome.refusal);
+  return outcome.resendAfterSeconds;
 }
 
 /** issueOtp without the sending: the code is stored (the throttle counts it) and `deliver` sends it. */
@@ -167,13 +211,22 @@ export async function prepareOtp(
   purpose: OtpPurpose,
   mobileNo: string,
 ): Promise<PreparedOtp> {
-  const sentAt = new Date();
-  const earlier = await codesOfLastHour(db, mobileNo, purpose, sentAt.getTime());
-  const state = throttleOf(earlier, sentAt.getTime());
-  if (state.verdict !== 'ok') throw throttleError(state);
+  const stored = await storeOtp(db, sms, playerId, purpose, mobileNo);
+  if (!stored.recorded) throw throttleError(stored.refusal);
+  return stored.prepared;
+}
+
+/** Stores a new code unless the number is throttled (atomically, see `throttled`). */
+async function storeOtp(
+  db: Kysely<Database>,
+  sms: SmsSender,
+  playerId: number,
+  purpose: OtpPurpose,
+  mobileNo: string,
+): Promise<{ recorded: true; prepared: PreparedOtp } | { recorded: false; refusal: ThrottleState }> {
   const code = generateOtp();
-  const now = sentAt.toISOString();
-  await db.transaction().execute(async (trx) => {
+  const outcome = await throttled(db, mobileNo, purpose, async (trx, sentAt) => {
+    const now = sentAt.toISOString();
     await trx
       .updateTable('otp_codes')
       .set({ consumed_at: now })
@@ -193,15 +246,19 @@ export async function prepareOtp(
       })
       .execute();
   });
+  if (!outcome.recorded) return outcome;
   return {
-    resendAfterSeconds: throttleOf([sentAt.getTime(), ...earlier], sentAt.getTime()).resendAfterSeconds,
-    deliver: async () => {
-      try {
-        await sms.send({ mobileNo, text: TEXT[purpose](code), purpose: `otp-${purpose}` });
-      } catch (error) {
-        if (error instanceof SmsDeliveryError) throw new AppError(503, 503, PlayerMessages.otpSendFailed);
-        throw error;
-      }
+    recorded: true,
+    prepared: {
+      resendAfterSeconds: outcome.resendAfterSeconds,
+      deliver: async () => {
+        try {
+          await sms.send({ mobileNo, text: TEXT[purpose](code), purpose: `otp-${purpose}` });
+        } catch (error) {
+          if (error instanceof SmsDeliveryError) throw new AppError(503, 503, PlayerMessages.otpSendFailed);
+          throw error;
+        }
+      },
     },
   };
 }
@@ -211,6 +268,8 @@ export type OtpCheck = { ok: true; mobileNo: string } | { ok: false; reason: 'in
 /**
  * Checks a code against the player's latest open code for the purpose. A right code is consumed at
  * once (single use, even under racing requests); a wrong one counts, and the fifth wrong try voids it.
+ * Each try is counted before the code is compared, in one statement that also refuses a sixth: N tries
+ * at once, on any instances, get five comparisons between them, not N.
  */
 export async function consumeOtp(
   db: Kysely<Database>,
@@ -229,13 +288,24 @@ export async function consumeOtp(
   if (!row || row.attempts >= OTP_MAX_ATTEMPTS) return { ok: false, reason: 'invalid' };
   const now = nowIso();
   if (row.expires_at <= now) return { ok: false, reason: 'expired' };
+  const counted = await db
+    .updateTable('otp_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', row.id)
+    .where('consumed_at', 'is', null)
+    .where('attempts', '<', OTP_MAX_ATTEMPTS)
+    .returning('attempts')
+    .executeTakeFirst();
+  if (!counted) return { ok: false, reason: 'invalid' };
   if (!matches(code.trim(), row.code_hash)) {
-    const attempts = row.attempts + 1;
-    await db
-      .updateTable('otp_codes')
-      .set(attempts >= OTP_MAX_ATTEMPTS ? { attempts, consumed_at: now } : { attempts })
-      .where('id', '=', row.id)
-      .execute();
+    if (counted.attempts >= OTP_MAX_ATTEMPTS) {
+      await db
+        .updateTable('otp_codes')
+        .set({ consumed_at: now })
+        .where('id', '=', row.id)
+        .where('consumed_at', 'is', null)
+        .execute();
+    }
     return { ok: false, reason: 'invalid' };
   }
   const consumed = await db
