@@ -44,7 +44,9 @@ import { toteRoutes } from './modules/tote/tote.routes.ts';
 import { livePoolsRoutes } from './modules/tote/live-pools.routes.ts';
 import { resumeSettlements, settleCompletedPools, type ToteDeps } from './modules/tote/settlement.service.ts';
 import { startOddsPublisher } from './modules/tote/odds.service.ts';
+import { startPoolsPublisher } from './modules/tote/live-pools.service.ts';
 import { startSimulator } from './modules/simulator/simulator.ts';
+import { createLeadership, leaseDatabase, type Leadership } from './modules/cluster/leadership.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +63,8 @@ declare module 'fastify' {
     onRaceCancelled: (raceId: number) => Promise<void>;
     /** Where bets are placed: a thread of their own on a SQLite file, the server's thread otherwise. */
     betPlacement: BetPlacement;
+    /** Which instance runs the run-once work (simulator, odds, pools, settlement resume): decision 030. */
+    leadership: Leadership;
   }
 }
 
@@ -113,8 +117,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     : inProcessBetPlacement(database.db, database.dialect === 'postgres' ? 4 : 1);
   app.decorate('betPlacement', betPlacement);
   app.addHook('onClose', () => betPlacement.close());
-  // A settlement stopped by a crash or a restart is finished before the server takes requests.
-  await resumeSettlements(toteDeps);
+  // Run-once work runs on one instance per database: on PostgreSQL the holder of a lease, which another
+  // instance takes over within seconds when it dies; on SQLite this process (decision 030).
+  const leaseDb = config.database.kind === 'postgres' ? leaseDatabase(config.database.url) : undefined;
+  const leadership = createLeadership({ db: leaseDb?.db, log: app.log.child({ module: 'leadership' }) });
+  app.decorate('leadership', leadership);
+  // A settlement stopped by a crash, a restart or a leader's death is finished by the (next) leader, on
+  // the first one before the server takes requests.
+  leadership.whileLeading('settlement resume', () => resumeSettlements(toteDeps));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -186,12 +196,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(promoRoutes);
   await app.register(masterAgentRoutes);
   await registerRealtimeHub(app);
-  const odds = startOddsPublisher(toteDeps, app.log.child({ module: 'odds' }));
-  app.addHook('onClose', async () => odds.stop());
+  leadership.whileLeading('odds publisher', () => startOddsPublisher(toteDeps, app.log.child({ module: 'odds' })));
+  leadership.whileLeading('pools publisher', () => startPoolsPublisher(toteDeps, app.log.child({ module: 'pools' })));
   if (config.demo) {
-    const simulator = startSimulator(toteDeps, { speed: config.simSpeed, log: app.log.child({ module: 'simulator' }) });
-    app.addHook('onClose', async () => simulator.stop());
+    const log = app.log.child({ module: 'simulator' });
+    leadership.whileLeading('simulator', () =>
+      startSimulator(toteDeps, { speed: config.simSpeed, log, lease: leadership.lease }),
+    );
   }
+  // Closed first (hooks run last-added first): the jobs stop before the pub/sub and the database close.
+  app.addHook('onClose', async () => {
+    await leadership.close();
+    await leaseDb?.close();
+  });
+  await leadership.start();
 
   if (config.androidAppFile) {
     const file = path.join(config.dataDir, config.androidAppFile);

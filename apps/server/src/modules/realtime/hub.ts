@@ -90,6 +90,32 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
   const unsubscribePlayers = app.pubsub.subscribePlayers(noticeBalance);
   const unsubscribeWallets = app.events.on('wallet.changed', ({ playerId }) => noticeBalance(playerId));
 
+  /** What a socket is told on connecting: every race still in play, its odds, and a demo race being run. */
+  const snapshot = async (): Promise<RealtimeMessage[]> => {
+    const races = await liveSnapshot(app.db);
+    const messages = races.flatMap((race): RealtimeMessage[] => [
+      { type: 'RACE_STATUS', raceId: race.raceId, status: race.status },
+      ...(race.odds.length > 0 ? [{ type: 'UPDATE_ODDS' as const, raceId: race.raceId, odds: race.odds }] : []),
+    ]);
+    // A demo race being run: its plan, so a late viewer draws it where it is now.
+    messages.push(...(await runningRaceRuns(app.db, Date.now())));
+    return messages;
+  };
+  // Events published while the pub/sub was cut off never arrived: every socket gets the snapshot again
+  // (statuses and odds as they are now) and a balance notice, so no screen keeps a stale race or balance.
+  const unsubscribeResume = app.pubsub.onResume(() => {
+    if (live.size === 0) return;
+    snapshot()
+      .then((messages) => {
+        if (messages.length > 0) broadcast(messages);
+        for (const client of live) {
+          if (client.socket.readyState === client.socket.OPEN)
+            client.socket.send(encodeBalanceChanged(client.playerId));
+        }
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'live state not re-sent after a pub/sub gap'));
+  });
+
   const heartbeat = setInterval(() => {
     for (const client of live) {
       if (!client.alive) {
@@ -114,13 +140,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
       if (!session || String(session.playerId) !== hello.playerId || socket.readyState !== socket.OPEN) return refuse();
       client = { socket, stream, playerId: session.playerId, alive: true };
       live.add(client);
-      const snapshot = await liveSnapshot(app.db);
-      const messages = snapshot.flatMap((race): RealtimeMessage[] => [
-        { type: 'RACE_STATUS', raceId: race.raceId, status: race.status },
-        ...(race.odds.length > 0 ? [{ type: 'UPDATE_ODDS' as const, raceId: race.raceId, odds: race.odds }] : []),
-      ]);
-      // A demo race being run: its plan, so a late viewer draws it where it is now.
-      messages.push(...(await runningRaceRuns(app.db, Date.now())));
+      const messages = await snapshot();
       if (messages.length > 0) socket.send(encodeFrame(messages));
     };
 
@@ -160,6 +180,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     unsubscribe();
     unsubscribePlayers();
     unsubscribeWallets();
+    unsubscribeResume();
     app.server.off('upgrade', onUpgrade);
     for (const client of live) client.socket.close(1001, 'Server shutting down');
     live.clear();

@@ -15,12 +15,22 @@ export interface PubSub extends DomainEventTransport {
   /** A notice for one player's sockets (their balance changed), on a channel of its own. */
   publishToPlayer(playerId: number): Promise<void>;
   subscribePlayers(handler: (playerId: number) => void): () => void;
+  /**
+   * Called when delivery resumes after a gap (the PostgreSQL LISTEN connection dropped and is back):
+   * events published meanwhile were not heard, so whatever clients were told may be stale.
+   */
+  onResume(handler: () => void): () => void;
   close(): Promise<void>;
 }
 
 const CHANNEL = 'karera_race_events';
 const PLAYER_CHANNEL = 'karera_player_events';
 const DOMAIN_CHANNEL = 'karera_domain_events';
+/** The LISTEN connection's name in pg_stat_activity. */
+export const LISTENER_APPLICATION = 'karera-listen';
+/** Reconnection waits: doubling from the first, up to the last, with some jitter so instances spread out. */
+export const RECONNECT_FIRST_MS = 100;
+export const RECONNECT_MAX_MS = 5_000;
 
 export function inProcessPubSub(): PubSub {
   const emitter = new EventEmitter();
@@ -47,6 +57,8 @@ export function inProcessPubSub(): PubSub {
       emitter.on('domain', handler);
       return () => emitter.off('domain', handler);
     },
+    // One process, no connection: delivery never pauses.
+    onResume: () => () => undefined,
     close: async () => {
       emitter.removeAllListeners();
     },
@@ -56,10 +68,11 @@ export function inProcessPubSub(): PubSub {
 export async function postgresPubSub(url: string, log: FastifyBaseLogger): Promise<PubSub> {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const listener = new pg.Client({ connectionString: url });
   const publisher = new pg.Pool({ connectionString: url, max: 2 });
+  // An idle connection cut (a restart, pg_terminate_backend) is replaced on the next publish.
+  publisher.on('error', (error) => log.warn({ err: error }, 'race event publisher connection lost'));
   let closing = false;
-  listener.on('notification', (note) => {
+  const onNotification = (note: pg.Notification) => {
     if (note.channel === PLAYER_CHANNEL && note.payload && /^\d{1,10}$/.test(note.payload)) {
       emitter.emit('player', Number(note.payload));
       return;
@@ -78,14 +91,66 @@ export async function postgresPubSub(url: string, log: FastifyBaseLogger): Promi
     if (note.channel !== CHANNEL || !note.payload) return;
     const messages = decodeFrame(note.payload);
     if (messages.length > 0) emitter.emit('messages', messages);
-  });
-  listener.on('error', (error) => {
-    if (!closing) log.error({ err: error }, 'race event listener failed');
-  });
-  await listener.connect();
-  await listener.query(`listen ${CHANNEL}`);
-  await listener.query(`listen ${PLAYER_CHANNEL}`);
-  await listener.query(`listen ${DOMAIN_CHANNEL}`);
+  };
+
+  let listener: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
+
+  /** A LISTEN connection on every channel; when it drops, another is made (see reconnect). */
+  async function listen(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION, keepAlive: true });
+    client.on('notification', onNotification);
+    client.on('error', (error) => {
+      if (!closing) log.error({ err: error }, 'race event listener failed');
+    });
+    client.on('end', () => {
+      if (listener !== client || closing) return;
+      listener = undefined;
+      log.warn('race event listener disconnected; reconnecting');
+      reconnect();
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}; listen ${PLAYER_CHANNEL}; listen ${DOMAIN_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    return client;
+  }
+
+  /**
+   * Back off and listen again, until it works; then tell the subscribers that events may have been
+   * missed meanwhile, so they send their clients fresh state.
+   */
+  function reconnect(): void {
+    if (closing || retry) return;
+    const waitMs = Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** failures) * (0.75 + Math.random() / 2);
+    retry = setTimeout(() => {
+      retry = undefined;
+      listen().then(
+        (client) => {
+          if (closing) {
+            void client.end().catch(() => undefined);
+            return;
+          }
+          listener = client;
+          failures = 0;
+          log.info('race event listener reconnected');
+          emitter.emit('resume');
+        },
+        (error: unknown) => {
+          failures += 1;
+          if (!closing) log.error({ err: error, failures }, 'race event listener could not reconnect');
+          reconnect();
+        },
+      );
+    }, waitMs);
+    retry.unref();
+  }
+
+  listener = await listen();
   return {
     publish: async (messages) => {
       if (messages.length === 0) return;
@@ -109,10 +174,15 @@ export async function postgresPubSub(url: string, log: FastifyBaseLogger): Promi
       emitter.on('domain', handler);
       return () => emitter.off('domain', handler);
     },
+    onResume: (handler) => {
+      emitter.on('resume', handler);
+      return () => emitter.off('resume', handler);
+    },
     close: async () => {
       closing = true;
+      if (retry) clearTimeout(retry);
       emitter.removeAllListeners();
-      await listener.end();
+      await listener?.end();
       await publisher.end();
     },
   };

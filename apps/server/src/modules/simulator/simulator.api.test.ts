@@ -106,7 +106,11 @@ describe(`race-day simulator (${testDialect})`, () => {
     const a = start('server-a', 1000, { racesPerCard: 3 });
     const b = start('server-b', 1000, { racesPerCard: 3 });
     await expect
-      .poll(async () => (await t.app.db.selectFrom('leases').selectAll().execute()).length, { timeout: 5_000 })
+      .poll(
+        async () =>
+          (await t.app.db.selectFrom('leases').selectAll().where('name', '=', 'race-day-simulator').execute()).length,
+        { timeout: 5_000 },
+      )
       .toBe(1);
     const holderNow = async () =>
       (await t.app.db.selectFrom('leases').select('holder').where('name', '=', 'race-day-simulator').executeTakeFirst())

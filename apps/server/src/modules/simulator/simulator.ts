@@ -46,9 +46,9 @@ export const DEMO_CLOCK_MS = {
  */
 export const DRAWN_RACE_SHARE = 0.8;
 const ODDS_TICK_MS = 5_000;
-/** How often the simulator looks at the clock, at pace 1, and how long its lease lasts unrenewed (wall clock). */
+/** How often the simulator looks at the clock, at pace 1, and how long its own lease lasts unrenewed (wall clock). */
 const TICK_MS = 1_000;
-const LEASE_TTL_MS = 15_000;
+const LEASE_TTL_MS = 3_000;
 export const SIMULATOR_LEASE = 'race-day-simulator';
 
 export interface SimulatorOptions {
@@ -60,6 +60,11 @@ export interface SimulatorOptions {
   random?: (maxExclusive: number) => number;
   /** This instance's name on the lease (tests run two simulators in one process). */
   holder?: string;
+  /**
+   * What makes this the only simulator driving the database: the server's leadership (decision 030).
+   * Without one the simulator takes a lease of its own.
+   */
+  lease?: Lease;
   /** Races per demo card. */
   racesPerCard?: number;
 }
@@ -102,7 +107,7 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
   const chance = (p: number) => random(1_000_000) < p * 1_000_000;
   const scaled = (ms: number) => Math.max(1, Math.round(ms / options.speed));
   const tickMs = Math.max(50, scaled(TICK_MS));
-  const lease = createLease(deps.db, SIMULATOR_LEASE, { ttlMs: LEASE_TTL_MS, holder: options.holder });
+  const lease = options.lease ?? createLease(deps.db, SIMULATOR_LEASE, { ttlMs: LEASE_TTL_MS, holder: options.holder });
   const lastOddsMove = new Map<number, number>();
   /** Running races whose run is known to be stored (saves a read per tick). */
   const withRun = new Set<number>();
@@ -251,10 +256,12 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
     if (!holds) return;
     const now = Date.now();
     const cards = await cardsInPlay();
+    if (stopped || !lease.holds()) return;
     await planCards(cards, now);
     for (const card of cards) {
       for (const race of card.races) {
-        if (stopped) return;
+        // A simulator that froze past its lease stops here: another may be driving the card by now.
+        if (stopped || !lease.holds()) return;
         if (isFinal(race)) continue;
         try {
           await stepRace(race, now);

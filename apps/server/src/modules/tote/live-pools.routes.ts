@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PoolsOperations } from '@karera/shared';
 import { notFound } from '../../lib/errors.ts';
 import { schemaOf } from '../../lib/operations.ts';
-import { livePoolsReader, startPoolsPublisher } from './live-pools.service.ts';
+import { livePoolsReader } from './live-pools.service.ts';
 import type { ToteDeps } from './settlement.service.ts';
 
 /**
  * The live screen's will-pays, probables and Win odds movement: read for the first paint, and
- * announced on the live socket (POOLS_UPDATED) when they change.
+ * announced on the live socket (POOLS_UPDATED) when they change (startPoolsPublisher, on the leader).
  */
 export function livePoolsRoutes(deps: ToteDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -18,8 +18,5 @@ export function livePoolsRoutes(deps: ToteDeps): FastifyPluginAsyncZod {
       if (!pools) throw notFound('Race not found.');
       return { statusCode: 200 as const, ...pools };
     });
-
-    const publisher = startPoolsPublisher(deps, app.log.child({ module: 'pools' }));
-    app.addHook('onClose', async () => publisher.stop());
   };
 }

@@ -235,8 +235,8 @@ export const POOLS_INTERVAL_MS = 2_000;
 
 /**
  * Tells the live screens when a race's pools changed: every POOLS_INTERVAL_MS, the version of each race
- * day with a race still to run; when it moved, one POOLS_UPDATED per such race. Each server runs this;
- * they publish the same version, which clients read once.
+ * day with a race still to run; when it moved, one POOLS_UPDATED per such race. Only the leading
+ * instance runs this (decision 030): every client hears each version once.
  */
 export function startPoolsPublisher(
   deps: {
@@ -270,10 +270,11 @@ export function startPoolsPublisher(
     }
   }
 
+  let current: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
     if (running || stopped) return;
     running = true;
-    tick()
+    current = tick()
       .catch((error: unknown) => log.error({ err: error }, 'pools update failed'))
       .finally(() => {
         running = false;
@@ -281,9 +282,11 @@ export function startPoolsPublisher(
   }, intervalMs);
   timer.unref();
   return {
-    stop() {
+    /** Stops ticking; resolves once a tick under way has finished (a new leader then starts clean). */
+    async stop() {
       stopped = true;
       clearInterval(timer);
+      await current;
     },
   };
 }

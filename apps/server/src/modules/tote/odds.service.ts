@@ -68,10 +68,11 @@ export function startOddsPublisher(deps: RacingDeps, log: { error: (o: object, m
     if (!stopped) await setOddsOfRaces(deps, changed);
   }
 
+  let current: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
     if (running || stopped) return;
     running = true;
-    tick()
+    current = tick()
       .catch((error: unknown) => log.error({ err: error }, 'odds update failed'))
       .finally(() => {
         running = false;
@@ -80,9 +81,11 @@ export function startOddsPublisher(deps: RacingDeps, log: { error: (o: object, m
   timer.unref();
 
   return {
-    stop() {
+    /** Stops ticking; resolves once a tick under way has finished (a new leader then starts clean). */
+    async stop() {
       stopped = true;
       clearInterval(timer);
+      await current;
     },
   };
 }
