@@ -9,12 +9,18 @@ const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router'))
   '/production/',
 );
 
+// The app's zod is ./src/lib/zodJitless.ts: zod set jitless before any schema is built (that module says why).
+const zodJitless = fileURLToPath(new URL('./src/lib/zodJitless.ts', import.meta.url));
+
 // Three entries, one build: the player site (index.html), the back office (backoffice.html), so neither
 // ships the other's code, and the player site's service worker, at /sw.js (a worker's scope is its folder).
 export default defineConfig(({ command }) => ({
   plugins: [react()],
   resolve: {
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+    alias: [
+      { find: /^zod$/, replacement: zodJitless },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
   },
   build: {
     outDir: 'dist',
