@@ -8,7 +8,9 @@ import { CATCH_UP_SPACING_MS, nextCatchUp } from './checkpoint-catch-up.mjs';
 
 const database = new SQLite(workerData.file);
 database.pragma('busy_timeout = 0');
-database.pragma('synchronous = NORMAL');
+// The same setting as the app's connections (connection.ts). A checkpoint syncs the log before it copies
+// and the file after, under NORMAL and FULL alike: a page leaves the log only once it is safe in the file.
+database.pragma(`synchronous = ${workerData.synchronous}`);
 const checkpoint = database.prepare('pragma wal_checkpoint(PASSIVE)');
 
 let stopping = false;

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import SQLite from 'better-sqlite3';
 import { useSqliteFile } from '../../test/sqlite-file.ts';
-import { PAGE_SIZE_BYTES } from './connection.ts';
+import { openSqlite, PAGE_SIZE_BYTES } from './connection.ts';
 
 /**
  * Another connection to the file, outside the app's write lock, that holds SQLite's own write lock for
@@ -61,6 +61,21 @@ describe('SQLite file connection', () => {
     const journal = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
     expect(pageSize.rows[0]?.page_size).toBe(PAGE_SIZE_BYTES);
     expect(journal.rows[0]?.journal_mode).toBe('wal');
+  });
+
+  it('syncs each commit on the server thread’s connection, and leaves it to the caller on the placement thread’s', async () => {
+    const server = sqliteFile.open();
+    const placement = openSqlite(server.file, server.sqlite?.writeLock, 'caller');
+    try {
+      // FULL (2): in WAL mode every commit syncs the log before it returns. NORMAL (1): the placement
+      // thread syncs the log itself before it answers (wal-sync.ts).
+      const setting = async (db: typeof server.db) =>
+        (await sql<{ synchronous: number }>`pragma synchronous`.execute(db)).rows[0]?.synchronous;
+      expect(await setting(server.db)).toBe(2);
+      expect(await setting(placement.db)).toBe(1);
+    } finally {
+      await placement.close();
+    }
   });
 
   it('opens a database made with another page size as it is, data and all', async () => {

@@ -49,10 +49,19 @@ export function createDatabase(database: AppConfig['database']): DatabaseHandle 
 }
 
 /**
+ * Who makes a connection's commits durable. `commit`: SQLite, inside each commit (`synchronous = FULL`:
+ * in WAL mode the log is synced before the commit returns). `caller`: the caller, who syncs the log
+ * (wal-sync.ts) before it reports anything committed (`synchronous = NORMAL`, which SQLite keeps safe
+ * from corruption but not from losing the last commits): the bet placement thread, so that the disk's
+ * wait overlaps its next batch (docs/decisions/028-durable-commits.md).
+ */
+export type CommitSync = 'commit' | 'caller';
+
+/**
  * A SQLite connection with the production settings. A file database gets a write lock other threads
  * of this process can share (`handle.sqlite.writeLock.buffer`, passed to {@link openSqlite} there).
  */
-export function openSqlite(file: string, writeLock?: WriteLock): DatabaseHandle {
+export function openSqlite(file: string, writeLock?: WriteLock, commitSync: CommitSync = 'commit'): DatabaseHandle {
   const inMemory = file === ':memory:';
   if (!inMemory) fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
@@ -61,7 +70,9 @@ export function openSqlite(file: string, writeLock?: WriteLock): DatabaseHandle 
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  // No answer may report a bet or a payment that a power cut could take back: a commit returns once its
+  // log frames are on the disk, or the caller syncs the log before it answers (CommitSync).
+  sqlite.pragma(`synchronous = ${commitSync === 'commit' ? DURABLE_SYNCHRONOUS : 'NORMAL'}`);
   // The log is copied into the file by a thread of its own; a connection checkpoints itself only if
   // the log ever grows far past what that thread keeps up with.
   if (!inMemory) sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
@@ -89,6 +100,9 @@ export function openSqlite(file: string, writeLock?: WriteLock): DatabaseHandle 
  */
 export const PAGE_SIZE_BYTES = 2048;
 
+/** SQLite's `synchronous` setting on the app's connections that sync their own commits (decision 028). */
+export const DURABLE_SYNCHRONOUS = 'FULL';
+
 const CHECKPOINT_INTERVAL_MS = 200;
 /**
  * 100 MB of log (2 KB pages). A rush of 3,000 bets a second writes up to 10,000 pages between two
@@ -108,6 +122,7 @@ function startCheckpointer(file: string): { stop(): Promise<void> } {
   const worker = new Worker(new URL('./checkpoint-worker.mjs', import.meta.url), {
     workerData: {
       file,
+      synchronous: DURABLE_SYNCHRONOUS,
       intervalMs: CHECKPOINT_INTERVAL_MS,
       catchUpFromPages: FALLBACK_AUTOCHECKPOINT_PAGES - CATCH_UP_BEFORE_FALLBACK_PAGES,
     },

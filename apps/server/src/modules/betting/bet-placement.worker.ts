@@ -1,9 +1,12 @@
 /*
  * The bet placement thread (bet-placement.ts): its own connection to the SQLite file, sharing the
- * server thread's write lock, and the same placeBet and group commit as on the server's thread.
+ * server thread's write lock, and the same placeBet and group commit as on the server's thread. Its
+ * commits do not wait for the disk; an answer leaves only after a sync of the log that began after its
+ * commit (wal-sync.ts), and the next batch runs while the disk syncs (docs/decisions/028-durable-commits.md).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqlite } from '../../db/connection.ts';
+import { walSyncFor } from '../../db/wal-sync.ts';
 import { createWriteLock } from '../../db/write-lock.ts';
 import { betBatcherFor } from './bet-batcher.ts';
 import { placeBet } from './betting.service.ts';
@@ -19,7 +22,8 @@ import {
 const port = parentPort;
 if (!port) throw new Error('bet-placement.worker.ts runs as a worker thread only.');
 const data = workerData as PlacementThreadData;
-const handle = openSqlite(data.file, createWriteLock(data.writeLock));
+const handle = openSqlite(data.file, createWriteLock(data.writeLock), 'caller');
+const log = walSyncFor(data.file);
 // Under a rush (bets less than a millisecond apart), a small batch waits up to a millisecond for more:
 // batches of about seven bets instead of two at 3,000 a second, a fifth less CPU per bet (decision 007).
 const batcher = betBatcherFor(handle.db, { lanes: 1, gather: { upTo: 8, waitMs: 1, rushGapMs: 1 } });
@@ -27,7 +31,10 @@ const batcher = betBatcherFor(handle.db, { lanes: 1, gather: { upTo: 8, waitMs: 
 keepCardsAcrossTransactions(handle.db);
 const send = (message: FromPlacementThread) => port.postMessage(message);
 
-/** Answers settled in this turn of the event loop (a commit's bets settle together), sent as one message. */
+/**
+ * Answers settled in this turn of the event loop (a commit's bets settle together), sent as one message
+ * once the log is synced past their commit. A refusal waits too: it may rest on a commit not yet synced.
+ */
 let answers: BetAnswer[] = [];
 function answer(settled: BetAnswer): void {
   answers.push(settled);
@@ -35,7 +42,15 @@ function answer(settled: BetAnswer): void {
   setImmediate(() => {
     const bundle = answers;
     answers = [];
-    send({ type: 'answers', answers: bundle });
+    log.durable().then(
+      () => send({ type: 'answers', answers: bundle }),
+      (error: unknown) =>
+        // The disk refused the sync: nothing committed since the last good one is known to be safe, so
+        // no answer may claim it. The thread stops; its bets fail and a retry with the same key is safe.
+        setImmediate(() => {
+          throw new Error('Bet placement thread: the write-ahead log could not be synced.', { cause: error });
+        }),
+    );
   });
 }
 
@@ -50,10 +65,15 @@ port.on('message', (message: ToPlacementThread) => {
   } else if (message.type === 'stats') {
     send({ type: 'stats', id: message.id, stats: batcher.stats() });
   } else {
-    void handle.close().finally(() => {
-      send({ type: 'stopped' });
-      port.close();
-    });
+    // The answers waiting for a sync go out first.
+    void log
+      .close()
+      .catch(() => undefined)
+      .then(() => handle.close())
+      .finally(() => {
+        send({ type: 'stopped' });
+        port.close();
+      });
   }
 });
 send({ type: 'ready' });

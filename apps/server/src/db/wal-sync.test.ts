@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { useSqliteFile } from '../../test/sqlite-file.ts';
+import { walSyncFor } from './wal-sync.ts';
+
+/** A stand-in for fdatasync that finishes when the test says so, and remembers each call. */
+function controlledSync() {
+  const calls: { fd: number; finish(): void; fail(error: Error): void }[] = [];
+  const fdatasync = (fd: number) =>
+    new Promise<void>((resolve, reject) => calls.push({ fd, finish: resolve, fail: reject }));
+  return { calls, fdatasync };
+}
+
+/** Lets every settled promise's callbacks run. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('write-ahead log sync', () => {
+  const sqliteFile = useSqliteFile('karera-wal-sync-');
+
+  async function databaseWithLog(): Promise<string> {
+    const { db, file } = sqliteFile.open();
+    // A commit in WAL mode: the log exists from then on.
+    await sql`create table counters (id integer primary key)`.execute(db);
+    expect(fs.existsSync(`${file}-wal`)).toBe(true);
+    return file;
+  }
+
+  it('answers a request only after a sync that began after it', async () => {
+    const file = await databaseWithLog();
+    const sync = controlledSync();
+    const log = walSyncFor(file, sync.fdatasync);
+
+    let firstDurable = false;
+    void log.durable().then(() => (firstDurable = true));
+    expect(sync.calls).toHaveLength(1);
+
+    // Asked while the first sync runs: a commit after that sync began, so it waits for the next one.
+    let secondDurable = false;
+    void log.durable().then(() => (secondDurable = true));
+    let thirdDurable = false;
+    void log.durable().then(() => (thirdDurable = true));
+    expect(sync.calls).toHaveLength(1);
+
+    sync.calls[0]?.finish();
+    await settle();
+    expect(firstDurable).toBe(true);
+    expect(secondDurable).toBe(false);
+    // Everyone who asked during the first sync shares the second.
+    expect(sync.calls).toHaveLength(2);
+
+    sync.calls[1]?.finish();
+    await settle();
+    expect([secondDurable, thirdDurable]).toEqual([true, true]);
+    expect(sync.calls).toHaveLength(2);
+    expect(log.syncs()).toBe(2);
+    await log.close();
+  });
+
+  it('syncs the log file of the database', async () => {
+    const file = await databaseWithLog();
+    const sync = controlledSync();
+    const log = walSyncFor(file, sync.fdatasync);
+    const durable = log.durable();
+    const fd = sync.calls[0]?.fd;
+    expect(fd).toBeDefined();
+    expect(fs.fstatSync(fd ?? -1).ino).toBe(fs.statSync(`${file}-wal`).ino);
+    sync.calls[0]?.finish();
+    await durable;
+    await log.close();
+  });
+
+  it('rejects the requests a failed sync covered, and syncs again for the next', async () => {
+    const file = await databaseWithLog();
+    const sync = controlledSync();
+    const log = walSyncFor(file, sync.fdatasync);
+    const failed = log.durable();
+    const later = log.durable();
+    sync.calls[0]?.fail(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
+    await expect(failed).rejects.toThrow('EIO');
+    sync.calls[1]?.finish();
+    await expect(later).resolves.toBeUndefined();
+    await log.close();
+  });
+
+  it('really syncs with the system call by default', async () => {
+    const file = await databaseWithLog();
+    const log = walSyncFor(file);
+    await Promise.all([log.durable(), log.durable(), log.durable()]);
+    expect(log.syncs()).toBeGreaterThanOrEqual(1);
+    expect(log.syncs()).toBeLessThanOrEqual(2);
+    await log.close();
+  });
+});
