@@ -47,6 +47,19 @@ describe(`rate-limit store in the database (${testDialect})`, () => {
     expect(keys).toContain('test:current');
   });
 
+  it.runIf(testDialect === 'postgres')('prunes around a row a transaction holds, without waiting for it', async () => {
+    const now = Date.now();
+    await countHit(t.app.db, 'test:ended-free', 1000, now - 5000);
+    await t.app.db.transaction().execute(async (trx) => {
+      // Held, and its window already over: the prune must neither take it nor wait for it.
+      await countHit(trx, 'test:ended-held', 1000, now - 5000);
+      expect(await pruneRateLimits(t.app.db, now)).toBeGreaterThanOrEqual(1);
+      const keys = (await trx.selectFrom('rate_limits').select('key').execute()).map((row) => row.key);
+      expect(keys).toContain('test:ended-held');
+      expect(keys).not.toContain('test:ended-free');
+    });
+  });
+
   it('limits a route through @fastify/rate-limit exactly, per route and address, with the same headers', async () => {
     const server = Fastify();
     await server.register(rateLimit, { global: false, store: databaseRateLimitStore(t.app.db) });

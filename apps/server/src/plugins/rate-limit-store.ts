@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { Kysely } from 'kysely';
+import { PostgresIntrospector, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 /**
@@ -75,10 +75,21 @@ export async function readHits(db: Kysely<Database>, key: string, now = Date.now
   return row && { hits: Number(row.hits), windowEndsAt: Number(row.window_ends_at) };
 }
 
-/** Deletes the rows whose window has ended; answers how many went. */
+/**
+ * Deletes the rows whose window has ended; answers how many went. On PostgreSQL it skips the rows a
+ * transaction holds (and so never waits): a prune that held one ended row while it waited for another,
+ * held by a login that in turn waited for the first, would be a deadlock (a login holds two keys).
+ */
 export async function pruneRateLimits(db: Kysely<Database>, now = Date.now()): Promise<number> {
-  const result = await db.deleteFrom('rate_limits').where('window_ends_at', '<=', now).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const prune =
+    db.introspection instanceof PostgresIntrospector
+      ? db
+          .deleteFrom('rate_limits')
+          .where('key', 'in', (eb) =>
+            eb.selectFrom('rate_limits').select('key').where('window_ends_at', '<=', now).forUpdate().skipLocked(),
+          )
+      : db.deleteFrom('rate_limits').where('window_ends_at', '<=', now);
+  return Number((await prune.executeTakeFirst()).numDeletedRows);
 }
 
 const PRUNE_EVERY_MS = 60 * 1000;
