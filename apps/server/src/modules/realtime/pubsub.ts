@@ -68,7 +68,8 @@ export function inProcessPubSub(): PubSub {
 export async function postgresPubSub(url: string, log: FastifyBaseLogger): Promise<PubSub> {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const publisher = new pg.Pool({ connectionString: url, max: 2 });
+  // Named by process, so an operator (or the cluster test) can tell which instance sent a notification.
+  const publisher = new pg.Pool({ connectionString: url, max: 2, application_name: `karera-publish:${process.pid}` });
   // An idle connection cut (a restart, pg_terminate_backend) is replaced on the next publish.
   publisher.on('error', (error) => log.warn({ err: error }, 'race event publisher connection lost'));
   let closing = false;
