@@ -90,33 +90,12 @@ export function throttleOf(sentAt: readonly number[], now: number): ThrottleStat
 }
 
 /**
- * The resend throttle of a number and purpose now. (A password-reset code right after the sign-up code
- * is a new request, not a resend.) A reading only: issuing a code decides again, atomically.
- */
-export async function otpThrottleState(
-  db: Kysely<Database>,
-  mobileNo: string,
-  purpose: OtpPurpose,
-  now = new Date(),
-): Promise<ThrottleState> {
-  return throttleOf(await codesOfLastHour(db, mobileNo, purpose, now.getTime()), now.getTime());
-}
-
-export async function otpThrottle(
-  db: Kysely<Database>,
-  mobileNo: string,
-  purpose: OtpPurpose,
-  now = new Date(),
-): Promise<ThrottleVerdict> {
-  return (await otpThrottleState(db, mobileNo, purpose, now)).verdict;
-}
-
-/**
  * Decides the throttle of a number and purpose and, when it allows one, records the request with
  * `record` (in the same transaction), as one step: the transaction first holds the number's key
  * (decision 031), so requests racing on any instance take turns and each reads what the one before it
  * recorded; of N at once exactly the throttle's share go through. Answers the throttle after the request,
- * or the refusing throttle.
+ * or the refusing throttle. Per number and purpose: a password-reset code right after the sign-up code is
+ * a new request, not a resend.
  */
 async function throttled(
   db: Kysely<Database>,
