@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
+import { decodeFrame } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { call, registerPlayer } from '../../../test/player-flow.ts';
 import { adminPoster, fundPlayer, winRaceDay } from '../../../test/win-race.ts';
@@ -102,6 +103,10 @@ describe.skipIf(testDialect !== 'postgres')('instances on one PostgreSQL', () =>
       .toBe(before.length);
     await expect.poll(() => heard(status('O')), { timeout: 5_000, interval: 20 }).toBe(true);
     await expect.poll(() => heard(`BALANCE_CHANGED:${player.playerId}`), { timeout: 5_000, interval: 20 }).toBe(true);
+    const poolsNotices = frames
+      .flatMap((frame) => decodeFrame(frame))
+      .filter((m) => m.type === 'POOLS_UPDATED' && m.raceId === day.raceId);
+    expect(poolsNotices.length).toBeGreaterThan(0);
     expect(performance.now() - cutAt).toBeLessThan(5_000);
 
     // Events flow again, from one instance to the other's sockets.

@@ -12,11 +12,14 @@ import {
 import { PLAYER_COOKIE, resolvePlayerSession } from '../auth/player-sessions.ts';
 import { liveSnapshot } from '../racing/racing.repo.ts';
 import { runningRaceRuns } from '../simulator/raceRuns.ts';
+import { eventPoolsVersion } from '../tote/live-pools.service.ts';
 
 export const WS_PATH = '/ws';
 /** Close code for a refused GAME_CONNECT; the reason text is the spec's, which clients act on. */
 export const CLOSE_INVALID_AUTH = 4001;
 const CONNECT_TIMEOUT_MS = 10_000;
+/** After a pub/sub gap, races that ended this recently have their final status sent again. */
+export const RESUME_ENDED_LOOKBACK_MS = 30 * 60 * 1000;
 
 export interface RealtimeHubOptions {
   heartbeatMs?: number;
@@ -101,11 +104,39 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     messages.push(...(await runningRaceRuns(app.db, Date.now())));
     return messages;
   };
-  // Events published while the pub/sub was cut off never arrived: every socket gets the snapshot again
-  // (statuses and odds as they are now) and a balance notice, so no screen keeps a stale race or balance.
+  /**
+   * After a gap, the snapshot, the final status of races that ended meanwhile (a screen may still show
+   * one running) and the current pools version of every race in play (a screen refetches one it lacks).
+   */
+  const resumeMessages = async (): Promise<RealtimeMessage[]> => {
+    const messages = await snapshot();
+    const ended = await app.db
+      .selectFrom('races')
+      .select(['id', 'status'])
+      .where('status', 'in', ['D', 'X'])
+      .where('updated_at', '>=', new Date(Date.now() - RESUME_ENDED_LOOKBACK_MS).toISOString())
+      .orderBy('id', 'desc')
+      .limit(50)
+      .execute();
+    for (const race of ended) messages.push({ type: 'RACE_STATUS', raceId: race.id, status: race.status });
+    const inPlay = await app.db
+      .selectFrom('races')
+      .select(['id', 'event_id'])
+      .where('status', 'in', ['A', 'O', 'L', 'C'])
+      .execute();
+    for (const eventId of new Set(inPlay.map((race) => race.event_id))) {
+      const version = await eventPoolsVersion(app.db, eventId);
+      for (const race of inPlay.filter((r) => r.event_id === eventId)) {
+        messages.push({ type: 'POOLS_UPDATED', raceId: race.id, version });
+      }
+    }
+    return messages;
+  };
+  // Events published while the pub/sub was cut off never arrived: every socket gets the state again
+  // (statuses, odds, pools) and a balance notice, so no screen keeps a stale race or balance.
   const unsubscribeResume = app.pubsub.onResume(() => {
     if (live.size === 0) return;
-    snapshot()
+    resumeMessages()
       .then((messages) => {
         if (messages.length > 0) broadcast(messages);
         for (const client of live) {
