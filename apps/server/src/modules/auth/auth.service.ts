@@ -235,7 +235,8 @@ export async function login(
       resendAfterSeconds: await sendCodeUnlessThrottled(deps, player, 'login'),
     };
   }
-  await db.deleteFrom('login_failures').where('mobile_no', '=', mobileNo).execute();
+  // The failures before this attempt go; guesses begun after it (still in flight) stay counted.
+  await db.deleteFrom('login_failures').where('mobile_no', '=', mobileNo).where('id', '<', failureId).execute();
   return { kind: 'session', response: await startSession(db, player, client) };
 }
 
