@@ -83,6 +83,30 @@ describe('write-ahead log sync', () => {
     await log.close();
   });
 
+  it('has nothing to sync while there is no log, and opens the log again when its name points at another file', async () => {
+    const file = sqliteFile.path();
+    const sync = controlledSync();
+    const log = walSyncFor(file, sync.fdatasync);
+    await log.durable();
+    expect(sync.calls).toHaveLength(0);
+
+    fs.writeFileSync(`${file}-wal`, 'first');
+    const first = log.durable();
+    await settle();
+    expect(fs.fstatSync(sync.calls[0]?.fd ?? -1).ino).toBe(fs.statSync(`${file}-wal`).ino);
+    sync.calls[0]?.finish();
+    await first;
+    fs.rmSync(`${file}-wal`);
+    fs.writeFileSync(`${file}-wal`, 'second');
+    const second = log.durable();
+    await settle();
+    const secondFd = sync.calls[1]?.fd ?? -1;
+    expect(fs.fstatSync(secondFd).ino).toBe(fs.statSync(`${file}-wal`).ino);
+    sync.calls[1]?.finish();
+    await second;
+    await log.close();
+  });
+
   it('really syncs with the system call by default', async () => {
     const file = await databaseWithLog();
     const log = walSyncFor(file);

@@ -55,8 +55,10 @@ export function walSyncFor(databaseFile: string, fdatasync: Fdatasync = fdatasyn
   let next: Deferred | undefined;
   let finished = 0;
 
-  function currentLog(): number {
-    const ino = fs.statSync(logFile).ino;
+  /** The open log, or undefined when there is no log file: then no commit waits in one. */
+  function currentLog(): number | undefined {
+    const ino = fs.statSync(logFile, { throwIfNoEntry: false })?.ino;
+    if (ino === undefined) return undefined;
     if (opened?.ino === ino) return opened.fd;
     if (opened) fs.closeSync(opened.fd);
     opened = undefined;
@@ -72,7 +74,8 @@ export function walSyncFor(databaseFile: string, fdatasync: Fdatasync = fdatasyn
     next = undefined;
     let sync: Promise<void>;
     try {
-      sync = fdatasync(currentLog());
+      const fd = currentLog();
+      sync = fd === undefined ? Promise.resolve() : fdatasync(fd);
     } catch (error) {
       sync = Promise.reject(error);
     }
