@@ -8,7 +8,9 @@ import { decodeFrame } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { call, registerPlayer } from '../../../test/player-flow.ts';
 import { adminPoster, fundPlayer, winRaceDay } from '../../../test/win-race.ts';
-import { LISTENER_APPLICATION } from '../realtime/pubsub.ts';
+import { LISTENER_APPLICATION, type PubSub } from '../realtime/pubsub.ts';
+import { confirmResult } from '../tote/settlement.service.ts';
+import { checkLedger } from '../wallet/ledger-check.ts';
 
 /**
  * Instances on one PostgreSQL with no stickiness: what one does, the other sees at once (sessions,
@@ -115,12 +117,52 @@ describe.skipIf(testDialect !== 'postgres')('instances on one PostgreSQL', () =>
     socket.close();
   });
 
-  it('lets one instance lead, and the other take over within 5 s when it stops', async () => {
+  it('lets one instance lead, and the other take over within 5 s when it stops and finish its settlement', async () => {
     const leaders = () => [first, second].filter((t) => t.app.leadership.isLeader());
     expect(leaders()).toEqual([first]);
+
+    // The leader confirms a result and stops before settling it (its broadcast fails, then it is gone).
+    const takeoverDay = await winRaceDay(first.app, adminCookie, 'Takeover Day');
+    let tickets = 0;
+    for (const runner of [1, 2, 3]) {
+      const player = await registerPlayer(first.app);
+      await fundPlayer(first.app, adminCookie, player, 10_000);
+      for (let n = 0; n < 3; n += 1) {
+        expect((await takeoverDay.bet(player, { selections: [[runner]] })).statusCode).toBe(200);
+        tickets += 1;
+      }
+    }
+    const post = adminPoster(first.app, adminCookie);
+    for (const status of ['L', 'C']) {
+      await post(`/api/backoffice/racing/races/${takeoverDay.raceId}/status`, { status });
+    }
+    const race = { raceId: takeoverDay.raceId, tickets };
+    const cutOff = {
+      ...first.app.pubsub,
+      publish: () => Promise.reject(new Error('the instance died here')),
+    } satisfies PubSub;
+    await expect(
+      confirmResult({ db: first.app.db, pubsub: cutOff }, { type: 'system', id: null }, race.raceId, {
+        finish: [[1], [2], [3]],
+      }),
+    ).rejects.toThrow('the instance died here');
+    const openTickets = async () =>
+      (
+        await second.app.db
+          .selectFrom('bet_tickets')
+          .select('id')
+          .where('first_race_id', '=', race.raceId)
+          .where('status', '=', 'open')
+          .execute()
+      ).length;
+    expect(await openTickets()).toBe(race.tickets);
+
     const stoppedAt = performance.now();
     await first.app.close();
     await expect.poll(leaders, { timeout: 5_000, interval: 20 }).toEqual([second]);
     expect(performance.now() - stoppedAt).toBeLessThan(5_000);
+    // The new leader finishes what the last one left: every ticket settled once, the ledger clean.
+    await expect.poll(openTickets, { timeout: 10_000, interval: 50 }).toBe(0);
+    expect(await checkLedger(second.app.db)).toEqual([]);
   });
 });
