@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 
 /**
  * The write-ahead log of a SQLite file database, synced to the disk on request, for a connection whose
@@ -21,8 +22,53 @@ export interface LogSync {
 
 type Fdatasync = (fd: number) => Promise<void>;
 
-const fdatasyncOnThreadPool: Fdatasync = (fd) =>
-  new Promise((resolve, reject) => fs.fdatasync(fd, (error) => (error ? reject(error) : resolve())));
+/**
+ * The syncs' own thread. Not libuv's thread pool: the server's password hashing (scrypt) and image work
+ * queue there, four at a time, and a bet's answer must not wait behind a sign-up rush. A descriptor is
+ * the process's, so the thread syncs the one opened here.
+ */
+const SYNC_THREAD = `
+const { parentPort } = require('node:worker_threads');
+const fs = require('node:fs');
+parentPort.on('message', ({ id, fd }) => {
+  try {
+    fs.fdatasyncSync(fd);
+    parentPort.postMessage({ id });
+  } catch (error) {
+    parentPort.postMessage({ id, error: { message: String(error && error.message), code: error && error.code } });
+  }
+});`;
+
+function syncThread(): { fdatasync: Fdatasync; stop(): Promise<void> } {
+  // Ends with the thread that made it (a worker's own workers stop with it), or at close().
+  const thread = new Worker(SYNC_THREAD, { eval: true });
+  const waiting = new Map<number, Deferred>();
+  let nextId = 1;
+  const failAll = (error: Error) => {
+    for (const sync of waiting.values()) sync.reject(error);
+    waiting.clear();
+  };
+  thread.on('message', ({ id, error }: { id: number; error?: { message: string; code?: string } }) => {
+    const sync = waiting.get(id);
+    waiting.delete(id);
+    if (error) sync?.reject(Object.assign(new Error(error.message), { code: error.code }));
+    else sync?.resolve();
+  });
+  thread.on('error', (error) => failAll(error));
+  thread.on('exit', () => failAll(new Error('The log sync thread stopped.')));
+  return {
+    fdatasync(fd) {
+      const sync = deferred();
+      const id = nextId++;
+      waiting.set(id, sync);
+      thread.postMessage({ id, fd });
+      return sync.promise;
+    },
+    stop: async () => {
+      await thread.terminate();
+    },
+  };
+}
 
 interface Deferred {
   promise: Promise<void>;
@@ -41,14 +87,15 @@ function deferred(): Deferred {
 }
 
 /**
- * Syncs `<databaseFile>-wal`. It runs on libuv's thread pool, so the thread that asked goes on with its
- * next transaction meanwhile; one sync covers every commit that finished before it began, however many.
+ * Syncs `<databaseFile>-wal`. It runs on a thread of its own (or `givenFdatasync`, for tests), so the
+ * thread that asked goes on with its next transaction meanwhile; one sync covers every commit that finished before it began, however many.
  * The log is opened at the first request (after a commit, so it exists), and opened again if it is ever
  * another file under the same name; its folder is synced at each opening, so the log's name survives a
  * power cut as well as its contents.
  */
-export function walSyncFor(databaseFile: string, fdatasync: Fdatasync = fdatasyncOnThreadPool): LogSync {
+export function walSyncFor(databaseFile: string, givenFdatasync?: Fdatasync): LogSync {
   const logFile = `${databaseFile}-wal`;
+  const { fdatasync, stop } = givenFdatasync ? { fdatasync: givenFdatasync, stop: async () => {} } : syncThread();
   let opened: { fd: number; ino: number } | undefined;
   let running: Promise<void> | undefined;
   /** Those who asked after the running sync began: covered by the next one. */
@@ -102,6 +149,7 @@ export function walSyncFor(databaseFile: string, fdatasync: Fdatasync = fdatasyn
     syncs: () => finished,
     async close() {
       while (running) await running;
+      await stop();
       if (opened) fs.closeSync(opened.fd);
       opened = undefined;
     },
