@@ -28,7 +28,7 @@ export interface Cluster {
 export interface ClusterOptions {
   databaseUrl: string;
   instances?: number;
-  /** The balancer's port; instances take the ports after it unless instancePorts says. */
+  /** The balancer's port; instances take the ports after it unless instancePorts says. 0: free ports for all. */
   port?: number;
   bindHost?: string;
   instancePorts?: number[];

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { aptInstall } from './lib.mjs';
+import { aptInstall, freePort } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TEMPLATE = path.join(root, 'deploy', 'haproxy.cfg');
@@ -80,7 +80,7 @@ function stopChild(child, signal, graceMs = 15_000) {
 
 /**
  * Starts `instances` servers against `databaseUrl` on loopback ports port+1.. (or `instancePorts`) and
- * HAProxy on `port` in front of them. The first instance starts alone (it migrates and bootstraps an
+ * HAProxy on `port` in front of them (port 0: free ports for all). The first instance starts alone (it migrates and bootstraps an
  * empty database), the others together once it answers. Each instance can be killed and started again
  * (the kill test does). `stop()` ends them all.
  *
@@ -95,7 +95,11 @@ export async function startCluster(options) {
   const haproxyBin = findHaproxy();
   if (!haproxyBin) throw new Error('HAProxy is not installed: apt-get install haproxy (or run as root to install it).');
   const onOutput = options.onOutput ?? ((name, line) => process.stdout.write(`[${name}] ${line}\n`));
-  const ports = options.instancePorts ?? Array.from({ length: count }, (_, i) => port + 1 + i);
+  // Port 0: free ports for the balancer and every instance (tests that may run beside others).
+  const frontPort = port === 0 ? await freePort() : port;
+  const ports =
+    options.instancePorts ??
+    (await Promise.all(Array.from({ length: count }, (_, i) => (port === 0 ? freePort() : port + 1 + i))));
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'karera-cluster-'));
 
   const instances = ports.map((instancePort, index) => {
@@ -152,7 +156,7 @@ export async function startCluster(options) {
   fs.writeFileSync(
     configFile,
     haproxyConfig({
-      bind: `${bindHost}:${port}`,
+      bind: `${bindHost}:${frontPort}`,
       servers: instances.map((i) => ({ name: i.name, host: '127.0.0.1', port: i.port })),
     }),
   );
@@ -171,7 +175,7 @@ export async function startCluster(options) {
     haproxy = spawn(haproxyBin, ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
     eachLine(haproxy.stdout, (line) => onOutput('haproxy', line));
     eachLine(haproxy.stderr, (line) => onOutput('haproxy', line));
-    const url = `http://${bindHost === '0.0.0.0' ? '127.0.0.1' : bindHost}:${port}`;
+    const url = `http://${bindHost === '0.0.0.0' ? '127.0.0.1' : bindHost}:${frontPort}`;
     await untilHealthy(`${url}/healthz`, {
       timeoutMs: 20_000,
       gaveUp: () => (haproxy.exitCode !== null ? `haproxy exited (${haproxy.exitCode})` : null),

@@ -18,9 +18,6 @@ import { accountIdByCode, HouseAccount, playerAccountCode } from './modules/wall
 import { checkLedger } from './modules/wallet/ledger-check.ts';
 import { recordTransaction } from './modules/wallet/ledger.ts';
 
-/** The balancer and the three instances: this suite's own ports. */
-const FRONT_PORT = 3560;
-const INSTANCE_PORTS = [3561, 3562, 3563];
 const PLAYERS = 24;
 const FUNDS = 100_000;
 const SOCKETS = 9;
@@ -67,8 +64,8 @@ describe.skipIf(testDialect !== 'postgres' || !haproxyPath())(
       databaseUrl = database.env.DATABASE_URL ?? '';
       cluster = await startCluster({
         databaseUrl,
-        port: FRONT_PORT,
-        instancePorts: INSTANCE_PORTS,
+        // Free ports: the suite may run beside another cluster.
+        port: 0,
         env: {
           NODE_ENV: 'test',
           LOG_LEVEL: 'warn',

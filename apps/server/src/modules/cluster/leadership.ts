@@ -192,8 +192,10 @@ export function leaseDatabase(url: string): { db: Kysely<Database>; close: () =>
     connectionString: url,
     max: 1,
     application_name: 'karera-leadership',
-    connectionTimeoutMillis: LEADER_RENEW_MS,
-    query_timeout: LEADER_RENEW_MS,
+    // A renewal may be slow on a busy server and still be in time; one slower than this is given up (the
+    // lead then ends by its deadline unless the next renewal gets through).
+    connectionTimeoutMillis: LEADER_TTL_MS - LEADER_RENEW_MS,
+    query_timeout: LEADER_TTL_MS - LEADER_RENEW_MS,
     keepAlive: true,
   });
   // A connection cut while idle is replaced on the next renewal; the error is not the process's end.
