@@ -18,7 +18,11 @@ import { checkLedger } from '../apps/server/src/modules/wallet/ledger-check.ts';
 import { newTotpSecret, totpCodeForStep, totpStepAt } from '../apps/server/src/modules/backoffice/staff-totp.ts';
 
 const players = Number(process.env.BENCH_PLAYERS ?? 100);
-const creditPerPlayer = Number(process.env.BENCH_CREDIT ?? 10_000_000_00);
+/**
+ * ₱1,000,000 a player: the most one balance adjustment may move without a second admin once the
+ * threshold is raised to its maximum below (decision 020); a run of a minute spends a few percent of it.
+ */
+const creditPerPlayer = Number(process.env.BENCH_CREDIT ?? 1_000_000_00);
 const bonusPerPlayer = Number(process.env.BENCH_BONUS ?? 100_000_00);
 const adminUrl = process.env.BENCH_PG_URL;
 
@@ -102,6 +106,13 @@ for (let raceNo = 1; raceNo <= RACES; raceNo += 1) {
   if (raceNo <= OPEN_RACES) await asAdmin(`/api/backoffice/racing/races/${race.raceId}/status`, { status: 'O' });
   raceIds.push(race.raceId);
 }
+
+// Funds move at once up to the second-approval threshold: raised to its maximum for the players' funds.
+await asAdmin('/api/backoffice/approval-settings', {
+  depositSecondApprovalAbove: 100_000_000,
+  adjustmentSecondApprovalAbove: 100_000_000,
+  dailyApprovalLimits: { agent: null, master_agent: null, admin: null },
+});
 
 /** Registers and verifies one player through the account API, then funds them as an admin would. */
 async function newPlayer(index: number): Promise<{ playerId: number; cookie: string }> {
@@ -317,6 +328,33 @@ function threadCpuMs(): Map<number, number> {
 }
 let threadsAtStart = threadCpuMs();
 
+/**
+ * CPU time in ms of the PostgreSQL processes that serve this run (on this machine): the backends of
+ * the bench database and the cluster's writers (WAL writer, checkpointer, background writer,
+ * autovacuum), from /proc/<pid>/stat. Empty on SQLite or where /proc cannot be read.
+ */
+async function databaseCpuMs(): Promise<Map<number, number>> {
+  const byProcess = new Map<number, number>();
+  if (!pgDatabase) return byProcess;
+  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity
+    where datname = current_database()
+      or backend_type in ('walwriter', 'checkpointer', 'background writer', 'autovacuum worker')`.execute(app.db);
+  for (const { pid } of rows) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces): state is the first, utime the 12th, stime the 13th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      byProcess.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND);
+    } catch {
+      // Another machine's database, or the process ended.
+    }
+  }
+  return byProcess;
+}
+/** Linux's USER_HZ, 100 on every common build. */
+const CLOCK_TICKS_PER_SECOND = 100;
+let databaseAtStart = await databaseCpuMs();
+
 async function startLoad() {
   if (profiler) {
     profiler.connect();
@@ -325,12 +363,18 @@ async function startLoad() {
   }
   cpuAtStart = process.cpuUsage();
   threadsAtStart = threadCpuMs();
+  databaseAtStart = await databaseCpuMs();
   batchesAtStart = await app.betPlacement.stats();
 }
 
 /** The server's own CPU time (user + system) since the load started, in milliseconds. */
 async function endLoad() {
   const used = process.cpuUsage(cpuAtStart);
+  let databaseMs = Number.NaN;
+  if (pgDatabase) {
+    databaseMs = 0;
+    for (const [pid, ms] of await databaseCpuMs()) databaseMs += ms - (databaseAtStart.get(pid) ?? 0);
+  }
   const threadsUsed = [...threadCpuMs()].map(([tid, ms]) => ({ tid, ms: ms - (threadsAtStart.get(tid) ?? 0) }));
   const mainThreadMs = threadsUsed.find((thread) => thread.tid === process.pid)?.ms ?? Number.NaN;
   const busiestOtherMs = Math.max(...threadsUsed.filter((thread) => thread.tid !== process.pid).map((t) => t.ms));
@@ -345,6 +389,7 @@ async function endLoad() {
   const batches = await app.betPlacement.stats();
   return {
     cpuMs: (used.user + used.system) / 1000,
+    databaseMs,
     mainThreadMs,
     placementThreadMs: busiestOtherMs,
     transactions: batches.batches - batchesAtStart.batches,

@@ -387,15 +387,17 @@ async function measured(run) {
   const phase = await run();
   const nodeUsed = process.cpuUsage(clientCpu);
   const clientUsed = { user: nodeUsed.user + (phase.clientCpuMs ?? 0) * 1000, system: nodeUsed.system };
-  const { cpuMs, mainThreadMs, placementThreadMs, transactions, batchedBets } = await ask('load-end');
+  const { cpuMs, databaseMs, mainThreadMs, placementThreadMs, transactions, batchedBets } = await ask('load-end');
   if (options.trace) writeTrace(phase);
   const row = report(phase);
   row['server CPU ms/bet'] = Number((cpuMs / row.requests).toFixed(3));
-  // Per thread, where Linux tells (SQLite only: on PostgreSQL the busiest other thread is not the bets').
-  if (Number.isFinite(mainThreadMs)) {
+  // Per thread, where Linux tells (SQLite only: on PostgreSQL the bets have no thread of their own).
+  if (Number.isFinite(mainThreadMs) && !Number.isFinite(databaseMs)) {
     row['main thread ms/bet'] = Number((mainThreadMs / row.requests).toFixed(3));
     row['placement thread ms/bet'] = Number((placementThreadMs / row.requests).toFixed(3));
   }
+  // PostgreSQL: its backends of this run and the cluster's writers, where they run on this machine.
+  if (Number.isFinite(databaseMs)) row['database CPU ms/bet'] = Number((databaseMs / row.requests).toFixed(3));
   row['client CPU ms/bet'] = Number(((clientUsed.user + clientUsed.system) / 1000 / row.requests).toFixed(3));
   row['bets/commit'] = Number((batchedBets / Math.max(1, transactions)).toFixed(1));
   return row;

@@ -7,6 +7,8 @@ import type { DatabaseHandle } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
 import { betBatcherFor, type BetBatcher } from './bet-batcher.ts';
 import { placeBet } from './betting.service.ts';
+import { postgresBetPlacement } from './pg-bet-placement.ts';
+import { isPostgres } from '../../db/statement.ts';
 
 /** Where bets are placed: on the server's own thread, or on a thread of their own (SQLite files). */
 export interface BetPlacement {
@@ -18,7 +20,12 @@ export interface BetPlacement {
   close(): Promise<void>;
 }
 
+/**
+ * Bets placed on the server's own thread: on PostgreSQL one function call per batch
+ * (pg-bet-placement.ts, decision 029); on an in-memory SQLite database through the bet batcher.
+ */
 export function inProcessBetPlacement(db: Kysely<Database>, lanes: number): BetPlacement {
+  if (isPostgres(db)) return postgresBetPlacement(db, { lanes });
   const batcher = betBatcherFor(db, { lanes });
   return {
     warmUp: () => Promise.resolve(),

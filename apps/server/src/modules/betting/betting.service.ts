@@ -2,6 +2,7 @@ import { randomFillSync } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import {
   betTypeByCode,
+  type BetTypeDefinition,
   BetMessages,
   checkBet,
   formatPicks,
@@ -21,7 +22,7 @@ import { runIdempotent } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
 import { InsufficientFundsError, recordTransaction, type PostedTransaction } from '../wallet/ledger.ts';
 import { statement } from '../../db/statement.ts';
-import { eventCard } from './event-card.ts';
+import { eventCard, type EventCard } from './event-card.ts';
 import { legsOfTickets } from './ticket-legs.ts';
 import type { BetBatcher } from './bet-batcher.ts';
 
@@ -120,6 +121,81 @@ const insertTicket = statement<never>(
     " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, null, 'open', ?)",
 );
 
+/** What a bet checked against the card and the slip rules is placed as. */
+export interface CheckedBet {
+  /** The pool's first (or only) race. */
+  first: { id: number; race_no: number };
+  raceNumbers: number[];
+  checked: { combinations: number; total: number };
+}
+
+/**
+ * Every rule of a bet that depends on the card (spec §5/§9: the race is on it, offers the type, every
+ * leg is on sale, every runner is known and running) and the slip's own rules (`checkBet`), in the
+ * order they are answered. Throws the refusal. Shared by SQLite's placement and PostgreSQL's
+ * (pg-bet-placement.ts), which checks against a card it keeps while its version stays current.
+ */
+export function checkBetOnCard(card: EventCard, type: BetTypeDefinition, input: PlaceBetInput): CheckedBet {
+  const first = card.raceById.get(input.raceId);
+  if (!first) throw badRequest(BetRefusals.raceNotFound);
+  if (!card.offeredTypes.get(first.id)?.has(type.code)) throw badRequest(BetRefusals.typeNotOffered);
+
+  const raceNumbers = legRaceNumbers(type, first.race_no);
+  const legs = raceNumbers.map((no) => card.raceByNo.get(no));
+  const sale = poolSale(legs.map((leg) => leg?.status));
+  if (!sale.open) {
+    throw badRequest(
+      sale.reason === 'missingLeg' ? BetRefusals.missingLeg : BetRefusals.closed(raceNumbers[sale.leg] ?? 0),
+    );
+  }
+  const legRaces = legs.filter((leg): leg is NonNullable<typeof leg> => leg !== undefined);
+
+  const checked = checkBet(type, input.selections, input.amount);
+  if (!checked.ok) throw badRequest(checked.message);
+
+  for (const [index, picks] of input.selections.entries()) {
+    const race = type.raceType === 'single' ? legRaces[0] : legRaces[index];
+    if (!race) throw badRequest(BetRefusals.missingLeg);
+    const numbers = card.runnerNumbers.get(race.id);
+    for (const runnerNo of picks) {
+      const allScratched = numbers?.get(runnerNo);
+      if (allScratched === undefined) throw badRequest(BetRefusals.unknownRunner(runnerNo, race.race_no));
+      if (allScratched) throw badRequest(BetRefusals.scratched(runnerNo));
+    }
+  }
+  return { first, raceNumbers, checked: checked.value };
+}
+
+/** The receipt of a placed bet up to its balances, which the debit decides. */
+export function receiptBeforeBalances(
+  type: BetTypeDefinition,
+  input: PlaceBetInput,
+  bet: CheckedBet,
+  ticketNo: string,
+): Omit<BetReceipt, 'creditBalance' | 'bonusBalance'> {
+  return {
+    statusCode: 200 as const,
+    ticket_no: ticketNo,
+    total_amount: bet.checked.total,
+    raceId: bet.first.id,
+    betDetails: {
+      type: type.code,
+      picks: formatPicks(type.raceType, input.selections),
+      amount: input.amount,
+      combinations: bet.checked.combinations,
+      raceNumbers: bet.raceNumbers,
+    },
+  };
+}
+
+/** The BET ledger transaction's description and metadata. */
+export function betLedgerText(type: BetTypeDefinition, bet: CheckedBet, ticketNo: string) {
+  return {
+    description: `${type.name} race ${bet.raceNumbers.join('/')} ticket ${ticketNo}`,
+    metadata: { ticketNo, raceId: bet.first.id, betType: type.code },
+  };
+}
+
 /**
  * Places a bet: every rule of spec §5/§9 checked against the card as it is now, then one database
  * transaction that debits credit and/or bonus into the race's pool, writes the ticket, and stores the
@@ -143,39 +219,12 @@ export async function placeBet(
     db,
     { scope: `player:${playerId}:bet`, key: idempotencyKey, request },
     async (trx) => {
-      const card = await eventCard(db, trx, input.eventId);
-      const first = card.raceById.get(input.raceId);
-      if (!first) throw badRequest(BetRefusals.raceNotFound);
-      if (!card.offeredTypes.get(first.id)?.has(type.code)) throw badRequest(BetRefusals.typeNotOffered);
-
-      const raceNumbers = legRaceNumbers(type, first.race_no);
-      const legs = raceNumbers.map((no) => card.raceByNo.get(no));
-      const sale = poolSale(legs.map((leg) => leg?.status));
-      if (!sale.open) {
-        throw badRequest(
-          sale.reason === 'missingLeg' ? BetRefusals.missingLeg : BetRefusals.closed(raceNumbers[sale.leg] ?? 0),
-        );
-      }
-      const legRaces = legs.filter((leg): leg is NonNullable<typeof leg> => leg !== undefined);
-
-      const checked = checkBet(type, input.selections, input.amount);
-      if (!checked.ok) throw badRequest(checked.message);
-
-      for (const [index, picks] of input.selections.entries()) {
-        const race = type.raceType === 'single' ? legRaces[0] : legRaces[index];
-        if (!race) throw badRequest(BetRefusals.missingLeg);
-        const numbers = card.runnerNumbers.get(race.id);
-        for (const runnerNo of picks) {
-          const allScratched = numbers?.get(runnerNo);
-          if (allScratched === undefined) throw badRequest(BetRefusals.unknownRunner(runnerNo, race.race_no));
-          if (allScratched) throw badRequest(BetRefusals.scratched(runnerNo));
-        }
-      }
+      const { first, raceNumbers, checked } = checkBetOnCard(await eventCard(db, trx, input.eventId), type, input);
 
       const wallet = await playerWallet(trx, playerId);
       if (input.useBonus && wallet.bonus.balance <= 0) throw badRequest(BetMessages.noBonusBalance);
       const funding = fundBet(
-        checked.value.total,
+        checked.total,
         { credit: wallet.credit.balance, bonus: wallet.bonus.balance },
         input.useBonus,
       );
@@ -184,21 +233,16 @@ export async function placeBet(
       const poolCode = poolAccountCode({ firstRaceId: first.id, betType: type.code });
       const pool = knownPools.get(poolCode) ?? (await poolAccountId(trx, poolCode));
       usedPool = { code: poolCode, id: pool };
-      const postings = [{ accountId: pool, amount: checked.value.total }];
+      const postings = [{ accountId: pool, amount: checked.total }];
       if (funding.fromCredit > 0) postings.push({ accountId: wallet.credit.id, amount: -funding.fromCredit });
       if (funding.fromBonus > 0) postings.push({ accountId: wallet.bonus.id, amount: -funding.fromBonus });
       const ticketNo = newTicketNo();
+      const bet = { first, raceNumbers, checked };
       let posted: PostedTransaction;
       try {
         posted = await recordTransaction(
           trx,
-          {
-            kind: 'BET',
-            description: `${type.name} race ${raceNumbers.join('/')} ticket ${ticketNo}`,
-            actor: { type: 'player', id: playerId },
-            metadata: { ticketNo, raceId: first.id, betType: type.code },
-            postings,
-          },
+          { kind: 'BET', ...betLedgerText(type, bet, ticketNo), actor: { type: 'player', id: playerId }, postings },
           { untracked: new Set([pool]), tracked: new Set([wallet.credit.id, wallet.bonus.id]) },
         );
       } catch (error) {
@@ -213,8 +257,8 @@ export async function placeBet(
         first.id,
         type.code,
         input.amount,
-        checked.value.combinations,
-        checked.value.total,
+        checked.combinations,
+        checked.total,
         funding.fromCredit,
         funding.fromBonus,
         JSON.stringify(input.selections),
@@ -224,17 +268,7 @@ export async function placeBet(
       const balanceOf = (account: { id: number; balance: number }) =>
         posted.balances.get(account.id) ?? account.balance;
       return {
-        statusCode: 200 as const,
-        ticket_no: ticketNo,
-        total_amount: checked.value.total,
-        raceId: first.id,
-        betDetails: {
-          type: type.code,
-          picks: formatPicks(type.raceType, input.selections),
-          amount: input.amount,
-          combinations: checked.value.combinations,
-          raceNumbers,
-        },
+        ...receiptBeforeBalances(type, input, bet, ticketNo),
         creditBalance: balanceOf(wallet.credit),
         bonusBalance: balanceOf(wallet.bonus),
       } satisfies BetReceipt;

@@ -1,0 +1,394 @@
+import { CompiledQuery, type Kysely } from 'kysely';
+import {
+  betTypeByCode,
+  BetMessages,
+  poolAccountCode,
+  StatusCode,
+  type BetReceipt,
+  type BetTypeDefinition,
+  type PlaceBetInput,
+} from '@karera/shared';
+import type { Database } from '../../db/schema.ts';
+import { statement } from '../../db/statement.ts';
+import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { Idempotency } from '../../lib/idempotency.ts';
+import { nowIso } from '../../lib/time.ts';
+import { hashRequest } from '../../lib/tokens.ts';
+import { indexEventCard, type EventCard } from './event-card.ts';
+import { BetRefusals, betLedgerText, checkBetOnCard, newTicketNo, receiptBeforeBalances } from './betting.service.ts';
+
+/**
+ * Bets on PostgreSQL (docs/decisions/029-postgres-bet-placement.md): the server checks each bet's slip
+ * and card here, against a card it keeps per event, and a lane sends the bets that queued while its
+ * previous batch ran to the database in one call of `place_bets` (migration 20261126100000): one round
+ * trip and one transaction (one commit) per batch. The function decides, in that transaction, all that
+ * depends on the database: the idempotency key, whether the card checked against is still current, the
+ * balances, and writes the debit, the ledger transaction, the ticket and the stored receipt.
+ */
+export interface PostgresBetPlacementOptions {
+  /** Batches that may be in the database at once; a player always maps to the same lane. */
+  lanes?: number;
+  /** Most bets in one call. */
+  maxBatch?: number;
+}
+
+/** One bet as `place_bets` reads it (json_to_recordset); a refused bet carries only what it needs. */
+interface BetRow {
+  player_id: number;
+  scope: string;
+  key: string;
+  request_hash: string;
+  refused: boolean;
+  event_id: number;
+  card_version: number;
+  first_race_id?: number;
+  bet_type?: string;
+  amount?: number;
+  combinations?: number;
+  total?: number;
+  use_bonus?: boolean;
+  selections?: string;
+  ticket_no?: string;
+  description?: string;
+  metadata?: string;
+  receipt_start?: string;
+  pool_code?: string;
+  created_at?: string;
+}
+
+type Outcome = 'placed' | 'replayed' | 'key_reused' | 'stale' | 'refused' | 'no_bonus' | 'insufficient';
+
+interface OutcomeRow {
+  outcome: Outcome;
+  credit_balance: number | string | null;
+  bonus_balance: number | string | null;
+  body: string | null;
+}
+
+/** What `place_bets` answers: one element per bet, in the order sent (bigint arrays come as text). */
+interface BatchAnswer {
+  outcomes: Outcome[];
+  credit_balances: (string | null)[];
+  bonus_balances: (string | null)[];
+  bodies: (string | null)[];
+}
+
+interface Job {
+  playerId: number;
+  input: PlaceBetInput;
+  type: BetTypeDefinition;
+  scope: string;
+  requestHash: string;
+  /** The row sent for this attempt (set once the bet is checked), and what its answer needs. */
+  row: BetRow | undefined;
+  refusal: AppError | undefined;
+  receiptStart: Omit<BetReceipt, 'creditBalance' | 'bonusBalance'> | undefined;
+  /** Times the bet was sent again: after a stale card, or a failed call it may simply retry. */
+  rounds: number;
+  resolve(receipt: BetReceipt): void;
+  reject(error: unknown): void;
+}
+
+interface Lane {
+  queue: Job[];
+  running: boolean;
+  scheduled: boolean;
+}
+
+/** How many times a bet is sent again (stale card, deadlock, a twin's key committed meanwhile). */
+const MAX_ROUNDS = 5;
+/** Deadlock, serialisation failure, unique violation (a twin's key or ticket number): run again. */
+const RETRYABLE_CODES = new Set(['40P01', '40001', '23505']);
+/** Events whose cards are kept; past it the kept cards start over (a bound against made-up event ids). */
+const MAX_KEPT_CARDS = 256;
+
+const placeBets =
+  'select outcomes, credit_balances, bonus_balances, bodies' +
+  ' from place_bets($1::json, $2::int[], $3::text[], $4::text[], $5::int[], $6::text[])';
+const selectCardVersion = statement<{ version: number | string }>(
+  'select version from bet_card_versions where event_id = ?',
+);
+
+function errorCode(error: unknown): string | undefined {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
+interface KeptCard {
+  version: number;
+  card: EventCard;
+}
+
+export function postgresBetPlacement(db: Kysely<Database>, options: PostgresBetPlacementOptions = {}) {
+  const laneCount = Math.max(1, options.lanes ?? 4);
+  const maxBatch = Math.max(1, options.maxBatch ?? 64);
+  const lanes: Lane[] = Array.from({ length: laneCount }, () => ({ queue: [], running: false, scheduled: false }));
+  const counters = { batches: 0, jobs: 0, retries: 0 };
+  /** Per event, the card being read or read, and its version once read. */
+  const keptCards = new Map<number, { reading: Promise<KeptCard>; version?: number }>();
+
+  /** The version is read before the card: a change between the two reads leaves the card marked old. */
+  async function readCard(eventId: number): Promise<KeptCard> {
+    const [row] = await selectCardVersion(db, [eventId]);
+    const races = await db
+      .selectFrom('races')
+      .innerJoin('game_events', 'game_events.id', 'races.event_id')
+      .select([
+        'races.id',
+        'races.race_no',
+        'races.status',
+        'races.enabled_bet_types',
+        'game_events.enabled_bet_types as event_types',
+      ])
+      .where('races.event_id', '=', eventId)
+      .execute();
+    const runners =
+      races.length === 0
+        ? []
+        : await db
+            .selectFrom('runners')
+            .select(['race_id', 'runner_no', 'status'])
+            .where(
+              'race_id',
+              'in',
+              races.map((race) => race.id),
+            )
+            .execute();
+    return { version: Number(row?.version ?? 0), card: indexEventCard(races, runners) };
+  }
+
+  function cardOf(eventId: number): Promise<KeptCard> {
+    const kept = keptCards.get(eventId);
+    if (kept) return kept.reading;
+    if (keptCards.size >= MAX_KEPT_CARDS) keptCards.clear();
+    const entry: { reading: Promise<KeptCard>; version?: number } = { reading: readCard(eventId) };
+    keptCards.set(eventId, entry);
+    entry.reading.then(
+      (card) => {
+        entry.version = card.version;
+      },
+      // A failed read is not kept: the next bet reads again.
+      () => {
+        if (keptCards.get(eventId) === entry) keptCards.delete(eventId);
+      },
+    );
+    return entry.reading;
+  }
+
+  /** Drops the kept card if it is the one (or older than the one) a bet found stale. */
+  function forgetCard(eventId: number, staleVersion: number): void {
+    const kept = keptCards.get(eventId);
+    if (kept?.version !== undefined && kept.version <= staleVersion) keptCards.delete(eventId);
+  }
+
+  /** The bet checked against the card as kept now: the row to send, or the refusal to give if it is current. */
+  async function prepare(job: Job): Promise<void> {
+    const { input, type } = job;
+    const { version, card } = await cardOf(input.eventId);
+    const identity = {
+      player_id: job.playerId,
+      scope: job.scope,
+      key: input.idempotencyKey,
+      request_hash: job.requestHash,
+      event_id: input.eventId,
+      card_version: version,
+    };
+    let bet;
+    try {
+      bet = checkBetOnCard(card, type, input);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      job.refusal = error;
+      job.receiptStart = undefined;
+      job.row = { ...identity, refused: true };
+      return;
+    }
+    const ticketNo = newTicketNo();
+    const receiptStart = receiptBeforeBalances(type, input, bet, ticketNo);
+    const { description, metadata } = betLedgerText(type, bet, ticketNo);
+    const receiptText = JSON.stringify(receiptStart);
+    job.refusal = undefined;
+    job.receiptStart = receiptStart;
+    job.row = {
+      ...identity,
+      refused: false,
+      first_race_id: bet.first.id,
+      bet_type: type.code,
+      amount: input.amount,
+      combinations: bet.checked.combinations,
+      total: bet.checked.total,
+      use_bonus: input.useBonus,
+      selections: JSON.stringify(input.selections),
+      ticket_no: ticketNo,
+      description,
+      metadata: JSON.stringify(metadata),
+      // The stored receipt is this object's JSON with the balances the debit leaves added at its end.
+      receipt_start: receiptText.slice(0, -1),
+      pool_code: poolAccountCode({ firstRaceId: bet.first.id, betType: type.code }),
+      created_at: nowIso(),
+    };
+  }
+
+  async function call(jobs: Job[]): Promise<OutcomeRow[]> {
+    counters.batches += 1;
+    counters.jobs += jobs.length;
+    const rows = jobs.map((job) => job.row);
+    // What the function looks up once for the batch, so it reads the bets' JSON only once.
+    const players = new Set<number>();
+    const events = new Set<number>();
+    const pools = new Set<string>();
+    for (const row of rows) {
+      if (!row) throw new Error('A bet was sent before it was checked.');
+      players.add(row.player_id);
+      events.add(row.event_id);
+      if (row.pool_code) pools.add(row.pool_code);
+    }
+    const result = await db.executeQuery<BatchAnswer>(
+      CompiledQuery.raw(placeBets, [
+        JSON.stringify(rows),
+        [...players],
+        rows.map((row) => row?.scope),
+        rows.map((row) => row?.key),
+        [...events],
+        [...pools],
+      ]),
+    );
+    const answer = result.rows[0];
+    if (answer?.outcomes.length !== jobs.length) {
+      throw new Error(`place_bets answered ${answer?.outcomes.length ?? 0} outcomes for ${jobs.length} bets.`);
+    }
+    return answer.outcomes.map((outcome, index) => ({
+      outcome,
+      credit_balance: answer.credit_balances[index] ?? null,
+      bonus_balance: answer.bonus_balances[index] ?? null,
+      body: answer.bodies[index] ?? null,
+    }));
+  }
+
+  /** Sends the bet again (re-checked, new ticket number), or fails it after too many rounds. */
+  function again(lane: Lane, job: Job, error: unknown): void {
+    if (job.rounds >= MAX_ROUNDS) {
+      job.reject(error);
+      return;
+    }
+    job.rounds += 1;
+    counters.retries += 1;
+    prepare(job).then(
+      () => {
+        lane.queue.push(job);
+        schedule(lane);
+      },
+      (prepareError: unknown) => job.reject(prepareError),
+    );
+  }
+
+  function settle(lane: Lane, job: Job, row: OutcomeRow): void {
+    switch (row.outcome) {
+      case 'placed':
+        if (!job.receiptStart) throw new Error('A refused bet was placed.');
+        job.resolve({
+          ...job.receiptStart,
+          creditBalance: Number(row.credit_balance),
+          bonusBalance: Number(row.bonus_balance),
+        } satisfies BetReceipt);
+        return;
+      case 'replayed':
+        job.resolve(JSON.parse(row.body ?? 'null') as BetReceipt);
+        return;
+      case 'key_reused':
+        job.reject(conflict(Idempotency.keyReused));
+        return;
+      case 'refused':
+        job.reject(job.refusal ?? badRequest(BetRefusals.typeNotOffered));
+        return;
+      case 'no_bonus':
+        job.reject(badRequest(BetMessages.noBonusBalance));
+        return;
+      case 'insufficient':
+        job.reject(new AppError(409, StatusCode.INSUFFICIENT_BALANCE, BetMessages.insufficientBalance));
+        return;
+      case 'stale':
+        // The card changed since it was read: read it again and check the bet against it.
+        if (job.row) forgetCard(job.row.event_id, job.row.card_version);
+        again(lane, job, new Error('The race card kept changing while the bet was checked.'));
+        return;
+    }
+  }
+
+  /** A batch in one call; if the call fails, each bet alone, so one bet's fault fails that bet only. */
+  async function run(lane: Lane, jobs: Job[]): Promise<void> {
+    let rows: OutcomeRow[] | undefined;
+    try {
+      rows = await call(jobs);
+    } catch (error) {
+      if (jobs.length === 1 && jobs[0]) {
+        if (RETRYABLE_CODES.has(errorCode(error) ?? '')) again(lane, jobs[0], error);
+        else jobs[0].reject(error);
+        return;
+      }
+      // Nothing of the batch was stored (one statement, one transaction).
+      for (const job of jobs) await run(lane, [job]);
+      return;
+    }
+    for (const [index, job] of jobs.entries()) {
+      const row = rows[index];
+      if (row) settle(lane, job, row);
+    }
+  }
+
+  function schedule(lane: Lane): void {
+    if (lane.running || lane.scheduled) return;
+    lane.scheduled = true;
+    // After the current turn: bets whose requests were read in this turn go in the same call.
+    setImmediate(() => {
+      lane.scheduled = false;
+      void flush(lane);
+    });
+  }
+
+  async function flush(lane: Lane): Promise<void> {
+    if (lane.running || lane.queue.length === 0) return;
+    lane.running = true;
+    const jobs = lane.queue.splice(0, maxBatch);
+    try {
+      await run(lane, jobs);
+    } catch (error) {
+      for (const job of jobs) job.reject(error);
+    } finally {
+      lane.running = false;
+      if (lane.queue.length > 0) schedule(lane);
+    }
+  }
+
+  return {
+    warmUp: () => Promise.resolve(),
+    async place(playerId: number, input: PlaceBetInput): Promise<BetReceipt> {
+      const { idempotencyKey: _k, sessionId: _s, playerId: _p, ...request } = input;
+      const type = betTypeByCode(input.betType);
+      if (!type) throw badRequest(BetRefusals.typeNotOffered);
+      const lane = lanes[Math.abs(Math.trunc(playerId)) % laneCount] ?? lanes[0];
+      if (!lane) throw new Error('PostgreSQL bet placement has no lane.');
+      return new Promise<BetReceipt>((resolve, reject) => {
+        const job: Job = {
+          playerId,
+          input,
+          type,
+          scope: `player:${playerId}:bet`,
+          requestHash: hashRequest(request),
+          row: undefined,
+          refusal: undefined,
+          receiptStart: undefined,
+          rounds: 0,
+          resolve,
+          reject,
+        };
+        prepare(job).then(() => {
+          lane.queue.push(job);
+          schedule(lane);
+        }, reject);
+      });
+    },
+    stats: () => Promise.resolve({ ...counters }),
+    close: () => Promise.resolve(),
+  };
+}
