@@ -1,5 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
 import { ANDROID_USER_AGENT, E2E_ANDROID_APP_FILE } from './env.ts';
+
+const HERO_TITLE = 'Karera: the number one online horse racing in the Philippines';
 
 test('the landing page shows the hero, four key features, the signup banner and the footer', async ({ page }) => {
   await page.goto('/');
@@ -63,6 +66,64 @@ test.describe('on an Android phone', () => {
 
 test('other phones see no download strip', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The page itself, not index.html's static hero (which shows before the script has run).
+  await expect(page.getByTestId('landing')).toBeVisible();
   await expect(page.getByRole('link', { name: /download/i })).toHaveCount(0);
 });
+
+/** The app's script never arrives: what shows is index.html and its CSS alone. */
+async function withoutTheAppScript(page: Page) {
+  await page.route(/\/assets\/main-[^/]*\.js$/, (route) => route.abort());
+}
+
+test.describe('before the script has run (index.html alone)', () => {
+  test('the landing paints the header logo and the hero, nothing to press yet', async ({ page }) => {
+    await withoutTheAppScript(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: HERO_TITLE })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Karera home' })).toBeVisible();
+    await expect(page.getByRole('button')).toHaveCount(0);
+    await expect(page.getByText('LOGIN', { exact: true })).toBeHidden();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('other pages and a deep-link login show no landing hero', async ({ page }) => {
+    await withoutTheAppScript(page);
+    for (const address of ['/live', '/aboutus', '/?p=1&s=token']) {
+      await page.goto(address);
+      await expect(page.getByRole('heading', { level: 1 }), address).toHaveCount(0);
+    }
+  });
+
+  test('a reader who chose Filipino never sees the English hero first', async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('language', 'fil'));
+    await withoutTheAppScript(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+  });
+});
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width}x${viewport.height} the page's hero takes the static hero's place without moving it`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const heroBox = () => page.getByRole('heading', { level: 1, name: HERO_TITLE }).boundingBox();
+    await withoutTheAppScript(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: HERO_TITLE })).toBeVisible();
+    const before = await heroBox();
+
+    await page.unrouteAll();
+    await page.goto('/');
+    await expect(page.getByTestId('landing')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'LOGIN', exact: true })).toBeVisible();
+    expect(await heroBox()).toEqual(before);
+    // The page's header came with it: one banner, with its menu and buttons.
+    await expect(page.getByRole('banner')).toHaveCount(1);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Register' })).toBeVisible();
+  });
+}

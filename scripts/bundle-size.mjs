@@ -1,4 +1,6 @@
-// Gzipped JavaScript a route needs before it can show: its entry plus every chunk they import statically.
+// Gzipped JavaScript a route needs before it can show: its entry plus every chunk they import statically,
+// and for the landing also the classic script index.html runs before the first paint (the static landing's
+// mark, decision 032; emitted by vite.config.ts, so not in the manifest).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -16,23 +18,34 @@ function closure(keys, seen = new Set()) {
   return seen;
 }
 
-function gzipKb(keys) {
+function gzipKb(keys, extraFiles = []) {
   let total = 0;
-  for (const key of keys) {
-    const file = manifest[key]?.file;
+  const files = [...[...keys].map((key) => manifest[key]?.file), ...extraFiles];
+  for (const file of files) {
     if (file?.endsWith('.js')) total += zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
   }
   return total / 1024;
 }
 
+/** The classic scripts index.html loads itself (src="/assets/…", not type="module"). */
+function classicScriptsOf(html) {
+  const page = fs.readFileSync(path.join(dist, html), 'utf8');
+  return [...page.matchAll(/<script src="\/(assets\/[^"]+\.js)"><\/script>/g)].map((match) => match[1]);
+}
+
 const routeModule = (name) => Object.keys(manifest).find((key) => key.endsWith(`/${name}.tsx`));
 const budgets = [
-  { name: 'landing (/)', keys: ['index.html', routeModule('LandingPage')], budgetKb: 120 },
-  { name: 'back office login', keys: ['backoffice.html'], budgetKb: null },
+  {
+    name: 'landing (/)',
+    keys: ['index.html', routeModule('LandingPage')],
+    extraFiles: classicScriptsOf('index.html'),
+    budgetKb: 120,
+  },
+  { name: 'back office login', keys: ['backoffice.html'], extraFiles: [], budgetKb: null },
 ];
 let over = false;
-for (const { name, keys, budgetKb } of budgets) {
-  const kb = gzipKb(closure(keys.filter(Boolean)));
+for (const { name, keys, extraFiles, budgetKb } of budgets) {
+  const kb = gzipKb(closure(keys.filter(Boolean)), extraFiles);
   const verdict =
     budgetKb === null ? '' : kb <= budgetKb ? ` (budget ${budgetKb} KB: ok)` : ` (budget ${budgetKb} KB: OVER)`;
   if (budgetKb !== null && kb > budgetKb) over = true;

@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import type * as StaticLandingModule from './src/features/landing/staticLanding.tsx';
 
 // react-router's package exports name only its development build (dev warnings and checks); a production
 // bundle takes the production build it ships beside it.
@@ -11,14 +14,71 @@ const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router'))
 
 // The app's zod is ./src/lib/zodJitless.ts: zod set jitless before any schema is built (that module says why).
 const zodJitless = fileURLToPath(new URL('./src/lib/zodJitless.ts', import.meta.url));
+// React 19 has useSyncExternalStore: react-i18next's shim for older React is not shipped (that module says so).
+const syncExternalStoreShim = fileURLToPath(new URL('./src/lib/useSyncExternalStoreShim.ts', import.meta.url));
+
+/**
+ * The landing's first screen in index.html, before any script (src/features/landing/staticLanding.tsx):
+ * the prerendered header logo and hero in the root element, their inline CSS, and the script that marks
+ * the document when they may show. That script blocks the first paint, so it is small, and a file of its
+ * own (the site's Content-Security-Policy runs no inline script), hashed so browsers keep it for good.
+ */
+function staticLanding(): Plugin {
+  let building = false;
+  let built: Promise<{ markup: string; css: string; script: string; scriptFile: string }> | undefined;
+  // Loaded through Vite's module runner: the module and the texts it renders import TypeScript packages.
+  const build = async () => {
+    const { module } = await runnerImport<typeof StaticLandingModule>(
+      fileURLToPath(new URL('./src/features/landing/staticLanding.tsx', import.meta.url)),
+      { configFile: false, logLevel: 'warn' },
+    );
+    const script = `(${module.markStaticLanding.toString()})(window);\n`;
+    const hash = createHash('sha256').update(script).digest('hex').slice(0, 8);
+    return {
+      markup: module.staticLandingMarkup(),
+      css: module.STATIC_LANDING_CSS,
+      script,
+      scriptFile: `assets/static-landing-${hash}.js`,
+    };
+  };
+  return {
+    name: 'karera:static-landing',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
+    async transformIndexHtml(html, context) {
+      if (path.basename(context.filename) !== 'index.html') return html;
+      // Once per build; the dev server renders it again on each load (its sources may have changed).
+      const { markup, css, script, scriptFile } = await (building ? (built ??= build()) : build());
+      const root = '<div id="root"></div>';
+      if (!html.includes(root)) throw new Error(`index.html has no empty ${root} for the static landing`);
+      return {
+        html: html.replace(root, `<div id="root">${markup}</div>`),
+        tags: [
+          { tag: 'style', children: css, injectTo: 'head' },
+          // The dev server sets no Content-Security-Policy: the script goes inline there.
+          building
+            ? { tag: 'script', attrs: { src: `/${scriptFile}` }, injectTo: 'head' }
+            : { tag: 'script', children: script, injectTo: 'head' },
+        ],
+      };
+    },
+    async generateBundle() {
+      if (!building) return;
+      const { script, scriptFile } = await (built ??= build());
+      this.emitFile({ type: 'asset', fileName: scriptFile, source: script });
+    },
+  };
+}
 
 // Three entries, one build: the player site (index.html), the back office (backoffice.html), so neither
 // ships the other's code, and the player site's service worker, at /sw.js (a worker's scope is its folder).
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), staticLanding()],
   resolve: {
     alias: [
       { find: /^zod$/, replacement: zodJitless },
+      { find: /^use-sync-external-store\/shim$/, replacement: syncExternalStoreShim },
       ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
     ],
   },

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
@@ -9,8 +9,13 @@ import { useAuthDialogs } from '../../lib/authDialogs.tsx';
 import { referralOf } from '../../lib/referral.ts';
 import { useIsLoggedIn } from '../../lib/session/index.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { AndroidStrip } from './AndroidStrip.tsx';
+import { currentUserAgent, isAndroid } from '../../lib/platform.ts';
 import { FastCashIcon, MobileIcon, RacetrackHorseIcon, SafetyCertificateIcon } from './FeatureIcons.tsx';
+import { LandingHero } from './LandingHero.tsx';
+
+// The app download strip is for Android visitors only, and optional (it shows once the site config says
+// there is an app): its code loads after the first screen, and only on Android.
+const AndroidStrip = lazy(() => import('./AndroidStrip.tsx').then((m) => ({ default: m.AndroidStrip })));
 
 const FEATURES = [
   { key: 'safe', Icon: SafetyCertificateIcon },
@@ -40,28 +45,23 @@ export function LandingPage() {
 
   return (
     <Page className="landing" testId="landing">
-      <AndroidStrip />
-      <section className="hero" aria-labelledby="hero-title">
-        <div className="hero__inner">
-          <p className="hero__eyebrow">{t('landing.heroEyebrow')}</p>
-          <h1 id="hero-title" className="hero__title">
-            {t('landing.heroTitle')}
-          </h1>
-          <p className="hero__text">{t('landing.heroText')}</p>
-          <div className="hero__cta">
-            {loggedIn ? (
-              playNow('lg')
-            ) : (
-              <Button variant="accent" size="lg" onClick={() => show('login')}>
-                {t('landing.login')}
-              </Button>
-            )}
-          </div>
-          <div className="hero__art" aria-hidden="true">
-            <RacetrackHorseIcon />
-          </div>
-        </div>
-      </section>
+      {isAndroid(currentUserAgent()) ? (
+        <Suspense fallback={null}>
+          <AndroidStrip />
+        </Suspense>
+      ) : null}
+      <LandingHero
+        texts={{ eyebrow: t('landing.heroEyebrow'), title: t('landing.heroTitle'), text: t('landing.heroText') }}
+        cta={
+          loggedIn ? (
+            playNow('lg')
+          ) : (
+            <Button variant="accent" size="lg" onClick={() => show('login')}>
+              {t('landing.login')}
+            </Button>
+          )
+        }
+      />
 
       <section className="features" aria-labelledby="features-title">
         <h2 id="features-title" className="section-title">
