@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
@@ -31,6 +32,20 @@ export const LISTENER_APPLICATION = 'karera-listen';
 /** Reconnection waits: doubling from the first, up to the last, with some jitter so instances spread out. */
 export const RECONNECT_FIRST_MS = 100;
 export const RECONNECT_MAX_MS = 5_000;
+/**
+ * A connection can die without closing (a cut network, a frozen peer): every so often the instance sends
+ * itself a notice and, when its LISTEN connection does not hear it back in time, makes a new one.
+ */
+const PROBE_CHANNEL = 'karera_listen_probe';
+export const PROBE_EVERY_MS = 10_000;
+export const PROBE_TIMEOUT_MS = 5_000;
+/** A LISTEN connection that cannot be made or answer within this is given up and tried again. */
+const LISTENER_TIMEOUT_MS = 5_000;
+
+export interface PostgresPubSubOptions {
+  probeEveryMs?: number;
+  probeTimeoutMs?: number;
+}
 
 export function inProcessPubSub(): PubSub {
   const emitter = new EventEmitter();
@@ -65,7 +80,11 @@ export function inProcessPubSub(): PubSub {
   };
 }
 
-export async function postgresPubSub(url: string, log: FastifyBaseLogger): Promise<PubSub> {
+export async function postgresPubSub(
+  url: string,
+  log: FastifyBaseLogger,
+  options: PostgresPubSubOptions = {},
+): Promise<PubSub> {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   // Named by process, so an operator (or the cluster test) can tell which instance sent a notification.
@@ -73,7 +92,16 @@ export async function postgresPubSub(url: string, log: FastifyBaseLogger): Promi
   // An idle connection cut (a restart, pg_terminate_backend) is replaced on the next publish.
   publisher.on('error', (error) => log.warn({ err: error }, 'race event publisher connection lost'));
   let closing = false;
+  /** The probe sent and not yet heard back. */
+  let probe: { token: string; deadline?: NodeJS.Timeout } | undefined;
   const onNotification = (note: pg.Notification) => {
+    if (note.channel === PROBE_CHANNEL) {
+      if (probe && note.payload === probe.token) {
+        clearTimeout(probe.deadline);
+        probe = undefined;
+      }
+      return;
+    }
     if (note.channel === PLAYER_CHANNEL && note.payload && /^\d{1,10}$/.test(note.payload)) {
       emitter.emit('player', Number(note.payload));
       return;
@@ -100,7 +128,13 @@ export async function postgresPubSub(url: string, log: FastifyBaseLogger): Promi
 
   /** A LISTEN connection on every channel; when it drops, another is made (see reconnect). */
   async function listen(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: LISTENER_APPLICATION,
+      keepAlive: true,
+      connectionTimeoutMillis: LISTENER_TIMEOUT_MS,
+      query_timeout: LISTENER_TIMEOUT_MS,
+    });
     client.on('notification', onNotification);
     client.on('error', (error) => {
       if (!closing) log.error({ err: error }, 'race event listener failed');
@@ -113,7 +147,9 @@ export async function postgresPubSub(url: string, log: FastifyBaseLogger): Promi
     });
     try {
       await client.connect();
-      await client.query(`listen ${CHANNEL}; listen ${PLAYER_CHANNEL}; listen ${DOMAIN_CHANNEL}`);
+      await client.query(
+        `listen ${CHANNEL}; listen ${PLAYER_CHANNEL}; listen ${DOMAIN_CHANNEL}; listen ${PROBE_CHANNEL}`,
+      );
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;
@@ -138,6 +174,8 @@ export async function postgresPubSub(url: string, log: FastifyBaseLogger): Promi
           }
           listener = client;
           failures = 0;
+          if (probe) clearTimeout(probe.deadline);
+          probe = undefined;
           log.info('race event listener reconnected');
           emitter.emit('resume');
         },
@@ -150,6 +188,35 @@ export async function postgresPubSub(url: string, log: FastifyBaseLogger): Promi
     }, waitMs);
     retry.unref();
   }
+
+  /** Sends the probe; a listener that does not hear it back in time is dropped for a new one. */
+  function sendProbe(): void {
+    const probed = listener;
+    if (closing || !probed || probe) return;
+    const sent: { token: string; deadline?: NodeJS.Timeout } = { token: randomUUID() };
+    probe = sent;
+    publisher.query('select pg_notify($1, $2)', [PROBE_CHANNEL, sent.token]).then(
+      () => {
+        if (probe !== sent) return; // heard already
+        sent.deadline = setTimeout(() => {
+          if (probe !== sent || listener !== probed || closing) return;
+          probe = undefined;
+          log.warn('race event listener heard nothing back; reconnecting');
+          listener = undefined;
+          // A dead peer may never answer the goodbye: not waited for.
+          void probed.end().catch(() => undefined);
+          reconnect();
+        }, options.probeTimeoutMs ?? PROBE_TIMEOUT_MS);
+        sent.deadline.unref();
+      },
+      () => {
+        // The publisher could not send it (the database is away): no verdict on the listener.
+        if (probe === sent) probe = undefined;
+      },
+    );
+  }
+  const prober = setInterval(sendProbe, options.probeEveryMs ?? PROBE_EVERY_MS);
+  prober.unref();
 
   listener = await listen();
   return {
@@ -181,9 +248,15 @@ export async function postgresPubSub(url: string, log: FastifyBaseLogger): Promi
     },
     close: async () => {
       closing = true;
+      clearInterval(prober);
+      if (probe) clearTimeout(probe.deadline);
       if (retry) clearTimeout(retry);
       emitter.removeAllListeners();
-      await listener?.end();
+      // A connection whose peer froze never answers the goodbye: a second is enough to wait.
+      await Promise.race([
+        listener?.end().catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, 1_000).unref()),
+      ]);
       await publisher.end();
     },
   };
