@@ -20,6 +20,9 @@ export const CLOSE_INVALID_AUTH = 4001;
 const CONNECT_TIMEOUT_MS = 10_000;
 /** After a pub/sub gap, races that ended this recently have their final status sent again. */
 export const RESUME_ENDED_LOOKBACK_MS = 30 * 60 * 1000;
+/** After a gap, balance notices go out this many at a time (about 5,000 a second). */
+const BALANCE_NOTICE_BATCH = 250;
+const BALANCE_NOTICE_GAP_MS = 50;
 
 export interface RealtimeHubOptions {
   heartbeatMs?: number;
@@ -105,6 +108,16 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     return messages;
   };
   /**
+   * A balance notice to each of `clients`, BALANCE_NOTICE_BATCH every BALANCE_NOTICE_GAP_MS: each makes its
+   * screen fetch the balance, and thousands at once would all land on the server in the same moment.
+   */
+  const spreadBalanceNotices = (clients: LiveSocket[]) => {
+    for (const client of clients.splice(0, BALANCE_NOTICE_BATCH)) {
+      if (client.socket.readyState === client.socket.OPEN) client.socket.send(encodeBalanceChanged(client.playerId));
+    }
+    if (clients.length > 0) setTimeout(() => spreadBalanceNotices(clients), BALANCE_NOTICE_GAP_MS).unref();
+  };
+  /**
    * After a gap, the snapshot, the final status of races that ended meanwhile (a screen may still show
    * one running) and the current pools version of every race in play (a screen refetches one it lacks).
    */
@@ -139,10 +152,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     resumeMessages()
       .then((messages) => {
         if (messages.length > 0) broadcast(messages);
-        for (const client of live) {
-          if (client.socket.readyState === client.socket.OPEN)
-            client.socket.send(encodeBalanceChanged(client.playerId));
-        }
+        spreadBalanceNotices([...live]);
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'live state not re-sent after a pub/sub gap'));
   });
