@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/tokens.css';
 import './styles/ui.css';
@@ -10,8 +11,13 @@ import { STATIC_LANDING_ATTRIBUTE } from './features/landing/staticLandingAttrib
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
-// Filipino loads its texts before the first render, so the site never flashes English first.
-void Promise.all([startLanguage(), staticLandingPainted()]).then(() => createRoot(container).render(<App />));
+// Filipino loads its texts before the first render, so the site never flashes English first. The first
+// render is a transition: React renders it in slices of a few milliseconds, giving the browser its turn
+// between them (input, paints), instead of in one long task on a slow phone.
+void Promise.all([startLanguage(), staticLandingPainted()]).then(() => {
+  const root = createRoot(container);
+  startTransition(() => root.render(<App />));
+});
 registerServiceWorker();
 
 /**
