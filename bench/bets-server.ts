@@ -331,7 +331,7 @@ let threadsAtStart = threadCpuMs();
 /**
  * CPU time in ms of the PostgreSQL processes that serve this run (on this machine): the backends of
  * the bench database and the cluster's writers (WAL writer, checkpointer, background writer,
- * autovacuum), from /proc/<pid>/stat. Empty on SQLite or where /proc cannot be read.
+ * autovacuum), from /proc/<pid>/schedstat. Empty on SQLite or where /proc cannot be read.
  */
 async function databaseCpuMs(): Promise<Map<number, number>> {
   const byProcess = new Map<number, number>();
@@ -341,18 +341,16 @@ async function databaseCpuMs(): Promise<Map<number, number>> {
       or backend_type in ('walwriter', 'checkpointer', 'background writer', 'autovacuum worker')`.execute(app.db);
   for (const { pid } of rows) {
     try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // Fields after the command name (which may hold spaces): state is the first, utime the 12th, stime the 13th.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      byProcess.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND);
+      // The scheduler's own count of the time the process ran, in ns (the ticks of /proc/<pid>/stat
+      // missed most of a backend that runs in bursts shorter than a tick).
+      const [runNs] = fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ');
+      byProcess.set(pid, Number(runNs) / 1e6);
     } catch {
       // Another machine's database, or the process ended.
     }
   }
   return byProcess;
 }
-/** Linux's USER_HZ, 100 on every common build. */
-const CLOCK_TICKS_PER_SECOND = 100;
 let databaseAtStart = await databaseCpuMs();
 
 async function startLoad() {
@@ -434,4 +432,6 @@ process.send?.({
   players: bettors,
   credit: creditPerPlayer,
   bonus: bonusPerPlayer,
+  // For --instances: the run's database, for server instances of their own to share.
+  databaseUrl: pgDatabase?.url,
 });

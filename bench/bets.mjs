@@ -3,7 +3,7 @@
 //
 // Usage: npm run bench:bets -- [--players 100] [--seconds 10] [--concurrency 64] [--rate 3000[,rate...]]
 //        [--paced-seconds 10] [--pg postgres://user@host:port/db] [--synchronous full] [--trace /tmp/bets]
-//        [--client c|node] [--rebate]
+//        [--client c|node] [--rebate] [--instances N]
 //
 // Two phases on one fresh database: "saturation" keeps --concurrency bets in flight (each player one at
 // a time) for --seconds and gives the most bets/s; "paced" sends --rate bets a second on a fixed
@@ -15,6 +15,10 @@
 // compiler; `--client node`, or no compiler, sends them from this process instead): it needs about half
 // the CPU of the Node client, which shares the two cores with the server, and has no event loop or
 // garbage collector of its own to add to the latencies it reports.
+// --instances N (with --pg): the bets go through HAProxy to N server instances of their own on the run's
+// database (scripts/cluster.mjs, as `npm run start:cluster` starts them); the process that made the
+// race day and players then only checks the money. Server CPU counts every instance's threads; the
+// balancer's CPU is a column of its own.
 import { execFileSync, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,8 +42,15 @@ const { values: options } = parseArgs({
     client: { type: 'string', default: 'c' },
     // Every player holds a 5% rebate promo while betting.
     rebate: { type: 'boolean', default: false },
+    // With --pg: this many server instances behind HAProxy take the bets.
+    instances: { type: 'string' },
   },
 });
+const instanceCount = options.instances === undefined ? 0 : Number(options.instances);
+if (options.instances !== undefined && !(Number.isInteger(instanceCount) && instanceCount >= 1 && options.pg)) {
+  console.error('--instances takes a whole number of at least 1, and --pg');
+  process.exit(2);
+}
 const players = Number(options.players);
 const saturationSeconds = Number(options.seconds);
 const concurrency = Math.min(Number(options.concurrency), players);
@@ -78,8 +89,60 @@ const nextMessage = (type) =>
   });
 
 const ready = await nextMessage('ready');
-const { url, eventId, raceIds, openRaces } = ready;
+const { eventId, raceIds, openRaces } = ready;
+
+/**
+ * --instances: N servers on the run's database behind HAProxy, started as `npm run start:cluster` starts
+ * them, with the bench server's settings (production, no demo day, SMS kept in the outbox).
+ */
+const instancesDir = instanceCount > 0 ? fs.mkdtempSync(path.join(os.tmpdir(), 'karera-bench-instances-')) : undefined;
+const cluster = instancesDir
+  ? await (
+      await import('../scripts/cluster.mjs')
+    ).startCluster({
+      databaseUrl: ready.databaseUrl,
+      instances: instanceCount,
+      port: 0,
+      env: {
+        NODE_ENV: 'production',
+        DEMO: '0',
+        LOG_LEVEL: 'warn',
+        ADMIN_PASSWORD: 'bench-admin-pass',
+        SMS_OUTBOX_IN_PRODUCTION: '1',
+        DATA_DIR: instancesDir,
+        WEB_DIST_DIR: path.join(instancesDir, 'none'),
+        PLAYER_AUTH_RATE_LIMIT: String(players * 4),
+      },
+      onOutput: (name, line) => {
+        if (!line.includes('web build not found')) console.error(`[${name}] ${line}`);
+      },
+    })
+  : undefined;
+const url = cluster?.url ?? ready.url;
 const target = new URL('/api/game/placeBet', url);
+
+/** CPU time of a process (every thread) in ms, from Linux's /proc (NaN elsewhere). */
+function processCpuMs(pid) {
+  try {
+    let total = 0;
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+      try {
+        total += Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+      } catch {
+        // The thread ended between the listing and the read.
+      }
+    }
+    return total;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** The instances' and the balancer's CPU so far (--instances only). */
+function clusterCpuMs() {
+  if (!cluster) return { instancesMs: 0, balancerMs: Number.NaN };
+  const instancesMs = cluster.instances.reduce((sum, instance) => sum + processCpuMs(instance.pid), 0);
+  return { instancesMs, balancerMs: processCpuMs(cluster.haproxy.pid) };
+}
 
 // ---- the bet mix -------------------------------------------------------------------------------------
 const pick = (items) => items[Math.floor(Math.random() * items.length)];
@@ -371,7 +434,7 @@ const settings = ready.sqliteSettings
   ? `journal_mode=${ready.sqliteSettings.journalMode}, synchronous=${ready.sqliteSettings.synchronous}`
   : 'PostgreSQL';
 console.log(
-  `${ready.dialect} (${settings}); ${players} players funded in ${ready.setupSeconds.toFixed(1)} s; ` +
+  `${ready.dialect} (${settings}${cluster ? `, ${instanceCount} instance(s) behind HAProxy` : ''}); ${players} players funded in ${ready.setupSeconds.toFixed(1)} s; ` +
     `saturation ${concurrency} in flight for ${saturationSeconds} s, then ${pacedRates.join(', ')} bets/s for ${pacedSeconds} s each` +
     ` (${cClient ? 'C client' : 'Node client'})`,
 );
@@ -384,13 +447,21 @@ const ask = (type) => {
 async function measured(run) {
   await ask('load-start');
   const clientCpu = process.cpuUsage();
+  const clusterAtStart = clusterCpuMs();
   const phase = await run();
   const nodeUsed = process.cpuUsage(clientCpu);
+  const clusterAtEnd = clusterCpuMs();
   const clientUsed = { user: nodeUsed.user + (phase.clientCpuMs ?? 0) * 1000, system: nodeUsed.system };
   const { cpuMs, databaseMs, mainThreadMs, placementThreadMs, transactions, batchedBets } = await ask('load-end');
   if (options.trace) writeTrace(phase);
   const row = report(phase);
-  row['server CPU ms/bet'] = Number((cpuMs / row.requests).toFixed(3));
+  const instancesMs = clusterAtEnd.instancesMs - clusterAtStart.instancesMs;
+  row['server CPU ms/bet'] = Number(((cpuMs + instancesMs) / row.requests).toFixed(3));
+  if (cluster) {
+    row['balancer CPU ms/bet'] = Number(
+      ((clusterAtEnd.balancerMs - clusterAtStart.balancerMs) / row.requests).toFixed(3),
+    );
+  }
   // Per thread, where Linux tells (SQLite only: on PostgreSQL the bets have no thread of their own).
   if (Number.isFinite(mainThreadMs) && !Number.isFinite(databaseMs)) {
     row['main thread ms/bet'] = Number((mainThreadMs / row.requests).toFixed(3));
@@ -399,7 +470,8 @@ async function measured(run) {
   // PostgreSQL: its backends of this run and the cluster's writers, where they run on this machine.
   if (Number.isFinite(databaseMs)) row['database CPU ms/bet'] = Number((databaseMs / row.requests).toFixed(3));
   row['client CPU ms/bet'] = Number(((clientUsed.user + clientUsed.system) / 1000 / row.requests).toFixed(3));
-  row['bets/commit'] = Number((batchedBets / Math.max(1, transactions)).toFixed(1));
+  // The instances keep their own counts (--instances): the bench server's would be empty.
+  row['bets/commit'] = cluster ? 'n/a' : Number((batchedBets / Math.max(1, transactions)).toFixed(1));
   return row;
 }
 // A short warm-up so the first figures are not the JIT's.
@@ -426,10 +498,13 @@ const check = await checked;
 const problems = [...check.problems];
 if (replayMismatches.length > 0) problems.push(`${replayMismatches.length} replays answered another ticket`);
 stopping = true;
+client.close();
+// The instances first: the bench server drops the database once its own connections have gone.
+await cluster?.stop();
+if (instancesDir) fs.rmSync(instancesDir, { recursive: true, force: true });
 const stopped = new Promise((resolve) => server.once('exit', resolve));
 server.send({ type: 'stop' });
 await stopped;
-client.close();
 
 if (problems.length > 0) {
   console.error(`MONEY CHECK FAILED (${problems.length}):\n  ${problems.slice(0, 30).join('\n  ')}`);

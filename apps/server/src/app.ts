@@ -110,11 +110,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   app.decorate('onRaceCancelled', toteDeps.onRaceCancelled ?? (() => Promise.resolve()));
   // SQLite is synchronous: on a file, bets run their SQL on a thread of their own (decision 011).
-  // PostgreSQL keeps a few lanes (a player always in the same one) and leaves the rest of its pool
-  // to the other calls.
+  // PostgreSQL places each batch of bets by one function call, one batch at a time (decision 029),
+  // and leaves the rest of its pool to the other calls.
   const betPlacement = database.sqlite
     ? placementThread(database.sqlite, app.log)
-    : inProcessBetPlacement(database.db, database.dialect === 'postgres' ? 4 : 1);
+    : inProcessBetPlacement(database.db, 1);
   app.decorate('betPlacement', betPlacement);
   app.addHook('onClose', () => betPlacement.close());
   // Run-once work runs on one instance per database: on PostgreSQL the holder of a lease, which another
