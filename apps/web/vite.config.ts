@@ -24,7 +24,6 @@ const syncExternalStoreShim = fileURLToPath(new URL('./src/lib/useSyncExternalSt
  * own (the site's Content-Security-Policy runs no inline script), hashed so browsers keep it for good.
  */
 function staticLanding(): Plugin {
-  let building = false;
   let built: Promise<{ markup: string; css: string; script: string; scriptFile: string }> | undefined;
   // Loaded through Vite's module runner: the module and the texts it renders import TypeScript packages.
   const build = async () => {
@@ -43,28 +42,23 @@ function staticLanding(): Plugin {
   };
   return {
     name: 'karera:static-landing',
-    configResolved(config) {
-      building = config.command === 'build';
-    },
+    // Built only: the dev server brings its CSS with the script, so a static first screen would show
+    // unstyled there.
+    apply: 'build',
     async transformIndexHtml(html, context) {
       if (path.basename(context.filename) !== 'index.html') return html;
-      // Once per build; the dev server renders it again on each load (its sources may have changed).
-      const { markup, css, script, scriptFile } = await (building ? (built ??= build()) : build());
+      const { markup, css, scriptFile } = await (built ??= build());
       const root = '<div id="root"></div>';
       if (!html.includes(root)) throw new Error(`index.html has no empty ${root} for the static landing`);
       return {
         html: html.replace(root, `<div id="root">${markup}</div>`),
         tags: [
           { tag: 'style', children: css, injectTo: 'head' },
-          // The dev server sets no Content-Security-Policy: the script goes inline there.
-          building
-            ? { tag: 'script', attrs: { src: `/${scriptFile}` }, injectTo: 'head' }
-            : { tag: 'script', children: script, injectTo: 'head' },
+          { tag: 'script', attrs: { src: `/${scriptFile}` }, injectTo: 'head' },
         ],
       };
     },
     async generateBundle() {
-      if (!building) return;
       const { script, scriptFile } = await (built ??= build());
       this.emitFile({ type: 'asset', fileName: scriptFile, source: script });
     },
