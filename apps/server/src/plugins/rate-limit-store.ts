@@ -135,8 +135,11 @@ export function databaseRateLimitStore(db: Kysely<Database>): FastifyRateLimitSt
     incr(key: string, callback: StoreCallback, timeWindow: number): void {
       const now = Date.now();
       pruneRateLimitsNowAndThen(db, now);
+      // Requests at once each read the clock before counting: one that read it a moment before the hit that
+      // opened the window would otherwise see more than a window's length left (a Retry-After of 61 s).
       countHit(db, this.#prefix + key, timeWindow, now).then(
-        ({ hits, windowEndsAt }) => callback(null, { current: hits, ttl: Math.max(0, windowEndsAt - now) }),
+        ({ hits, windowEndsAt }) =>
+          callback(null, { current: hits, ttl: Math.min(timeWindow, Math.max(0, windowEndsAt - now)) }),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
     }
