@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useSqliteFile } from '../../test/sqlite-file.ts';
-import { walSyncFor } from './wal-sync.ts';
+import { syncThread, walSyncFor } from './wal-sync.ts';
 
 /** A stand-in for fdatasync that finishes when the test says so, and remembers each call. */
 function controlledSync() {
@@ -105,6 +105,19 @@ describe('write-ahead log sync', () => {
     sync.calls[1]?.finish();
     await second;
     await log.close();
+  });
+
+  it('fails the syncs asked of a sync thread that died, then and later, instead of leaving them waiting', async () => {
+    const file = await databaseWithLog();
+    const thread = syncThread('throw new Error("the sync thread failed to start")');
+    const fd = fs.openSync(`${file}-wal`, 'r');
+    try {
+      await expect(thread.fdatasync(fd)).rejects.toThrow('the sync thread failed to start');
+      await expect(thread.fdatasync(fd)).rejects.toThrow('the sync thread failed to start');
+    } finally {
+      fs.closeSync(fd);
+      await thread.stop();
+    }
   });
 
   it('really syncs with the system call by default', async () => {

@@ -39,12 +39,16 @@ parentPort.on('message', ({ id, fd }) => {
   }
 });`;
 
-function syncThread(): { fdatasync: Fdatasync; stop(): Promise<void> } {
+/** Starts the syncs' thread (its code given only by tests). */
+export function syncThread(source = SYNC_THREAD): { fdatasync: Fdatasync; stop(): Promise<void> } {
   // Ends with the thread that made it (a worker's own workers stop with it), or at close().
-  const thread = new Worker(SYNC_THREAD, { eval: true });
+  const thread = new Worker(source, { eval: true });
   const waiting = new Map<number, Deferred>();
   let nextId = 1;
+  /** Why the thread is gone: every sync asked for from then on fails at once rather than wait forever. */
+  let gone: Error | undefined;
   const failAll = (error: Error) => {
+    gone ??= error;
     for (const sync of waiting.values()) sync.reject(error);
     waiting.clear();
   };
@@ -58,6 +62,7 @@ function syncThread(): { fdatasync: Fdatasync; stop(): Promise<void> } {
   thread.on('exit', () => failAll(new Error('The log sync thread stopped.')));
   return {
     fdatasync(fd) {
+      if (gone) return Promise.reject(gone);
       const sync = deferred();
       const id = nextId++;
       waiting.set(id, sync);
