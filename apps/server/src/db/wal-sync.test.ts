@@ -29,7 +29,7 @@ describe('write-ahead log sync', () => {
   it('answers a request only after a sync that began after it', async () => {
     const file = await databaseWithLog();
     const sync = controlledSync();
-    const log = walSyncFor(file, sync.fdatasync);
+    const log = walSyncFor(file, { fdatasync: sync.fdatasync });
 
     let firstDurable = false;
     void log.durable().then(() => (firstDurable = true));
@@ -57,10 +57,55 @@ describe('write-ahead log sync', () => {
     await log.close();
   });
 
+  it('needs no sync of its own for a request with no write since a sync began', async () => {
+    const file = await databaseWithLog();
+    const sync = controlledSync();
+    let writes = 1;
+    const log = walSyncFor(file, { fdatasync: sync.fdatasync, writes: () => writes });
+
+    const first = log.durable();
+    await settle();
+    // No write since the running sync began: it covers this request too.
+    let sameDurable = false;
+    void log.durable().then(() => (sameDurable = true));
+    expect(sync.calls).toHaveLength(1);
+    sync.calls[0]?.finish();
+    await first;
+    await settle();
+    expect(sameDurable).toBe(true);
+
+    // Still no write: nothing to wait for. Then a write: a sync of its own.
+    await log.durable();
+    expect(sync.calls).toHaveLength(1);
+    writes += 1;
+    const afterWrite = log.durable();
+    await settle();
+    expect(sync.calls).toHaveLength(2);
+    sync.calls[1]?.finish();
+    await afterWrite;
+
+    // A write while a sync runs: the next sync.
+    writes += 1;
+    const during = log.durable();
+    await settle();
+    writes += 1;
+    let laterDurable = false;
+    void log.durable().then(() => (laterDurable = true));
+    sync.calls[2]?.finish();
+    await during;
+    await settle();
+    expect(laterDurable).toBe(false);
+    expect(sync.calls).toHaveLength(4);
+    sync.calls[3]?.finish();
+    await settle();
+    expect(laterDurable).toBe(true);
+    await log.close();
+  });
+
   it('syncs the log file of the database', async () => {
     const file = await databaseWithLog();
     const sync = controlledSync();
-    const log = walSyncFor(file, sync.fdatasync);
+    const log = walSyncFor(file, { fdatasync: sync.fdatasync });
     const durable = log.durable();
     const fd = sync.calls[0]?.fd;
     expect(fd).toBeDefined();
@@ -73,7 +118,7 @@ describe('write-ahead log sync', () => {
   it('rejects the requests a failed sync covered, and syncs again for the next', async () => {
     const file = await databaseWithLog();
     const sync = controlledSync();
-    const log = walSyncFor(file, sync.fdatasync);
+    const log = walSyncFor(file, { fdatasync: sync.fdatasync });
     const failed = log.durable();
     const later = log.durable();
     sync.calls[0]?.fail(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
@@ -86,7 +131,7 @@ describe('write-ahead log sync', () => {
   it('has nothing to sync while there is no log, and opens the log again when its name points at another file', async () => {
     const file = sqliteFile.path();
     const sync = controlledSync();
-    const log = walSyncFor(file, sync.fdatasync);
+    const log = walSyncFor(file, { fdatasync: sync.fdatasync });
     await log.durable();
     expect(sync.calls).toHaveLength(0);
 

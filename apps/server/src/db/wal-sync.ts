@@ -92,19 +92,26 @@ function deferred(): Deferred {
 }
 
 /**
- * Syncs `<databaseFile>-wal`. It runs on a thread of its own (or `givenFdatasync`, for tests), so the
- * thread that asked goes on with its next transaction meanwhile; one sync covers every commit that finished before it began, however many.
+ * Syncs `<databaseFile>-wal`. It runs on a thread of its own (or `fdatasync`, for tests), so the thread
+ * that asked goes on with its next transaction meanwhile; one sync covers every commit that finished
+ * before it began, however many. `writes` counts the writer's writes (SQLite's `total_changes()`): a
+ * request with no write since the last sync began needs no sync of its own (a refusal, a replay).
  * The log is opened at the first request (after a commit, so it exists), and opened again if it is ever
  * another file under the same name; its folder is synced at each opening, so the log's name survives a
  * power cut as well as its contents.
  */
-export function walSyncFor(databaseFile: string, givenFdatasync?: Fdatasync): LogSync {
+export function walSyncFor(
+  databaseFile: string,
+  { writes, fdatasync: givenFdatasync }: { writes?: () => number; fdatasync?: Fdatasync } = {},
+): LogSync {
   const logFile = `${databaseFile}-wal`;
   const { fdatasync, stop } = givenFdatasync ? { fdatasync: givenFdatasync, stop: async () => {} } : syncThread();
   let opened: { fd: number; ino: number } | undefined;
-  let running: Promise<void> | undefined;
+  let running: { done: Promise<void>; covers: Deferred; writesAtStart: number | undefined } | undefined;
   /** Those who asked after the running sync began: covered by the next one. */
   let next: Deferred | undefined;
+  /** The writer's count of writes when the last good sync began: no need for another until it moves. */
+  let writesSynced: number | undefined;
   let finished = 0;
 
   /** The open log, or undefined when there is no log file: then no commit waits in one. */
@@ -124,6 +131,7 @@ export function walSyncFor(databaseFile: string, givenFdatasync?: Fdatasync): Lo
     const waiting = next;
     if (!waiting) return;
     next = undefined;
+    const writesAtStart = writes?.();
     let sync: Promise<void>;
     try {
       const fd = currentLog();
@@ -131,14 +139,16 @@ export function walSyncFor(databaseFile: string, givenFdatasync?: Fdatasync): Lo
     } catch (error) {
       sync = Promise.reject(error);
     }
-    running = sync.then(
+    const done = sync.then(
       () => {
         finished += 1;
+        writesSynced = writesAtStart;
         waiting.resolve();
       },
       (error: unknown) => waiting.reject(error),
     );
-    void running.finally(() => {
+    running = { done, covers: waiting, writesAtStart };
+    void done.finally(() => {
       running = undefined;
       startNext();
     });
@@ -146,6 +156,12 @@ export function walSyncFor(databaseFile: string, givenFdatasync?: Fdatasync): Lo
 
   return {
     durable() {
+      // Nothing written since a sync began: that sync covers the caller (a NaN count never matches).
+      const now = writes?.();
+      if (now !== undefined) {
+        if (running && running.writesAtStart === now) return running.covers.promise;
+        if (!running && writesSynced === now) return Promise.resolve();
+      }
       next ??= deferred();
       const asked = next.promise;
       if (!running) startNext();
@@ -153,7 +169,7 @@ export function walSyncFor(databaseFile: string, givenFdatasync?: Fdatasync): Lo
     },
     syncs: () => finished,
     async close() {
-      while (running) await running;
+      while (running) await running.done;
       await stop();
       if (opened) fs.closeSync(opened.fd);
       opened = undefined;
