@@ -303,7 +303,7 @@ export function postgresBetPlacement(db: Kysely<Database>, options: PostgresBetP
         job.reject(conflict(Idempotency.keyReused));
         return;
       case 'refused':
-        job.reject(job.refusal ?? badRequest(BetRefusals.typeNotOffered));
+        job.reject(job.refusal ?? new Error('place_bets refused a bet that was sent as checked.'));
         return;
       case 'no_bonus':
         job.reject(badRequest(BetMessages.noBonusBalance));
