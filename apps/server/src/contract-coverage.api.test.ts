@@ -6,6 +6,8 @@ const BINARY_ANSWERS = new Set([
   'GET /api/payment/channel-images/{hash}',
   'GET /api/backoffice/payments/{id}/receipt',
   'GET /api/backoffice/master-agent-applications/{id}/photos/{kind}',
+  'GET /api/statement/{month}/csv',
+  'GET /api/statement/{month}/pdf',
 ]);
 
 interface Described {

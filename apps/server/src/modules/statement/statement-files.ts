@@ -1,0 +1,112 @@
+import PDFDocument from 'pdfkit';
+import {
+  formatManilaDateTime,
+  STATEMENT_FILE_TEXTS,
+  statementCsv,
+  type Statement,
+  type StatementLanguage,
+  type StatementTotals,
+} from '@karera/shared';
+
+/** The downloaded file's name: the month in it, nothing about the player (it may be shared or forwarded). */
+export const statementFileName = (month: string, extension: 'csv' | 'pdf') => `karera-statement-${month}.${extension}`;
+
+/** The statement as CSV (RFC 4180, formula-safe cells), with a byte order mark so spreadsheets read UTF-8. */
+export function statementCsvFile(statement: Statement, language: StatementLanguage): string {
+  return '\uFEFF' + statementCsv(statement, STATEMENT_FILE_TEXTS[language], formatManilaDateTime);
+}
+
+/**
+ * Pesos with two decimals and thousands separators, without the peso sign: the PDF's built-in font
+ * (Helvetica, WinAnsi) has no ₱, and the columns say PHP.
+ */
+function pesoText(centavos: number): string {
+  const abs = Math.abs(centavos);
+  const whole = Math.trunc(abs / 100).toLocaleString('en-PH');
+  return `${centavos < 0 ? '-' : ''}${whole}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+const MARGIN = 40;
+const COLUMNS = [
+  { width: 110, align: 'left' },
+  { width: 80, align: 'left' },
+  { width: 155, align: 'left' },
+  { width: 85, align: 'right' },
+  { width: 85, align: 'right' },
+] as const;
+
+/**
+ * The statement as a PDF document (pdfkit, decision 036): a title, the player and month, the totals, then
+ * every line. The caller sends the returned stream and it ends itself once written.
+ */
+export function statementPdf(
+  statement: Statement,
+  player: { name: string; id: number },
+  language: StatementLanguage,
+  generatedAt: Date,
+): PDFKit.PDFDocument {
+  const texts = STATEMENT_FILE_TEXTS[language];
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: `${texts.title} ${statement.month}`, Author: 'Karera' },
+  });
+
+  doc.font('Helvetica-Bold').fontSize(16).text(texts.title);
+  doc.moveDown(0.3);
+  doc.font('Helvetica').fontSize(10);
+  doc.text(`${texts.month}: ${statement.month}`);
+  doc.text(`${texts.player}: ${player.name} (#${player.id})`);
+  doc.text(`${texts.generated}: ${formatManilaDateTime(generatedAt.toISOString())} (Manila)`);
+  doc.moveDown();
+
+  const summary: [string, number][] = [
+    [texts.opening, statement.openingBalance],
+    ...(Object.keys(texts.totals) as (keyof StatementTotals)[]).map((key): [string, number] => [
+      texts.totals[key],
+      statement.totals[key],
+    ]),
+    [texts.closing, statement.closingBalance],
+  ];
+  for (const [label, amount] of summary) {
+    const y = doc.y;
+    doc.text(label, MARGIN, y, { width: 300 });
+    doc.text(`PHP ${pesoText(amount)}`, MARGIN + 300, y, { width: 150, align: 'right' });
+  }
+  doc.moveDown();
+
+  const row = (cells: readonly string[], bold: boolean) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+    const heights = cells.map((cell, i) => doc.heightOfString(cell, { width: (COLUMNS[i]?.width ?? 80) - 6 }));
+    const height = Math.max(...heights) + 4;
+    if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
+    const y = doc.y;
+    let x = MARGIN;
+    cells.forEach((cell, i) => {
+      const column = COLUMNS[i] ?? COLUMNS[0];
+      doc.text(cell, x, y, { width: column.width - 6, align: column.align });
+      x += column.width;
+    });
+    doc.x = MARGIN;
+    doc.y = y + height;
+  };
+  const [date, type, description, amount, balance] = texts.header;
+  row([date, type, description, amount, balance], true);
+  if (statement.lines.length === 0) {
+    doc.font('Helvetica').fontSize(9).text(texts.noLines, MARGIN);
+  }
+  for (const line of statement.lines) {
+    row(
+      [
+        formatManilaDateTime(line.dateTime),
+        texts.category[line.category],
+        line.description,
+        pesoText(line.amount),
+        pesoText(line.balanceAfter),
+      ],
+      false,
+    );
+  }
+  doc.end();
+  return doc;
+}
