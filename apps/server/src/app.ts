@@ -40,6 +40,7 @@ import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { promoRoutes } from './modules/promos/promos.routes.ts';
 import { masterAgentRoutes } from './modules/masteragents/masteragents.routes.ts';
 import { statementRoutes } from './modules/statement/statement.routes.ts';
+import { responsibleGamingRoutes } from './modules/rglimits/rglimits.routes.ts';
 import { registerRealtimeHub } from './modules/realtime/hub.ts';
 import { toteRoutes } from './modules/tote/tote.routes.ts';
 import { livePoolsRoutes } from './modules/tote/live-pools.routes.ts';
@@ -197,6 +198,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(promoRoutes);
   await app.register(masterAgentRoutes);
   await app.register(statementRoutes());
+  await app.register(responsibleGamingRoutes);
   await registerRealtimeHub(app);
   leadership.whileLeading('odds publisher', () => startOddsPublisher(toteDeps, app.log.child({ module: 'odds' })));
   leadership.whileLeading('pools publisher', () => startPoolsPublisher(toteDeps, app.log.child({ module: 'pools' })));

@@ -23,6 +23,7 @@ import { openPlayerAccounts, playerBalances } from '../wallet/accounts.ts';
 import { holdRateLimitKey, pruneRateLimitsNowAndThen } from '../../plugins/rate-limit-store.ts';
 import { consumeOtp, issueOtp, issueOtpUnlessThrottled, otpRefusal, prepareOtp, recordDecoyOtp } from './otp.ts';
 import { openPlayerSession, revokeOtherPlayerSessions } from './player-sessions.ts';
+import { assertMobileNotExcluded } from '../rglimits/rglimits.service.ts';
 
 export interface AuthDeps {
   db: Kysely<Database>;
@@ -73,6 +74,8 @@ export async function register(deps: AuthDeps, input: RegisterInput, client: Cli
   const { db } = deps;
   const mobileNo = normalizeMobile(input.mobileNo);
   if (!mobileNo) throw badRequest(PlayerMessages.invalidMobile);
+  // An excluded player may not open a new account with their number.
+  await assertMobileNotExcluded(db, mobileNo);
   const code = input.referralCode?.trim() || deps.config.defaultReferralCode;
   const agent = await findStaffByReferralCode(db, code);
   if (!agent || agent.disabled === 1) throw badRequest(PlayerMessages.referralUnknown);

@@ -28,6 +28,7 @@ import { isUniqueViolation, runIdempotentTwinSafe } from '../../lib/idempotency.
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { scopeToStaff } from '../players/player-directory.repo.ts';
+import { assertDepositAllowed } from '../rglimits/rglimits.service.ts';
 import { approvalSettings, countApproval, secondApproverRoleFor } from '../wallet/approval-controls.ts';
 import { accountIdByCode, HouseAccount, playerAccountCode, playerBalances } from '../wallet/accounts.ts';
 import { InsufficientFundsError, postTransaction, type Posting } from '../wallet/ledger.ts';
@@ -108,6 +109,8 @@ export async function initiateDeposit(
       );
       if (refusal) throw badRequest(refusal);
       if (!account || type === null) throw badRequest(PaymentMessages.receiverRequired);
+      // Responsible gaming: no deposit during a break, none over the player's deposit limits.
+      await assertDepositAllowed(trx, playerId, input.amount);
 
       const reference = normalizeReference(input.referenceNumber, type);
       // One open deposit per channel and reference, whoever submits it: a receipt is claimed once. The

@@ -19,6 +19,7 @@ import { nowIso } from '../../lib/time.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { accountIdByCode, HouseAccount, playerAccountCode, playerBalances } from '../wallet/accounts.ts';
 import { recordTransaction } from '../wallet/ledger.ts';
+import { assertNotExcluded } from '../rglimits/rglimits.service.ts';
 import {
   backofficePromo,
   claimCountsOf,
@@ -192,6 +193,8 @@ export async function claimPromo(
     db,
     { scope: `player:${playerId}:promo-claim`, key: input.idempotencyKey, request: { code } },
     async (trx) => {
+      // No promo claims during a cool-off or an exclusion.
+      await assertNotExcluded(trx, playerId);
       const promo = await findPromoByCode(trx, code);
       if (!promo) throw badRequest(PromoMessages.notFound);
       const now = new Date();

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { defineOperations, messageResponseSchema } from '../contract.ts';
+import { idParam, pageNumber } from '../params.ts';
+import {
+  rgExclusionListResponseSchema,
+  rgOperatorExcludeSchema,
+  rgOperatorLiftSchema,
+  rgPlayerStatusResponseSchema,
+  rgRealityCheckSchema,
+  rgSetLimitSchema,
+  rgStartBreakSchema,
+  rgStatusResponseSchema,
+} from '../../compliance/rglimits.ts';
+import { sessionOnlySchema } from '../../validation/player.ts';
+
+export const ResponsibleGamingRoutes = {
+  status: '/api/responsible-gaming/status',
+  setLimit: '/api/responsible-gaming/setLimit',
+  startBreak: '/api/responsible-gaming/startBreak',
+  cancelBreak: '/api/responsible-gaming/cancelBreak',
+  setRealityCheck: '/api/responsible-gaming/setRealityCheck',
+} as const;
+
+/** The player's own limits and breaks (issue 22), with the player's session. */
+export const ResponsibleGamingOperations = defineOperations({
+  status: {
+    method: 'POST',
+    path: ResponsibleGamingRoutes.status,
+    auth: 'player',
+    summary: "The player's limits (current and pending), break or exclusion, and reality check interval",
+    body: sessionOnlySchema.optional(),
+    response: rgStatusResponseSchema,
+  },
+  setLimit: {
+    method: 'POST',
+    path: ResponsibleGamingRoutes.setLimit,
+    auth: 'player',
+    summary: 'Sets or removes a limit (centavos): lowering applies at once, raising or removing after 24 hours',
+    body: rgSetLimitSchema,
+    response: rgStatusResponseSchema,
+  },
+  startBreak: {
+    method: 'POST',
+    path: ResponsibleGamingRoutes.startBreak,
+    auth: 'player',
+    summary: 'Starts a cool-off (24 hours, 7 or 30 days) or a self-exclusion (6 months, 1 or 5 years)',
+    body: rgStartBreakSchema,
+    response: rgStatusResponseSchema,
+  },
+  cancelBreak: {
+    method: 'POST',
+    path: ResponsibleGamingRoutes.cancelBreak,
+    auth: 'player',
+    summary: 'Ends a 1- or 5-year self-exclusion after 24 hours (a cool-off and the 6-month one cannot be ended)',
+    body: sessionOnlySchema.optional(),
+    response: rgStatusResponseSchema,
+  },
+  setRealityCheck: {
+    method: 'POST',
+    path: ResponsibleGamingRoutes.setRealityCheck,
+    auth: 'player',
+    summary: 'How often (minutes) the live screen shows time spent and the net result since sign-in',
+    body: rgRealityCheckSchema,
+    response: rgStatusResponseSchema,
+  },
+});
+
+const PLAYER = '/api/backoffice/players/:id';
+const idParams = z.strictObject({ id: idParam });
+
+/** Exclusions in the back office (admins): the list, a player's state, the operator's exclusion and its lifting. */
+export const ResponsibleGamingAdminOperations = defineOperations({
+  exclusions: {
+    method: 'GET',
+    path: '/api/backoffice/exclusions',
+    auth: 'staff',
+    summary: 'Exclusions (cool-off, self-exclusion, operator), active first, a page at a time',
+    querystring: z.strictObject({ active: z.enum(['1', '0']).optional(), page: pageNumber }),
+    response: rgExclusionListResponseSchema,
+  },
+  playerStatus: {
+    method: 'GET',
+    path: `${PLAYER}/responsible-gaming`,
+    auth: 'staff',
+    summary: "A player's limits, current exclusion and exclusion history",
+    params: idParams,
+    response: rgPlayerStatusResponseSchema,
+  },
+  exclude: {
+    method: 'POST',
+    path: `${PLAYER}/exclusion`,
+    auth: 'staff',
+    summary: 'Excludes a player until lifted, with a reason (audited)',
+    params: idParams,
+    body: rgOperatorExcludeSchema,
+    response: messageResponseSchema,
+  },
+  lift: {
+    method: 'POST',
+    path: `${PLAYER}/exclusion/lift`,
+    auth: 'staff',
+    summary: "Lifts the operator's exclusion of a player, with a reason (audited)",
+    params: idParams,
+    body: rgOperatorLiftSchema,
+    response: messageResponseSchema,
+  },
+});
