@@ -39,6 +39,7 @@ import { inProcessBetPlacement, placementThread, type BetPlacement } from './mod
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { promoRoutes } from './modules/promos/promos.routes.ts';
 import { masterAgentRoutes } from './modules/masteragents/masteragents.routes.ts';
+import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { statementRoutes } from './modules/statement/statement.routes.ts';
 import { responsibleGamingRoutes } from './modules/rglimits/rglimits.routes.ts';
 import { registerRealtimeHub } from './modules/realtime/hub.ts';
@@ -197,6 +198,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(paymentRoutes);
   await app.register(promoRoutes);
   await app.register(masterAgentRoutes);
+  await app.register(kycRoutes);
   await app.register(statementRoutes());
   await app.register(responsibleGamingRoutes);
   await registerRealtimeHub(app);

@@ -84,6 +84,11 @@ const envSchema = z.object({
   // Secure cookies need HTTPS; a production build reached over plain loopback HTTP (tests) turns them off.
   INSECURE_COOKIES: booleanFlag.default(false),
   // Hosts of HLS race streams (https origins, comma-separated): the only places the live page may fetch from.
+  // Identity verification before the first withdrawal and past a deposit total (decision 033): on unless
+  // turned off (the API and e2e test servers that are not about KYC turn it off).
+  KYC_GATES: booleanFlag.default(true),
+  // Centavos of deposits (pending and approved) a player may make in all before verifying (default ₱50,000).
+  KYC_DEPOSIT_THRESHOLD: z.coerce.number().int().min(0).default(5_000_000),
   STREAM_HOSTS: z
     .string()
     .default('')
@@ -151,6 +156,8 @@ export interface AppConfig {
   streamHosts: string[];
   /** The API description (/api/docs) for signed-in staff only: the production default. */
   docsForStaffOnly: boolean;
+  /** Identity verification gates (decision 033): whether on, and the deposit total (centavos) that needs it. */
+  kyc: { gates: boolean; depositThreshold: number };
 }
 
 export function generatePassword(): string {
@@ -234,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secureCookies: e.NODE_ENV === 'production' && !e.INSECURE_COOKIES,
     streamHosts: e.STREAM_HOSTS,
     docsForStaffOnly: e.NODE_ENV === 'production',
+    kyc: { gates: e.KYC_GATES, depositThreshold: e.KYC_DEPOSIT_THRESHOLD },
   };
 }
 

@@ -6,6 +6,7 @@ const BINARY_ANSWERS = new Set([
   'GET /api/payment/channel-images/{hash}',
   'GET /api/backoffice/payments/{id}/receipt',
   'GET /api/backoffice/master-agent-applications/{id}/photos/{kind}',
+  'GET /api/backoffice/kyc/{id}/photos/{kind}',
   'GET /api/statement/{month}/csv',
   'GET /api/statement/{month}/pdf',
 ]);

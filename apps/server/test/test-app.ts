@@ -92,6 +92,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ADMIN_USERNAME: TEST_ADMIN.username,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     WEB_DIST_DIR: path.join(database.env.DATA_DIR ?? os.tmpdir(), 'no-web-build'),
+    // Identity verification gates only where a test is about them (modules/kyc turns them on).
+    KYC_GATES: '0',
     ...database.env,
     ...env,
   });

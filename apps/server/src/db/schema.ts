@@ -480,6 +480,48 @@ export interface RgSettingsTable {
   updated_at: Timestamp;
 }
 
+/** Identity verifications, one row per submission (modules/kyc, decision 033). */
+export interface KycSubmissionsTable {
+  id: Generated<number>;
+  player_id: number;
+  status: ColumnType<
+    'pending' | 'verified' | 'rejected' | 'resubmit',
+    'pending' | undefined,
+    'verified' | 'rejected' | 'resubmit'
+  >;
+  legal_name: string;
+  date_of_birth: string;
+  id_type: string;
+  id_number: string;
+  id_number_key: string;
+  declarations: string;
+  reason: string | null;
+  decided_by_staff_id: number | null;
+  decided_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** A refused try to verify with an ID another account holds. */
+export interface KycDuplicateAttemptsTable {
+  id: Generated<number>;
+  player_id: number;
+  other_player_id: number;
+  id_type: string;
+  id_number_key: string;
+  created_at: Timestamp;
+}
+
+/** A submission's ID photo and selfie as the server re-encoded them (bytea / blob). */
+export interface KycPhotosTable {
+  submission_id: number;
+  kind: 'idPhoto' | 'selfie';
+  content_type: string;
+  width: number;
+  height: number;
+  data: Buffer;
+  created_at: Timestamp;
+}
+
 /** The image an admin set for a deposit account or a withdraw channel, re-encoded (bytea / blob). */
 export interface PaymentChannelImagesTable {
   channel_kind: 'deposit_account' | 'withdraw_channel';
@@ -572,6 +614,9 @@ export interface Database {
   master_agent_applications: MasterAgentApplicationsTable;
   master_agent_photos: MasterAgentPhotosTable;
   payment_channel_images: PaymentChannelImagesTable;
+  kyc_submissions: KycSubmissionsTable;
+  kyc_duplicate_attempts: KycDuplicateAttemptsTable;
+  kyc_photos: KycPhotosTable;
   rg_limits: RgLimitsTable;
   rg_exclusions: RgExclusionsTable;
   rg_settings: RgSettingsTable;

@@ -51,12 +51,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     player.initiateDeposit.path,
     { schema: schemaOf(player.initiateDeposit, playerTags), preValidation: requirePlayer },
-    async (request) => initiateDeposit(db, currentOwnPlayer(request).playerId, request.body),
+    async (request) => initiateDeposit(db, currentOwnPlayer(request).playerId, request.body, app.config.kyc),
   );
   app.post(
     player.initiateWithdraw.path,
     { schema: schemaOf(player.initiateWithdraw, playerTags), preValidation: requirePlayer },
-    async (request) => initiateWithdraw(db, currentOwnPlayer(request).playerId, request.body),
+    async (request) => initiateWithdraw(db, currentOwnPlayer(request).playerId, request.body, app.config.kyc),
   );
   app.post(
     player.getTransactionHistory.path,

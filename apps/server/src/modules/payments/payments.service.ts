@@ -27,6 +27,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import { isUniqueViolation, runIdempotentTwinSafe } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { requireKycForPayment, type KycGateSettings } from '../kyc/kyc.service.ts';
 import { scopeToStaff } from '../players/player-directory.repo.ts';
 import { assertDepositAllowed } from '../rglimits/rglimits.service.ts';
 import { approvalSettings, countApproval, secondApproverRoleFor } from '../wallet/approval-controls.ts';
@@ -84,6 +85,7 @@ export async function initiateDeposit(
   db: Kysely<Database>,
   playerId: number,
   input: InitiateDepositInput,
+  kyc: KycGateSettings,
 ): Promise<PaymentRequestReceipt> {
   const { idempotencyKey, sessionId: _s, playerId: _p, ...request } = input;
   const limits = await paymentLimits(db);
@@ -109,6 +111,7 @@ export async function initiateDeposit(
       );
       if (refusal) throw badRequest(refusal);
       if (!account || type === null) throw badRequest(PaymentMessages.receiverRequired);
+      await requireKycForPayment(trx, playerId, { kind: 'DEPOSIT', amount: input.amount }, kyc);
       // Responsible gaming: no deposit during a break, none over the player's deposit limits.
       await assertDepositAllowed(trx, playerId, input.amount);
 
@@ -179,6 +182,7 @@ export async function initiateWithdraw(
   db: Kysely<Database>,
   playerId: number,
   input: InitiateWithdrawInput,
+  kyc: KycGateSettings,
 ): Promise<PaymentRequestReceipt> {
   const { idempotencyKey, sessionId: _s, playerId: _p, ...request } = input;
   const limits = await paymentLimits(db);
@@ -189,6 +193,7 @@ export async function initiateWithdraw(
       const { creditBalance } = await playerBalances(trx, playerId);
       const refusal = withdrawRefusal(input, limits.withdraw, creditBalance);
       if (refusal) throw withdrawRefused(refusal);
+      await requireKycForPayment(trx, playerId, { kind: 'WITHDRAW' }, kyc);
 
       let holdTransactionId: number;
       try {

@@ -1,0 +1,336 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  KycMessages,
+  KycRoutes,
+  manilaDateOf,
+  type KycPlayerResponse,
+  type KycStatusResponse,
+  type KycSubmissionView,
+  type PaymentRequestReceipt,
+} from '@karera/shared';
+import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
+import { basePictures, malformedImageCorpus } from '../../../test/malformed-images.ts';
+import { fundPlayer } from '../../../test/win-race.ts';
+
+const key = () => `k-${randomUUID()}`;
+const b64 = (bytes: Buffer) => bytes.toString('base64');
+
+/** YYYY-MM-DD of the Manila date `years` years before today, moved by `days`. */
+function birthDate(years: number, days = 0): string {
+  const [y = 0, m = 1, d = 1] = manilaDateOf(new Date()).split('-').map(Number);
+  const date = new Date(Date.UTC(y - years, m - 1, d + days));
+  return date.toISOString().slice(0, 10);
+}
+
+let idCounter = 0;
+const uniqueIdNumber = () => `N${Date.now() % 1_000_000_000}${(idCounter += 1)}`;
+
+describe(`identity verification (${testDialect})`, () => {
+  let t: TestApp;
+  let admin: string;
+  let pictures: Awaited<ReturnType<typeof basePictures>>;
+  let gcashAccountId: number;
+
+  const submission = (overrides: Record<string, unknown> = {}) => ({
+    legalName: 'Maria Clara Santos',
+    dateOfBirth: birthDate(30),
+    idType: 'philsys',
+    idNumber: uniqueIdNumber(),
+    idPhoto: b64(pictures.png),
+    selfie: b64(pictures.jpeg),
+    declarations: { notStudent: true, notGovernmentOfficial: true, notMilitaryOrPolice: true, notRacingEmployee: true },
+    ...overrides,
+  });
+  const submit = (player: RegisteredPlayer, body: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: KycRoutes.submit, payload: body, headers: { cookie: player.cookie } });
+  const statusOf = async (player: RegisteredPlayer) =>
+    (
+      await t.app.inject({ method: 'GET', url: KycRoutes.status, headers: { cookie: player.cookie } })
+    ).json<KycStatusResponse>();
+  const staffGet = (url: string, cookie = admin) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+  const decide = (id: number, decision: 'approve' | 'reject' | 'ask-again', payload: Record<string, unknown> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${KycRoutes.submission(id)}/${decision}`,
+      payload,
+      headers: { cookie: admin },
+    });
+  const pendingOf = async (player: RegisteredPlayer): Promise<KycSubmissionView> => {
+    const response = await staffGet(KycRoutes.player(player.playerId));
+    expect(response.statusCode, response.body).toBe(200);
+    const [newest] = response.json<KycPlayerResponse>().submissions;
+    if (!newest) throw new Error('no submission');
+    return newest;
+  };
+  const withdraw = (player: RegisteredPlayer, amount = 50_000) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payment/initiateWithdraw',
+      headers: { cookie: player.cookie },
+      payload: {
+        amount,
+        companyName: 'gcash',
+        accountName: 'Maria Santos',
+        accountNumber: '09171234567',
+        idempotencyKey: key(),
+      },
+    });
+  const deposit = (player: RegisteredPlayer, amount: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payment/initiateDeposit',
+      headers: { cookie: player.cookie },
+      payload: {
+        amount,
+        senderNumber: '09171234567',
+        receiverNumber: gcashAccountId,
+        referenceNumber: `${Date.now()}${Math.floor(Math.random() * 100_000)}`.slice(0, 13),
+        idempotencyKey: key(),
+      },
+    });
+  async function verifiedPlayer(): Promise<RegisteredPlayer> {
+    const player = await registerPlayer(t.app);
+    expect((await submit(player, submission())).statusCode).toBe(200);
+    expect((await decide((await pendingOf(player)).id, 'approve')).statusCode).toBe(200);
+    return player;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ PLAYER_AUTH_RATE_LIMIT: '1000', KYC_GATES: '1', KYC_DEPOSIT_THRESHOLD: '5000000' });
+    admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+    pictures = await basePictures();
+    const account = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/deposit-accounts',
+      headers: { cookie: admin },
+      payload: { type: 'GCASH', accountName: 'Karera GCash', accountNumber: '09170000001', active: true },
+    });
+    expect(account.statusCode, account.body).toBe(200);
+    gcashAccountId = account.json<{ account: { id: number } }>().account.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('takes a submission: status none, then pending, with both photos re-encoded as JPEG and audited', async () => {
+    const player = await registerPlayer(t.app);
+    expect((await statusOf(player)).status).toBe('none');
+    const response = await submit(player, submission());
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ statusCode: 200, statusMessage: KycMessages.submitted });
+    expect(await statusOf(player)).toMatchObject({ status: 'pending', reason: null });
+    const view = await pendingOf(player);
+    expect(view.photos.map((p) => p.kind)).toEqual(['idPhoto', 'selfie']);
+    for (const kind of ['idPhoto', 'selfie'] as const) {
+      const photo = await staffGet(KycRoutes.photo(view.id, kind));
+      expect(photo.statusCode).toBe(200);
+      expect(photo.headers['content-type']).toBe('image/jpeg');
+      expect(photo.headers['cache-control']).toBe('no-store');
+      expect((await sharp(photo.rawPayload).metadata()).format).toBe('jpeg');
+    }
+    const audits = await t.app.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_type', '=', 'kyc_submission')
+      .where('target_id', '=', String(view.id))
+      .execute();
+    expect(audits.map((a) => a.action).sort()).toEqual(['kyc.photo_viewed', 'kyc.photo_viewed', 'kyc.submitted']);
+    // A second submission while one waits is refused.
+    expect((await submit(player, submission())).json()).toMatchObject({ statusMessage: KycMessages.alreadyPending });
+  });
+
+  it('refuses anyone under 21 by the Manila date: 21 today passes, 21 tomorrow does not', async () => {
+    const young = await registerPlayer(t.app);
+    const refused = await submit(young, submission({ dateOfBirth: birthDate(21, 1) }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      statusMessage: KycMessages.underAge,
+      fieldErrors: { dateOfBirth: KycMessages.underAge },
+    });
+    expect((await statusOf(young)).status).toBe('none');
+    expect((await submit(young, submission({ dateOfBirth: birthDate(21) }))).statusCode).toBe(200);
+  });
+
+  it('refuses a missing declaration, an ID type off the list, an impossible date and unknown fields', async () => {
+    const player = await registerPlayer(t.app);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [
+        {
+          declarations: {
+            notStudent: true,
+            notGovernmentOfficial: false,
+            notMilitaryOrPolice: true,
+            notRacingEmployee: true,
+          },
+        },
+        KycMessages.declarationRequired,
+      ],
+      [{ declarations: { notStudent: true } }, KycMessages.declarationRequired],
+      [{ idType: 'barangay_clearance' }, KycMessages.idTypeRequired],
+      [{ dateOfBirth: '1990-02-30' }, KycMessages.dateOfBirthInvalid],
+      [{ legalName: ' ' }, KycMessages.legalNameRequired],
+      [{ idNumber: '!!' }, KycMessages.idNumberRequired],
+    ];
+    for (const [overrides, message] of cases) {
+      const response = await submit(player, submission(overrides));
+      expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(response.body).toContain(message);
+    }
+    expect((await submit(player, { ...submission(), verified: true })).statusCode).toBe(400);
+    expect((await statusOf(player)).status).toBe('none');
+  });
+
+  it('checks photos before decoding and decodes them with the real decoder (malformed uploads refused)', async () => {
+    const player = await registerPlayer(t.app);
+    const huge = Buffer.alloc(24);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(huge);
+    huge.write('IHDR', 12, 'ascii');
+    huge.writeUInt32BE(20_000, 16);
+    huge.writeUInt32BE(20_000, 20);
+    const bomb = await submit(player, submission({ selfie: b64(huge) }));
+    expect(bomb.json()).toMatchObject({
+      statusMessage: KycMessages.photoDimensions,
+      fieldErrors: { selfie: KycMessages.photoDimensions },
+    });
+    const gif = await submit(player, submission({ idPhoto: b64(Buffer.from('GIF89a----------')) }));
+    expect(gif.json()).toMatchObject({ statusMessage: KycMessages.photoType });
+    const corpus = await malformedImageCorpus();
+    for (const [name, upload] of corpus.slice(0, 20)) {
+      const response = await submit(player, submission({ idPhoto: upload }));
+      expect(response.statusCode, name).toBe(400);
+    }
+    expect((await submit(player, submission({ selfie: b64(pictures.webp) }))).statusCode).toBe(200);
+  });
+
+  it('refuses the first withdrawal until verified, then lets it through', async () => {
+    const player = await registerPlayer(t.app);
+    await fundPlayer(t.app, admin, player, 100_000);
+    const refused = await withdraw(player);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ statusMessage: KycMessages.withdrawNeedsVerification });
+    await submit(player, submission());
+    expect((await withdraw(player)).statusCode).toBe(403);
+    const view = await pendingOf(player);
+    const approved = await decide(view.id, 'approve');
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<{ submission: KycSubmissionView }>().submission).toMatchObject({
+      status: 'verified',
+      decidedBy: { username: TEST_ADMIN.username },
+    });
+    expect(await statusOf(player)).toMatchObject({ status: 'verified' });
+    const allowed = await withdraw(player);
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(allowed.json<PaymentRequestReceipt>().status).toBe('PENDING');
+  });
+
+  it('lets deposits up to the running total through unverified and refuses the one that passes it', async () => {
+    const player = await registerPlayer(t.app);
+    expect((await deposit(player, 3_000_000)).statusCode).toBe(200);
+    expect((await deposit(player, 2_000_000)).statusCode).toBe(200); // exactly ₱50,000 in all
+    const refused = await deposit(player, 5_000);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ statusMessage: string }>().statusMessage).toBe(
+      KycMessages.depositNeedsVerification('₱50,000.00'),
+    );
+    const verified = await verifiedPlayer();
+    expect((await deposit(verified, 6_000_000)).statusCode).toBe(200);
+  });
+
+  it('refuses the same ID on a second account, flags it for staff, and never verifies one ID twice', async () => {
+    const idNumber = uniqueIdNumber();
+    const first = await registerPlayer(t.app);
+    expect((await submit(first, submission({ idNumber }))).statusCode).toBe(200);
+    const second = await registerPlayer(t.app);
+    // The same number written differently is the same ID.
+    const refused = await submit(
+      second,
+      submission({ idNumber: `${idNumber.slice(0, 3)}-${idNumber.slice(3).toLowerCase()}` }),
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ statusMessage: KycMessages.duplicateId });
+    expect((await statusOf(second)).status).toBe('none');
+    const firstView = await pendingOf(first);
+    expect(firstView.duplicateOf).toEqual([{ playerId: second.playerId, mobileNo: second.mobileNo }]);
+    // Another ID type with the same number is another ID.
+    expect((await submit(second, submission({ idNumber, idType: 'passport' }))).statusCode).toBe(200);
+    // Two accounts' pending submissions of one ID (an ID verified elsewhere meanwhile) are approved once.
+    await decide(firstView.id, 'approve');
+    expect((await submit(second, submission({ idNumber }))).statusCode).toBe(409);
+  });
+
+  it('rejects with a reason the player reads (final), asks again (player may resubmit), decides once', async () => {
+    const rejected = await registerPlayer(t.app);
+    await submit(rejected, submission());
+    const rejectedView = await pendingOf(rejected);
+    expect((await decide(rejectedView.id, 'reject', { reason: 'x' })).statusCode).toBe(400);
+    const reason = 'The name on the ID does not match the account.';
+    expect((await decide(rejectedView.id, 'reject', { reason })).statusCode).toBe(200);
+    expect(await statusOf(rejected)).toMatchObject({ status: 'rejected', reason });
+    expect((await decide(rejectedView.id, 'approve')).json()).toMatchObject({
+      statusMessage: KycMessages.alreadyDecided,
+    });
+    expect((await submit(rejected, submission())).json()).toMatchObject({ statusMessage: KycMessages.rejectedFinal });
+
+    const again = await registerPlayer(t.app);
+    await submit(again, submission());
+    const againView = await pendingOf(again);
+    const blurry = 'The ID photo is blurry; please take it again in good light.';
+    expect((await decide(againView.id, 'ask-again', { reason: blurry })).statusCode).toBe(200);
+    expect(await statusOf(again)).toMatchObject({ status: 'resubmit', reason: blurry });
+    expect((await submit(again, submission())).statusCode).toBe(200);
+    expect((await statusOf(again)).status).toBe('pending');
+
+    const actions = await t.app.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_type'])
+      .where('action', 'in', ['kyc.approved', 'kyc.rejected', 'kyc.asked_again'])
+      .where('target_id', 'in', [String(rejectedView.id), String(againView.id)])
+      .execute();
+    expect(actions.map((a) => a.action).sort()).toEqual(['kyc.asked_again', 'kyc.rejected']);
+    expect(actions.every((a) => a.actor_type === 'staff')).toBe(true);
+  });
+
+  it('shows submissions and photos to admins only, and each player only their own status', async () => {
+    const player = await verifiedPlayer();
+    const view = await pendingOf(player);
+    const agentPassword = 'staff-password-1';
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/staff',
+      headers: { cookie: admin },
+      payload: {
+        username: `m-${randomUUID().slice(0, 6)}`,
+        displayName: 'Master',
+        role: 'master_agent',
+        password: agentPassword,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const master = await staffCookie(
+      t.app,
+      created.json<{ staff: { username: string } }>().staff.username,
+      agentPassword,
+    );
+    for (const url of [
+      KycRoutes.queue,
+      KycRoutes.submission(view.id),
+      KycRoutes.photo(view.id, 'selfie'),
+      KycRoutes.player(player.playerId),
+    ]) {
+      expect((await staffGet(url, master)).statusCode, url).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url, headers: { cookie: player.cookie } })).statusCode, url).toBe(
+        401,
+      );
+    }
+    const queue = await staffGet(`${KycRoutes.queue}?status=verified`);
+    expect(queue.json<{ submissions: KycSubmissionView[] }>().submissions.some((s) => s.id === view.id)).toBe(true);
+    const pending = await staffGet(KycRoutes.queue);
+    expect(pending.json<{ submissions: KycSubmissionView[] }>().submissions.every((s) => s.status === 'pending')).toBe(
+      true,
+    );
+  });
+});

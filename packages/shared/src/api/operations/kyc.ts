@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { defineOperations, messageResponseSchema } from '../contract.ts';
+import { idParam } from '../params.ts';
+import {
+  KYC_PHOTO_KINDS,
+  kycDecisionSchema,
+  kycPlayerResponseSchema,
+  kycQueueQuerySchema,
+  kycQueueResponseSchema,
+  kycStatusResponseSchema,
+  kycSubmissionResponseSchema,
+  kycSubmissionSchema,
+  type KycPhotoKind,
+} from '../../compliance/kyc.ts';
+
+const BACKOFFICE_KYC = '/api/backoffice/kyc';
+
+/** Identity verification: the player's form and status, and the staff review (decision 033). */
+export const KycRoutes = {
+  status: '/api/kyc/status',
+  submit: '/api/kyc/submit',
+  queue: BACKOFFICE_KYC,
+  submission: (id: number) => `${BACKOFFICE_KYC}/${id}`,
+  /** JPEG bytes, never cached; each view is audited. */
+  photo: (id: number, kind: KycPhotoKind) => `${BACKOFFICE_KYC}/${id}/photos/${kind}`,
+  player: (playerId: number) => `${BACKOFFICE_KYC}/players/${playerId}`,
+} as const;
+
+export const kycSubmissionParamsSchema = z.strictObject({ id: idParam });
+export const kycPlayerParamsSchema = z.strictObject({ playerId: idParam });
+/** The photo route's path (its answer is image bytes, so it is not one of the JSON operations below). */
+export const kycPhotoParamsSchema = kycSubmissionParamsSchema.extend({ kind: z.enum(KYC_PHOTO_KINDS) });
+export const KYC_PHOTO_ROUTE = `${BACKOFFICE_KYC}/:id/photos/:kind`;
+
+const SUBMISSION = `${BACKOFFICE_KYC}/:id`;
+const emptyBody = z.strictObject({}).optional();
+
+export const KycOperations = defineOperations({
+  status: {
+    method: 'GET',
+    path: KycRoutes.status,
+    auth: 'player',
+    summary: "The player's identity verification: none, pending, verified, rejected or resubmit, with staff's reason",
+    response: kycStatusResponseSchema,
+  },
+  submit: {
+    method: 'POST',
+    path: KycRoutes.submit,
+    auth: 'player',
+    summary:
+      'Submits identity verification: legal name, date of birth (21+), ID, ID photo and selfie (base64), declarations',
+    body: kycSubmissionSchema,
+    response: messageResponseSchema,
+  },
+  queue: {
+    method: 'GET',
+    path: BACKOFFICE_KYC,
+    auth: 'staff',
+    summary: 'Identity verifications by status, oldest first (admins and master agents)',
+    querystring: kycQueueQuerySchema,
+    response: kycQueueResponseSchema,
+  },
+  detail: {
+    method: 'GET',
+    path: SUBMISSION,
+    auth: 'staff',
+    summary: "One identity verification with its photos' sizes and other accounts using the same ID",
+    params: kycSubmissionParamsSchema,
+    response: kycSubmissionResponseSchema,
+  },
+  player: {
+    method: 'GET',
+    path: `${BACKOFFICE_KYC}/players/:playerId`,
+    auth: 'staff',
+    summary: "A player's verification status and submissions (back-office player page)",
+    params: kycPlayerParamsSchema,
+    response: kycPlayerResponseSchema,
+  },
+  approve: {
+    method: 'POST',
+    path: `${SUBMISSION}/approve`,
+    auth: 'staff',
+    summary: 'Approves a pending verification (refused when another account holds the same ID verified); audited',
+    params: kycSubmissionParamsSchema,
+    body: emptyBody,
+    response: kycSubmissionResponseSchema,
+  },
+  reject: {
+    method: 'POST',
+    path: `${SUBMISSION}/reject`,
+    auth: 'staff',
+    summary: 'Rejects a pending verification with a reason the player reads; audited',
+    params: kycSubmissionParamsSchema,
+    body: kycDecisionSchema,
+    response: kycSubmissionResponseSchema,
+  },
+  askAgain: {
+    method: 'POST',
+    path: `${SUBMISSION}/ask-again`,
+    auth: 'staff',
+    summary: 'Asks the player to submit again, with a reason the player reads; audited',
+    params: kycSubmissionParamsSchema,
+    body: kycDecisionSchema,
+    response: kycSubmissionResponseSchema,
+  },
+});
