@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_AML_SETTINGS, type AmlSettings } from '@karera/shared';
 import { parseTrustProxy, type TrustedProxies } from './plugins/trust-proxy.ts';
 
 const booleanFlag = z
@@ -83,6 +84,15 @@ const envSchema = z.object({
   SMS_OUTBOX_IN_PRODUCTION: booleanFlag.default(false),
   // Secure cookies need HTTPS; a production build reached over plain loopback HTTP (tests) turns them off.
   INSECURE_COOKIES: booleanFlag.default(false),
+  // Anti-money-laundering thresholds (decision 035); money in centavos. Defaults: DEFAULT_AML_SETTINGS.
+  AML_COVERED_AMOUNT: z.coerce.number().int().min(100).default(DEFAULT_AML_SETTINGS.coveredAmount),
+  AML_STRUCTURING_BAND_PERCENT: z.coerce.number().int().min(1).max(99).default(DEFAULT_AML_SETTINGS.structuringBandPercent),
+  AML_STRUCTURING_DEPOSITS: z.coerce.number().int().min(2).max(100).default(DEFAULT_AML_SETTINGS.structuringDeposits),
+  AML_STRUCTURING_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(DEFAULT_AML_SETTINGS.structuringWindowHours),
+  AML_LOW_TURNOVER_PERCENT: z.coerce.number().int().min(0).max(100).default(DEFAULT_AML_SETTINGS.lowTurnoverPercent),
+  AML_SHARED_ACCOUNT_PLAYERS: z.coerce.number().int().min(2).max(100).default(DEFAULT_AML_SETTINGS.sharedAccountPlayers),
+  AML_RAPID_CYCLE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(DEFAULT_AML_SETTINGS.rapidCycleMinutes),
+  AML_RAPID_CYCLES: z.coerce.number().int().min(2).max(100).default(DEFAULT_AML_SETTINGS.rapidCycles),
   // Hosts of HLS race streams (https origins, comma-separated): the only places the live page may fetch from.
   // Identity verification before the first withdrawal and past a deposit total (decision 033): on unless
   // turned off (the API and e2e test servers that are not about KYC turn it off).
@@ -156,6 +166,8 @@ export interface AppConfig {
   streamHosts: string[];
   /** The API description (/api/docs) for signed-in staff only: the production default. */
   docsForStaffOnly: boolean;
+  /** Anti-money-laundering thresholds (decision 035). */
+  aml: AmlSettings;
   /** Identity verification gates (decision 033): whether on, and the deposit total (centavos) that needs it. */
   kyc: { gates: boolean; depositThreshold: number };
 }
@@ -241,6 +253,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secureCookies: e.NODE_ENV === 'production' && !e.INSECURE_COOKIES,
     streamHosts: e.STREAM_HOSTS,
     docsForStaffOnly: e.NODE_ENV === 'production',
+    aml: {
+      coveredAmount: e.AML_COVERED_AMOUNT,
+      structuringBandPercent: e.AML_STRUCTURING_BAND_PERCENT,
+      structuringDeposits: e.AML_STRUCTURING_DEPOSITS,
+      structuringWindowHours: e.AML_STRUCTURING_WINDOW_HOURS,
+      lowTurnoverPercent: e.AML_LOW_TURNOVER_PERCENT,
+      sharedAccountPlayers: e.AML_SHARED_ACCOUNT_PLAYERS,
+      rapidCycleMinutes: e.AML_RAPID_CYCLE_MINUTES,
+      rapidCycles: e.AML_RAPID_CYCLES,
+    },
     kyc: { gates: e.KYC_GATES, depositThreshold: e.KYC_DEPOSIT_THRESHOLD },
   };
 }

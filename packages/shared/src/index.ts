@@ -59,6 +59,8 @@ export * from './api/operations/promo.ts';
 export * from './api/operations/user.ts';
 export * from './api/operations/masterAgent.ts';
 export * from './api/operations/channelImages.ts';
+export * from './compliance/aml.ts';
+export * from './api/operations/aml.ts';
 export * from './api/schemas/public.ts';
 export * from './api/schemas/game.ts';
 export * from './api/schemas/betting.ts';

@@ -17,6 +17,7 @@ import * as loginProtection from './migrations/20261125030000_login_protection.t
 import * as demoRaceRuns from './migrations/20261126050000_demo_race_runs.ts';
 import * as pgBetPlacement from './migrations/20261126100000_pg_bet_placement.ts';
 import * as sharedRateLimits from './migrations/20261126120000_shared_rate_limits.ts';
+import * as aml from './migrations/20261126150000_aml.ts';
 import * as kyc from './migrations/20261126130000_kyc.ts';
 import * as responsibleGaming from './migrations/20261126140000_responsible_gaming.ts';
 
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261126050000_demo_race_runs': demoRaceRuns,
   '20261126100000_pg_bet_placement': pgBetPlacement,
   '20261126120000_shared_rate_limits': sharedRateLimits,
+  '20261126150000_aml': aml,
   '20261126130000_kyc': kyc,
   '20261126140000_responsible_gaming': responsibleGaming,
 };

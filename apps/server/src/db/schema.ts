@@ -354,6 +354,35 @@ export interface PaymentRequestsTable {
   receipt_id: ColumnType<number | null, number | null | undefined, never>;
 }
 
+/** The AML queue (modules/aml, decision 035): append-only, the database refuses UPDATE and DELETE. */
+export interface AmlFlagsTable {
+  id: Generated<number>;
+  rule: string;
+  player_id: number;
+  subject_key: string;
+  period_key: string;
+  amount: number;
+  summary: string;
+  /** JSON: the figures the rule saw. */
+  details: string;
+  raised_at: Timestamp;
+}
+
+export interface AmlFlagTransactionsTable {
+  flag_id: number;
+  payment_request_id: number;
+}
+
+export interface AmlFlagEventsTable {
+  id: Generated<number>;
+  flag_id: number;
+  kind: 'NOTE' | 'RESOLUTION';
+  resolution: 'NO_ACTION' | 'REPORTED' | null;
+  note: string;
+  staff_id: number;
+  created_at: Timestamp;
+}
+
 export interface PaymentReceiptsTable {
   id: Generated<number>;
   player_id: number;
@@ -604,6 +633,9 @@ export interface Database {
   payment_requests: PaymentRequestsTable;
   payment_settings: PaymentSettingsTable;
   payment_receipts: PaymentReceiptsTable;
+  aml_flags: AmlFlagsTable;
+  aml_flag_transactions: AmlFlagTransactionsTable;
+  aml_flag_events: AmlFlagEventsTable;
   balance_adjustments: BalanceAdjustmentsTable;
   staff_approval_totals: StaffApprovalTotalsTable;
   leases: LeasesTable;

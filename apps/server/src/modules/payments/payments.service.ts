@@ -26,6 +26,7 @@ import type { Database, StaffUser } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation, runIdempotentTwinSafe } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
+import { amlOnPaymentDecided, amlOnPaymentRequested } from '../aml/aml.rules.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { requireKycForPayment, type KycGateSettings } from '../kyc/kyc.service.ts';
 import { scopeToStaff } from '../players/player-directory.repo.ts';
@@ -167,6 +168,7 @@ export async function initiateDeposit(
           throw error;
         });
       const { id } = inserted;
+      await amlOnPaymentRequested(trx, id);
       return receiptFor(trx, playerId, { id, kind: 'DEPOSIT', amount: input.amount });
     },
   );
@@ -230,6 +232,7 @@ export async function initiateWithdraw(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await amlOnPaymentRequested(trx, id);
       return receiptFor(trx, playerId, { id, kind: 'WITHDRAW', amount: input.amount });
     },
   );
@@ -612,6 +615,7 @@ export async function decidePaymentRequest(
           },
         },
       );
+      await amlOnPaymentDecided(trx, request.id);
       const row = await requestViewQuery(trx).where('r.id', '=', requestId).executeTakeFirstOrThrow();
       return { view: toRequestView(row), playerId: request.player_id };
     },

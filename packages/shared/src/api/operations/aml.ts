@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { defineOperations } from '../contract.ts';
+import { idParam, pageNumber } from '../params.ts';
+import {
+  AML_RULES,
+  AML_STATUSES,
+  amlFlagDetailResponseSchema,
+  amlFlagListResponseSchema,
+  amlNoteSchema,
+  amlReportExportResponseSchema,
+  amlResolveSchema,
+} from '../../compliance/aml.ts';
+
+export const AmlRoutes = {
+  flags: '/api/backoffice/aml/flags',
+  flag: (id: number) => `/api/backoffice/aml/flags/${id}`,
+  notes: (id: number) => `/api/backoffice/aml/flags/${id}/notes`,
+  resolve: (id: number) => `/api/backoffice/aml/flags/${id}/resolve`,
+  reports: '/api/backoffice/aml/reports',
+} as const;
+
+const flagParams = z.strictObject({ id: idParam });
+
+/** The AML queue (decision 035): admins only; flags are raised by the payments, never by a call. */
+export const AmlOperations = defineOperations({
+  amlFlags: {
+    method: 'GET',
+    path: AmlRoutes.flags,
+    auth: 'staff',
+    summary: 'AML flags, newest first, by rule and status (admins)',
+    querystring: z.strictObject({
+      page: pageNumber,
+      rule: z.enum(AML_RULES).optional(),
+      status: z.enum(AML_STATUSES).optional(),
+    }),
+    response: amlFlagListResponseSchema,
+  },
+  amlFlag: {
+    method: 'GET',
+    path: '/api/backoffice/aml/flags/:id',
+    auth: 'staff',
+    summary: 'An AML flag with the transactions behind it, its notes and its resolution (admins)',
+    params: flagParams,
+    response: amlFlagDetailResponseSchema,
+  },
+  amlNote: {
+    method: 'POST',
+    path: '/api/backoffice/aml/flags/:id/notes',
+    auth: 'staff',
+    summary: 'Adds a note to an AML flag; notes are never changed or removed (admins)',
+    params: flagParams,
+    body: amlNoteSchema,
+    response: amlFlagDetailResponseSchema,
+  },
+  amlResolve: {
+    method: 'POST',
+    path: '/api/backoffice/aml/flags/:id/resolve',
+    auth: 'staff',
+    summary: 'Resolves an open AML flag once: no action, or reported with its narrative (admins)',
+    params: flagParams,
+    body: amlResolveSchema,
+    response: amlFlagDetailResponseSchema,
+  },
+  amlReports: {
+    method: 'GET',
+    path: AmlRoutes.reports,
+    auth: 'staff',
+    summary:
+      'The reported AML cases as CSV, one row per transaction, for the covered/suspicious transaction report (admins)',
+    response: amlReportExportResponseSchema,
+  },
+});
