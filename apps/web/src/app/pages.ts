@@ -69,6 +69,10 @@ const History = screen(
   () => import('../features/history/HistoryPage.tsx'),
   (m) => m.HistoryPage,
 );
+const Statement = screen(
+  () => import('../features/statement/StatementPage.tsx'),
+  (m) => m.StatementPage,
+);
 const Promo = screen(
   () => import('../features/promo/PromoPage.tsx'),
   (m) => m.PromoPage,
@@ -102,6 +106,7 @@ export const PAGES = {
   '/account': Account,
   '/profile': Profile,
   '/history': History,
+  '/statement': Statement,
   '/promo': Promo,
   '/minigame': MiniGame,
   '/tutorial': Tutorials,

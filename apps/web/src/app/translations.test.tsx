@@ -22,6 +22,8 @@ import { poolsTextsFil } from '../features/live/pools/poolsTexts.fil.ts';
 import { builderTexts, builderTextsFil } from '../features/live/builders/builderTexts.ts';
 import { drawnRaceTexts } from '../features/live/drawnRace/drawnRaceTexts.ts';
 import { drawnRaceTextsFil } from '../features/live/drawnRace/drawnRaceTexts.fil.ts';
+import { statementTexts } from '../features/statement/statementTexts.ts';
+import { statementTextsFil } from '../features/statement/statementTexts.fil.ts';
 import { ticketTexts } from '../features/live/tickets/ticketTexts.ts';
 import { ticketTextsFil } from '../features/live/tickets/ticketTexts.fil.ts';
 import { OtpForm } from '../components/forms/OtpForm.tsx';
@@ -61,6 +63,7 @@ const PAGE_BUNDLES: readonly { key: string; en: Texts; fil: Texts }[] = [
   { key: 'livePools', en: poolsTexts, fil: poolsTextsFil },
   { key: 'betBuilders', en: builderTexts, fil: builderTextsFil },
   { key: 'drawnRace', en: drawnRaceTexts, fil: drawnRaceTextsFil },
+  { key: 'statement', en: statementTexts, fil: statementTextsFil },
 ];
 
 /**
