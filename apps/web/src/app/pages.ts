@@ -73,6 +73,10 @@ const Statement = screen(
   () => import('../features/statement/StatementPage.tsx'),
   (m) => m.StatementPage,
 );
+const ResponsibleGaming = screen(
+  () => import('../features/rglimits/ResponsibleGamingPage.tsx'),
+  (m) => m.ResponsibleGamingPage,
+);
 const Promo = screen(
   () => import('../features/promo/PromoPage.tsx'),
   (m) => m.PromoPage,
@@ -106,6 +110,7 @@ export const PAGES = {
   '/account': Account,
   '/profile': Profile,
   '/history': History,
+  '/responsiblegaming': ResponsibleGaming,
   '/statement': Statement,
   '/promo': Promo,
   '/minigame': MiniGame,

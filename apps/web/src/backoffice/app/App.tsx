@@ -24,6 +24,9 @@ const RaceDetailPage = lazy(() =>
   import('../features/raceday/RaceDetailPage.tsx').then((m) => ({ default: m.RaceDetailPage })),
 );
 const AuditPage = lazy(() => import('../features/audit/AuditPage.tsx').then((m) => ({ default: m.AuditPage })));
+const ExclusionsPage = lazy(() =>
+  import('../features/rglimits/ExclusionsPage.tsx').then((m) => ({ default: m.ExclusionsPage })),
+);
 const PaymentsPage = lazy(() =>
   import('../features/payments/PaymentsPage.tsx').then((m) => ({ default: m.PaymentsPage })),
 );
@@ -187,6 +190,14 @@ export function App() {
                   element={
                     <RequireAdmin>
                       <StaffPage />
+                    </RequireAdmin>
+                  }
+                />
+                <Route
+                  path="exclusions"
+                  element={
+                    <RequireAdmin>
+                      <ExclusionsPage />
                     </RequireAdmin>
                   }
                 />

@@ -11,6 +11,7 @@ import { promosEn } from '../features/promos/promosEn.ts';
 import { masterAgentsEn } from '../features/masteragents/masterAgentsEn.ts';
 import { securityEn } from '../features/auth/securityEn.ts';
 import { auditEn } from '../features/audit/auditEn.ts';
+import { rglimitsEn } from '../features/rglimits/rglimitsEn.ts';
 
 /**
  * Every text of the back office, in English. Validation and refusal texts come from the shared
@@ -69,6 +70,7 @@ export const en = {
   payments: paymentsEn,
   promos: promosEn,
   masterAgents: masterAgentsEn,
+  rglimits: rglimitsEn,
   security: securityEn,
   /** Keyed like RacingMessages: the race-day schemas' and refusals' texts. */
   racingMessages: { ...RacingMessages },

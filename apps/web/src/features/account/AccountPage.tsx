@@ -13,6 +13,7 @@ type LinkKey =
   | 'walletHistory'
   | 'race'
   | 'betHistory'
+  | 'responsibleGaming'
   | 'statement'
   | 'deposit'
   | 'withdraw'
@@ -30,6 +31,7 @@ const SECTIONS: readonly { key: 'account' | 'play' | 'help'; links: readonly { t
       { to: '/profile', key: 'profile' },
       { to: '/history?type=wallet', key: 'walletHistory' },
       { to: '/history?type=bet', key: 'betHistory' },
+      { to: '/responsiblegaming', key: 'responsibleGaming' },
       { to: '/statement', key: 'statement' },
       { to: '/payment?type=deposit', key: 'deposit' },
       { to: '/payment?type=withdraw', key: 'withdraw' },

@@ -1,0 +1,307 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  formatManilaDateTime,
+  formatPeso,
+  parsePesos,
+  RG_BREAK_PERIODS,
+  RG_LIMIT_MAX,
+  RG_LIMIT_MIN,
+  rgBreakEndMs,
+  rgBreakIsCancellable,
+  type RgBreakPeriod,
+  type RgExclusionView,
+  type RgLimitView,
+  type RgStatusResponse,
+} from '@karera/shared';
+import { Alert, Button, Dialog, Page, SelectField, Spinner, TextField } from '../../components/ui/index.ts';
+import { useMessageText } from '../../lib/messages.ts';
+import { refusalOf } from '../../lib/refusal.ts';
+import { useRouteTitle } from '../../lib/useRouteTitle.ts';
+import { cancelRgBreak, rgStatusKey, rgStatusQuery, setRealityCheck, setRgLimit, startRgBreak } from './rgApi.ts';
+import { useRgT } from './rgI18n.ts';
+import './rglimits.css';
+
+const REALITY_CHECK_CHOICES = [15, 30, 45, 60, 90, 120] as const;
+
+type RgT = ReturnType<typeof useRgT>;
+
+/**
+ * Responsible Gaming (/responsiblegaming, issue 22): the player's limits with what is pending, a cool-off or
+ * self-exclusion with a clear confirmation, and the reality check interval. The server enforces every rule;
+ * this page shows them and sends the player's choices.
+ */
+export function ResponsibleGamingPage() {
+  const t = useRgT();
+  const title = useRouteTitle();
+  const status = useQuery(rgStatusQuery);
+
+  return (
+    <Page title={title} className="page--narrow" testId="responsible-gaming-page">
+      <p className="rg__intro">{t('intro')}</p>
+      {status.isPending ? (
+        <div className="rg__state">
+          <Spinner label={t('loading')} />
+        </div>
+      ) : status.isError ? (
+        <div className="rg__state">
+          <Alert tone="error">{t('error')}</Alert>
+          <Button variant="secondary" onClick={() => void status.refetch()}>
+            {t('retry')}
+          </Button>
+        </div>
+      ) : (
+        <>
+          {status.data.exclusion ? <CurrentBreak t={t} exclusion={status.data.exclusion} /> : null}
+          <LimitsSection t={t} limits={status.data.limits} />
+          {status.data.exclusion ? null : <BreakSection t={t} />}
+          <RealityCheckSection t={t} minutes={status.data.realityCheckMinutes} />
+        </>
+      )}
+    </Page>
+  );
+}
+
+/** A mutation whose answer is the new state: the page shows it at once, and a refusal as the server words it. */
+function useRgMutation<A>(call: (arg: A) => Promise<RgStatusResponse>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) => queryClient.setQueryData(rgStatusKey, answer),
+  });
+}
+
+function Refusal({ error }: { error: Error | null }) {
+  const messageText = useMessageText();
+  return error ? <Alert tone="error">{messageText(refusalOf(error))}</Alert> : null;
+}
+
+function CurrentBreak({ t, exclusion }: { t: RgT; exclusion: RgExclusionView }) {
+  const cancel = useRgMutation(cancelRgBreak);
+  const date = formatManilaDateTime(exclusion.endsAt ?? '');
+  return (
+    <section className="card rg__section" aria-labelledby="rg-current" data-testid="rg-current-break">
+      <h2 id="rg-current" className="rg__title">
+        {t('current.title')}
+      </h2>
+      <p>
+        {exclusion.kind === 'operator'
+          ? t('current.operator')
+          : t(exclusion.kind === 'coolOff' ? 'current.coolOff' : 'current.selfExclusion', { date })}
+      </p>
+      <p>{t('breakSection.whatItMeans')}</p>
+      {exclusion.cancelAt ? <p>{t('current.endsEarly', { date: formatManilaDateTime(exclusion.cancelAt) })}</p> : null}
+      <Refusal error={cancel.error} />
+      {exclusion.cancellable ? (
+        <>
+          <p className="rg__hint">{t('current.cancelHelp')}</p>
+          <Button variant="secondary" busy={cancel.isPending} onClick={() => cancel.mutate(undefined)}>
+            {t('current.cancel')}
+          </Button>
+        </>
+      ) : exclusion.kind !== 'operator' && !exclusion.cancelAt ? (
+        <p className="rg__hint" data-testid="rg-not-cancellable">
+          {t('current.notCancellable')}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function LimitsSection({ t, limits }: { t: RgT; limits: readonly RgLimitView[] }) {
+  return (
+    <section className="card rg__section" aria-labelledby="rg-limits">
+      <h2 id="rg-limits" className="rg__title">
+        {t('limits.title')}
+      </h2>
+      <p className="rg__hint">{t('limits.help')}</p>
+      <ul className="rg__limits">
+        {limits.map((limit) => (
+          <li key={limit.kind}>
+            <LimitRow t={t} limit={limit} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function LimitRow({ t, limit }: { t: RgT; limit: RgLimitView }) {
+  const [text, setText] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const save = useRgMutation(({ amount }: { amount: number | null }) => setRgLimit(limit.kind, amount));
+  const name = t(`limits.${limit.kind}`);
+  const headingId = useId();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const amount = parsePesos(text);
+    if (amount === null || amount < RG_LIMIT_MIN || amount > RG_LIMIT_MAX) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    save.mutate({ amount }, { onSuccess: () => (setText(''), setSaved(true)) });
+  }
+
+  return (
+    <form
+      className="rg__limit"
+      noValidate
+      onSubmit={submit}
+      aria-labelledby={headingId}
+      data-testid={`rg-limit-${limit.kind}`}
+    >
+      <h3 id={headingId} className="rg__limit-name">
+        {name}
+      </h3>
+      <p data-testid="rg-limit-current">
+        {limit.amount === null ? t('limits.none') : t('limits.current', { amount: formatPeso(limit.amount) })}
+      </p>
+      {limit.pending ? (
+        <p className="rg__pending" data-testid="rg-limit-pending">
+          {limit.pending.amount === null
+            ? t('limits.pendingRemoval', { date: formatManilaDateTime(limit.pending.effectiveAt) })
+            : t('limits.pendingAmount', {
+                amount: formatPeso(limit.pending.amount),
+                date: formatManilaDateTime(limit.pending.effectiveAt),
+              })}
+        </p>
+      ) : null}
+      {limit.amount !== null && limit.used !== null && limit.resetsAt ? (
+        <p className="rg__hint">
+          {t('limits.used', { amount: formatPeso(limit.used), date: formatManilaDateTime(limit.resetsAt) })}
+        </p>
+      ) : null}
+      <TextField
+        label={t('limits.newAmount', { limit: name })}
+        inputMode="decimal"
+        autoComplete="off"
+        value={text}
+        onChange={(event) => (setText(event.target.value), setSaved(false))}
+        error={invalid ? t('limits.invalid') : undefined}
+      />
+      <Refusal error={save.error} />
+      {saved && save.data?.statusMessage ? <Alert tone="success">{save.data.statusMessage}</Alert> : null}
+      <div className="rg__actions">
+        <Button type="submit" size="sm" busy={save.isPending} aria-label={t('limits.saveLabel', { limit: name })}>
+          {t('limits.save')}
+        </Button>
+        {limit.amount !== null && !(limit.pending && limit.pending.amount === null) ? (
+          <Button
+            type="button"
+            size="sm"
+            variant="secondary"
+            aria-label={t('limits.removeLabel', { limit: name })}
+            onClick={() => save.mutate({ amount: null }, { onSuccess: () => setSaved(true) })}
+          >
+            {t('limits.remove')}
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function BreakSection({ t }: { t: RgT }) {
+  const [period, setPeriod] = useState<RgBreakPeriod>('coolOff24h');
+  const [confirming, setConfirming] = useState(false);
+  const [understood, setUnderstood] = useState(false);
+  const start = useRgMutation(startRgBreak);
+  const checkId = useId();
+  const close = () => (setConfirming(false), setUnderstood(false));
+
+  return (
+    <section className="card rg__section" aria-labelledby="rg-break">
+      <h2 id="rg-break" className="rg__title">
+        {t('breakSection.title')}
+      </h2>
+      <p>{t('breakSection.coolOffHelp')}</p>
+      <p>{t('breakSection.selfExclusionHelp')}</p>
+      <p>{t('breakSection.whatItMeans')}</p>
+      <SelectField
+        label={t('breakSection.period')}
+        value={period}
+        onChange={(event) => setPeriod(event.target.value as RgBreakPeriod)}
+        options={RG_BREAK_PERIODS.map((value) => ({ value, label: t(`breakSection.periods.${value}`) }))}
+      />
+      <Refusal error={start.error} />
+      <Button variant="secondary" onClick={() => setConfirming(true)}>
+        {t('breakSection.start')}
+      </Button>
+      <Dialog
+        open={confirming}
+        onClose={close}
+        title={t('breakSection.confirmTitle')}
+        closeLabel={t('breakSection.close')}
+        testId="rg-break-confirm"
+        actions={
+          <>
+            <Button variant="secondary" onClick={close}>
+              {t('breakSection.cancel')}
+            </Button>
+            <Button
+              disabled={!understood}
+              busy={start.isPending}
+              onClick={() => start.mutate(period, { onSettled: close })}
+            >
+              {t('breakSection.confirm')}
+            </Button>
+          </>
+        }
+      >
+        <p>
+          {t('breakSection.confirmText', {
+            period: t(`breakSection.periods.${period}`),
+            date: formatManilaDateTime(new Date(rgBreakEndMs(period, Date.now())).toISOString()),
+          })}
+        </p>
+        <p>{t('breakSection.whatItMeans')}</p>
+        {period.startsWith('coolOff') || !rgBreakIsCancellable(period) ? (
+          <p className="rg__warning">{t('breakSection.confirmIrrevocable')}</p>
+        ) : null}
+        <div className="rg__check">
+          <input
+            id={checkId}
+            type="checkbox"
+            checked={understood}
+            onChange={(event) => setUnderstood(event.target.checked)}
+          />
+          <label htmlFor={checkId}>{t('breakSection.confirmCheck')}</label>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
+
+function RealityCheckSection({ t, minutes }: { t: RgT; minutes: number }) {
+  const [chosen, setChosen] = useState(String(minutes));
+  const save = useRgMutation(setRealityCheck);
+  return (
+    <form
+      className="card rg__section"
+      aria-labelledby="rg-reality"
+      onSubmit={(event) => (event.preventDefault(), save.mutate(Number(chosen)))}
+    >
+      <h2 id="rg-reality" className="rg__title">
+        {t('reality.title')}
+      </h2>
+      <p>{t('reality.help')}</p>
+      <SelectField
+        label={t('reality.minutes')}
+        value={chosen}
+        onChange={(event) => setChosen(event.target.value)}
+        options={REALITY_CHECK_CHOICES.map((value) => ({
+          value: String(value),
+          label: t('reality.option', { minutes: value }),
+        }))}
+      />
+      <Refusal error={save.error} />
+      {save.isSuccess ? <Alert tone="success">{t('saved')}</Alert> : null}
+      <Button type="submit" size="sm" busy={save.isPending}>
+        {t('reality.save')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import {
+  ResponsibleGamingRoutes,
+  type ResponseOf,
+  type ResponsibleGamingOperations,
+  type RgBreakPeriod,
+  type RgLimitKind,
+} from '@karera/shared';
+import { apiRequest } from '../../lib/api.ts';
+import { PLAYER_QUERY_ROOT } from '../../lib/queryKeys.ts';
+
+type Answer<K extends keyof typeof ResponsibleGamingOperations> = ResponseOf<(typeof ResponsibleGamingOperations)[K]>;
+
+/** Under the player's root, so signing out drops it. */
+export const rgStatusKey = [...PLAYER_QUERY_ROOT, 'responsible-gaming'] as const;
+
+export const rgStatusQuery = {
+  queryKey: rgStatusKey,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiRequest<Answer<'status'>>(ResponsibleGamingRoutes.status, { body: {}, signal }),
+};
+
+export const setRgLimit = (kind: RgLimitKind, amount: number | null) =>
+  apiRequest<Answer<'setLimit'>>(ResponsibleGamingRoutes.setLimit, { body: { kind, amount } });
+
+export const startRgBreak = (period: RgBreakPeriod) =>
+  apiRequest<Answer<'startBreak'>>(ResponsibleGamingRoutes.startBreak, { body: { period, confirm: true } });
+
+export const cancelRgBreak = () => apiRequest<Answer<'cancelBreak'>>(ResponsibleGamingRoutes.cancelBreak, { body: {} });
+
+export const setRealityCheck = (minutes: number) =>
+  apiRequest<Answer<'setRealityCheck'>>(ResponsibleGamingRoutes.setRealityCheck, { body: { minutes } });
