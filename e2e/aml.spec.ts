@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type DepositAccountView, type PaymentRequestReceipt } from '@karera/shared';
+import { adminPost, backofficeLogin, createVerifiedPlayer, uniqueSuffix } from './support.ts';
+import { goToBackofficeSection } from './backofficeNav.ts';
+import { seriousViolations } from './axe.ts';
+
+/**
+ * The AML queue (decision 035): a player makes three deposits just below the covered amount within a day
+ * (the e2e server's covered amount is ₱10,000: AML_COVERED_AMOUNT in playwright.config.ts), an admin approves
+ * them, the structuring flag shows in the queue; the admin reads the transactions behind it, reports it with
+ * a narrative, and the reported case is in the CSV export.
+ */
+
+async function structuringDeposits(request: APIRequestContext) {
+  const player = await createVerifiedPlayer(request);
+  const { account } = await adminPost<{ account: DepositAccountView }>(request, '/api/backoffice/deposit-accounts', {
+    type: 'GCASH',
+    accountName: `AML ${uniqueSuffix()}`,
+    accountNumber: '09170000042',
+    active: true,
+  });
+  const ids: string[] = [];
+  for (const amount of [950_000, 960_000, 970_000]) {
+    const response = await request.post('/api/payment/initiateDeposit', {
+      data: {
+        amount,
+        senderNumber: player.mobileNo,
+        receiverNumber: account.id,
+        referenceNumber: `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-13),
+        idempotencyKey: `aml-${uniqueSuffix()}`,
+      },
+    });
+    const receipt = (await response.json()) as PaymentRequestReceipt;
+    expect(receipt.statusCode, JSON.stringify(receipt)).toBe(200);
+    await adminPost(
+      request,
+      `/api/backoffice/payments/${Number(receipt.transactionId.slice(2))}/approve`,
+      {},
+      {
+        'idempotency-key': `aml-${uniqueSuffix()}`,
+      },
+    );
+    ids.push(receipt.transactionId);
+  }
+  return { player, ids };
+}
+
+async function reportStructuring(page: Page, request: APIRequestContext) {
+  const { player, ids } = await structuringDeposits(request);
+  await backofficeLogin(page);
+  await goToBackofficeSection(page, 'AML queue');
+  await expect(page.getByRole('heading', { level: 1, name: 'Anti-money-laundering queue' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Rule' }).selectOption('STRUCTURING');
+  const row = page.getByRole('row').filter({ hasText: player.mobileNo });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('aml-status')).toHaveText('Open');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await row.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: /^AML flag \d+$/ })).toBeVisible();
+  const flagId = Number((await page.getByRole('heading', { level: 1 }).textContent())?.replace(/\D/g, ''));
+  const transactions = page.getByRole('table', { name: /Deposits and withdrawals behind flag/ });
+  for (const id of ids) await expect(transactions.getByRole('rowheader', { name: id })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Note', exact: true }).fill('Three deposits of about ₱9,600 in one morning.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByTestId('aml-history')).toContainText('Three deposits of about ₱9,600');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const narrative = `Structuring by ${player.firstName}: deposits split just below the covered amount.`;
+  await page.getByRole('radio', { name: 'Report (covered / suspicious transaction)' }).check();
+  await page.getByRole('textbox', { name: 'Narrative or reason' }).fill(narrative);
+  await page.getByRole('button', { name: 'Resolve flag' }).click();
+  await expect(page.getByTestId('aml-flag-fields').getByTestId('aml-status')).toHaveText('Reported');
+  await expect(page.getByRole('button', { name: 'Resolve flag' })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Back to the AML queue' }).click();
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('REPORTED');
+  await expect(page.getByRole('row').filter({ hasText: player.mobileNo })).toHaveCount(1);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export reported cases (CSV)' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^aml-reports-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync(await file.path(), 'utf8');
+  const mine = csv.split('\r\n').filter((line) => line.startsWith(`${flagId},STRUCTURING,`));
+  expect(mine).toHaveLength(3);
+  for (const id of ids) expect(csv).toContain(id);
+  expect(mine[0]).toContain(player.mobileNo);
+  expect(mine[0]).toContain(',9500.00,');
+  expect(mine[0]).toContain(narrative);
+  await expect(page.getByText(/^Downloaded aml-reports-/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+test.describe('AML queue on a phone (390x844)', () => {
+  test('a structuring flag appears after deposits, is reported, and is in the CSV', async ({ page, request }) => {
+    await reportStructuring(page, request);
+  });
+});
+
+test.describe('AML queue on a desktop (1280x800)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+  test('a structuring flag appears after deposits, is reported, and is in the CSV', async ({ page, request }) => {
+    await reportStructuring(page, request);
+  });
+});
