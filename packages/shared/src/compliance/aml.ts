@@ -162,6 +162,8 @@ export const AML_REPORT_COLUMNS = [
   'player_id',
   'player_name',
   'name_verified',
+  'id_type',
+  'id_number',
   'mobile_no',
   'transaction_id',
   'transaction_type',

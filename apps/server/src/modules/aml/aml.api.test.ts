@@ -357,6 +357,43 @@ describe(`AML flags (${testDialect})`, () => {
     expect(mine[1]).toContain(',1500.00,');
     expect(mine[1]).toContain('"Deposited ₱2,000, bet nothing, withdrew ₱1,500 ""at once"", to a new account."');
     expect(mine[0]).toContain(player.mobileNo);
+    expect(mine[0]).toContain(',Maria Santos,no,,,');
+
+    // A player with a verified identity is reported under the legal name and ID of that identity.
+    const verified = await registerPlayer(t.app);
+    const { id: submissionId } = await t.app.db
+      .insertInto('kyc_submissions')
+      .values({
+        player_id: verified.playerId,
+        legal_name: 'Maria Clara Santos',
+        date_of_birth: '1990-01-01',
+        id_type: 'passport',
+        id_number: 'P1234567A',
+        id_number_key: `passport:${randomUUID()}`,
+        declarations: '{}',
+        reason: null,
+        decided_by_staff_id: null,
+        decided_at: null,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.app.db.updateTable('kyc_submissions').set({ status: 'verified' }).where('id', '=', submissionId).execute();
+    await approvedDeposit(verified, 200_000);
+    await withdraw(verified, 150_000);
+    const [verifiedFlag] = await flagsOf('LOW_TURNOVER', verified.playerId);
+    await inject(
+      'POST',
+      AmlRoutes.resolve(verifiedFlag!.flag.id),
+      { resolution: 'REPORTED', note: 'Same pattern.' },
+      { cookie: admin },
+    );
+    const again = (
+      await inject('GET', AmlRoutes.reports, undefined, { cookie: admin })
+    ).json<AmlReportExportResponse>();
+    const verifiedRows = again.csv.split('\r\n').filter((row) => row.startsWith(`${verifiedFlag!.flag.id},`));
+    expect(verifiedRows).toHaveLength(2);
+    expect(verifiedRows[0]).toContain(',Maria Clara Santos,yes,passport,P1234567A,');
 
     const master = await inject(
       'POST',

@@ -220,7 +220,8 @@ export async function resolveAmlFlag(
 /**
  * The reported cases, one CSV row per transaction behind each: what a covered or suspicious transaction
  * report asks for (who, which transactions, when in Manila time, how much in pesos, through which channel and
- * reference, the rule, the narrative). The name is the registered one until identity verification lands.
+ * reference, the rule, the narrative). The name and ID are the verified identity's (decision 033) where the
+ * player has one, else the registered name, marked unverified.
  */
 export async function exportAmlReports(
   db: Kysely<Database>,
@@ -236,6 +237,21 @@ export async function exportAmlReports(
     db,
     reported.map((flag) => flag.id),
   );
+  // The verified identity (decision 033) where the player has one: its legal name and ID for the report.
+  const playerIds = [...new Set(transactions.map((row) => row.player_id))];
+  const identities = new Map<number, { legalName: string; idType: string; idNumber: string }>();
+  if (playerIds.length > 0) {
+    const verified = await db
+      .selectFrom('kyc_submissions')
+      .select(['player_id', 'legal_name', 'id_type', 'id_number'])
+      .where('player_id', 'in', playerIds)
+      .where('status', '=', 'verified')
+      .orderBy('id')
+      .execute();
+    for (const row of verified) {
+      identities.set(row.player_id, { legalName: row.legal_name, idType: row.id_type, idNumber: row.id_number });
+    }
+  }
   const lines = [AML_REPORT_COLUMNS.join(',')];
   for (const flag of reported) {
     for (const row of transactions.filter((t) => t.flag_id === flag.id)) {
@@ -244,8 +260,10 @@ export async function exportAmlReports(
         rule: flag.rule,
         reported_at_manila: flag.resolved_at ? formatManilaDateTime(flag.resolved_at) : null,
         player_id: row.player_id,
-        player_name: `${row.first_name} ${row.last_name}`,
-        name_verified: 'no',
+        player_name: identities.get(row.player_id)?.legalName ?? `${row.first_name} ${row.last_name}`,
+        name_verified: identities.has(row.player_id) ? 'yes' : 'no',
+        id_type: identities.get(row.player_id)?.idType ?? null,
+        id_number: identities.get(row.player_id)?.idNumber ?? null,
         mobile_no: row.mobile_no,
         transaction_id: paymentTransactionId(row.kind, row.id),
         transaction_type: row.kind,
