@@ -41,6 +41,9 @@ export function createDatabase(database: AppConfig['database']): DatabaseHandle 
           oid === PG_INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle connection the server cut (a restart, pg_terminate_backend) is an 'error' on the pool: the
+    // pool drops it and opens another on the next query. Unheard, that event would end the process.
+    pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
