@@ -25,6 +25,7 @@ import { statement } from '../../db/statement.ts';
 import { eventCard, type EventCard } from './event-card.ts';
 import { legsOfTickets } from './ticket-legs.ts';
 import type { BetBatcher } from './bet-batcher.ts';
+import { assertBetAllowed } from '../rglimits/rglimits.service.ts';
 
 export const BetRefusals = {
   raceNotFound: 'This race is not on the card.',
@@ -220,6 +221,8 @@ export async function placeBet(
     { scope: `player:${playerId}:bet`, key: idempotencyKey, request },
     async (trx) => {
       const { first, raceNumbers, checked } = checkBetOnCard(await eventCard(db, trx, input.eventId), type, input);
+      // Responsible gaming, in this transaction: a break, the stake per bet, the net-loss limits.
+      await assertBetAllowed(trx, playerId, checked.total);
 
       const wallet = await playerWallet(trx, playerId);
       if (input.useBonus && wallet.bonus.balance <= 0) throw badRequest(BetMessages.noBonusBalance);

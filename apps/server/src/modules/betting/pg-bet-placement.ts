@@ -16,6 +16,7 @@ import { nowIso } from '../../lib/time.ts';
 import { hashRequest } from '../../lib/tokens.ts';
 import { indexEventCard, type EventCard } from './event-card.ts';
 import { BetRefusals, betLedgerText, checkBetOnCard, newTicketNo, receiptBeforeBalances } from './betting.service.ts';
+import { betRefusalsForBatch } from '../rglimits/rglimits.service.ts';
 
 /**
  * Bets on PostgreSQL (docs/decisions/029-postgres-bet-placement.md): the server checks each bet's slip
@@ -233,9 +234,31 @@ export function postgresBetPlacement(db: Kysely<Database>, options: PostgresBetP
     };
   }
 
+  /**
+   * Responsible gaming (modules/rglimits): a bet during a break, over the stake per bet or a net-loss
+   * limit is sent as refused (place_bets still answers a replay of its key first). Checked just before the
+   * call, in the batch's order: the lane's earlier batches are committed, the batch's own earlier bets counted.
+   */
+  async function refuseOverPlayerLimits(jobs: Job[]): Promise<void> {
+    const checked = jobs.filter((job) => job.row !== undefined && !job.row.refused);
+    const refusals = await betRefusalsForBatch(
+      db,
+      checked.map((job) => ({ playerId: job.playerId, total: job.row?.total ?? 0 })),
+    );
+    for (const [index, job] of checked.entries()) {
+      const refusal = refusals[index];
+      if (!refusal || !job.row) continue;
+      const { player_id, scope, key, request_hash, event_id, card_version } = job.row;
+      job.refusal = refusal;
+      job.receiptStart = undefined;
+      job.row = { player_id, scope, key, request_hash, event_id, card_version, refused: true };
+    }
+  }
+
   async function call(jobs: Job[]): Promise<OutcomeRow[]> {
     counters.batches += 1;
     counters.jobs += jobs.length;
+    await refuseOverPlayerLimits(jobs);
     const rows = jobs.map((job) => job.row);
     // What the function looks up once for the batch, so it reads the bets' JSON only once.
     const players = new Set<number>();

@@ -6,6 +6,7 @@ import {
   RG_LIMIT_INCREASE_DELAY_MS,
   RG_LIMIT_KINDS,
   RG_LIMIT_PERIOD,
+  RG_LOSS_LIMIT_KINDS,
   rgBreakEndMs,
   rgBreakIsCancellable,
   rgExclusionKindOf,
@@ -18,7 +19,7 @@ import {
   type RgStatusResponse,
 } from '@karera/shared';
 import type { Database, StaffUser } from '../../db/schema.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -575,4 +576,118 @@ export async function playerStatusForStaff(db: Kysely<Database>, playerId: numbe
     .orderBy('x.id', 'desc')
     .execute();
   return { limits: status.limits, exclusion: status.exclusion, history: rows.map((row) => listEntry(row, nowMs)) };
+}
+
+// Bets (both databases): refused during a break, over the stake per bet, or when the bet could take the
+// net loss of a Manila day, week or month over its limit.
+
+/** Net loss of the player's tickets placed in [startMs, endMs): stakes less what came back (open ones count in full). */
+async function netLossBetween(db: Db, playerId: number, startMs: number, endMs: number): Promise<number> {
+  const row = await db
+    .selectFrom('bet_tickets')
+    .select((eb) =>
+      eb.fn
+        .coalesce(
+          eb.fn.sum<number>(eb(eb('total', '-', eb.ref('won_amount')), '-', eb.ref('refund_amount'))),
+          eb.lit(0),
+        )
+        .as('loss'),
+    )
+    .where('player_id', '=', playerId)
+    .where('created_at', '>=', iso(startMs))
+    .where('created_at', '<', iso(endMs))
+    .executeTakeFirstOrThrow();
+  return Number(row.loss);
+}
+
+/** Why a bet of `total` centavos is refused by the player's own limits or a break, given their rows. */
+async function betRefusalOf(
+  db: Db,
+  playerId: number,
+  total: number,
+  rows: { limits: Map<string, LimitRow>; exclusion: ExclusionRow | null },
+  nowMs: number,
+  /** Stakes of this player's bets already accepted in the same batch, not yet in the database. */
+  pendingStakes = 0,
+): Promise<AppError | null> {
+  if (rows.exclusion) {
+    const { kind, period } = rows.exclusion;
+    return forbidden(RgMessages.onBreak(kind, period, effectiveEnd(rows.exclusion)));
+  }
+  if (rows.limits.size === 0) return null;
+  const stakeLimit = limitInForce(rows.limits.get('stakePerBet'), nowMs);
+  if (stakeLimit !== null && total > stakeLimit) return badRequest(RgMessages.stakeOverLimit(stakeLimit));
+  for (const kind of RG_LOSS_LIMIT_KINDS) {
+    const limit = limitInForce(rows.limits.get(kind), nowMs);
+    const period = RG_LIMIT_PERIOD[kind];
+    if (limit === null || period === null) continue;
+    const { startMs, endMs } = manilaPeriodBounds(period, nowMs);
+    const loss = (await netLossBetween(db, playerId, startMs, endMs)) + pendingStakes;
+    if (loss + total > limit) return badRequest(RgMessages.lossOverLimit(kind, limit, iso(endMs)));
+  }
+  return null;
+}
+
+/**
+ * SQLite's bet check, inside the bet's own transaction (the player's bets run one after another in it,
+ * so an earlier bet of the same batch is already a ticket the net loss counts).
+ */
+export async function assertBetAllowed(trx: Db, playerId: number, total: number): Promise<void> {
+  const nowMs = Date.now() + rgClock.offsetMs;
+  const [limits, exclusion] = await Promise.all([limitRows(trx, playerId), activeExclusion(trx, playerId, nowMs)]);
+  const refusal = await betRefusalOf(trx, playerId, total, { limits, exclusion }, nowMs);
+  if (refusal) throw refusal;
+}
+
+/**
+ * PostgreSQL's bet check for a batch about to go to place_bets, in the batch's order: two reads for the
+ * whole batch (limits and breaks of its players), then the net loss only of players with a loss limit,
+ * counting the stakes of their earlier bets in the same batch. A lane sends one batch at a time, so the
+ * batches before it are committed and counted.
+ */
+export async function betRefusalsForBatch(
+  db: Kysely<Database>,
+  bets: readonly { playerId: number; total: number }[],
+): Promise<(AppError | null)[]> {
+  if (bets.length === 0) return [];
+  const nowMs = rgClock.now();
+  const now = iso(nowMs);
+  const players = [...new Set(bets.map((bet) => bet.playerId))];
+  const [limitRowsAll, exclusionRows] = await Promise.all([
+    db
+      .selectFrom('rg_limits')
+      .select(['player_id', 'kind', 'amount', 'pending_amount', 'pending_at'])
+      .where('player_id', 'in', players)
+      .execute(),
+    db
+      .selectFrom('rg_exclusions')
+      .select(['player_id', ...EXCLUSION_COLUMNS])
+      .where('player_id', 'in', players)
+      .where('lifted_at', 'is', null)
+      .where('starts_at', '<=', now)
+      .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+      .orderBy('id', 'desc')
+      .execute(),
+  ]);
+  if (limitRowsAll.length === 0 && exclusionRows.length === 0) return bets.map(() => null);
+  const limitsOf = new Map<number, Map<string, LimitRow>>();
+  for (const row of limitRowsAll) {
+    const map = limitsOf.get(row.player_id) ?? new Map<string, LimitRow>();
+    map.set(row.kind, { ...row, amount: numOrNull(row.amount), pending_amount: numOrNull(row.pending_amount) });
+    limitsOf.set(row.player_id, map);
+  }
+  const pendingStakes = new Map<number, number>();
+  const refusals: (AppError | null)[] = [];
+  for (const bet of bets) {
+    const limits = limitsOf.get(bet.playerId) ?? new Map<string, LimitRow>();
+    const exclusion = exclusionRows.find((row) => row.player_id === bet.playerId && isActive(row, nowMs)) ?? null;
+    const pending = pendingStakes.get(bet.playerId) ?? 0;
+    const refusal =
+      limits.size === 0 && !exclusion
+        ? null
+        : await betRefusalOf(db, bet.playerId, bet.total, { limits, exclusion }, nowMs, pending);
+    if (!refusal) pendingStakes.set(bet.playerId, pending + bet.total);
+    refusals.push(refusal);
+  }
+  return refusals;
 }

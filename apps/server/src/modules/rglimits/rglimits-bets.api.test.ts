@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manilaPeriodBounds, RgMessages, type BetReceipt, type Race } from '@karera/shared';
+import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
+import { placeBetAs } from '../../../test/win-race.ts';
+import { playerBalances } from '../wallet/accounts.ts';
+import { checkLedger } from '../wallet/ledger-check.ts';
+
+/** Bets against the player's own limits and breaks, on the database's own bet path (SQLite's or PostgreSQL's). */
+describe(`bets and responsible gaming (${testDialect})`, () => {
+  let t: TestApp;
+  let admin: string;
+  let eventId: number;
+  let race: Race;
+
+  const post = async <T>(url: string, payload: Record<string, unknown>) =>
+    (await t.app.inject({ method: 'POST', url, payload, headers: { cookie: admin } })).json<T>();
+  const bet = (player: RegisteredPlayer, amount: number, idempotencyKey = randomUUID()) =>
+    placeBetAs(t.app, player, { raceId: race.raceId, eventId, selections: [[2]], amount, idempotencyKey });
+  const rg = (func: string, who: RegisteredPlayer, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/api/responsible-gaming/${func}`, payload, headers: { cookie: who.cookie } });
+  const setLimit = async (who: RegisteredPlayer, kind: string, amount: number | null) =>
+    expect((await rg('setLimit', who, { kind, amount })).statusCode).toBe(200);
+
+  async function fundedPlayer(amount = 100_000) {
+    const player = await registerPlayer(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/players/${player.playerId}/adjustments`,
+      headers: { cookie: admin, 'idempotency-key': randomUUID() },
+      payload: { account: 'credit', amount, reason: 'Test funds' },
+    });
+    expect(response.statusCode).toBe(200);
+    return player;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ PLAYER_AUTH_RATE_LIMIT: '1000' });
+    admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+    const { event } = await post<{ event: { id: number } }>('/api/backoffice/racing/events', {
+      name: 'Limits Day',
+      arena: 'Metro Turf',
+      streamUrl: '',
+      raceDate: '2026-11-22',
+      enabledBetTypes: [],
+    });
+    eventId = event.id;
+    ({ race } = await post<{ race: Race }>(`/api/backoffice/racing/events/${eventId}/races`, {
+      raceNo: 1,
+      startDateTime: '2026-11-22T06:00:00Z',
+      enabledBetTypes: [],
+    }));
+    for (const runnerNo of ['1', '2', '3', '4']) {
+      await post(`/api/backoffice/racing/races/${race.raceId}/runners`, {
+        runnerNo,
+        horseName: `Horse ${runnerNo}`,
+        jockeyName: 'J. Cruz',
+      });
+    }
+    await post(`/api/backoffice/racing/races/${race.raceId}/status`, { status: 'O' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses a bet over the stake per bet, naming the limit', async () => {
+    const p = await fundedPlayer();
+    await setLimit(p, 'stakePerBet', 1_000);
+    const refused = await bet(p, 1_500);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ statusMessage: string }>().statusMessage).toBe(RgMessages.stakeOverLimit(1_000));
+    expect((await bet(p, 1_000)).statusCode).toBe(200);
+    expect((await playerBalances(t.app.db, p.playerId)).creditBalance).toBe(99_000);
+  });
+
+  it('refuses a bet that could take the net loss of the Manila day over its limit, saying when it resets', async () => {
+    const p = await fundedPlayer();
+    await setLimit(p, 'lossDay', 2_000);
+    expect((await bet(p, 800)).statusCode).toBe(200);
+    expect((await bet(p, 800)).statusCode).toBe(200);
+    const refused = await bet(p, 800);
+    expect(refused.statusCode).toBe(400);
+    const resetsAt = new Date(manilaPeriodBounds('day', Date.now()).endMs).toISOString();
+    expect(refused.json<{ statusMessage: string }>().statusMessage).toBe(
+      RgMessages.lossOverLimit('lossDay', 2_000, resetsAt),
+    );
+    expect((await bet(p, 400)).statusCode).toBe(200);
+    expect((await bet(p, 100)).statusCode).toBe(400);
+  });
+
+  it('the weekly and monthly loss limits count too', async () => {
+    const p = await fundedPlayer();
+    await setLimit(p, 'lossMonth', 1_500);
+    expect((await bet(p, 1_000)).statusCode).toBe(200);
+    const refused = await bet(p, 1_000);
+    expect(refused.json<{ statusMessage: string }>().statusMessage).toContain('monthly loss limit of ₱15.00');
+    await setLimit(p, 'lossWeek', 1_200);
+    expect((await bet(p, 300)).json<{ statusMessage: string }>().statusMessage).toContain(
+      'weekly loss limit of ₱12.00',
+    );
+  });
+
+  it('bets at once never pass the net-loss limit between them', async () => {
+    const p = await fundedPlayer();
+    await setLimit(p, 'lossDay', 5_000);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => bet(p, 1_000)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(5);
+    expect(answers.filter((a) => a.statusCode === 400)).toHaveLength(5);
+    expect((await playerBalances(t.app.db, p.playerId)).creditBalance).toBe(95_000);
+    expect(await checkLedger(t.app.db)).toEqual([]);
+  });
+
+  it('refuses every bet during a cool-off and an operator exclusion, but answers a retried earlier bet', async () => {
+    const p = await fundedPlayer();
+    const key = randomUUID();
+    const placed = await bet(p, 500, key);
+    expect(placed.statusCode).toBe(200);
+    const started = await rg('startBreak', p, { period: 'coolOff24h', confirm: true });
+    expect(started.statusCode).toBe(200);
+    const refused = await bet(p, 500);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ statusMessage: string }>().statusMessage).toContain('24-hour cool-off');
+    const retried = await bet(p, 500, key);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json<BetReceipt>().ticket_no).toBe(placed.json<BetReceipt>().ticket_no);
+
+    const q = await fundedPlayer();
+    const excluded = await t.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/players/${q.playerId}/exclusion`,
+      payload: { reason: 'Self-reported problem' },
+      headers: { cookie: admin },
+    });
+    expect(excluded.statusCode).toBe(200);
+    const operator = await bet(q, 500);
+    expect(operator.statusCode).toBe(403);
+    expect(operator.json<{ statusMessage: string }>().statusMessage).toBe(RgMessages.excludedByOperator);
+    expect((await playerBalances(t.app.db, q.playerId)).creditBalance).toBe(100_000);
+  });
+});
