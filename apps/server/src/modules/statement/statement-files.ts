@@ -37,7 +37,8 @@ const COLUMNS = [
 
 /**
  * The statement as a PDF document (pdfkit, decision 036): a title, the player and month, the totals, then
- * every line. The caller sends the returned stream and it ends itself once written.
+ * every line. The caller sends the returned stream; the lines follow over several turns of the event loop
+ * and the document ends itself once they are written.
  */
 export function statementPdf(
   statement: Statement,
@@ -95,7 +96,7 @@ export function statementPdf(
   if (statement.lines.length === 0) {
     doc.font('Helvetica').fontSize(9).text(texts.noLines, MARGIN);
   }
-  for (const line of statement.lines) {
+  void writeLines(doc, statement.lines, (line) =>
     row(
       [
         formatManilaDateTime(line.dateTime),
@@ -105,8 +106,31 @@ export function statementPdf(
         pesoText(line.balanceAfter),
       ],
       false,
-    );
-  }
-  doc.end();
+    ),
+  );
   return doc;
+}
+
+/** Lines laid out between two turns of the event loop: a few milliseconds, so other requests go on. */
+const LINES_PER_TURN = 200;
+
+/**
+ * Writes the lines a slice at a time, giving the event loop a turn between slices (a month of 20,000 bets
+ * is seconds of layout, which must not hold up everyone's requests), then ends the document. A failure
+ * ends the stream with the error, so the download breaks instead of hanging.
+ */
+async function writeLines(
+  doc: PDFKit.PDFDocument,
+  lines: readonly Statement['lines'][number][],
+  writeLine: (line: Statement['lines'][number]) => void,
+): Promise<void> {
+  try {
+    for (let start = 0; start < lines.length; start += LINES_PER_TURN) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+      for (const line of lines.slice(start, start + LINES_PER_TURN)) writeLine(line);
+    }
+    doc.end();
+  } catch (error) {
+    doc.destroy(error instanceof Error ? error : new Error(String(error)));
+  }
 }
