@@ -61,6 +61,18 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .where(sql.ref('kind'), '=', 'RESOLUTION')
     .execute();
 
+  // The shared-account rule looks a withdrawal account or a sender number up across all players.
+  await db.schema
+    .createIndex('payment_requests_account_number')
+    .on('payment_requests')
+    .columns(['account_number', 'channel'])
+    .execute();
+  await db.schema
+    .createIndex('payment_requests_sender_number')
+    .on('payment_requests')
+    .column('sender_number')
+    .execute();
+
   if (dialect === 'postgres') {
     await sql`
       create function aml_append_only() returns trigger language plpgsql as $$

@@ -10,6 +10,7 @@ import {
   type PaymentRequestReceipt,
 } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { winRaceDay } from '../../../test/win-race.ts';
 import {
   call,
   PLAYER_PASSWORD,
@@ -202,6 +203,20 @@ describe(`AML flags (${testDialect})`, () => {
     expect(flags[0]!.transactions.map((row) => row.id)).toContain(withdrawal);
     // The next withdrawal follows no new deposit: nothing came in unplayed since the previous one.
     await withdraw(player, 50_000);
+    expect(await flagsOf('LOW_TURNOVER', player.playerId)).toHaveLength(1);
+  });
+
+  it('low turnover: bets of 30% of the deposits since the previous withdrawal raise none', async () => {
+    const day = await winRaceDay(t.app, admin, `AML Day ${randomUUID().slice(0, 8)}`);
+    const player = await registerPlayer(t.app);
+    await approvedDeposit(player, 200_000);
+    const placed = await day.bet(player, { amount: 59_900 });
+    expect(placed.statusCode, placed.body).toBe(200);
+    await withdraw(player, 50_000); // ₱599 of ₱2,000 played: below 30%
+    expect(await flagsOf('LOW_TURNOVER', player.playerId)).toHaveLength(1);
+    await approvedDeposit(player, 100_000);
+    expect((await day.bet(player, { amount: 30_000 })).statusCode).toBe(200);
+    await withdraw(player, 50_000); // ₱300 of ₱1,000 since the previous withdrawal: exactly 30%
     expect(await flagsOf('LOW_TURNOVER', player.playerId)).toHaveLength(1);
   });
 

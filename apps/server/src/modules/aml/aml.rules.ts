@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   DEFAULT_AML_SETTINGS,
   isLowTurnover,
@@ -8,6 +8,7 @@ import {
   type AmlRule,
   type AmlSettings,
 } from '@karera/shared';
+import { toSafeInteger } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
 import { manilaDayStartIso } from '../audit/audit.service.ts';
@@ -209,13 +210,14 @@ async function lowTurnover(db: Executor, request: Request): Promise<void> {
     .orderBy('id')
     .execute();
   const deposited = deposits.reduce((sum, row) => sum + row.amount, 0);
-  const bets = await db
+  // Summed by the database: a busy bettor's tickets since the last withdrawal are many.
+  const { staked } = await db
     .selectFrom('bet_tickets')
-    .select(['total', 'refund_amount'])
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(sql<number>`total - refund_amount`), eb.lit(0)).as('staked'))
     .where('player_id', '=', request.player_id)
     .where('created_at', '>', since)
-    .execute();
-  const turnover = bets.reduce((sum, bet) => sum + bet.total - bet.refund_amount, 0);
+    .executeTakeFirstOrThrow();
+  const turnover = toSafeInteger(staked);
   if (!isLowTurnover(deposited, turnover, settings.lowTurnoverPercent)) return;
   await raiseFlag(db, {
     rule: 'LOW_TURNOVER',
