@@ -77,6 +77,10 @@ const ResponsibleGaming = screen(
   () => import('../features/rglimits/ResponsibleGamingPage.tsx'),
   (m) => m.ResponsibleGamingPage,
 );
+const VerifyIdentity = screen(
+  () => import('../features/kyc/VerifyIdentityPage.tsx'),
+  (m) => m.VerifyIdentityPage,
+);
 const Promo = screen(
   () => import('../features/promo/PromoPage.tsx'),
   (m) => m.PromoPage,
@@ -110,6 +114,7 @@ export const PAGES = {
   '/account': Account,
   '/profile': Profile,
   '/history': History,
+  '/verify': VerifyIdentity,
   '/responsiblegaming': ResponsibleGaming,
   '/statement': Statement,
   '/promo': Promo,

@@ -24,6 +24,8 @@ import { drawnRaceTexts } from '../features/live/drawnRace/drawnRaceTexts.ts';
 import { drawnRaceTextsFil } from '../features/live/drawnRace/drawnRaceTexts.fil.ts';
 import { statementTexts } from '../features/statement/statementTexts.ts';
 import { statementTextsFil } from '../features/statement/statementTexts.fil.ts';
+import { kycTexts } from '../features/kyc/kycTexts.ts';
+import { kycTextsFil } from '../features/kyc/kycTexts.fil.ts';
 import { ticketTexts } from '../features/live/tickets/ticketTexts.ts';
 import { ticketTextsFil } from '../features/live/tickets/ticketTexts.fil.ts';
 import { OtpForm } from '../components/forms/OtpForm.tsx';
@@ -64,6 +66,7 @@ const PAGE_BUNDLES: readonly { key: string; en: Texts; fil: Texts }[] = [
   { key: 'betBuilders', en: builderTexts, fil: builderTextsFil },
   { key: 'drawnRace', en: drawnRaceTexts, fil: drawnRaceTextsFil },
   { key: 'statement', en: statementTexts, fil: statementTextsFil },
+  { key: 'kyc', en: kycTexts, fil: kycTextsFil },
 ];
 
 /**

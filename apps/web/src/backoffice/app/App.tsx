@@ -45,6 +45,13 @@ const ApplicationsPage = lazy(() =>
 const ApplicationDetailPage = lazy(() =>
   import('../features/masteragents/ApplicationDetailPage.tsx').then((m) => ({ default: m.ApplicationDetailPage })),
 );
+const KycQueuePage = lazy(() => import('../features/kyc/KycQueuePage.tsx').then((m) => ({ default: m.KycQueuePage })));
+const KycReviewPage = lazy(() =>
+  import('../features/kyc/KycReviewPage.tsx').then((m) => ({ default: m.KycReviewPage })),
+);
+const KycPlayerPage = lazy(() =>
+  import('../features/kyc/KycPlayerPage.tsx').then((m) => ({ default: m.KycPlayerPage })),
+);
 const ResultEntryPage = lazy(() =>
   import('../features/tote/ResultEntryPage.tsx').then((m) => ({ default: m.ResultEntryPage })),
 );
@@ -114,6 +121,17 @@ export function App() {
                     </RequireAdmin>
                   }
                 />
+                {(['kyc', 'kyc/:submissionId', 'kyc/players/:playerId'] as const).map((path) => (
+                  <Route
+                    key={path}
+                    path={path}
+                    element={
+                      <RequireAdmin>
+                        {path === 'kyc' ? <KycQueuePage /> : path === 'kyc/players/:playerId' ? <KycPlayerPage /> : <KycReviewPage />}
+                      </RequireAdmin>
+                    }
+                  />
+                ))}
                 <Route
                   path="race-day"
                   element={

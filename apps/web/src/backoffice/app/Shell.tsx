@@ -22,6 +22,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   { to: '/deposit-accounts', label: 'payments.accountsNav', adminOnly: true },
   { to: '/promos', label: 'promos.nav', adminOnly: true },
   { to: '/master-agent-applications', label: 'masterAgents.nav', adminOnly: true },
+  { to: '/kyc', label: 'kyc.nav', adminOnly: true },
   { to: '/race-day', label: 'nav.raceDay', adminOnly: true },
   { to: '/tote', label: 'tote.nav', adminOnly: true },
   { to: '/otp-outbox', label: 'nav.outbox', adminOnly: true },

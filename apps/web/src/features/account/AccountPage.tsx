@@ -13,6 +13,7 @@ type LinkKey =
   | 'walletHistory'
   | 'race'
   | 'betHistory'
+  | 'verify'
   | 'responsibleGaming'
   | 'statement'
   | 'deposit'
@@ -31,6 +32,7 @@ const SECTIONS: readonly { key: 'account' | 'play' | 'help'; links: readonly { t
       { to: '/profile', key: 'profile' },
       { to: '/history?type=wallet', key: 'walletHistory' },
       { to: '/history?type=bet', key: 'betHistory' },
+      { to: '/verify', key: 'verify' },
       { to: '/responsiblegaming', key: 'responsibleGaming' },
       { to: '/statement', key: 'statement' },
       { to: '/payment?type=deposit', key: 'deposit' },

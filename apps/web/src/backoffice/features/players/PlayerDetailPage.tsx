@@ -10,6 +10,7 @@ import { useStaff } from '../../lib/session.tsx';
 import { useT, type BoT } from '../../i18n/useT.ts';
 import { AdjustmentForm } from './AdjustmentForm.tsx';
 import { LoginLinkSection } from './LoginLinkSection.tsx';
+import { KycStatusSection } from '../../components/KycStatusSection.tsx';
 import { ExclusionSection } from '../../components/ExclusionSection.tsx';
 import { usePlayerQuery } from './players.api.ts';
 import { playerName } from './playerName.ts';
@@ -54,6 +55,7 @@ function PlayerDetail({ playerId }: { playerId: number }) {
         <div className="bo-detail">
           <Profile t={t} player={detail.data.player} />
           <Balances t={t} player={detail.data.player} />
+          {staff.role === 'admin' ? <KycStatusSection playerId={playerId} /> : null}
           {staff.role === 'admin' ? <ExclusionSection playerId={playerId} /> : null}
           {staff.role === 'admin' ? <LoginLinkSection playerId={playerId} /> : null}
           {staff.role === 'admin' ? <AdjustmentForm player={detail.data.player} /> : null}

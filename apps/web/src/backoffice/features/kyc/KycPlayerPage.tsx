@@ -1,0 +1,42 @@
+import { Link, useParams } from 'react-router';
+import { PageHeading } from '../../components/PageHeading.tsx';
+import { ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
+import { useT } from '../../i18n/useT.ts';
+import { usePlayerKycQuery } from './kyc.api.ts';
+import { KycFields } from './KycReviewPage.tsx';
+
+const idOf = (param: string | undefined) => (param && /^[1-9]\d{0,9}$/.test(param) ? Number(param) : 0);
+
+/** Admin: a player's verification status and every submission, newest first (from the player's page). */
+export function KycPlayerPage() {
+  const t = useT();
+  const playerId = idOf(useParams().playerId);
+  const kyc = usePlayerKycQuery(playerId);
+  return (
+    <>
+      <PageHeading title={t('kyc.playerTitle')}>
+        <Link to={`/players/${playerId}`} className="bo-back">
+          {t('kyc.player')}
+        </Link>
+      </PageHeading>
+      {kyc.isPending ? (
+        <LoadingBlock />
+      ) : kyc.isError ? (
+        <ErrorBlock error={kyc.error} onRetry={() => void kyc.refetch()} />
+      ) : (
+        <>
+          <p data-testid="kyc-player-status">
+            {t('kyc.playerStatus')}: <strong>{t(`kyc.statuses.${kyc.data.status}`)}</strong>
+          </p>
+          {kyc.data.submissions.length === 0 ? <p>{t('kyc.playerNone')}</p> : null}
+          {kyc.data.submissions.map((submission) => (
+            <div key={submission.id}>
+              <KycFields submission={submission} />
+              <Link to={`/kyc/${submission.id}`}>{t('kyc.open', { id: submission.id })}</Link>
+            </div>
+          ))}
+        </>
+      )}
+    </>
+  );
+}

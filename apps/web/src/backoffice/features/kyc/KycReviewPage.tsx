@@ -1,0 +1,191 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { KYC_ID_TYPE_LABELS, KYC_PHOTO_KINDS, type KycPhotoKind, type KycSubmissionView } from '@karera/shared';
+import { Alert, Button, Spinner, TextArea } from '../../../components/ui/index.ts';
+import { ManilaTime } from '../../components/ManilaTime.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
+import { ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
+import { errorText } from '../../lib/errors.ts';
+import { useT } from '../../i18n/useT.ts';
+import { useKycDecisionMutation, useKycPhotoQuery, useKycSubmissionQuery } from './kyc.api.ts';
+import './kyc.css';
+
+const idOf = (param: string | undefined) => (param && /^[1-9]\d{0,9}$/.test(param) ? Number(param) : null);
+
+/** Admin: one verification with its photos, other accounts with the same ID, and the decision. */
+export function KycReviewPage() {
+  const t = useT();
+  const id = idOf(useParams().submissionId);
+  if (id === null) {
+    return (
+      <>
+        <PageHeading title={t('kyc.notFound')} />
+        <Link to="/kyc">{t('kyc.back')}</Link>
+      </>
+    );
+  }
+  return <Review key={id} id={id} />;
+}
+
+function Review({ id }: { id: number }) {
+  const t = useT();
+  const detail = useKycSubmissionQuery(id);
+  return (
+    <>
+      <PageHeading title={t('kyc.detailTitle', { id })}>
+        <Link to="/kyc" className="bo-back">
+          {t('kyc.back')}
+        </Link>
+      </PageHeading>
+      {detail.isPending ? (
+        <LoadingBlock />
+      ) : detail.isError ? (
+        <ErrorBlock error={detail.error} onRetry={() => void detail.refetch()} />
+      ) : (
+        <div className="bo-detail">
+          <KycFields submission={detail.data.submission} />
+          <section className="card bo-section" aria-labelledby="bo-kyc-photos">
+            <h2 id="bo-kyc-photos">{t('kyc.photos')}</h2>
+            <div className="bo-kyc-photos">
+              {KYC_PHOTO_KINDS.filter((kind) => detail.data.submission.photos.some((p) => p.kind === kind)).map(
+                (kind) => (
+                  <Photo key={kind} submission={detail.data.submission} kind={kind} />
+                ),
+              )}
+            </div>
+          </section>
+          {detail.data.submission.status === 'pending' ? <Decision submission={detail.data.submission} /> : null}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The submission's fields (also on the player's page). */
+export function KycFields({ submission: s }: { submission: KycSubmissionView }) {
+  const t = useT();
+  const rows: [string, ReactNode][] = [
+    [
+      t('kyc.status'),
+      <span key="status" data-testid="kyc-review-status">
+        {t(`kyc.statuses.${s.status}`)}
+      </span>,
+    ],
+    [t('kyc.legalName'), s.legalName],
+    [t('kyc.dateOfBirth'), s.dateOfBirth],
+    [t('kyc.idType'), KYC_ID_TYPE_LABELS[s.idType]],
+    [t('kyc.idNumber'), s.idNumber],
+    [
+      t('kyc.player'),
+      <Link key="player" to={`/players/${s.playerId}`}>
+        {s.mobileNo}
+      </Link>,
+    ],
+    [t('kyc.submitted'), <ManilaTime key="submitted" iso={s.submittedAt} />],
+    [
+      t('kyc.duplicates'),
+      s.duplicateOf.length === 0 ? (
+        t('kyc.duplicatesNone')
+      ) : (
+        <strong key="dups">
+          {s.duplicateOf.map((d, i) => (
+            <span key={d.playerId}>
+              {i > 0 ? ', ' : ''}
+              <Link to={`/players/${d.playerId}`}>{d.mobileNo}</Link>
+            </span>
+          ))}
+        </strong>
+      ),
+    ],
+  ];
+  if (s.decidedAt) {
+    rows.push([t('kyc.decidedAt'), <ManilaTime key="decided" iso={s.decidedAt} />]);
+    rows.push([t('kyc.decidedBy'), s.decidedBy?.username ?? '']);
+  }
+  if (s.reason) rows.push([t('kyc.reason'), s.reason]);
+  return (
+    <section className="card bo-section" aria-labelledby={`bo-kyc-details-${s.id}`}>
+      <h2 id={`bo-kyc-details-${s.id}`}>{t('kyc.details')}</h2>
+      <dl className="bo-fields">
+        {rows.map(([label, value]) => (
+          <div key={label} className="bo-fields__row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** One photo, read with the staff cookie and shown through a blob URL that ends with the page. */
+function Photo({ submission, kind }: { submission: KycSubmissionView; kind: KycPhotoKind }) {
+  const t = useT();
+  const photo = useKycPhotoQuery(submission.id, kind);
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!photo.data) return;
+    const objectUrl = URL.createObjectURL(photo.data);
+    setUrl(objectUrl);
+    return () => {
+      URL.revokeObjectURL(objectUrl);
+      setUrl(null);
+    };
+  }, [photo.data]);
+  return (
+    <figure className="bo-kyc-photo" data-testid={`kyc-photo-${kind}`}>
+      <figcaption>
+        <strong>{t(`kyc.photo.${kind}`)}</strong>
+      </figcaption>
+      {photo.isError ? (
+        <ErrorBlock error={photo.error} onRetry={() => void photo.refetch()} />
+      ) : url ? (
+        <img src={url} alt={t(`kyc.photoAlt.${kind}`, { name: submission.legalName })} />
+      ) : (
+        <Spinner label={t('kyc.photoLoading')} />
+      )}
+    </figure>
+  );
+}
+
+function Decision({ submission }: { submission: KycSubmissionView }) {
+  const t = useT();
+  const decide = useKycDecisionMutation(submission.id);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+
+  function withReason(decision: 'reject' | 'ask-again') {
+    const trimmed = reason.trim();
+    if (trimmed.length < 5 || trimmed.length > 300) {
+      setReasonError(t('kyc.reasonError'));
+      return;
+    }
+    setReasonError(null);
+    decide.mutate({ decision, reason: trimmed });
+  }
+
+  return (
+    <section className="card bo-section" aria-labelledby="bo-kyc-decision">
+      <h2 id="bo-kyc-decision">{t('kyc.decision')}</h2>
+      <TextArea
+        label={t('kyc.reasonLabel')}
+        value={reason}
+        error={reasonError ?? undefined}
+        maxLength={300}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      {decide.isError ? <Alert tone="error">{errorText(t, decide.error)}</Alert> : null}
+      <div className="bo-actions">
+        <Button disabled={decide.isPending} onClick={() => decide.mutate({ decision: 'approve' })}>
+          {t('kyc.approve')}
+        </Button>
+        <Button variant="secondary" disabled={decide.isPending} onClick={() => withReason('ask-again')}>
+          {t('kyc.askAgain')}
+        </Button>
+        <Button variant="danger" disabled={decide.isPending} onClick={() => withReason('reject')}>
+          {t('kyc.reject')}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  KycRoutes,
+  Messages,
+  type ErrorBody,
+  type KycPhotoKind,
+  type KycPlayerResponse,
+  type KycQueueResponse,
+  type KycSubmissionResponse,
+  type KycSubmissionStatus,
+} from '@karera/shared';
+import { ApiError, apiRequest } from '../../../lib/api.ts';
+
+const ROOT = ['backoffice', 'kyc'] as const;
+const keys = {
+  queue: (status: KycSubmissionStatus) => [...ROOT, 'queue', status] as const,
+  detail: (id: number) => [...ROOT, 'detail', id] as const,
+  player: (playerId: number) => [...ROOT, 'player', playerId] as const,
+  photo: (id: number, kind: KycPhotoKind) => [...ROOT, 'photo', id, kind] as const,
+};
+
+export function useKycQueueQuery(status: KycSubmissionStatus) {
+  return useQuery({
+    queryKey: keys.queue(status),
+    queryFn: ({ signal }) => apiRequest<KycQueueResponse>(`${KycRoutes.queue}?status=${status}`, { signal }),
+  });
+}
+
+export function useKycSubmissionQuery(id: number) {
+  return useQuery({
+    queryKey: keys.detail(id),
+    queryFn: ({ signal }) => apiRequest<KycSubmissionResponse>(KycRoutes.submission(id), { signal }),
+  });
+}
+
+export function usePlayerKycQuery(playerId: number) {
+  return useQuery({
+    queryKey: keys.player(playerId),
+    queryFn: ({ signal }) => apiRequest<KycPlayerResponse>(KycRoutes.player(playerId), { signal }),
+  });
+}
+
+/** A photo's bytes, read with the staff cookie (admins only, never cached). */
+async function fetchPhoto(id: number, kind: KycPhotoKind, signal?: AbortSignal): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(KycRoutes.photo(id, kind), { credentials: 'same-origin', signal: signal ?? null });
+  } catch {
+    throw new ApiError(0, Messages.serverError);
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as ErrorBody | null;
+    throw new ApiError(
+      body?.statusCode ?? response.status,
+      body?.statusMessage ?? Messages.serverError,
+      {},
+      response.status,
+    );
+  }
+  return response.blob();
+}
+
+export function useKycPhotoQuery(id: number, kind: KycPhotoKind) {
+  return useQuery({
+    queryKey: keys.photo(id, kind),
+    queryFn: ({ signal }) => fetchPhoto(id, kind, signal),
+    // An identity document: kept in memory only while its page shows it.
+    gcTime: 0,
+    staleTime: Infinity,
+  });
+}
+
+export type KycDecision = { decision: 'approve' } | { decision: 'reject' | 'ask-again'; reason: string };
+
+export function useKycDecisionMutation(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: KycDecision) =>
+      apiRequest<KycSubmissionResponse>(`${KycRoutes.submission(id)}/${decision.decision}`, {
+        method: 'POST',
+        body: decision.decision === 'approve' ? {} : { reason: decision.reason },
+      }),
+    onSuccess: (answer) => queryClient.setQueryData(keys.detail(id), answer),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ROOT }),
+  });
+}
