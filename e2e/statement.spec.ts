@@ -88,9 +88,11 @@ test('the month after a deposit and a bet: figures on the page, CSV and PDF down
   await expect(page).toHaveURL((url) => url.pathname === '/statement');
   await expect(page.getByRole('heading', { level: 1, name: 'Activity Statement' })).toBeVisible();
 
-  const monthName = new Intl.DateTimeFormat('en-PH', { month: 'long', year: 'numeric', timeZone: 'Asia/Manila' }).format(
-    new Date(),
-  );
+  const monthName = new Intl.DateTimeFormat('en-PH', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Asia/Manila',
+  }).format(new Date());
   await expect(page.getByLabel('Month')).toHaveValue(/^\d{4}-\d{2}$/);
   await expect(page.getByLabel('Month').locator('option:checked')).toHaveText(monthName);
   const summary = page.getByRole('region', { name: `Summary for ${monthName}` });
@@ -110,7 +112,7 @@ test('the month after a deposit and a bet: figures on the page, CSV and PDF down
 
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: `Download the statement for ${monthName} as CSV` }).click(),
+    page.getByRole('link', { name: `Download CSV of ${monthName}` }).click(),
   ]);
   expect(csv.suggestedFilename()).toMatch(/^karera-statement-\d{4}-\d{2}\.csv$/);
   const csvText = (await readFile(await csv.path(), 'utf8')).replace(/^\uFEFF/, '');
@@ -123,7 +125,7 @@ test('the month after a deposit and a bet: figures on the page, CSV and PDF down
 
   const [pdf] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: `Download the statement for ${monthName} as PDF` }).click(),
+    page.getByRole('link', { name: `Download PDF of ${monthName}` }).click(),
   ]);
   expect(pdf.suggestedFilename()).toMatch(/^karera-statement-\d{4}-\d{2}\.pdf$/);
   const pdfBytes = await readFile(await pdf.path());

@@ -102,19 +102,17 @@ function MonthStatement({ month, language }: { month: string; language: 'en' | '
           className="btn btn--secondary"
           href={`${statementFileUrl(month, 'csv')}?lang=${language}`}
           download
-          aria-label={text('downloadCsvLabel', { month: label })}
           data-testid="statement-csv"
         >
-          {text('downloadCsv')}
+          {text('downloadCsv')} <span className="visually-hidden">{text('downloadOf', { month: label })}</span>
         </a>
         <a
           className="btn btn--secondary"
           href={`${statementFileUrl(month, 'pdf')}?lang=${language}`}
           download
-          aria-label={text('downloadPdfLabel', { month: label })}
           data-testid="statement-pdf"
         >
-          {text('downloadPdf')}
+          {text('downloadPdf')} <span className="visually-hidden">{text('downloadOf', { month: label })}</span>
         </a>
       </div>
       <Lines statement={data} label={label} />

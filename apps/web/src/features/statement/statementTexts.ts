@@ -22,11 +22,10 @@ export const statementTexts = {
     other: 'Other',
     netResult: 'Net result of betting',
   },
-  download: 'Download',
   downloadCsv: 'Download CSV',
   downloadPdf: 'Download PDF',
-  downloadCsvLabel: 'Download the statement for {{month}} as CSV',
-  downloadPdfLabel: 'Download the statement for {{month}} as PDF',
+  /** Read after the button's visible words by screen readers (the name starts with what is seen). */
+  downloadOf: 'of {{month}}',
   lines: 'Transactions',
   linesLabel: 'Transactions in {{month}}, newest first',
   empty: 'No transactions this month.',
