@@ -23,6 +23,8 @@ describe(`monthly activity statement (${testDialect})`, () => {
   let admin: string;
   let post: ReturnType<typeof adminPoster>;
   let depositAccountId: number;
+  /** A '111' account: its deposits carry a 5% bonus. */
+  let bonusAccountId: number;
   const month = manilaMonthOf(new Date());
 
   const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
@@ -50,13 +52,18 @@ describe(`monthly activity statement (${testDialect})`, () => {
     return sums;
   }
 
-  async function paymentRequest(player: RegisteredPlayer, kind: 'deposit' | 'withdraw', amount: number) {
+  async function paymentRequest(
+    player: RegisteredPlayer,
+    kind: 'deposit' | 'withdraw',
+    amount: number,
+    receiverNumber = depositAccountId,
+  ) {
     const body =
       kind === 'deposit'
         ? {
             amount,
             senderNumber: '09171234567',
-            receiverNumber: depositAccountId,
+            receiverNumber,
             referenceNumber: String(Date.now()) + String(Math.floor(Math.random() * 1000)).padStart(3, '0'),
             idempotencyKey: key(),
           }
@@ -115,15 +122,26 @@ describe(`monthly activity statement (${testDialect})`, () => {
     });
     expect(created.statusCode, created.body).toBe(200);
     depositAccountId = created.json<{ account: { id: number } }>().account.id;
+    const withBonus = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/deposit-accounts',
+      payload: { type: '111', accountName: 'Karera 111', accountNumber: '1110091', active: true },
+      headers: { cookie: admin },
+    });
+    expect(withBonus.statusCode, withBonus.body).toBe(200);
+    bonusAccountId = withBonus.json<{ account: { id: number } }>().account.id;
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  it('sums a month of deposits, withdrawals and bets won, lost and refunded exactly as the ledger posted them', async () => {
+  it('sums a month of deposits (one with a bonus), withdrawals and bets won, lost and refunded exactly as the ledger posted them', async () => {
     const player = await registerPlayer(t.app);
     const deposit = await paymentRequest(player, 'deposit', 100_000);
     await decide(deposit.id, 'approve');
+    // ₱200 through the 111 account: ₱10 of deposit bonus comes with it.
+    const bonusDeposit = await paymentRequest(player, 'deposit', 20_000, bonusAccountId);
+    await decide(bonusDeposit.id, 'approve');
 
     // Race 1: ₱100 on runner 1 wins, ₱50 on runner 2 loses. Race 2 is cancelled: its ₱20 comes back.
     const won = await raceDay();
@@ -153,8 +171,9 @@ describe(`monthly activity statement (${testDialect})`, () => {
 
     expect(statement.openingBalance).toBe(0);
     expect(statement.closingBalance).toBe(balances.creditBalance + balances.bonusBalance);
-    expect(statement.totals.deposits).toBe(100_000);
-    expect(statement.totals.deposits).toBe(ledger.DEPOSIT);
+    expect(statement.totals.deposits).toBe(120_000);
+    expect(statement.totals.bonuses).toBe(1_000);
+    expect(statement.totals.deposits + statement.totals.bonuses).toBe(ledger.DEPOSIT);
     expect(statement.totals.withdrawals).toBe(-30_000);
     expect(statement.totals.withdrawals).toBe((ledger.WITHDRAW_HOLD ?? 0) + (ledger.WITHDRAW_RELEASE ?? 0));
     expect(statement.totals.stakes).toBe(-17_000);
@@ -165,7 +184,6 @@ describe(`monthly activity statement (${testDialect})`, () => {
     expect(statement.totals.winnings).toBe(12_000);
     expect(statement.totals.winnings + statement.totals.refunds).toBe(ledger.SETTLEMENT);
     expect(statement.totals.netResult).toBe(12_000 + 2_000 - 17_000);
-    expect(statement.totals.bonuses).toBe(0);
     expect(statement.totals.adjustments).toBe(0);
     expect(statement.totals.other).toBe(0);
     const ledgerTotal = Object.values(ledger).reduce((sum, amount) => sum + amount, 0);
@@ -186,7 +204,9 @@ describe(`monthly activity statement (${testDialect})`, () => {
       'stake',
       'stake',
       'deposit',
+      'deposit',
     ]);
+    expect(statement.lines.at(-2)).toMatchObject({ amount: 21_000, balanceAfter: 121_000 });
     expect(statement.lines[0]?.balanceAfter).toBe(statement.closingBalance);
     expect(await checkLedger(t.app.db)).toEqual([]);
   });
