@@ -140,3 +140,17 @@ test('a new account with nothing this month sees the empty statement', async ({ 
   await expect(page.getByTestId('statement-closing')).toHaveText('Closing balance₱0.00');
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test.describe('at 1280x800', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the statement reads at desktop width with both downloads side by side', async ({ page, request }) => {
+    await signInAsNewPlayer(page, request);
+    await page.goto('/statement');
+    await expect(page.getByTestId('statement-closing')).toHaveText('Closing balance₱0.00');
+    const csv = await page.getByTestId('statement-csv').boundingBox();
+    const pdf = await page.getByTestId('statement-pdf').boundingBox();
+    expect(csv && pdf && Math.abs(csv.y - pdf.y) < 1 && pdf.x > csv.x + csv.width).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
