@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_AML_SETTINGS } from '@karera/shared';
 import { loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
@@ -107,6 +108,22 @@ describe('loadConfig', () => {
       "https://a.ph 'unsafe-inline'",
     ]) {
       expect(() => loadConfig({ STREAM_HOSTS: value }), value).toThrow(/STREAM_HOSTS/);
+    }
+  });
+
+  it('reads the AML thresholds, with the defaults of the shared package, and refuses nonsense', () => {
+    expect(loadConfig({}).aml).toEqual(DEFAULT_AML_SETTINGS);
+    expect(loadConfig({ AML_COVERED_AMOUNT: '1000000', AML_RAPID_CYCLES: '5' }).aml).toMatchObject({
+      coveredAmount: 1_000_000,
+      rapidCycles: 5,
+    });
+    for (const [name, value] of [
+      ['AML_COVERED_AMOUNT', '-1'],
+      ['AML_STRUCTURING_BAND_PERCENT', '100'],
+      ['AML_LOW_TURNOVER_PERCENT', '1.5'],
+      ['AML_SHARED_ACCOUNT_PLAYERS', '1'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value }), name).toThrow(new RegExp(name));
     }
   });
 });

@@ -86,11 +86,26 @@ const envSchema = z.object({
   INSECURE_COOKIES: booleanFlag.default(false),
   // Anti-money-laundering thresholds (decision 035); money in centavos. Defaults: DEFAULT_AML_SETTINGS.
   AML_COVERED_AMOUNT: z.coerce.number().int().min(100).default(DEFAULT_AML_SETTINGS.coveredAmount),
-  AML_STRUCTURING_BAND_PERCENT: z.coerce.number().int().min(1).max(99).default(DEFAULT_AML_SETTINGS.structuringBandPercent),
+  AML_STRUCTURING_BAND_PERCENT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(99)
+    .default(DEFAULT_AML_SETTINGS.structuringBandPercent),
   AML_STRUCTURING_DEPOSITS: z.coerce.number().int().min(2).max(100).default(DEFAULT_AML_SETTINGS.structuringDeposits),
-  AML_STRUCTURING_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(DEFAULT_AML_SETTINGS.structuringWindowHours),
+  AML_STRUCTURING_WINDOW_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(720)
+    .default(DEFAULT_AML_SETTINGS.structuringWindowHours),
   AML_LOW_TURNOVER_PERCENT: z.coerce.number().int().min(0).max(100).default(DEFAULT_AML_SETTINGS.lowTurnoverPercent),
-  AML_SHARED_ACCOUNT_PLAYERS: z.coerce.number().int().min(2).max(100).default(DEFAULT_AML_SETTINGS.sharedAccountPlayers),
+  AML_SHARED_ACCOUNT_PLAYERS: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(100)
+    .default(DEFAULT_AML_SETTINGS.sharedAccountPlayers),
   AML_RAPID_CYCLE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(DEFAULT_AML_SETTINGS.rapidCycleMinutes),
   AML_RAPID_CYCLES: z.coerce.number().int().min(2).max(100).default(DEFAULT_AML_SETTINGS.rapidCycles),
   // Hosts of HLS race streams (https origins, comma-separated): the only places the live page may fetch from.
