@@ -79,6 +79,8 @@ export * from './api/operations/backoffice.ts';
 export * from './api/schemas/backoffice.ts';
 export * from './api/operations/staffSecurity.ts';
 export * from './api/schemas/staffSecurity.ts';
+export * from './compliance/rglimits.ts';
+export * from './api/operations/rglimits.ts';
 export * from './compliance/kyc.ts';
 export * from './api/operations/kyc.ts';
 export * from './compliance/rglimits.ts';

@@ -81,6 +81,10 @@ const VerifyIdentity = screen(
   () => import('../features/kyc/VerifyIdentityPage.tsx'),
   (m) => m.VerifyIdentityPage,
 );
+const ResponsibleGaming = screen(
+  () => import('../features/rglimits/ResponsibleGamingPage.tsx'),
+  (m) => m.ResponsibleGamingPage,
+);
 const Promo = screen(
   () => import('../features/promo/PromoPage.tsx'),
   (m) => m.PromoPage,
@@ -114,6 +118,7 @@ export const PAGES = {
   '/account': Account,
   '/profile': Profile,
   '/history': History,
+  '/responsiblegaming': ResponsibleGaming,
   '/verify': VerifyIdentity,
   '/responsiblegaming': ResponsibleGaming,
   '/statement': Statement,

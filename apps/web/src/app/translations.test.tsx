@@ -22,6 +22,8 @@ import { poolsTextsFil } from '../features/live/pools/poolsTexts.fil.ts';
 import { builderTexts, builderTextsFil } from '../features/live/builders/builderTexts.ts';
 import { drawnRaceTexts } from '../features/live/drawnRace/drawnRaceTexts.ts';
 import { drawnRaceTextsFil } from '../features/live/drawnRace/drawnRaceTexts.fil.ts';
+import { rgTexts } from '../features/rglimits/rgTexts.ts';
+import { rgTextsFil } from '../features/rglimits/rgTexts.fil.ts';
 import { statementTexts } from '../features/statement/statementTexts.ts';
 import { statementTextsFil } from '../features/statement/statementTexts.fil.ts';
 import { kycTexts } from '../features/kyc/kycTexts.ts';
@@ -66,6 +68,7 @@ const PAGE_BUNDLES: readonly { key: string; en: Texts; fil: Texts }[] = [
   { key: 'betBuilders', en: builderTexts, fil: builderTextsFil },
   { key: 'drawnRace', en: drawnRaceTexts, fil: drawnRaceTextsFil },
   { key: 'statement', en: statementTexts, fil: statementTextsFil },
+  { key: 'responsibleGaming', en: rgTexts, fil: rgTextsFil },
   { key: 'kyc', en: kycTexts, fil: kycTextsFil },
 ];
 

@@ -262,3 +262,16 @@ export const rgPlayerStatusResponseSchema = z.object({
   history: z.array(rgExclusionListEntrySchema),
 });
 export type RgPlayerStatusResponse = z.infer<typeof rgPlayerStatusResponseSchema>;
+
+/** The reality check's figures since this session signed in (centavos; netResult = returned - stakes). */
+export const rgSinceSignInResponseSchema = z.object({
+  statusCode: z.literal(200),
+  signedInAt: z.string(),
+  minutesSinceSignIn: z.number().int(),
+  bets: z.number().int(),
+  stakes: z.number().int(),
+  returned: z.number().int(),
+  netResult: z.number().int(),
+  realityCheckMinutes: z.number().int(),
+});
+export type RgSinceSignInResponse = z.infer<typeof rgSinceSignInResponseSchema>;

@@ -112,6 +112,8 @@ export async function initiateDeposit(
       );
       if (refusal) throw badRequest(refusal);
       if (!account || type === null) throw badRequest(PaymentMessages.receiverRequired);
+      // Responsible gaming: no deposit during a break, none over the player's deposit limits.
+      await assertDepositAllowed(trx, playerId, input.amount);
       await requireKycForPayment(trx, playerId, { kind: 'DEPOSIT', amount: input.amount }, kyc);
       // Responsible gaming: no deposit during a break, none over the player's deposit limits.
       await assertDepositAllowed(trx, playerId, input.amount);

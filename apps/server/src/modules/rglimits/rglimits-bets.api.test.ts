@@ -138,4 +138,34 @@ describe(`bets and responsible gaming (${testDialect})`, () => {
     expect(operator.json<{ statusMessage: string }>().statusMessage).toBe(RgMessages.excludedByOperator);
     expect((await playerBalances(t.app.db, q.playerId)).creditBalance).toBe(100_000);
   });
+
+  it('gives the reality check the time since sign-in and the net result of the bets since', async () => {
+    const p = await fundedPlayer();
+    await bet(p, 700);
+    await bet(p, 300);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/responsible-gaming/sinceSignIn',
+      payload: {},
+      headers: { cookie: p.cookie },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      bets: 2,
+      stakes: 1_000,
+      returned: 0,
+      netResult: -1_000,
+      minutesSinceSignIn: 0,
+      realityCheckMinutes: 60,
+    });
+    await rg('setRealityCheck', p, { minutes: 30 });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/responsible-gaming/sinceSignIn',
+      payload: {},
+      headers: { cookie: p.cookie },
+    });
+    expect(again.json<{ realityCheckMinutes: number }>().realityCheckMinutes).toBe(30);
+    expect((await rg('setRealityCheck', p, { minutes: 5 })).statusCode).toBe(400);
+  });
 });

@@ -12,6 +12,7 @@ import {
   playerStatusForStaff,
   setLimit,
   setRealityCheck,
+  sinceSignIn,
   startBreak,
 } from './rglimits.service.ts';
 
@@ -73,6 +74,15 @@ export const responsibleGamingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { playerId } = currentOwnPlayer(request);
       await setRealityCheck(db, playerId, request.body.minutes);
       return status(playerId);
+    },
+  );
+
+  app.post(
+    player.sinceSignIn.path,
+    { schema: schemaOf(player.sinceSignIn, tags), preValidation: requirePlayer },
+    async (request) => {
+      const session = currentPlayer(request);
+      return { statusCode: 200 as const, ...(await sinceSignIn(db, session.playerId, session.sessionId)) };
     },
   );
 

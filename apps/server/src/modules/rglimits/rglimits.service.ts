@@ -691,3 +691,42 @@ export async function betRefusalsForBatch(
   }
   return refusals;
 }
+
+/**
+ * The reality check's figures: when this session signed in, and the net result of the bets placed since
+ * (what came back less the stakes; an open ticket counts as its stake until it settles).
+ */
+export async function sinceSignIn(db: Kysely<Database>, playerId: number, sessionId: number) {
+  const session = await db
+    .selectFrom('player_sessions')
+    .select('created_at')
+    .where('id', '=', sessionId)
+    .where('player_id', '=', playerId)
+    .executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('bet_tickets')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('total'), eb.lit(0)).as('stakes'),
+      eb.fn.coalesce(eb.fn.sum<number>(eb('won_amount', '+', eb.ref('refund_amount'))), eb.lit(0)).as('returned'),
+      eb.fn.countAll<number>().as('bets'),
+    ])
+    .where('player_id', '=', playerId)
+    .where('created_at', '>=', session.created_at)
+    .executeTakeFirstOrThrow();
+  const settings = await db
+    .selectFrom('rg_settings')
+    .select('reality_check_minutes')
+    .where('player_id', '=', playerId)
+    .executeTakeFirst();
+  const stakes = Number(row.stakes);
+  const returned = Number(row.returned);
+  return {
+    signedInAt: session.created_at,
+    minutesSinceSignIn: Math.max(0, Math.floor((rgClock.now() - Date.parse(session.created_at)) / 60_000)),
+    bets: Number(row.bets),
+    stakes,
+    returned,
+    netResult: returned - stakes,
+    realityCheckMinutes: settings?.reality_check_minutes ?? DEFAULT_REALITY_CHECK_MINUTES,
+  };
+}

@@ -13,6 +13,7 @@ const LINKS = [
   { to: '/profile', key: 'profile' },
   { to: '/betrules', key: 'betRules' },
   { to: '/history?type=wallet', key: 'transactionHistory' },
+  { to: '/responsiblegaming', key: 'responsibleGaming' },
   { to: '/aboutus', key: 'aboutUs' },
   { to: '/termsandconditions', key: 'terms' },
   { to: '/privacypolicy', key: 'privacy' },

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { guardDecision, useSession } from '../../lib/session/index.ts';
 import { useBalancePush } from '../../lib/useBalancePush.ts';
@@ -5,6 +6,11 @@ import { BottomNav } from './BottomNav.tsx';
 import { PlayerFooter } from './PlayerFooter.tsx';
 import { PlayerHeader } from './PlayerHeader.tsx';
 import { RouteView } from './RouteView.tsx';
+
+/** Its own chunk, loaded once a player screen shows: the landing never carries it. */
+const RealityCheck = lazy(() =>
+  import('../../features/rglimits/RealityCheck.tsx').then((m) => ({ default: m.RealityCheck })),
+);
 
 /** Player screens: only with a stored login (else to '/', keeping `r`), with the player header, footer and bottom nav. */
 export function PlayerLayout() {
@@ -19,6 +25,9 @@ export function PlayerLayout() {
       <RouteView />
       <PlayerFooter />
       <BottomNav />
+      <Suspense fallback={null}>
+        <RealityCheck />
+      </Suspense>
     </div>
   );
 }

@@ -24,6 +24,9 @@ const RaceDetailPage = lazy(() =>
   import('../features/raceday/RaceDetailPage.tsx').then((m) => ({ default: m.RaceDetailPage })),
 );
 const AuditPage = lazy(() => import('../features/audit/AuditPage.tsx').then((m) => ({ default: m.AuditPage })));
+const ExclusionsPage = lazy(() =>
+  import('../features/rglimits/ExclusionsPage.tsx').then((m) => ({ default: m.ExclusionsPage })),
+);
 const AmlQueuePage = lazy(() => import('../features/aml/AmlQueuePage.tsx').then((m) => ({ default: m.AmlQueuePage })));
 const AmlFlagPage = lazy(() => import('../features/aml/AmlFlagPage.tsx').then((m) => ({ default: m.AmlFlagPage })));
 const ExclusionsPage = lazy(() =>

@@ -11,6 +11,7 @@ import { promosEn } from '../features/promos/promosEn.ts';
 import { masterAgentsEn } from '../features/masteragents/masterAgentsEn.ts';
 import { securityEn } from '../features/auth/securityEn.ts';
 import { auditEn } from '../features/audit/auditEn.ts';
+import { rglimitsEn } from '../features/rglimits/rglimitsEn.ts';
 import { kycEn } from '../features/kyc/kycEn.ts';
 import { amlEn } from '../features/aml/amlEn.ts';
 import { rglimitsEn } from '../features/rglimits/rglimitsEn.ts';
@@ -72,6 +73,7 @@ export const en = {
   payments: paymentsEn,
   promos: promosEn,
   masterAgents: masterAgentsEn,
+  rglimits: rglimitsEn,
   kyc: kycEn,
   aml: amlEn,
   rglimits: rglimitsEn,

@@ -13,6 +13,7 @@ type LinkKey =
   | 'walletHistory'
   | 'race'
   | 'betHistory'
+  | 'responsibleGaming'
   | 'verify'
   | 'responsibleGaming'
   | 'statement'
@@ -32,6 +33,7 @@ const SECTIONS: readonly { key: 'account' | 'play' | 'help'; links: readonly { t
       { to: '/profile', key: 'profile' },
       { to: '/history?type=wallet', key: 'walletHistory' },
       { to: '/history?type=bet', key: 'betHistory' },
+      { to: '/responsiblegaming', key: 'responsibleGaming' },
       { to: '/verify', key: 'verify' },
       { to: '/responsiblegaming', key: 'responsibleGaming' },
       { to: '/statement', key: 'statement' },

@@ -32,30 +32,30 @@ type RgT = ReturnType<typeof useRgT>;
  * this page shows them and sends the player's choices.
  */
 export function ResponsibleGamingPage() {
-  const t = useRgT();
+  const rgT = useRgT();
   const title = useRouteTitle();
   const status = useQuery(rgStatusQuery);
 
   return (
     <Page title={title} className="page--narrow" testId="responsible-gaming-page">
-      <p className="rg__intro">{t('intro')}</p>
+      <p className="rg__intro">{rgT('intro')}</p>
       {status.isPending ? (
         <div className="rg__state">
-          <Spinner label={t('loading')} />
+          <Spinner label={rgT('loading')} />
         </div>
       ) : status.isError ? (
         <div className="rg__state">
-          <Alert tone="error">{t('error')}</Alert>
+          <Alert tone="error">{rgT('error')}</Alert>
           <Button variant="secondary" onClick={() => void status.refetch()}>
-            {t('retry')}
+            {rgT('retry')}
           </Button>
         </div>
       ) : (
         <>
-          {status.data.exclusion ? <CurrentBreak t={t} exclusion={status.data.exclusion} /> : null}
-          <LimitsSection t={t} limits={status.data.limits} />
-          {status.data.exclusion ? null : <BreakSection t={t} />}
-          <RealityCheckSection t={t} minutes={status.data.realityCheckMinutes} />
+          {status.data.exclusion ? <CurrentBreak rgT={rgT} exclusion={status.data.exclusion} /> : null}
+          <LimitsSection rgT={rgT} limits={status.data.limits} />
+          {status.data.exclusion ? null : <BreakSection rgT={rgT} />}
+          <RealityCheckSection rgT={rgT} minutes={status.data.realityCheckMinutes} />
         </>
       )}
     </Page>
@@ -76,49 +76,51 @@ function Refusal({ error }: { error: Error | null }) {
   return error ? <Alert tone="error">{messageText(refusalOf(error))}</Alert> : null;
 }
 
-function CurrentBreak({ t, exclusion }: { t: RgT; exclusion: RgExclusionView }) {
+function CurrentBreak({ rgT, exclusion }: { rgT: RgT; exclusion: RgExclusionView }) {
   const cancel = useRgMutation(cancelRgBreak);
   const date = formatManilaDateTime(exclusion.endsAt ?? '');
   return (
     <section className="card rg__section" aria-labelledby="rg-current" data-testid="rg-current-break">
       <h2 id="rg-current" className="rg__title">
-        {t('current.title')}
+        {rgT('current.title')}
       </h2>
       <p>
         {exclusion.kind === 'operator'
-          ? t('current.operator')
-          : t(exclusion.kind === 'coolOff' ? 'current.coolOff' : 'current.selfExclusion', { date })}
+          ? rgT('current.operator')
+          : rgT(exclusion.kind === 'coolOff' ? 'current.coolOff' : 'current.selfExclusion', { date })}
       </p>
-      <p>{t('breakSection.whatItMeans')}</p>
-      {exclusion.cancelAt ? <p>{t('current.endsEarly', { date: formatManilaDateTime(exclusion.cancelAt) })}</p> : null}
+      <p>{rgT('breakSection.whatItMeans')}</p>
+      {exclusion.cancelAt ? (
+        <p>{rgT('current.endsEarly', { date: formatManilaDateTime(exclusion.cancelAt) })}</p>
+      ) : null}
       <Refusal error={cancel.error} />
       {exclusion.cancellable ? (
         <>
-          <p className="rg__hint">{t('current.cancelHelp')}</p>
+          <p className="rg__hint">{rgT('current.cancelHelp')}</p>
           <Button variant="secondary" busy={cancel.isPending} onClick={() => cancel.mutate(undefined)}>
-            {t('current.cancel')}
+            {rgT('current.cancel')}
           </Button>
         </>
       ) : exclusion.kind !== 'operator' && !exclusion.cancelAt ? (
         <p className="rg__hint" data-testid="rg-not-cancellable">
-          {t('current.notCancellable')}
+          {rgT('current.notCancellable')}
         </p>
       ) : null}
     </section>
   );
 }
 
-function LimitsSection({ t, limits }: { t: RgT; limits: readonly RgLimitView[] }) {
+function LimitsSection({ rgT, limits }: { rgT: RgT; limits: readonly RgLimitView[] }) {
   return (
     <section className="card rg__section" aria-labelledby="rg-limits">
       <h2 id="rg-limits" className="rg__title">
-        {t('limits.title')}
+        {rgT('limits.title')}
       </h2>
-      <p className="rg__hint">{t('limits.help')}</p>
+      <p className="rg__hint">{rgT('limits.help')}</p>
       <ul className="rg__limits">
         {limits.map((limit) => (
           <li key={limit.kind}>
-            <LimitRow t={t} limit={limit} />
+            <LimitRow rgT={rgT} limit={limit} />
           </li>
         ))}
       </ul>
@@ -126,12 +128,12 @@ function LimitsSection({ t, limits }: { t: RgT; limits: readonly RgLimitView[] }
   );
 }
 
-function LimitRow({ t, limit }: { t: RgT; limit: RgLimitView }) {
+function LimitRow({ rgT, limit }: { rgT: RgT; limit: RgLimitView }) {
   const [text, setText] = useState('');
   const [invalid, setInvalid] = useState(false);
   const [saved, setSaved] = useState(false);
   const save = useRgMutation(({ amount }: { amount: number | null }) => setRgLimit(limit.kind, amount));
-  const name = t(`limits.${limit.kind}`);
+  const name = rgT(`limits.${limit.kind}`);
   const headingId = useId();
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -157,13 +159,13 @@ function LimitRow({ t, limit }: { t: RgT; limit: RgLimitView }) {
         {name}
       </h3>
       <p data-testid="rg-limit-current">
-        {limit.amount === null ? t('limits.none') : t('limits.current', { amount: formatPeso(limit.amount) })}
+        {limit.amount === null ? rgT('limits.none') : rgT('limits.current', { amount: formatPeso(limit.amount) })}
       </p>
       {limit.pending ? (
         <p className="rg__pending" data-testid="rg-limit-pending">
           {limit.pending.amount === null
-            ? t('limits.pendingRemoval', { date: formatManilaDateTime(limit.pending.effectiveAt) })
-            : t('limits.pendingAmount', {
+            ? rgT('limits.pendingRemoval', { date: formatManilaDateTime(limit.pending.effectiveAt) })
+            : rgT('limits.pendingAmount', {
                 amount: formatPeso(limit.pending.amount),
                 date: formatManilaDateTime(limit.pending.effectiveAt),
               })}
@@ -171,32 +173,32 @@ function LimitRow({ t, limit }: { t: RgT; limit: RgLimitView }) {
       ) : null}
       {limit.amount !== null && limit.used !== null && limit.resetsAt ? (
         <p className="rg__hint">
-          {t('limits.used', { amount: formatPeso(limit.used), date: formatManilaDateTime(limit.resetsAt) })}
+          {rgT('limits.used', { amount: formatPeso(limit.used), date: formatManilaDateTime(limit.resetsAt) })}
         </p>
       ) : null}
       <TextField
-        label={t('limits.newAmount', { limit: name })}
+        label={rgT('limits.newAmount', { limit: name })}
         inputMode="decimal"
         autoComplete="off"
         value={text}
         onChange={(event) => (setText(event.target.value), setSaved(false))}
-        error={invalid ? t('limits.invalid') : undefined}
+        error={invalid ? rgT('limits.invalid') : undefined}
       />
       <Refusal error={save.error} />
       {saved && save.data?.statusMessage ? <Alert tone="success">{save.data.statusMessage}</Alert> : null}
       <div className="rg__actions">
-        <Button type="submit" size="sm" busy={save.isPending} aria-label={t('limits.saveLabel', { limit: name })}>
-          {t('limits.save')}
+        <Button type="submit" size="sm" busy={save.isPending} aria-label={rgT('limits.saveLabel', { limit: name })}>
+          {rgT('limits.save')}
         </Button>
         {limit.amount !== null && !(limit.pending && limit.pending.amount === null) ? (
           <Button
             type="button"
             size="sm"
             variant="secondary"
-            aria-label={t('limits.removeLabel', { limit: name })}
+            aria-label={rgT('limits.removeLabel', { limit: name })}
             onClick={() => save.mutate({ amount: null }, { onSuccess: () => setSaved(true) })}
           >
-            {t('limits.remove')}
+            {rgT('limits.remove')}
           </Button>
         ) : null}
       </div>
@@ -204,7 +206,7 @@ function LimitRow({ t, limit }: { t: RgT; limit: RgLimitView }) {
   );
 }
 
-function BreakSection({ t }: { t: RgT }) {
+function BreakSection({ rgT }: { rgT: RgT }) {
   const [period, setPeriod] = useState<RgBreakPeriod>('coolOff24h');
   const [confirming, setConfirming] = useState(false);
   const [understood, setUnderstood] = useState(false);
@@ -215,51 +217,51 @@ function BreakSection({ t }: { t: RgT }) {
   return (
     <section className="card rg__section" aria-labelledby="rg-break">
       <h2 id="rg-break" className="rg__title">
-        {t('breakSection.title')}
+        {rgT('breakSection.title')}
       </h2>
-      <p>{t('breakSection.coolOffHelp')}</p>
-      <p>{t('breakSection.selfExclusionHelp')}</p>
-      <p>{t('breakSection.whatItMeans')}</p>
+      <p>{rgT('breakSection.coolOffHelp')}</p>
+      <p>{rgT('breakSection.selfExclusionHelp')}</p>
+      <p>{rgT('breakSection.whatItMeans')}</p>
       <SelectField
-        label={t('breakSection.period')}
+        label={rgT('breakSection.period')}
         value={period}
         onChange={(event) => setPeriod(event.target.value as RgBreakPeriod)}
-        options={RG_BREAK_PERIODS.map((value) => ({ value, label: t(`breakSection.periods.${value}`) }))}
+        options={RG_BREAK_PERIODS.map((value) => ({ value, label: rgT(`breakSection.periods.${value}`) }))}
       />
       <Refusal error={start.error} />
       <Button variant="secondary" onClick={() => setConfirming(true)}>
-        {t('breakSection.start')}
+        {rgT('breakSection.start')}
       </Button>
       <Dialog
         open={confirming}
         onClose={close}
-        title={t('breakSection.confirmTitle')}
-        closeLabel={t('breakSection.close')}
+        title={rgT('breakSection.confirmTitle')}
+        closeLabel={rgT('breakSection.close')}
         testId="rg-break-confirm"
         actions={
           <>
             <Button variant="secondary" onClick={close}>
-              {t('breakSection.cancel')}
+              {rgT('breakSection.cancel')}
             </Button>
             <Button
               disabled={!understood}
               busy={start.isPending}
               onClick={() => start.mutate(period, { onSettled: close })}
             >
-              {t('breakSection.confirm')}
+              {rgT('breakSection.confirm')}
             </Button>
           </>
         }
       >
         <p>
-          {t('breakSection.confirmText', {
-            period: t(`breakSection.periods.${period}`),
+          {rgT('breakSection.confirmText', {
+            period: rgT(`breakSection.periods.${period}`),
             date: formatManilaDateTime(new Date(rgBreakEndMs(period, Date.now())).toISOString()),
           })}
         </p>
-        <p>{t('breakSection.whatItMeans')}</p>
+        <p>{rgT('breakSection.whatItMeans')}</p>
         {period.startsWith('coolOff') || !rgBreakIsCancellable(period) ? (
-          <p className="rg__warning">{t('breakSection.confirmIrrevocable')}</p>
+          <p className="rg__warning">{rgT('breakSection.confirmIrrevocable')}</p>
         ) : null}
         <div className="rg__check">
           <input
@@ -268,14 +270,14 @@ function BreakSection({ t }: { t: RgT }) {
             checked={understood}
             onChange={(event) => setUnderstood(event.target.checked)}
           />
-          <label htmlFor={checkId}>{t('breakSection.confirmCheck')}</label>
+          <label htmlFor={checkId}>{rgT('breakSection.confirmCheck')}</label>
         </div>
       </Dialog>
     </section>
   );
 }
 
-function RealityCheckSection({ t, minutes }: { t: RgT; minutes: number }) {
+function RealityCheckSection({ rgT, minutes }: { rgT: RgT; minutes: number }) {
   const [chosen, setChosen] = useState(String(minutes));
   const save = useRgMutation(setRealityCheck);
   return (
@@ -285,22 +287,22 @@ function RealityCheckSection({ t, minutes }: { t: RgT; minutes: number }) {
       onSubmit={(event) => (event.preventDefault(), save.mutate(Number(chosen)))}
     >
       <h2 id="rg-reality" className="rg__title">
-        {t('reality.title')}
+        {rgT('reality.title')}
       </h2>
-      <p>{t('reality.help')}</p>
+      <p>{rgT('reality.help')}</p>
       <SelectField
-        label={t('reality.minutes')}
+        label={rgT('reality.minutes')}
         value={chosen}
         onChange={(event) => setChosen(event.target.value)}
         options={REALITY_CHECK_CHOICES.map((value) => ({
           value: String(value),
-          label: t('reality.option', { minutes: value }),
+          label: rgT('reality.option', { minutes: value }),
         }))}
       />
       <Refusal error={save.error} />
-      {save.isSuccess ? <Alert tone="success">{t('saved')}</Alert> : null}
+      {save.isSuccess ? <Alert tone="success">{rgT('saved')}</Alert> : null}
       <Button type="submit" size="sm" busy={save.isPending}>
-        {t('reality.save')}
+        {rgT('reality.save')}
       </Button>
     </form>
   );

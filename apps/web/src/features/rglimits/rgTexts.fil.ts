@@ -75,4 +75,13 @@ export const rgTextsFil = {
     save: 'I-save',
   },
   saved: 'Na-save na.',
+  check: {
+    title: 'Reality check',
+    time: '{{minutes}} minuto ka nang naka-sign in.',
+    net: 'Netong resulta ng mga taya mo mula nang mag-sign in ka: {{amount}}',
+    bets: '{{count}} taya, {{stakes}} ang itinaya, {{returned}} ang bumalik sa ngayon.',
+    continue: 'Ituloy',
+    signOut: 'Mag-sign out',
+    limits: 'Maglagay ng limit o magpahinga',
+  },
 } satisfies Translation<typeof rgTexts>;

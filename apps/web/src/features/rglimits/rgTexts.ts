@@ -71,4 +71,13 @@ export const rgTexts = {
     save: 'Save',
   },
   saved: 'Saved.',
+  check: {
+    title: 'Reality check',
+    time: 'You have been signed in for {{minutes}} minutes.',
+    net: 'Net result of your bets since you signed in: {{amount}}',
+    bets: '{{count}} bets, {{stakes}} staked, {{returned}} back so far.',
+    continue: 'Continue',
+    signOut: 'Sign out',
+    limits: 'Set limits or take a break',
+  },
 } as const;

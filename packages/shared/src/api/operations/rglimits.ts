@@ -8,6 +8,7 @@ import {
   rgPlayerStatusResponseSchema,
   rgRealityCheckSchema,
   rgSetLimitSchema,
+  rgSinceSignInResponseSchema,
   rgStartBreakSchema,
   rgStatusResponseSchema,
 } from '../../compliance/rglimits.ts';
@@ -19,6 +20,7 @@ export const ResponsibleGamingRoutes = {
   startBreak: '/api/responsible-gaming/startBreak',
   cancelBreak: '/api/responsible-gaming/cancelBreak',
   setRealityCheck: '/api/responsible-gaming/setRealityCheck',
+  sinceSignIn: '/api/responsible-gaming/sinceSignIn',
 } as const;
 
 /** The player's own limits and breaks (issue 22), with the player's session. */
@@ -62,6 +64,14 @@ export const ResponsibleGamingOperations = defineOperations({
     summary: 'How often (minutes) the live screen shows time spent and the net result since sign-in',
     body: rgRealityCheckSchema,
     response: rgStatusResponseSchema,
+  },
+  sinceSignIn: {
+    method: 'POST',
+    path: ResponsibleGamingRoutes.sinceSignIn,
+    auth: 'player',
+    summary: 'The reality check: time since this session signed in, the bets since and their net result (centavos)',
+    body: sessionOnlySchema.optional(),
+    response: rgSinceSignInResponseSchema,
   },
 });
 

@@ -10,6 +10,7 @@ import { useStaff } from '../../lib/session.tsx';
 import { useT, type BoT } from '../../i18n/useT.ts';
 import { AdjustmentForm } from './AdjustmentForm.tsx';
 import { LoginLinkSection } from './LoginLinkSection.tsx';
+import { ExclusionSection } from '../../components/ExclusionSection.tsx';
 import { KycStatusSection } from '../../components/KycStatusSection.tsx';
 import { ExclusionSection } from '../../components/ExclusionSection.tsx';
 import { usePlayerQuery } from './players.api.ts';
