@@ -287,6 +287,7 @@ test('the account page lists the account links and marks what is coming', async 
     ['Profile', '/profile'],
     ['Wallet History', '/history?type=wallet'],
     ['Bet History', '/history?type=bet'],
+    ['Activity Statement', '/statement'],
     ['Deposit', '/payment?type=deposit'],
     ['Withdraw', '/payment?type=withdraw'],
     ['Race', '/live'],
