@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { KycMessages } from '@karera/shared';
 import { adminPost, backofficeLogin, signInAsNewPlayer, uniqueSuffix } from './support.ts';
 import { seriousViolations } from './axe.ts';
 import { goToBackofficeSection } from './backofficeNav.ts';
@@ -93,4 +94,39 @@ test('a player completes identity verification from the account menu, an admin a
     },
   });
   expect(((await withdrawal.json()) as { statusCode: number }).statusCode).toBe(200);
+});
+
+test('a withdrawal refused for want of a verified identity points to the Verify identity page', async ({
+  page,
+  request,
+}) => {
+  const player = await signInAsNewPlayer(page, request);
+  await adminPost(
+    request,
+    `/api/backoffice/players/${player.playerId}/adjustments`,
+    { account: 'credit', amount: 300_000, reason: 'Test funds' },
+    { 'idempotency-key': randomUUID() },
+  );
+  // The e2e server runs without the gates (other specs withdraw with fresh players): the server's refusal,
+  // as the API tests check it, is given to this one request.
+  await page.route('**/api/payment/initiateWithdraw', (route) =>
+    route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 403, statusMessage: KycMessages.withdrawNeedsVerification }),
+    }),
+  );
+  await page.goto('/payment?type=withdraw');
+  await expect(page.getByTestId('withdrawable')).toHaveText('₱3,000.00');
+  await page.getByRole('button', { name: '₱500', exact: true }).click();
+  await page.getByText('BDO', { exact: true }).click();
+  await page.getByTestId('withdraw-account-name').fill('Ana Reyes');
+  await page.getByTestId('withdraw-account-number').fill('001234567890');
+  await page.getByTestId('withdraw-submit').click();
+  const refused = page.getByTestId('payment-failure');
+  await expect(refused).toContainText(KycMessages.withdrawNeedsVerification);
+  expect(await seriousViolations(page)).toEqual([]);
+  await refused.getByRole('link', { name: 'Verify identity' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/verify');
+  await expect(page.getByTestId('kyc-status')).toContainText('Not verified yet');
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, isOfAge, manilaDateOf, normalizeIdNumber } from './kyc.ts';
+import { isCalendarDate, isKycGateRefusal, isOfAge, KycMessages, manilaDateOf, normalizeIdNumber } from './kyc.ts';
 
 describe('identity rules', () => {
   it('counts 21 from the birthday itself', () => {
@@ -29,5 +29,12 @@ describe('identity rules', () => {
 
   it('compares ID numbers without case, spaces or dashes', () => {
     expect(normalizeIdNumber('n01-23 456')).toBe('N0123456');
+  });
+
+  it("recognises the gates' refusals, whatever the configured deposit total", () => {
+    expect(isKycGateRefusal(KycMessages.withdrawNeedsVerification)).toBe(true);
+    expect(isKycGateRefusal(KycMessages.depositNeedsVerification('₱50,000.00'))).toBe(true);
+    expect(isKycGateRefusal(KycMessages.depositNeedsVerification('₱1,000,000.00'))).toBe(true);
+    expect(isKycGateRefusal('Please try again later.')).toBe(false);
   });
 });

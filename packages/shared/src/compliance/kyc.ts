@@ -93,6 +93,13 @@ export const KycMessages = {
   duplicateVerified: 'Another account already has a verified identity with this ID. It cannot be approved.',
 } as const;
 
+/** Whether a payment refusal is one of the identity gates' (the payment screens then point to /verify). */
+export function isKycGateRefusal(message: string): boolean {
+  if (message === KycMessages.withdrawNeedsVerification) return true;
+  const [before = '', after = ''] = KycMessages.depositNeedsVerification('\u0000').split('\u0000');
+  return message.startsWith(before) && message.endsWith(after);
+}
+
 /** Today's date in Manila as YYYY-MM-DD. */
 export function manilaDateOf(instant: Date): string {
   return new Intl.DateTimeFormat('en-CA', {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatPeso, type PaymentRequestReceipt } from '@karera/shared';
-import { Button, Dialog } from '../../components/ui/index.ts';
+import { formatPeso, isKycGateRefusal, type PaymentRequestReceipt } from '@karera/shared';
+import { Button, ButtonLink, Dialog } from '../../components/ui/index.ts';
 
 /** The outcome popups of spec §4: success with transaction id and amount, or failure with the server message. */
 export function ResultDialogs({
@@ -55,7 +55,14 @@ export function ResultDialogs({
         }
       >
         <p className="alert-dialog__text">{failure}</p>
-        <p>{t('payments.tryAgain')}</p>
+        {failure !== null && isKycGateRefusal(failure) ? (
+          // Identity checks (issue 22): the way to the verification, not "try again later".
+          <ButtonLink to="/verify" variant="secondary">
+            {t('account.verify')}
+          </ButtonLink>
+        ) : (
+          <p>{t('payments.tryAgain')}</p>
+        )}
       </Dialog>
     </>
   );
