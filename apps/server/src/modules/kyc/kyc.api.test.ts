@@ -293,6 +293,25 @@ describe(`identity verification (${testDialect})`, () => {
     expect(actions.every((a) => a.actor_type === 'staff')).toBe(true);
   });
 
+  it('keeps one submission waiting per player and one decision per submission, however many race', async () => {
+    const player = await registerPlayer(t.app);
+    const submissions = await Promise.all([submit(player, submission()), submit(player, submission())]);
+    expect(submissions.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const view = await pendingOf(player);
+    const decisions = await Promise.all([
+      decide(view.id, 'approve'),
+      decide(view.id, 'reject', { reason: 'The selfie does not show the ID.' }),
+    ]);
+    expect(decisions.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const audits = await t.app.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', 'in', ['kyc.approved', 'kyc.rejected'])
+      .where('target_id', '=', String(view.id))
+      .execute();
+    expect(audits).toHaveLength(1);
+  });
+
   it('shows submissions and photos to admins only, and each player only their own status', async () => {
     const player = await verifiedPlayer();
     const view = await pendingOf(player);
