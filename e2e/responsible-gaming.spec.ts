@@ -118,3 +118,31 @@ test('an admin excludes a player with a reason and finds them on the exclusion l
   await expect(row).toContainText('In force');
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('the reality check shows on the live screen after the chosen minutes, with Continue or Sign out', async ({
+  page,
+  request,
+}) => {
+  await signedInPlayer(page, request);
+  await page.clock.install();
+  await openResponsibleGaming(page);
+  await page.getByLabel('Every (minutes)').selectOption('15');
+  await page.getByRole('button', { name: 'Save', exact: true }).last().click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+
+  // The check's own chunk is on the screen once it has asked the server for its figures.
+  const figures = page.waitForResponse((response) => response.url().endsWith('/api/responsible-gaming/sinceSignIn'));
+  await page.goto('/live');
+  await figures;
+  await page.clock.runFor('16:00');
+  const check = page.getByRole('dialog', { name: 'Reality check' });
+  await expect(check).toContainText('You have been signed in for');
+  await expect(check).toContainText('Net result of your bets since you signed in: ₱0.00');
+  expect(await seriousViolations(page)).toEqual([]);
+  await check.getByRole('button', { name: 'Continue' }).click();
+  await expect(check).toBeHidden();
+  await page.clock.runFor('16:00');
+  await expect(check).toBeVisible();
+  await check.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

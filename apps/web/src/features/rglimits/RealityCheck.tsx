@@ -4,12 +4,10 @@ import { Link, useLocation } from 'react-router';
 import { formatPeso, ResponsibleGamingRoutes, type RgSinceSignInResponse } from '@karera/shared';
 import { Button, Dialog } from '../../components/ui/index.ts';
 import { apiRequest } from '../../lib/api.ts';
-import { PLAYER_QUERY_ROOT } from '../../lib/queryKeys.ts';
 import { useLogout } from '../../lib/useLogout.ts';
+import { sinceSignInKey } from './rgApi.ts';
 import { useRgT } from './rgI18n.ts';
 import { REALITY_TICK_MS, realityCheckDue, showsRealityCheck } from './realityCheck.ts';
-
-const sinceSignInKey = [...PLAYER_QUERY_ROOT, 'responsible-gaming', 'since-sign-in'] as const;
 
 /**
  * The reality check (issue 22): after the player's chosen minutes of activity (a player page visible),
@@ -53,7 +51,7 @@ export function RealityCheck() {
       open
       onClose={carryOn}
       title={rgT('check.title')}
-      closeLabel={rgT('check.continue')}
+      closeLabel={rgT('breakSection.close')}
       testId="reality-check"
       actions={
         <>

@@ -18,7 +18,15 @@ import { Alert, Button, Dialog, Page, SelectField, Spinner, TextField } from '..
 import { useMessageText } from '../../lib/messages.ts';
 import { refusalOf } from '../../lib/refusal.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
-import { cancelRgBreak, rgStatusKey, rgStatusQuery, setRealityCheck, setRgLimit, startRgBreak } from './rgApi.ts';
+import {
+  cancelRgBreak,
+  rgStatusKey,
+  rgStatusQuery,
+  setRealityCheck,
+  setRgLimit,
+  sinceSignInKey,
+  startRgBreak,
+} from './rgApi.ts';
 import { useRgT } from './rgI18n.ts';
 import './rglimits.css';
 
@@ -67,7 +75,10 @@ function useRgMutation<A>(call: (arg: A) => Promise<RgStatusResponse>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: (answer) => queryClient.setQueryData(rgStatusKey, answer),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(rgStatusKey, answer);
+      void queryClient.invalidateQueries({ queryKey: sinceSignInKey });
+    },
   });
 }
 

@@ -13,6 +13,9 @@ type Answer<K extends keyof typeof ResponsibleGamingOperations> = ResponseOf<(ty
 /** Under the player's root, so signing out drops it. */
 export const rgStatusKey = [...PLAYER_QUERY_ROOT, 'responsible-gaming'] as const;
 
+/** The reality check's figures (RealityCheck.tsx); a new interval drops them. */
+export const sinceSignInKey = [...rgStatusKey, 'since-sign-in'] as const;
+
 export const rgStatusQuery = {
   queryKey: rgStatusKey,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
