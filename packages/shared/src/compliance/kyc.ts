@@ -212,6 +212,15 @@ export const kycPlayerResponseSchema = z.object({
   status: z.enum(KYC_STATUSES),
   /** The player's submissions, newest first. */
   submissions: z.array(kycSubmissionViewSchema),
+  /** The player's refused tries with an ID another account holds, newest first. */
+  duplicateAttempts: z.array(
+    z.object({
+      idType: z.enum(KYC_ID_TYPES),
+      otherPlayerId: z.number().int(),
+      otherMobileNo: z.string(),
+      at: z.string(),
+    }),
+  ),
 });
 
 export const kycDecisionSchema = z.strictObject({

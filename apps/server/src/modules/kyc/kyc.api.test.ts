@@ -254,6 +254,12 @@ describe(`identity verification (${testDialect})`, () => {
     expect((await statusOf(second)).status).toBe('none');
     const firstView = await pendingOf(first);
     expect(firstView.duplicateOf).toEqual([{ playerId: second.playerId, mobileNo: second.mobileNo }]);
+    // The refused account's page shows its try and whose ID it was.
+    const secondPage = (await staffGet(KycRoutes.player(second.playerId))).json<KycPlayerResponse>();
+    expect(secondPage).toMatchObject({
+      status: 'none',
+      duplicateAttempts: [{ idType: 'philsys', otherPlayerId: first.playerId, otherMobileNo: first.mobileNo }],
+    });
     // Another ID type with the same number is another ID.
     expect((await submit(second, submission({ idNumber, idType: 'passport' }))).statusCode).toBe(200);
     // Two accounts' pending submissions of one ID (an ID verified elsewhere meanwhile) are approved once.

@@ -8,6 +8,7 @@ import {
   normalizeIdNumber,
   StatusCode,
   type KycIdType,
+  type KycPlayerResponse,
   type KycStatus,
   type KycStatusResponse,
   type KycSubmissionInput,
@@ -293,17 +294,30 @@ export async function kycSubmission(db: Db, id: number): Promise<KycSubmissionVi
   return view;
 }
 
-export async function playerKycForStaff(
-  db: Db,
-  playerId: number,
-): Promise<{ status: KycStatus; submissions: KycSubmissionView[] }> {
+export async function playerKycForStaff(db: Db, playerId: number): Promise<Omit<KycPlayerResponse, 'statusCode'>> {
   const rows = await db
     .selectFrom('kyc_submissions')
     .selectAll()
     .where('player_id', '=', playerId)
     .orderBy('id', 'desc')
     .execute();
-  return { status: rows[0]?.status ?? 'none', submissions: await viewsOf(db, rows) };
+  const attempts = await db
+    .selectFrom('kyc_duplicate_attempts as d')
+    .innerJoin('players as p', 'p.id', 'd.other_player_id')
+    .select(['d.id_type', 'd.other_player_id', 'p.mobile_no', 'd.created_at'])
+    .where('d.player_id', '=', playerId)
+    .orderBy('d.id', 'desc')
+    .execute();
+  return {
+    status: rows[0]?.status ?? 'none',
+    submissions: await viewsOf(db, rows),
+    duplicateAttempts: attempts.map((a) => ({
+      idType: a.id_type as KycIdType,
+      otherPlayerId: a.other_player_id,
+      otherMobileNo: a.mobile_no,
+      at: a.created_at,
+    })),
+  };
 }
 
 export function kycPhoto(db: Db, submissionId: number, kind: string) {

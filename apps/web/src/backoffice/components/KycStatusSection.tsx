@@ -25,7 +25,9 @@ export function KycStatusSection({ playerId }: { playerId: number }) {
       ) : (
         <p data-testid="player-kyc-status">
           {t('kyc.playerStatus')}: <strong>{t(`kyc.statuses.${kyc.data.status}`)}</strong>
-          {kyc.data.submissions.some((s) => s.duplicateOf.length > 0) ? <> · {t('kyc.duplicateFlag')}</> : null}{' '}
+          {kyc.data.submissions.some((s) => s.duplicateOf.length > 0) || kyc.data.duplicateAttempts.length > 0 ? (
+            <> · {t('kyc.duplicateFlag')}</>
+          ) : null}{' '}
           {kyc.data.submissions.length > 0 ? <Link to={`/kyc/players/${playerId}`}>{t('kyc.playerOpen')}</Link> : null}
         </p>
       )}

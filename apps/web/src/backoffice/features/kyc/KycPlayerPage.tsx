@@ -1,4 +1,6 @@
 import { Link, useParams } from 'react-router';
+import { KYC_ID_TYPE_LABELS } from '@karera/shared';
+import { ManilaTime } from '../../components/ManilaTime.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
 import { useT } from '../../i18n/useT.ts';
@@ -29,6 +31,19 @@ export function KycPlayerPage() {
             {t('kyc.playerStatus')}: <strong>{t(`kyc.statuses.${kyc.data.status}`)}</strong>
           </p>
           {kyc.data.submissions.length === 0 ? <p>{t('kyc.playerNone')}</p> : null}
+          {kyc.data.duplicateAttempts.length > 0 ? (
+            <section className="card bo-section" aria-labelledby="bo-kyc-attempts">
+              <h2 id="bo-kyc-attempts">{t('kyc.attemptsTitle')}</h2>
+              <ul>
+                {kyc.data.duplicateAttempts.map((attempt) => (
+                  <li key={`${attempt.at}-${attempt.otherPlayerId}`}>
+                    <ManilaTime iso={attempt.at} /> · {KYC_ID_TYPE_LABELS[attempt.idType]} · {t('kyc.attemptHeldBy')}{' '}
+                    <Link to={`/players/${attempt.otherPlayerId}`}>{attempt.otherMobileNo}</Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           {kyc.data.submissions.map((submission) => (
             <div key={submission.id}>
               <KycFields submission={submission} />

@@ -57,4 +57,6 @@ export const kycEn = {
   playerStatus: 'Verification status',
   playerNone: 'This player has not submitted a verification.',
   playerOpen: 'Identity verification',
+  attemptsTitle: 'Refused tries with an ID another account holds',
+  attemptHeldBy: 'held by',
 };
