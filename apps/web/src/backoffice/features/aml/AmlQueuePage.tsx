@@ -21,7 +21,7 @@ function columns(t: BoT): Column<AmlFlagView>[] {
       rowHeader: true,
       cell: (f) => (
         <Link to={`/aml/${f.id}`} aria-label={t('aml.open', { id: f.id })}>
-          {t(`aml.rules.${f.rule}`)}
+          {t(`aml.rulesShort.${f.rule}`)}
         </Link>
       ),
     },
@@ -29,15 +29,14 @@ function columns(t: BoT): Column<AmlFlagView>[] {
       id: 'player',
       header: t('aml.col.player'),
       cell: (f) => (
-        <>
-          {f.playerName}
-          <br />
-          <span className="bo-muted">{f.mobileNo}</span>
-        </>
+        <div>
+          <div>{f.playerName}</div>
+          <div className="bo-muted bo-aml-nowrap">{f.mobileNo}</div>
+        </div>
       ),
     },
     { id: 'amount', header: t('aml.col.amount'), numeric: true, nowrap: true, cell: (f) => formatPeso(f.amount) },
-    { id: 'status', header: t('aml.col.status'), cell: (f) => <AmlStatusBadge status={f.status} /> },
+    { id: 'status', header: t('aml.col.status'), nowrap: true, cell: (f) => <AmlStatusBadge status={f.status} /> },
     { id: 'raised', header: t('aml.col.raised'), nowrap: true, cell: (f) => <ManilaTime iso={f.raisedAt} /> },
     { id: 'id', header: t('aml.col.id'), numeric: true, cell: (f) => f.id },
   ];

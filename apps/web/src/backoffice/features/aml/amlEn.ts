@@ -11,6 +11,14 @@ export const amlEn = {
   status: 'Status',
   all: 'All',
   rules: { ...AML_RULE_LABELS },
+  /** The queue's column: short. */
+  rulesShort: {
+    COVERED_AMOUNT: 'Covered amount',
+    STRUCTURING: 'Structuring',
+    LOW_TURNOVER: 'Little betting',
+    SHARED_ACCOUNT: 'Shared account',
+    RAPID_CYCLES: 'Rapid cycles',
+  },
   statuses: { ...AML_STATUS_LABELS },
   caption: 'AML flags, newest first',
   empty: 'No flags here.',
