@@ -474,41 +474,6 @@ export interface MasterAgentPhotosTable {
   created_at: Timestamp;
 }
 
-/** Limits a player set (modules/rglimits, decision 034): centavos; a raise or removal waits in pending_*. */
-export interface RgLimitsTable {
-  player_id: number;
-  kind: string;
-  amount: number | null;
-  pending_amount: number | null;
-  pending_at: Timestamp | null;
-  updated_at: Timestamp;
-}
-
-/** Cool-offs, self-exclusions and operator exclusions, kept after they end. */
-export interface RgExclusionsTable {
-  id: Generated<number>;
-  player_id: number;
-  kind: 'coolOff' | 'selfExclusion' | 'operator';
-  period: string;
-  mobile_no: string;
-  starts_at: Timestamp;
-  ends_at: Timestamp | null;
-  cancel_at: Timestamp | null;
-  reason: string | null;
-  created_by_staff_id: number | null;
-  lifted_at: Timestamp | null;
-  lifted_by_staff_id: number | null;
-  lift_reason: string | null;
-  created_at: Timestamp;
-}
-
-/** A player's reality check interval (minutes). */
-export interface RgSettingsTable {
-  player_id: number;
-  reality_check_minutes: number;
-  updated_at: Timestamp;
-}
-
 /** Identity verifications, one row per submission (modules/kyc, decision 033). */
 export interface KycSubmissionsTable {
   id: Generated<number>;
@@ -687,9 +652,6 @@ export interface Database {
   kyc_submissions: KycSubmissionsTable;
   kyc_duplicate_attempts: KycDuplicateAttemptsTable;
   kyc_photos: KycPhotosTable;
-  rg_limits: RgLimitsTable;
-  rg_exclusions: RgExclusionsTable;
-  rg_settings: RgSettingsTable;
 }
 
 export type StaffUser = Selectable<StaffUsersTable>;

@@ -73,10 +73,6 @@ const Statement = screen(
   () => import('../features/statement/StatementPage.tsx'),
   (m) => m.StatementPage,
 );
-const ResponsibleGaming = screen(
-  () => import('../features/rglimits/ResponsibleGamingPage.tsx'),
-  (m) => m.ResponsibleGamingPage,
-);
 const VerifyIdentity = screen(
   () => import('../features/kyc/VerifyIdentityPage.tsx'),
   (m) => m.VerifyIdentityPage,
@@ -120,7 +116,6 @@ export const PAGES = {
   '/history': History,
   '/responsiblegaming': ResponsibleGaming,
   '/verify': VerifyIdentity,
-  '/responsiblegaming': ResponsibleGaming,
   '/statement': Statement,
   '/promo': Promo,
   '/minigame': MiniGame,
