@@ -110,6 +110,8 @@ const MAX_KEPT_CARDS = 256;
 const placeBets =
   'select outcomes, credit_balances, bonus_balances, bodies' +
   ' from place_bets($1::json, $2::int[], $3::text[], $4::text[], $5::int[], $6::text[])';
+/** A transaction-scoped lock per player with a net-loss limit (class 34: decision 034). */
+const lockLossLimit = 'select pg_advisory_xact_lock(34, $1::int)';
 const selectCardVersion = statement<{ version: number | string }>(
   'select version from bet_card_versions where event_id = ?',
 );
@@ -236,13 +238,14 @@ export function postgresBetPlacement(db: Kysely<Database>, options: PostgresBetP
 
   /**
    * Responsible gaming (modules/rglimits): a bet during a break, over the stake per bet or a net-loss
-   * limit is sent as refused (place_bets still answers a replay of its key first). Checked just before the
-   * call, in the batch's order: the lane's earlier batches are committed, the batch's own earlier bets counted.
+   * limit is sent as refused (place_bets still answers a replay of its key first), checked in the batch's
+   * order, the batch's own earlier bets counted. Answers the players with a net-loss limit, whose check
+   * `call` repeats under a lock in place_bets' transaction.
    */
-  async function refuseOverPlayerLimits(jobs: Job[]): Promise<void> {
+  async function refuseOverPlayerLimits(executor: Kysely<Database>, jobs: Job[]): Promise<number[]> {
     const checked = jobs.filter((job) => job.row !== undefined && !job.row.refused);
-    const refusals = await betRefusalsForBatch(
-      db,
+    const { refusals, lossLimited } = await betRefusalsForBatch(
+      executor,
       checked.map((job) => ({ playerId: job.playerId, total: job.row?.total ?? 0 })),
     );
     for (const [index, job] of checked.entries()) {
@@ -253,12 +256,11 @@ export function postgresBetPlacement(db: Kysely<Database>, options: PostgresBetP
       job.receiptStart = undefined;
       job.row = { player_id, scope, key, request_hash, event_id, card_version, refused: true };
     }
+    return lossLimited;
   }
 
-  async function call(jobs: Job[]): Promise<OutcomeRow[]> {
-    counters.batches += 1;
-    counters.jobs += jobs.length;
-    await refuseOverPlayerLimits(jobs);
+  /** The place_bets call of a batch's rows as they are now. */
+  function placeBetsQuery(jobs: Job[]): CompiledQuery<BatchAnswer> {
     const rows = jobs.map((job) => job.row);
     // What the function looks up once for the batch, so it reads the bets' JSON only once.
     const players = new Set<number>();
@@ -270,16 +272,30 @@ export function postgresBetPlacement(db: Kysely<Database>, options: PostgresBetP
       events.add(row.event_id);
       if (row.pool_code) pools.add(row.pool_code);
     }
-    const result = await db.executeQuery<BatchAnswer>(
-      CompiledQuery.raw(placeBets, [
-        JSON.stringify(rows),
-        [...players],
-        rows.map((row) => row?.scope),
-        rows.map((row) => row?.key),
-        [...events],
-        [...pools],
-      ]),
-    );
+    return CompiledQuery.raw(placeBets, [
+      JSON.stringify(rows),
+      [...players],
+      rows.map((row) => row?.scope),
+      rows.map((row) => row?.key),
+      [...events],
+      [...pools],
+    ]);
+  }
+
+  async function call(jobs: Job[]): Promise<OutcomeRow[]> {
+    counters.batches += 1;
+    counters.jobs += jobs.length;
+    const lossLimited = await refuseOverPlayerLimits(db, jobs);
+    // A player with a net-loss limit: checked again under a lock of theirs in place_bets' own transaction,
+    // so two servers' batches for that player are counted one after the other (players in id order).
+    const result =
+      lossLimited.length === 0
+        ? await db.executeQuery(placeBetsQuery(jobs))
+        : await db.transaction().execute(async (trx) => {
+            for (const playerId of lossLimited) await trx.executeQuery(CompiledQuery.raw(lockLossLimit, [playerId]));
+            await refuseOverPlayerLimits(trx, jobs);
+            return trx.executeQuery(placeBetsQuery(jobs));
+          });
     const answer = result.rows[0];
     if (answer?.outcomes.length !== jobs.length) {
       throw new Error(`place_bets answered ${answer?.outcomes.length ?? 0} outcomes for ${jobs.length} bets.`);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manilaPeriodBounds, RgMessages, type BetReceipt, type Race } from '@karera/shared';
+import { buildApp } from '../../app.ts';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { placeBetAs } from '../../../test/win-race.ts';
@@ -110,6 +111,31 @@ describe(`bets and responsible gaming (${testDialect})`, () => {
     expect((await playerBalances(t.app.db, p.playerId)).creditBalance).toBe(95_000);
     expect(await checkLedger(t.app.db)).toEqual([]);
   });
+
+  it.runIf(testDialect === 'postgres')(
+    "two servers placing one player's bets at once never pass the net-loss limit between them",
+    async () => {
+      const second = await buildApp(t.config);
+      try {
+        const p = await fundedPlayer();
+        await setLimit(p, 'lossDay', 5_000);
+        const answers = await Promise.all(
+          Array.from({ length: 12 }, (_, index) =>
+            placeBetAs(index % 2 === 0 ? t.app : second, p, {
+              raceId: race.raceId,
+              eventId,
+              selections: [[2]],
+              amount: 1_000,
+            }),
+          ),
+        );
+        expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(5);
+        expect((await playerBalances(t.app.db, p.playerId)).creditBalance).toBe(95_000);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 
   it('refuses every bet during a cool-off and an operator exclusion, but answers a retried earlier bet', async () => {
     const p = await fundedPlayer();

@@ -642,14 +642,15 @@ export async function assertBetAllowed(trx: Db, playerId: number, total: number)
 /**
  * PostgreSQL's bet check for a batch about to go to place_bets, in the batch's order: two reads for the
  * whole batch (limits and breaks of its players), then the net loss only of players with a loss limit,
- * counting the stakes of their earlier bets in the same batch. A lane sends one batch at a time, so the
- * batches before it are committed and counted.
+ * counting the stakes of their earlier bets in the same batch. Also answers those players (in id order):
+ * the caller checks again under a lock per player in place_bets' own transaction, so batches of several
+ * servers for one player are counted one after the other.
  */
 export async function betRefusalsForBatch(
   db: Kysely<Database>,
   bets: readonly { playerId: number; total: number }[],
-): Promise<(AppError | null)[]> {
-  if (bets.length === 0) return [];
+): Promise<{ refusals: (AppError | null)[]; lossLimited: number[] }> {
+  if (bets.length === 0) return { refusals: [], lossLimited: [] };
   const nowMs = rgClock.now();
   const now = iso(nowMs);
   const players = [...new Set(bets.map((bet) => bet.playerId))];
@@ -669,7 +670,8 @@ export async function betRefusalsForBatch(
       .orderBy('id', 'desc')
       .execute(),
   ]);
-  if (limitRowsAll.length === 0 && exclusionRows.length === 0) return bets.map(() => null);
+  if (limitRowsAll.length === 0 && exclusionRows.length === 0)
+    return { refusals: bets.map(() => null), lossLimited: [] };
   const limitsOf = new Map<number, Map<string, LimitRow>>();
   for (const row of limitRowsAll) {
     const map = limitsOf.get(row.player_id) ?? new Map<string, LimitRow>();
@@ -689,7 +691,11 @@ export async function betRefusalsForBatch(
     if (!refusal) pendingStakes.set(bet.playerId, pending + bet.total);
     refusals.push(refusal);
   }
-  return refusals;
+  const lossLimited = [...limitsOf.entries()]
+    .filter(([, limits]) => RG_LOSS_LIMIT_KINDS.some((kind) => limitInForce(limits.get(kind), nowMs) !== null))
+    .map(([playerId]) => playerId)
+    .sort((a, b) => a - b);
+  return { refusals, lossLimited };
 }
 
 /**
