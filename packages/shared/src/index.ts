@@ -83,7 +83,5 @@ export * from './compliance/rglimits.ts';
 export * from './api/operations/rglimits.ts';
 export * from './compliance/kyc.ts';
 export * from './api/operations/kyc.ts';
-export * from './compliance/rglimits.ts';
-export * from './api/operations/rglimits.ts';
 export * from './compliance/statement.ts';
 export * from './api/operations/statement.ts';

@@ -27,7 +27,6 @@ export const PLAYER_ROUTES = [
   { path: '/history', access: 'player', title: 'Transaction History' },
   { path: '/responsiblegaming', access: 'player', title: 'Responsible Gaming' },
   { path: '/verify', access: 'player', title: 'Verify Identity' },
-  { path: '/responsiblegaming', access: 'player', title: 'Responsible Gaming' },
   { path: '/statement', access: 'player', title: 'Activity Statement' },
   { path: '/promo', access: 'player', title: 'Promos' },
   { path: '/bethistory', access: 'player', title: 'Bet History', redirect: '/history?type=bet' },

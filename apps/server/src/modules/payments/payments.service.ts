@@ -115,8 +115,6 @@ export async function initiateDeposit(
       // Responsible gaming: no deposit during a break, none over the player's deposit limits.
       await assertDepositAllowed(trx, playerId, input.amount);
       await requireKycForPayment(trx, playerId, { kind: 'DEPOSIT', amount: input.amount }, kyc);
-      // Responsible gaming: no deposit during a break, none over the player's deposit limits.
-      await assertDepositAllowed(trx, playerId, input.amount);
 
       const reference = normalizeReference(input.referenceNumber, type);
       // One open deposit per channel and reference, whoever submits it: a receipt is claimed once. The

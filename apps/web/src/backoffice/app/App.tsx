@@ -29,9 +29,6 @@ const ExclusionsPage = lazy(() =>
 );
 const AmlQueuePage = lazy(() => import('../features/aml/AmlQueuePage.tsx').then((m) => ({ default: m.AmlQueuePage })));
 const AmlFlagPage = lazy(() => import('../features/aml/AmlFlagPage.tsx').then((m) => ({ default: m.AmlFlagPage })));
-const ExclusionsPage = lazy(() =>
-  import('../features/rglimits/ExclusionsPage.tsx').then((m) => ({ default: m.ExclusionsPage })),
-);
 const PaymentsPage = lazy(() =>
   import('../features/payments/PaymentsPage.tsx').then((m) => ({ default: m.PaymentsPage })),
 );

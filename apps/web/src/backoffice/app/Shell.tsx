@@ -28,7 +28,6 @@ const NAV_ITEMS: readonly NavItem[] = [
   { to: '/otp-outbox', label: 'nav.outbox', adminOnly: true },
   { to: '/contacts', label: 'nav.contacts', adminOnly: true },
   { to: '/staff', label: 'nav.staff', adminOnly: true },
-  { to: '/exclusions', label: 'rglimits.nav', adminOnly: true },
   { to: '/aml', label: 'aml.nav', adminOnly: true },
   { to: '/exclusions', label: 'rglimits.nav', adminOnly: true },
   { to: '/audit', label: 'nav.audit', adminOnly: true },

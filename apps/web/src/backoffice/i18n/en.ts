@@ -12,9 +12,8 @@ import { masterAgentsEn } from '../features/masteragents/masterAgentsEn.ts';
 import { securityEn } from '../features/auth/securityEn.ts';
 import { auditEn } from '../features/audit/auditEn.ts';
 import { rglimitsEn } from '../features/rglimits/rglimitsEn.ts';
-import { kycEn } from '../features/kyc/kycEn.ts';
 import { amlEn } from '../features/aml/amlEn.ts';
-import { rglimitsEn } from '../features/rglimits/rglimitsEn.ts';
+import { kycEn } from '../features/kyc/kycEn.ts';
 
 /**
  * Every text of the back office, in English. Validation and refusal texts come from the shared
@@ -74,9 +73,8 @@ export const en = {
   promos: promosEn,
   masterAgents: masterAgentsEn,
   rglimits: rglimitsEn,
-  kyc: kycEn,
   aml: amlEn,
-  rglimits: rglimitsEn,
+  kyc: kycEn,
   security: securityEn,
   /** Keyed like RacingMessages: the race-day schemas' and refusals' texts. */
   racingMessages: { ...RacingMessages },

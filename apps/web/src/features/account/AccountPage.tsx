@@ -15,7 +15,6 @@ type LinkKey =
   | 'betHistory'
   | 'responsibleGaming'
   | 'verify'
-  | 'responsibleGaming'
   | 'statement'
   | 'deposit'
   | 'withdraw'
@@ -35,7 +34,6 @@ const SECTIONS: readonly { key: 'account' | 'play' | 'help'; links: readonly { t
       { to: '/history?type=bet', key: 'betHistory' },
       { to: '/responsiblegaming', key: 'responsibleGaming' },
       { to: '/verify', key: 'verify' },
-      { to: '/responsiblegaming', key: 'responsibleGaming' },
       { to: '/statement', key: 'statement' },
       { to: '/payment?type=deposit', key: 'deposit' },
       { to: '/payment?type=withdraw', key: 'withdraw' },

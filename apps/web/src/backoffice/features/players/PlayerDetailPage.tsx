@@ -12,7 +12,6 @@ import { AdjustmentForm } from './AdjustmentForm.tsx';
 import { LoginLinkSection } from './LoginLinkSection.tsx';
 import { ExclusionSection } from '../../components/ExclusionSection.tsx';
 import { KycStatusSection } from '../../components/KycStatusSection.tsx';
-import { ExclusionSection } from '../../components/ExclusionSection.tsx';
 import { usePlayerQuery } from './players.api.ts';
 import { playerName } from './playerName.ts';
 
