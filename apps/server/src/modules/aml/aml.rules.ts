@@ -236,7 +236,7 @@ const accountKey = (text: string): string => text.replace(/[^0-9A-Za-z]/g, '').t
 
 /**
  * One withdrawal account (channel and number) or one deposit sender number used by several players. Flagged
- * once per account; the players who join it later are in the queue's detail, which lists every request.
+ * once per account, with the requests of the players up to the one that raised it (later ones are not linked).
  */
 async function sharedAccount(db: Executor, request: Request): Promise<void> {
   const number = request.kind === 'WITHDRAW' ? request.account_number : request.sender_number;
