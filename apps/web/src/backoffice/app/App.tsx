@@ -127,7 +127,13 @@ export function App() {
                     path={path}
                     element={
                       <RequireAdmin>
-                        {path === 'kyc' ? <KycQueuePage /> : path === 'kyc/players/:playerId' ? <KycPlayerPage /> : <KycReviewPage />}
+                        {path === 'kyc' ? (
+                          <KycQueuePage />
+                        ) : path === 'kyc/players/:playerId' ? (
+                          <KycPlayerPage />
+                        ) : (
+                          <KycReviewPage />
+                        )}
                       </RequireAdmin>
                     }
                   />
