@@ -37,7 +37,7 @@ export const RG_LOSS_LIMIT_KINDS = ['lossDay', 'lossWeek', 'lossMonth'] as const
 
 /** Raising or removing a limit waits this long; lowering applies at once. */
 export const RG_LIMIT_INCREASE_DELAY_MS = 24 * 3_600_000;
-/** Ending a self-exclusion that may be ended (1 or 5 years) waits this long. */
+/** Ending a self-exclusion that may be ended (1 or 5 years) waits this long, and never ends its first 6 months. */
 export const RG_EXCLUSION_CANCEL_DELAY_MS = 24 * 3_600_000;
 
 /** ₱1 to ₱10,000,000, in centavos. */
@@ -62,13 +62,22 @@ export function rgExclusionKindOf(period: RgBreakPeriod): 'coolOff' | 'selfExclu
 
 /**
  * A player's own break may be ended early only when it is a 1- or 5-year self-exclusion (PAGCOR: the
- * 6-month one is irrevocable; a cool-off runs its course), and then only after a day's wait.
+ * first 6 months of any self-exclusion cannot be revoked; a cool-off runs its course), and then only
+ * after a day's wait: see {@link rgSelfExclusionEarliestEndMs}.
  */
 export function rgBreakIsCancellable(period: string): boolean {
   return period === 'selfExclusion1y' || period === 'selfExclusion5y';
 }
 
 const MANILA_OFFSET_MS = 8 * 3_600_000;
+
+/**
+ * When a 1- or 5-year self-exclusion asked to end at `askedMs` ends: a day after asking, but never inside
+ * its first 6 months (PAGCOR: those cannot be revoked, whatever the length chosen).
+ */
+export function rgSelfExclusionEarliestEndMs(startMs: number, askedMs: number): number {
+  return Math.max(askedMs + RG_EXCLUSION_CANCEL_DELAY_MS, rgBreakEndMs('selfExclusion6m', startMs));
+}
 const DAY_MS = 24 * 3_600_000;
 
 /** When a break chosen at `startMs` ends: days and hours exactly, months and years on the Manila calendar. */
@@ -144,7 +153,8 @@ export const RgMessages = {
   confirmRequired: 'Please confirm that you understand the break cannot be shortened.',
   notCancellable: 'This break cannot be cancelled. It ends on its own.',
   noBreak: 'You have no break to cancel.',
-  cancelPending: 'Your self-exclusion ends in 24 hours.',
+  cancelPending:
+    'Your self-exclusion will end at the time shown: 24 hours after you asked, and never within its first 6 months.',
   excludedByOperator: 'Your account is excluded from betting, deposits and promos. Please contact support.',
   playerNotFound: 'Player not found.',
   notExcludedByOperator: 'This player has no operator exclusion to lift.',

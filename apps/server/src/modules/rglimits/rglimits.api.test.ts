@@ -327,18 +327,39 @@ describe(`responsible gaming (${testDialect})`, () => {
       const p = await registerPlayer(t.app);
       const started = await startBreak(p, 'selfExclusion1y');
       expect(started.json<RgStatusResponse>().exclusion).toMatchObject({ cancellable: true, cancelAt: null });
-      rgClock.offsetMs = 30 * DAY;
+      rgClock.offsetMs = 200 * DAY;
       const cancel = await rg('cancelBreak', p);
       expect(cancel.statusCode, cancel.body).toBe(200);
       const after = cancel.json<RgStatusResponse>().exclusion;
       expect(after).toMatchObject({ cancellable: false });
-      expect(Math.abs(Date.parse(after?.cancelAt ?? '') - (Date.now() + 30 * DAY + DAY))).toBeLessThan(5000);
+      expect(Math.abs(Date.parse(after?.cancelAt ?? '') - (Date.now() + 200 * DAY + DAY))).toBeLessThan(5000);
       expect((await rg('cancelBreak', p)).statusCode).toBe(403);
-      rgClock.offsetMs = 31 * DAY - 60_000;
+      rgClock.offsetMs = 201 * DAY - 60_000;
       expect((await deposit(p, 10_000)).statusCode).toBe(403);
-      rgClock.offsetMs = 31 * DAY + 60_000;
+      rgClock.offsetMs = 201 * DAY + 60_000;
       expect((await deposit(p, 10_000)).statusCode).toBe(200);
       expect(await audited('rg.break.cancel_requested', p.playerId)).toHaveLength(1);
+    });
+
+    it('a 1-year self-exclusion asked to end in its first 6 months ends at 6 months, not a day later', async () => {
+      const p = await registerPlayer(t.app);
+      const started = await startBreak(p, 'selfExclusion1y');
+      const startsAt = Date.parse(started.json<RgStatusResponse>().exclusion?.startsAt ?? '');
+      const lasts = Date.parse(started.json<RgStatusResponse>().exclusion?.endsAt ?? '') - startsAt;
+      expect(lasts).toBeGreaterThan(360 * DAY);
+      rgClock.offsetMs = 30 * DAY;
+      const cancel = await rg('cancelBreak', p);
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      const cancelAt = Date.parse(cancel.json<RgStatusResponse>().exclusion?.cancelAt ?? '');
+      // Six calendar months (Manila) from the start: 181 to 184 days.
+      expect(cancelAt - startsAt).toBeGreaterThanOrEqual(181 * DAY);
+      expect(cancelAt - startsAt).toBeLessThanOrEqual(184 * DAY);
+      rgClock.offsetMs = 31 * DAY + 60_000;
+      expect((await deposit(p, 10_000)).statusCode).toBe(403);
+      rgClock.offsetMs = cancelAt - startsAt - 60_000;
+      expect((await deposit(p, 10_000)).statusCode).toBe(403);
+      rgClock.offsetMs = cancelAt - startsAt + 60_000;
+      expect((await deposit(p, 10_000)).statusCode).toBe(200);
     });
 
     it('a 5-year self-exclusion lasts five years', async () => {

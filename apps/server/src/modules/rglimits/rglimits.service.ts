@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   manilaPeriodBounds,
   RG_DEPOSIT_LIMIT_KINDS,
-  RG_EXCLUSION_CANCEL_DELAY_MS,
+  rgSelfExclusionEarliestEndMs,
   RG_LIMIT_INCREASE_DELAY_MS,
   RG_LIMIT_KINDS,
   RG_LIMIT_PERIOD,
@@ -367,7 +367,7 @@ export async function startBreak(
   });
 }
 
-/** Asks to end a 1- or 5-year self-exclusion: it ends 24 hours later. Anything else is refused. */
+/** Asks to end a 1- or 5-year self-exclusion: it ends 24 hours later, or at 6 months if that is later. Anything else is refused. */
 export async function cancelBreak(db: Kysely<Database>, actor: AuditActor & { id: number }): Promise<void> {
   const playerId = actor.id;
   await db.transaction().execute(async (trx) => {
@@ -375,7 +375,7 @@ export async function cancelBreak(db: Kysely<Database>, actor: AuditActor & { id
     const exclusion = await activeExclusion(trx, playerId, nowMs);
     if (!exclusion) throw badRequest(RgMessages.noBreak);
     if (!exclusionView(exclusion).cancellable) throw forbidden(RgMessages.notCancellable);
-    const cancelAt = iso(nowMs + RG_EXCLUSION_CANCEL_DELAY_MS);
+    const cancelAt = iso(rgSelfExclusionEarliestEndMs(Date.parse(exclusion.starts_at), nowMs));
     await trx.updateTable('rg_exclusions').set({ cancel_at: cancelAt }).where('id', '=', exclusion.id).execute();
     await recordAudit(trx, actor, {
       action: 'rg.break.cancel_requested',

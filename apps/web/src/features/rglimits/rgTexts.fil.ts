@@ -35,7 +35,7 @@ export const rgTextsFil = {
     title: 'Magpahinga muna',
     coolOffHelp: 'Cool-off: maikling pahinga na 24 oras, 7 araw o 30 araw. Hindi ito puwedeng tapusin nang maaga.',
     selfExclusionHelp:
-      'Self-exclusion: 6 na buwan (hindi puwedeng kanselahin), 1 taon o 5 taon. Ang 1 o 5 taon ay puwedeng tapusin, 24 oras matapos mong hilingin.',
+      'Self-exclusion: 6 na buwan (hindi puwedeng kanselahin), 1 taon o 5 taon. Ang 1 o 5 taon ay puwedeng tapusin 24 oras matapos mong hilingin, pero hindi sa unang 6 na buwan nito.',
     whatItMeans:
       'Habang nagpapahinga, hindi ka puwedeng tumaya, mag-deposito o mag-claim ng promo, at hindi ka namin padadalhan ng promo. Puwede ka pa ring mag-sign in, i-withdraw ang natitirang credit mo at tingnan ang history mo.',
     period: 'Haba ng pahinga',
@@ -65,7 +65,7 @@ export const rgTextsFil = {
     endsEarly: 'Hiniling mong tapusin ito: matatapos sa {{date}}.',
     notCancellable: 'Hindi puwedeng kanselahin ang pahingang ito.',
     cancel: 'Tapusin ang self-exclusion ko',
-    cancelHelp: 'Matatapos ito 24 oras matapos mong hilingin.',
+    cancelHelp: 'Matatapos ito 24 oras matapos mong hilingin, at hindi bago matapos ang unang 6 na buwan nito.',
   },
   reality: {
     title: 'Reality check',

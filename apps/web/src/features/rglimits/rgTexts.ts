@@ -32,7 +32,7 @@ export const rgTexts = {
     title: 'Take a break',
     coolOffHelp: 'Cool-off: a short break of 24 hours, 7 days or 30 days. It cannot be ended early.',
     selfExclusionHelp:
-      'Self-exclusion: 6 months (cannot be cancelled), 1 year or 5 years. A 1- or 5-year self-exclusion can be ended, 24 hours after you ask.',
+      'Self-exclusion: 6 months (cannot be cancelled), 1 year or 5 years. A 1- or 5-year self-exclusion can be ended 24 hours after you ask, but never within its first 6 months.',
     whatItMeans:
       'During a break you cannot bet, deposit or claim promos, and we send you no promotions. You can still sign in, withdraw your remaining credit and see your history.',
     period: 'Length of the break',
@@ -61,7 +61,7 @@ export const rgTexts = {
     endsEarly: 'You asked to end it: it ends on {{date}}.',
     notCancellable: 'This break cannot be cancelled.',
     cancel: 'End my self-exclusion',
-    cancelHelp: 'It ends 24 hours after you ask.',
+    cancelHelp: 'It ends 24 hours after you ask, and not before its first 6 months are over.',
   },
   reality: {
     title: 'Reality check',
