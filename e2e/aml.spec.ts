@@ -6,9 +6,9 @@ import { goToBackofficeSection } from './backofficeNav.ts';
 import { seriousViolations } from './axe.ts';
 
 /**
- * The AML queue (decision 035): a player makes three deposits just below the covered amount within a day
- * (the e2e server's covered amount is ₱10,000: AML_COVERED_AMOUNT in playwright.config.ts), an admin approves
- * them, the structuring flag shows in the queue; the admin reads the transactions behind it, reports it with
+ * The AML queue (decision 035): a player makes three deposits that together come just below the covered
+ * amount within a day (₱9,300; the e2e server's covered amount is ₱10,000: AML_COVERED_AMOUNT in
+ * playwright.config.ts), an admin approves them, the structuring flag shows in the queue; the admin reads the transactions behind it, reports it with
  * a narrative, and the reported case is in the CSV export.
  */
 
@@ -21,7 +21,7 @@ async function structuringDeposits(request: APIRequestContext) {
     active: true,
   });
   const ids: string[] = [];
-  for (const amount of [950_000, 960_000, 970_000]) {
+  for (const amount of [300_000, 310_000, 320_000]) {
     const response = await request.post('/api/payment/initiateDeposit', {
       data: {
         amount,
@@ -62,9 +62,9 @@ async function reportStructuring(page: Page, request: APIRequestContext) {
   const flagId = Number((await page.getByRole('heading', { level: 1 }).textContent())?.replace(/\D/g, ''));
   const transactions = page.getByRole('table', { name: /Deposits and withdrawals behind flag/ });
   for (const id of ids) await expect(transactions.getByRole('rowheader', { name: id })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Note', exact: true }).fill('Three deposits of about ₱9,600 in one morning.');
+  await page.getByRole('textbox', { name: 'Note', exact: true }).fill('Three deposits of about ₱3,100 in one morning.');
   await page.getByRole('button', { name: 'Add note' }).click();
-  await expect(page.getByTestId('aml-history')).toContainText('Three deposits of about ₱9,600');
+  await expect(page.getByTestId('aml-history')).toContainText('Three deposits of about ₱3,100');
   expect(await seriousViolations(page)).toEqual([]);
 
   const narrative = `Structuring by ${player.firstName}: deposits split just below the covered amount.`;
@@ -86,7 +86,7 @@ async function reportStructuring(page: Page, request: APIRequestContext) {
   expect(mine).toHaveLength(3);
   for (const id of ids) expect(csv).toContain(id);
   expect(mine[0]).toContain(player.mobileNo);
-  expect(mine[0]).toContain(',9500.00,');
+  expect(mine[0]).toContain(',3000.00,');
   expect(mine[0]).toContain(narrative);
   await expect(page.getByText(/^Downloaded aml-reports-/)).toBeVisible();
   // Nothing wider than the screen (a long rule name in a select once pushed the page sideways at 390 px).

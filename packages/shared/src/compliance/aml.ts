@@ -32,9 +32,9 @@ export const AML_STATUS_LABELS: Record<AmlStatus, string> = {
 export interface AmlSettings {
   /** A player's approved deposits (or withdrawals) in one Manila day at or above this are a covered amount. */
   coveredAmount: number;
-  /** A deposit at or above this share (percent) of the covered amount, yet below it, is "just below". */
+  /** Deposits within the window totalling at or above this share (percent) of the covered amount are "just below" it. */
   structuringBandPercent: number;
-  /** This many such deposits within the window is structuring. */
+  /** At least this many deposits within the window, together just below the covered amount, is structuring. */
   structuringDeposits: number;
   structuringWindowHours: number;
   /** A withdrawal whose bets since the previous withdrawal are below this share (percent) of the deposits since. */
@@ -61,7 +61,7 @@ export const DEFAULT_AML_SETTINGS: AmlSettings = {
 
 export const RAPID_CYCLE_WINDOW_DAYS = 7;
 
-/** The smallest deposit that counts as "just below" the covered amount. */
+/** The smallest total of a window's deposits that counts as "just below" the covered amount. */
 export function structuringFloor(settings: Pick<AmlSettings, 'coveredAmount' | 'structuringBandPercent'>): number {
   return Math.ceil((settings.coveredAmount * settings.structuringBandPercent) / 100);
 }

@@ -174,24 +174,51 @@ describe(`AML flags (${testDialect})`, () => {
     expect(flags.map((f) => f.transactions[0]!.kind).sort()).toEqual(['DEPOSIT', 'WITHDRAW']);
   });
 
-  it('structuring: three approved deposits just below the covered amount within 24 hours raise one flag', async () => {
+  it('structuring: deposits within 24 hours that together come just below the covered amount raise one flag', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const player = await registerPlayer(t.app);
+    // The e2e's covered amount is ₱10,000, the band from ₱9,000; each deposit is far below either.
     await at('2026-12-10T00:00:00.000Z', player);
-    await approvedDeposit(player, 950_000);
+    await approvedDeposit(player, 300_000);
     // 25 hours later: the first has left the window.
     await at('2026-12-11T01:00:00.000Z', player);
-    await approvedDeposit(player, 990_000);
-    await approvedDeposit(player, 500_000); // below the band: not one of them
-    await at('2026-12-11T09:00:00.000Z', player);
+    await approvedDeposit(player, 400_000);
+    await approvedDeposit(player, 100_000);
+    await at('2026-12-11T02:00:00.000Z', player);
+    await approvedDeposit(player, 300_000); // three in the window, ₱8,000 in all: below the band
     expect(await flagsOf('STRUCTURING', player.playerId)).toHaveLength(0);
-    await approvedDeposit(player, 900_000);
-    await at('2026-12-11T20:00:00.000Z', player);
-    await approvedDeposit(player, 920_000);
-    await approvedDeposit(player, 930_000); // a fourth in the same window adds none
+    await approvedDeposit(player, 150_000); // ₱9,500: just below the covered amount
+    await at('2026-12-11T03:00:00.000Z', player);
+    await approvedDeposit(player, 40_000); // ₱9,900 the same Manila day: no second flag
     const flags = await flagsOf('STRUCTURING', player.playerId);
     expect(flags).toHaveLength(1);
-    expect(flags[0]!.transactions.map((row) => row.amount)).toEqual([990_000, 900_000, 920_000]);
+    expect(flags[0]!.transactions.map((row) => row.amount)).toEqual([400_000, 100_000, 300_000, 150_000]);
+    expect(await flagsOf('COVERED_AMOUNT', player.playerId)).toHaveLength(0);
+  });
+
+  it('structuring: deposits that pass the covered amount only across a Manila midnight raise one flag', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const player = await registerPlayer(t.app);
+    // 22:00 and 23:00 in Manila on 10 December, then 01:00 on the 11th: ₱11,000 in three hours, no day at ₱10,000.
+    await at('2026-12-10T14:00:00.000Z', player);
+    await approvedDeposit(player, 400_000);
+    await at('2026-12-10T15:00:00.000Z', player);
+    await approvedDeposit(player, 300_000);
+    await at('2026-12-10T17:00:00.000Z', player);
+    await approvedDeposit(player, 400_000);
+    expect(await flagsOf('COVERED_AMOUNT', player.playerId)).toHaveLength(0);
+    const flags = await flagsOf('STRUCTURING', player.playerId);
+    expect(flags).toHaveLength(1);
+    expect(flags[0]!.transactions.map((row) => row.amount)).toEqual([400_000, 300_000, 400_000]);
+  });
+
+  it('structuring: a day that reaches the covered amount is a covered amount, not structuring', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const player = await registerPlayer(t.app);
+    await at('2026-12-12T01:00:00.000Z', player);
+    for (const amount of [400_000, 400_000, 300_000]) await approvedDeposit(player, amount);
+    expect(await flagsOf('COVERED_AMOUNT', player.playerId)).toHaveLength(1);
+    expect(await flagsOf('STRUCTURING', player.playerId)).toHaveLength(0);
   });
 
   it('low turnover: a withdrawal after deposits with no bets since the previous withdrawal raises one flag', async () => {

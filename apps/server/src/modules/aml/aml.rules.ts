@@ -117,22 +117,29 @@ export async function amlOnPaymentDecided(db: Executor, requestId: number): Prom
   if (request.kind === 'DEPOSIT') await structuring(db, request);
 }
 
-/** A player's approved deposits (or withdrawals) in this Manila day reach the covered amount. */
-async function coveredAmount(db: Executor, request: Request): Promise<void> {
-  const day = manilaToday();
+/** A player's approved deposits (or withdrawals) in the Manila day `day`, oldest first. */
+async function approvedOnDay(db: Executor, playerId: number, kind: Request['kind'], day: string) {
   const dayStart = manilaDayStartIso(day);
   const dayEnd = new Date(new Date(dayStart).getTime() + 24 * HOUR_MS).toISOString();
-  const rows = await db
+  return db
     .selectFrom('payment_requests')
     .select(['id', 'amount'])
-    .where('player_id', '=', request.player_id)
-    .where('kind', '=', request.kind)
+    .where('player_id', '=', playerId)
+    .where('kind', '=', kind)
     .where('status', '=', 'APPROVED')
     .where('decided_at', '>=', dayStart)
     .where('decided_at', '<', dayEnd)
     .orderBy('id')
     .execute();
-  const total = rows.reduce((sum, row) => sum + row.amount, 0);
+}
+
+const sumOf = (rows: readonly { amount: number }[]) => rows.reduce((sum, row) => sum + row.amount, 0);
+
+/** A player's approved deposits (or withdrawals) in this Manila day reach the covered amount. */
+async function coveredAmount(db: Executor, request: Request): Promise<void> {
+  const day = manilaToday();
+  const rows = await approvedOnDay(db, request.player_id, request.kind, day);
+  const total = sumOf(rows);
   if (total < settings.coveredAmount) return;
   const what = request.kind === 'DEPOSIT' ? 'deposits' : 'withdrawals';
   await raiseFlag(db, {
@@ -148,32 +155,36 @@ async function coveredAmount(db: Executor, request: Request): Promise<void> {
 }
 
 /**
- * Several approved deposits just below the covered amount within the window. Looked at only when the deposit
- * just approved is itself one; the window's first such deposit is the period, so a fourth one adds no flag.
+ * Money split to stay under the covered amount's report: several approved deposits within the window
+ * (24 hours by default) that together come within the band below the covered amount (90% or more), or
+ * reach it across a Manila midnight, while the day of the deposit just approved stays below it (a day at
+ * or above it is a covered amount, reported as such). A single deposit is far below the covered amount
+ * (deposits are capped at ₱99,999), so the deposits are judged together, not one by one. One flag per
+ * player and Manila day at most.
  */
 async function structuring(db: Executor, request: Request): Promise<void> {
-  const floor = structuringFloor(settings);
-  if (request.amount < floor || request.amount >= settings.coveredAmount) return;
   const rows = await db
     .selectFrom('payment_requests')
     .select(['id', 'amount'])
     .where('player_id', '=', request.player_id)
     .where('kind', '=', 'DEPOSIT')
     .where('status', '=', 'APPROVED')
-    .where('amount', '>=', floor)
-    .where('amount', '<', settings.coveredAmount)
     .where('decided_at', '>=', isoBefore(settings.structuringWindowHours * HOUR_MS))
     .orderBy('id')
     .execute();
   if (rows.length < settings.structuringDeposits) return;
-  const total = rows.reduce((sum, row) => sum + row.amount, 0);
+  const floor = structuringFloor(settings);
+  const total = sumOf(rows);
+  if (total < floor) return;
+  const day = manilaToday();
+  if (sumOf(await approvedOnDay(db, request.player_id, 'DEPOSIT', day)) >= settings.coveredAmount) return;
   await raiseFlag(db, {
     rule: 'STRUCTURING',
     playerId: request.player_id,
     subjectKey: `player:${request.player_id}`,
-    periodKey: `from:${rows[0]!.id}`,
+    periodKey: day,
     amount: total,
-    summary: `${rows.length} deposits of ${peso(floor)} to ${peso(settings.coveredAmount - 1)} within ${settings.structuringWindowHours} hours (${peso(total)} in all), just below the covered amount.`,
+    summary: `${rows.length} deposits of ${peso(total)} in all within ${settings.structuringWindowHours} hours, ${total >= settings.coveredAmount ? 'over' : 'just below'} the covered amount of ${peso(settings.coveredAmount)} while no Manila day reached it.`,
     details: {
       count: rows.length,
       total,
