@@ -11,6 +11,7 @@ import {
 } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { call, PLAYER_PASSWORD, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
+import { fundPlayer } from '../../../test/win-race.ts';
 import { rgClock } from './rglimits.service.ts';
 
 const key = () => `k-${randomUUID()}`;
@@ -321,6 +322,30 @@ describe(`responsible gaming (${testDialect})`, () => {
       rgClock.offsetMs = 185 * DAY;
       expect((await status(p)).exclusion).toBeNull();
       expect((await deposit(p, 10_000)).statusCode).toBe(200);
+    });
+
+    it('a self-excluded player still signs in, withdraws the remaining credit and sees the history', async () => {
+      const p = await registerPlayer(t.app);
+      await fundPlayer(t.app, admin, p, 80_000);
+      expect((await startBreak(p, 'selfExclusion6m')).statusCode).toBe(200);
+      const login = await call(t.app, 'login', { mobileNo: p.mobileNo, password: PLAYER_PASSWORD });
+      expect(login.statusCode, login.body).toBe(200);
+      const payment = (func: string, payload: object) =>
+        t.app.inject({ method: 'POST', url: `/api/payment/${func}`, payload, headers: { cookie: p.cookie } });
+      const withdrawal = await payment('initiateWithdraw', {
+        amount: 80_000,
+        companyName: 'gcash',
+        accountName: 'Maria Santos',
+        accountNumber: '09171234567',
+        idempotencyKey: key(),
+      });
+      expect(withdrawal.statusCode, withdrawal.body).toBe(200);
+      const history = await payment('getTransactionHistory', {});
+      expect(history.statusCode, history.body).toBe(200);
+      expect(history.json<{ creditHistory: { amount: number }[] }>().creditHistory).toContainEqual(
+        expect.objectContaining({ amount: 80_000 }),
+      );
+      expect((await deposit(p, 10_000)).statusCode).toBe(403);
     });
 
     it('a 1-year self-exclusion may be ended by the player, 24 hours after asking', async () => {
