@@ -75,6 +75,7 @@ const envSchema = z.object({
   MASTER_AGENT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   STAFF_LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   PLAYER_AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  KYC_SUBMIT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   SMS_SENDER: z.enum(['outbox', 'http']).default('outbox'),
   SIM_SPEED: z.coerce.number().positive().max(1000).default(1),
   SMS_GATEWAY_URL: z.url().optional(),
@@ -171,6 +172,8 @@ export interface AppConfig {
     staffLoginPerMinute: number;
     playerAuthPerMinute: number;
     masterAgentApplicationsPerHour: number;
+    /** Identity submissions per address and minute: each decodes and re-encodes two photos. */
+    kycSubmissionsPerMinute: number;
   };
   sms: { sender: 'outbox' } | { sender: 'http'; gatewayUrl: string; apiKey: string; senderName: string };
   /** Race-day simulator pace: 1 is about 3 minutes a race, 60 about 3 seconds. */
@@ -262,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       staffLoginPerMinute: e.STAFF_LOGIN_RATE_LIMIT,
       playerAuthPerMinute: e.PLAYER_AUTH_RATE_LIMIT,
       masterAgentApplicationsPerHour: e.MASTER_AGENT_RATE_LIMIT,
+      kycSubmissionsPerMinute: e.KYC_SUBMIT_RATE_LIMIT,
     },
     sms: smsConfig(e),
     simSpeed: e.SIM_SPEED,

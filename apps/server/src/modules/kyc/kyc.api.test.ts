@@ -99,7 +99,12 @@ describe(`identity verification (${testDialect})`, () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ PLAYER_AUTH_RATE_LIMIT: '1000', KYC_GATES: '1', KYC_DEPOSIT_THRESHOLD: '5000000' });
+    t = await createTestApp({
+      PLAYER_AUTH_RATE_LIMIT: '1000',
+      KYC_SUBMIT_RATE_LIMIT: '1000',
+      KYC_GATES: '1',
+      KYC_DEPOSIT_THRESHOLD: '5000000',
+    });
     admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
     pictures = await basePictures();
     const account = await t.app.inject({
@@ -113,6 +118,27 @@ describe(`identity verification (${testDialect})`, () => {
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('limits submissions per address and minute (each one decodes two photos)', async () => {
+    const limited = await createTestApp({ KYC_SUBMIT_RATE_LIMIT: '2' });
+    try {
+      const player = await registerPlayer(limited.app);
+      const answers = [];
+      for (let i = 0; i < 3; i += 1) {
+        answers.push(
+          await limited.app.inject({
+            method: 'POST',
+            url: KycRoutes.submit,
+            payload: {},
+            headers: { cookie: player.cookie },
+          }),
+        );
+      }
+      expect(answers.map((answer) => answer.statusCode)).toEqual([400, 400, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('takes a submission: status none, then pending, with both photos re-encoded as JPEG and audited', async () => {

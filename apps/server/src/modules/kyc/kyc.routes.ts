@@ -42,7 +42,13 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     submit.path,
-    { schema: schemaOf(submit, playerTags), preValidation: requirePlayer, bodyLimit: SUBMISSION_BODY_LIMIT },
+    {
+      schema: schemaOf(submit, playerTags),
+      preValidation: requirePlayer,
+      bodyLimit: SUBMISSION_BODY_LIMIT,
+      // Two photos decoded and re-encoded per try: a few tries a minute, not a flood.
+      config: { rateLimit: { max: app.config.rateLimits.kycSubmissionsPerMinute, timeWindow: '1 minute' } },
+    },
     async (request) => submitKyc(deps, currentOwnPlayer(request).playerId, request.body, request.ip),
   );
 
