@@ -34,37 +34,55 @@ export async function beginSignInAttempt(
 ): Promise<SignInAttempt> {
   const key = keyOf(username);
   const nowIso = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('staff_login_throttle')
-      .values({ username: key, failures: 0, locked_until: null, updated_at: nowIso })
-      .onConflict((conflict) => conflict.column('username').doNothing())
-      .execute();
-    // The row lock this update takes (PostgreSQL) holds a parallel attempt until the wait below is set.
-    const counted = await trx
-      .updateTable('staff_login_throttle')
-      .set((eb) => ({ failures: eb('failures', '+', 1), updated_at: nowIso }))
-      .where('username', '=', key)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
-      .returning('failures')
-      .executeTakeFirst();
-    if (!counted) {
-      const row = await trx
-        .selectFrom('staff_login_throttle')
-        .select('locked_until')
-        .where('username', '=', key)
-        .executeTakeFirstOrThrow();
-      const waitMs = Date.parse(row.locked_until ?? nowIso) - now.getTime();
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
-    }
-    const delay = lockoutDelayMs(counted.failures);
-    await trx
-      .updateTable('staff_login_throttle')
-      .set({ locked_until: delay > 0 ? new Date(now.getTime() + delay).toISOString() : null })
-      .where('username', '=', key)
-      .execute();
-    return { allowed: true };
-  });
+  // A success in parallel (clearSignInFailures) may delete the row between two statements: start again
+  // (a few times at most; only a flood of successes could take it away each time).
+  for (let tries = 1; ; tries += 1) {
+    const attempt = await db.transaction().execute(async (trx) => {
+      // One statement inserts the row or counts on it; the row lock it takes (PostgreSQL) holds a
+      // parallel attempt until the wait below is set.
+      const counted = await trx
+        .insertInto('staff_login_throttle')
+        .values({ username: key, failures: 1, locked_until: null, updated_at: nowIso })
+        .onConflict((conflict) =>
+          conflict
+            .column('username')
+            .doUpdateSet((eb) => ({
+              failures: eb('staff_login_throttle.failures', '+', 1),
+              locked_until: null,
+              updated_at: nowIso,
+            }))
+            .where((eb) =>
+              eb.or([
+                eb('staff_login_throttle.locked_until', 'is', null),
+                eb('staff_login_throttle.locked_until', '<=', nowIso),
+              ]),
+            ),
+        )
+        .returning('failures')
+        .executeTakeFirst();
+      if (!counted) {
+        const row = await trx
+          .selectFrom('staff_login_throttle')
+          .select('locked_until')
+          .where('username', '=', key)
+          .executeTakeFirst();
+        if (!row) return undefined;
+        const waitMs = Date.parse(row.locked_until ?? nowIso) - now.getTime();
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) } as const;
+      }
+      const delay = lockoutDelayMs(counted.failures);
+      if (delay > 0) {
+        await trx
+          .updateTable('staff_login_throttle')
+          .set({ locked_until: new Date(now.getTime() + delay).toISOString() })
+          .where('username', '=', key)
+          .execute();
+      }
+      return { allowed: true } as const;
+    });
+    if (attempt) return attempt;
+    if (tries >= 5) throw new Error('The sign-in attempt could not be counted: try again.');
+  }
 }
 
 /**
