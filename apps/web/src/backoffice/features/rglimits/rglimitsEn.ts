@@ -37,7 +37,7 @@ export const rglimitsEn = {
     current: 'In force: {{kind}}, {{period}}, until {{until}}.',
     limits: 'Limits the player set',
     noLimits: 'No limits set.',
-    reason: 'Reason',
+    reason: 'Reason for the exclusion or its lifting',
     exclude: 'Exclude this player',
     lift: "Lift the operator's exclusion",
     excluded: 'The player is excluded.',
