@@ -26,6 +26,10 @@ import { rgTexts } from '../features/rglimits/rgTexts.ts';
 import { rgTextsFil } from '../features/rglimits/rgTexts.fil.ts';
 import { statementTexts } from '../features/statement/statementTexts.ts';
 import { statementTextsFil } from '../features/statement/statementTexts.fil.ts';
+import { androidTexts } from '../features/landing/androidTexts.ts';
+import { androidTextsFil } from '../features/landing/androidTexts.fil.ts';
+import { walletTexts } from '../features/history/walletTexts.ts';
+import { walletTextsFil } from '../features/history/walletTexts.fil.ts';
 import { kycTexts } from '../features/kyc/kycTexts.ts';
 import { kycTextsFil } from '../features/kyc/kycTexts.fil.ts';
 import { ticketTexts } from '../features/live/tickets/ticketTexts.ts';
@@ -70,6 +74,8 @@ const PAGE_BUNDLES: readonly { key: string; en: Texts; fil: Texts }[] = [
   { key: 'statement', en: statementTexts, fil: statementTextsFil },
   { key: 'responsibleGaming', en: rgTexts, fil: rgTextsFil },
   { key: 'kyc', en: kycTexts, fil: kycTextsFil },
+  { key: 'wallet', en: walletTexts, fil: walletTextsFil },
+  { key: 'android', en: androidTexts, fil: androidTextsFil },
 ];
 
 /**

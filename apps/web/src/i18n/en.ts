@@ -1,7 +1,6 @@
 import { BET_TYPES, PlayerMessages, type BetTypeCode } from '@karera/shared';
 import type { RouteKey } from '../lib/routes.ts';
 import { paymentTexts } from '../features/payment/paymentTexts.ts';
-import { walletTexts } from '../features/history/walletTexts.ts';
 import { promoTexts } from '../features/promo/promoTexts.ts';
 
 /** Every validation and server message of the shared catalogue (spec §5, §8), word for word. */
@@ -283,12 +282,6 @@ export const en = {
     bannerText: 'Register with your mobile number in a minute and be ready for the next race.',
     bannerTextLoggedIn: 'The next race is waiting for you.',
   },
-  android: {
-    label: 'Android app',
-    text: 'Get the Karera app for Android.',
-    download: 'Download app',
-    dismiss: 'Dismiss download app',
-  },
   legal: {
     lastUpdated: 'Last updated: {{date}}',
     contents: 'Contents',
@@ -464,7 +457,6 @@ export const en = {
   },
   messages,
   payments: paymentTexts,
-  wallet: walletTexts,
   promo: promoTexts,
   /** Each bet type's rule in a few words (spec §9), the same English the shared bet types carry. */
   // fromEntries loses the codes' literal types; every code of BET_TYPES is there by construction.

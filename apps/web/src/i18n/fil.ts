@@ -147,25 +147,6 @@ const payments = {
   ok: 'OK',
 } satisfies Translation<EnglishResources['payments']>;
 
-const wallet = {
-  filters: 'I-filter ang kasaysayan ng wallet',
-  type: 'Uri',
-  status: 'Status',
-  types: { ALL: 'Lahat', DEPOSIT: 'Deposito', WITHDRAWAL: 'Withdrawal' },
-  statuses: { ALL: 'Lahat', PENDING: 'Pending', APPROVED: 'Aprubado', DECLINED: 'Tinanggihan' },
-  listLabel: 'Mga deposito at withdrawal',
-  loading: 'Nilo-load ang kasaysayan ng wallet mo',
-  error: 'Hindi namin ma-load ang kasaysayan ng wallet mo.',
-  retry: 'Subukan ulit',
-  empty: 'Walang transaksyong maipapakita',
-  deposit: 'Deposito',
-  withdrawal: 'Withdrawal',
-  id: 'ID {{id}}',
-  reference: 'Ref {{reference}}',
-  from: 'Mula sa {{sender}}',
-  bonus: 'Bonus reward {{amount}}',
-} satisfies Translation<EnglishResources['wallet']>;
-
 const promo = {
   activeTitle: 'Aktibong Promo',
   noActive: 'Walang Aktibong Promo',
@@ -495,12 +476,6 @@ export const fil = {
     bannerText: 'Mag-register gamit ang mobile number mo sa loob ng isang minuto at humanda sa susunod na karera.',
     bannerTextLoggedIn: 'Naghihintay na sa iyo ang susunod na karera.',
   },
-  android: {
-    label: 'Android app',
-    text: 'I-download ang Karera app para sa Android.',
-    download: 'I-download ang app',
-    dismiss: 'Isara ang download app',
-  },
   legal: {
     lastUpdated: 'Huling binago: {{date}}',
     contents: 'Nilalaman',
@@ -679,7 +654,6 @@ export const fil = {
   },
   messages,
   payments,
-  wallet,
   promo,
   betTypeRules: {
     W: 'unang puwesto lang',

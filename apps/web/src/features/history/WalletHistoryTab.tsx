@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import {
   formatPeso,
   HISTORY_STATUS_FILTERS,
@@ -11,50 +10,51 @@ import {
 } from '@karera/shared';
 import { Alert, Button, SelectField, Spinner } from '../../components/ui/index.ts';
 import { walletHistoryQuery } from './walletHistoryApi.ts';
+import { useWalletT } from './walletI18n.ts';
 import { accountDetailsOf, channelOf, signedAmount, walletDateTime } from './walletFormat.ts';
 
 const STATUS_ICON: Record<CreditHistoryEntry['status'], string> = { PENDING: '⏳', APPROVED: '✓', DECLINED: '✕' };
 
 /** Wallet tab of Transaction History (spec §2, §3 credit history): filters type and status. */
 export function WalletHistoryTab() {
-  const { t } = useTranslation();
+  const t = useWalletT();
   const [type, setType] = useState<HistoryTypeFilter>('ALL');
   const [status, setStatus] = useState<HistoryStatusFilter>('ALL');
   const history = useQuery({ ...walletHistoryQuery(type, status), placeholderData: keepPreviousData });
 
   return (
     <div className="wallet-history">
-      <form className="wallet-history__filters" aria-label={t('wallet.filters')} onSubmit={(e) => e.preventDefault()}>
+      <form className="wallet-history__filters" aria-label={t('filters')} onSubmit={(e) => e.preventDefault()}>
         <SelectField
-          label={t('wallet.type')}
+          label={t('type')}
           value={type}
-          options={HISTORY_TYPE_FILTERS.map((value) => ({ value, label: t(`wallet.types.${value}`) }))}
+          options={HISTORY_TYPE_FILTERS.map((value) => ({ value, label: t(`types.${value}`) }))}
           onChange={(event) => setType(HISTORY_TYPE_FILTERS.find((v) => v === event.target.value) ?? 'ALL')}
           data-testid="wallet-type-filter"
         />
         <SelectField
-          label={t('wallet.status')}
+          label={t('status')}
           value={status}
-          options={HISTORY_STATUS_FILTERS.map((value) => ({ value, label: t(`wallet.statuses.${value}`) }))}
+          options={HISTORY_STATUS_FILTERS.map((value) => ({ value, label: t(`statuses.${value}`) }))}
           onChange={(event) => setStatus(HISTORY_STATUS_FILTERS.find((v) => v === event.target.value) ?? 'ALL')}
           data-testid="wallet-status-filter"
         />
       </form>
       {history.isPending ? (
         <div className="bet-history__state">
-          <Spinner label={t('wallet.loading')} />
+          <Spinner label={t('loading')} />
         </div>
       ) : history.isError ? (
         <div className="bet-history__state">
-          <Alert tone="error">{t('wallet.error')}</Alert>
+          <Alert tone="error">{t('error')}</Alert>
           <Button variant="secondary" onClick={() => void history.refetch()}>
-            {t('wallet.retry')}
+            {t('retry')}
           </Button>
         </div>
       ) : history.data.creditHistory.length === 0 ? (
-        <p className="bet-history__empty">{t('wallet.empty')}</p>
+        <p className="bet-history__empty">{t('empty')}</p>
       ) : (
-        <ul className="wallet-history__list" aria-label={t('wallet.listLabel')} data-testid="wallet-history-list">
+        <ul className="wallet-history__list" aria-label={t('listLabel')} data-testid="wallet-history-list">
           {history.data.creditHistory.map((entry) => (
             <li key={entry.id}>
               <WalletRow entry={entry} />
@@ -67,12 +67,12 @@ export function WalletHistoryTab() {
 }
 
 function WalletRow({ entry }: { entry: CreditHistoryEntry }) {
-  const { t } = useTranslation();
+  const t = useWalletT();
   const headingId = useId();
   const { date, time } = walletDateTime(entry.dateTime);
   const account = accountDetailsOf(entry);
   const amount = signedAmount(entry);
-  const statusLabel = t(`wallet.statuses.${entry.status}`);
+  const statusLabel = t(`statuses.${entry.status}`);
   return (
     <article className="card wallet-row" aria-labelledby={headingId} data-testid="wallet-row">
       <div className="wallet-row__when">
@@ -83,16 +83,14 @@ function WalletRow({ entry }: { entry: CreditHistoryEntry }) {
       </div>
       <div className="wallet-row__what">
         <h3 className="wallet-row__title" id={headingId}>
-          {t(entry.creditType === 'DR' ? 'wallet.deposit' : 'wallet.withdrawal')} · {channelOf(entry)}
+          {t(entry.creditType === 'DR' ? 'deposit' : 'withdrawal')} · {channelOf(entry)}
         </h3>
-        <p className="wallet-row__id">{t('wallet.id', { id: entry.id })}</p>
+        <p className="wallet-row__id">{t('id', { id: entry.id })}</p>
         {account ? <p className="wallet-row__account">{account}</p> : null}
-        {entry.tranRef1 ? (
-          <p className="wallet-row__account">{t('wallet.reference', { reference: entry.tranRef1 })}</p>
-        ) : null}
+        {entry.tranRef1 ? <p className="wallet-row__account">{t('reference', { reference: entry.tranRef1 })}</p> : null}
         {entry.notes ? <p className="wallet-row__note">{entry.notes}</p> : null}
         {entry.bonus !== 0 ? (
-          <p className="wallet-row__bonus">{t('wallet.bonus', { amount: formatPeso(entry.bonus) })}</p>
+          <p className="wallet-row__bonus">{t('bonus', { amount: formatPeso(entry.bonus) })}</p>
         ) : null}
       </div>
       <div className="wallet-row__money">

@@ -16,4 +16,6 @@ export const walletTexts = {
   reference: 'Ref {{reference}}',
   from: 'From {{sender}}',
   bonus: 'Bonus reward {{amount}}',
-} as const;
+};
+
+export type WalletTexts = typeof walletTexts;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { currentUserAgent, isAndroid } from '../../lib/platform.ts';
 import { usePublicSiteConfig } from '../../lib/siteConfigFetch.ts';
+import { useAndroidT } from './androidI18n.ts';
 
 const DISMISSED_KEY = 'karera.androidStripDismissed';
 
@@ -26,7 +26,7 @@ function rememberDismissed(): void {
  * It is optional: while the site config loads or if it fails, nothing shows.
  */
 export function AndroidStrip() {
-  const { t } = useTranslation();
+  const t = useAndroidT();
   const [dismissed, setDismissed] = useState(wasDismissed);
   const android = isAndroid(currentUserAgent());
   const { data } = usePublicSiteConfig();
@@ -34,15 +34,15 @@ export function AndroidStrip() {
   if (!android || url === null || dismissed) return null;
 
   return (
-    <div className="android-strip" role="region" aria-label={t('android.label')} data-testid="android-strip">
-      <p className="android-strip__text">{t('android.text')}</p>
+    <div className="android-strip" role="region" aria-label={t('label')} data-testid="android-strip">
+      <p className="android-strip__text">{t('text')}</p>
       <a className="btn btn--accent btn--sm" href={url} download>
-        {t('android.download')}
+        {t('download')}
       </a>
       <button
         type="button"
         className="android-strip__dismiss"
-        aria-label={t('android.dismiss')}
+        aria-label={t('dismiss')}
         onClick={() => {
           rememberDismissed();
           setDismissed(true);

@@ -1,0 +1,21 @@
+import type { WalletTexts } from './walletTexts.ts';
+
+/** Filipino texts of the Wallet tab (English in walletTexts.ts). */
+export const walletTextsFil: WalletTexts = {
+  filters: 'I-filter ang kasaysayan ng wallet',
+  type: 'Uri',
+  status: 'Status',
+  types: { ALL: 'Lahat', DEPOSIT: 'Deposito', WITHDRAWAL: 'Withdrawal' },
+  statuses: { ALL: 'Lahat', PENDING: 'Pending', APPROVED: 'Aprubado', DECLINED: 'Tinanggihan' },
+  listLabel: 'Mga deposito at withdrawal',
+  loading: 'Nilo-load ang kasaysayan ng wallet mo',
+  error: 'Hindi namin ma-load ang kasaysayan ng wallet mo.',
+  retry: 'Subukan ulit',
+  empty: 'Walang transaksyong maipapakita',
+  deposit: 'Deposito',
+  withdrawal: 'Withdrawal',
+  id: 'ID {{id}}',
+  reference: 'Ref {{reference}}',
+  from: 'Mula sa {{sender}}',
+  bonus: 'Bonus reward {{amount}}',
+};
