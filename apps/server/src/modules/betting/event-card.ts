@@ -50,7 +50,8 @@ export function indexEventCard(races: readonly CardRace[], runners: readonly Car
   };
 }
 
-async function readEventCard(trx: Transaction<Database>, eventId: number): Promise<EventCard> {
+/** An event's races and runners as bets are checked against them, read through `db` (a transaction or not). */
+export async function readEventCard(trx: Kysely<Database>, eventId: number): Promise<EventCard> {
   const races = await trx
     .selectFrom('races')
     .innerJoin('game_events', 'game_events.id', 'races.event_id')

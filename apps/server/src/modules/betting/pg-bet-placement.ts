@@ -14,7 +14,7 @@ import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { Idempotency } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
 import { hashRequest } from '../../lib/tokens.ts';
-import { indexEventCard, type EventCard } from './event-card.ts';
+import { readEventCard, type EventCard } from './event-card.ts';
 import { BetRefusals, betLedgerText, checkBetOnCard, newTicketNo, receiptBeforeBalances } from './betting.service.ts';
 import { betRefusalsForBatch } from '../rglimits/rglimits.service.ts';
 
@@ -137,31 +137,7 @@ export function postgresBetPlacement(db: Kysely<Database>, options: PostgresBetP
   /** The version is read before the card: a change between the two reads leaves the card marked old. */
   async function readCard(eventId: number): Promise<KeptCard> {
     const [row] = await selectCardVersion(db, [eventId]);
-    const races = await db
-      .selectFrom('races')
-      .innerJoin('game_events', 'game_events.id', 'races.event_id')
-      .select([
-        'races.id',
-        'races.race_no',
-        'races.status',
-        'races.enabled_bet_types',
-        'game_events.enabled_bet_types as event_types',
-      ])
-      .where('races.event_id', '=', eventId)
-      .execute();
-    const runners =
-      races.length === 0
-        ? []
-        : await db
-            .selectFrom('runners')
-            .select(['race_id', 'runner_no', 'status'])
-            .where(
-              'race_id',
-              'in',
-              races.map((race) => race.id),
-            )
-            .execute();
-    return { version: Number(row?.version ?? 0), card: indexEventCard(races, runners) };
+    return { version: Number(row?.version ?? 0), card: await readEventCard(db, eventId) };
   }
 
   function cardOf(eventId: number): Promise<KeptCard> {
