@@ -62,10 +62,6 @@ const config = loadConfig({
   ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
 });
 const app = await buildApp(config);
-// BENCH_SQLITE_SYNCHRONOUS=full: every commit waits for fsync, to price durability beyond the
-// production setting (NORMAL in WAL mode: a power cut may lose the last commits, never corrupts).
-const synchronousOverride = process.env.BENCH_SQLITE_SYNCHRONOUS;
-if (app.dialect === 'sqlite' && synchronousOverride === 'full') await sql`pragma synchronous = full`.execute(app.db);
 
 async function call<T>(method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) {
   const response = await app.inject({ method, url, payload, headers });

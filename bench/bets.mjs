@@ -2,7 +2,7 @@
 // money check (ledger invariants, debits = pools, balances = funds - receipts, no negative balance).
 //
 // Usage: npm run bench:bets -- [--players 100] [--seconds 10] [--concurrency 64] [--rate 3000[,rate...]]
-//        [--paced-seconds 10] [--pg postgres://user@host:port/db] [--synchronous full] [--trace /tmp/bets]
+//        [--paced-seconds 10] [--pg postgres://user@host:port/db] [--trace /tmp/bets]
 //        [--client c|node] [--rebate] [--instances N]
 //
 // Two phases on one fresh database: "saturation" keeps --concurrency bets in flight (each player one at
@@ -35,8 +35,6 @@ const { values: options } = parseArgs({
     rate: { type: 'string', default: '3000' },
     'paced-seconds': { type: 'string', default: '10' },
     pg: { type: 'string' },
-    // SQLite only: `full` makes every commit wait for fsync (production uses NORMAL, see bench/README.md).
-    synchronous: { type: 'string' },
     trace: { type: 'string' },
     // Paced phases: `c` (bench/paced-client.c, built with the system's C compiler) or `node`.
     client: { type: 'string', default: 'c' },
@@ -66,7 +64,6 @@ const server = fork(path.join(root, 'bench/bets-server.ts'), [], {
     ...process.env,
     BENCH_PLAYERS: String(players),
     ...(options.pg ? { BENCH_PG_URL: options.pg } : {}),
-    ...(options.synchronous ? { BENCH_SQLITE_SYNCHRONOUS: options.synchronous } : {}),
     ...(options.rebate ? { BENCH_REBATE: '1' } : {}),
   },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

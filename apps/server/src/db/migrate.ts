@@ -20,6 +20,7 @@ import * as sharedRateLimits from './migrations/20261126120000_shared_rate_limit
 import * as aml from './migrations/20261126150000_aml.ts';
 import * as kyc from './migrations/20261126130000_kyc.ts';
 import * as responsibleGaming from './migrations/20261126140000_responsible_gaming.ts';
+import * as poolSalesMarks from './migrations/20261127010000_pool_sales_marks.ts';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: Dialect): Promise<void>;
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261126150000_aml': aml,
   '20261126130000_kyc': kyc,
   '20261126140000_responsible_gaming': responsibleGaming,
+  '20261127010000_pool_sales_marks': poolSalesMarks,
 };
 
 class StaticProvider implements MigrationProvider {

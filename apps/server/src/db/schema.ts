@@ -291,6 +291,16 @@ export interface RaceResultsTable {
   confirmed_at: Timestamp;
 }
 
+/** PostgreSQL only: tickets sold per pool, kept by a trigger on bet_tickets (migration 20261127010000_pool_sales_marks). */
+export interface PoolSalesMarksTable {
+  first_race_id: number;
+  bet_type: string;
+  /** The writing backend. A pool's figures are the sum over its writers. */
+  writer: number;
+  tickets: number | string;
+  last_ticket_id: number | string;
+}
+
 export interface PoolSettlementsTable {
   id: Generated<number>;
   first_race_id: number;
@@ -629,6 +639,7 @@ export interface Database {
   tote_settings: ToteSettingsTable;
   race_results: RaceResultsTable;
   pool_settlements: PoolSettlementsTable;
+  pool_sales_marks: PoolSalesMarksTable;
   deposit_accounts: DepositAccountsTable;
   payment_requests: PaymentRequestsTable;
   payment_settings: PaymentSettingsTable;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   BET_TYPES,
   forecastProbables,
@@ -10,6 +10,7 @@ import {
   type RacePoolsResponse,
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
+import { isPostgres } from '../../db/statement.ts';
 import { loadPoolCard, parseSelections, poolLegs, poolTickets } from './pools.ts';
 import { carryoverAccountCode } from './settlement.service.ts';
 import { policyFor } from './tote-settings.ts';
@@ -38,6 +39,40 @@ async function findRace(db: Db, raceId: number): Promise<RaceRow | undefined> {
   return row && { id: row.id, eventId: row.event_id, raceNo: row.race_no, status: row.status, raceDate: row.race_date };
 }
 
+/** Each pool of a race day that has sold: how many tickets (PostgreSQL) and its latest ticket. */
+async function poolSales(
+  db: Db,
+  eventId: number,
+): Promise<{ first_race_id: number; bet_type: string; count: number | string; last: number | string | null }[]> {
+  if (isPostgres(db)) {
+    // Kept by the database as tickets are written (migration 20261127010000_pool_sales_marks).
+    return db
+      .selectFrom('pool_sales_marks')
+      .innerJoin('races', 'races.id', 'pool_sales_marks.first_race_id')
+      .select([
+        'pool_sales_marks.first_race_id',
+        'pool_sales_marks.bet_type',
+        (eb) => eb.fn.sum<number | string>('pool_sales_marks.tickets').as('count'),
+        (eb) => eb.fn.max('pool_sales_marks.last_ticket_id').as('last'),
+      ])
+      .where('races.event_id', '=', eventId)
+      .groupBy(['pool_sales_marks.first_race_id', 'pool_sales_marks.bet_type'])
+      .orderBy('pool_sales_marks.first_race_id')
+      .orderBy('pool_sales_marks.bet_type')
+      .execute();
+  }
+  // One writer at a time: ids come in commit order, so a pool's latest ticket names its sales. One seek
+  // of the (first_race_id, bet_type) index per race and bet type, however many tickets were sold.
+  const betTypes = sql.join(BET_TYPES.map((type) => sql`(${type.code})`));
+  const { rows } = await sql<{ first_race_id: number; bet_type: string; last: number | null }>`
+    select r.id as first_race_id, t.column1 as bet_type,
+      (select max(b.id) from bet_tickets b where b.first_race_id = r.id and b.bet_type = t.column1) as last
+    from races r cross join (values ${betTypes}) as t
+    where r.event_id = ${eventId}
+    order by r.id, t.column1`.execute(db);
+  return rows.filter((row) => row.last !== null).map((row) => ({ ...row, count: 0 }));
+}
+
 /**
  * A name for the state of a race day's pools: its tickets (how many and the latest, per pool), its races'
  * statuses and results, and its scratches. Every server reads the same database, so every server names
@@ -46,19 +81,7 @@ async function findRace(db: Db, raceId: number): Promise<RaceRow | undefined> {
  */
 export async function eventPoolsVersion(db: Db, eventId: number): Promise<string> {
   const [tickets, races, scratches, carryovers] = await Promise.all([
-    db
-      .selectFrom('bet_tickets')
-      .select([
-        'first_race_id',
-        'bet_type',
-        (eb) => eb.fn.countAll<number | string>().as('count'),
-        (eb) => eb.fn.max('id').as('last'),
-      ])
-      .where('event_id', '=', eventId)
-      .groupBy(['first_race_id', 'bet_type'])
-      .orderBy('first_race_id')
-      .orderBy('bet_type')
-      .execute(),
+    poolSales(db, eventId),
     db
       .selectFrom('races')
       .leftJoin('race_results', 'race_results.race_id', 'races.id')
