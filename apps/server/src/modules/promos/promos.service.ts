@@ -19,7 +19,7 @@ import { nowIso } from '../../lib/time.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { accountIdByCode, HouseAccount, playerAccountCode, playerBalances } from '../wallet/accounts.ts';
 import { recordTransaction } from '../wallet/ledger.ts';
-import { assertNotExcluded } from '../rglimits/rglimits.service.ts';
+import { assertNotExcluded, mayReceiveMarketing } from '../rglimits/rglimits.service.ts';
 import {
   backofficePromo,
   claimCountsOf,
@@ -56,8 +56,12 @@ function playerRemainingOf(promo: PromoRow, claimed: number): number {
   return promo.per_player_limit === UNLIMITED ? UNLIMITED : Math.max(0, promo.per_player_limit - claimed);
 }
 
-/** promo/list: what the player can claim from the list (code-only promos are claimed by their code). */
+/**
+ * promo/list: what the player can claim from the list (code-only promos are claimed by their code).
+ * Promos are the product's marketing: a player on a cool-off or excluded is offered none (decision 034).
+ */
 export async function listPromos(db: Kysely<Database>, playerId: number): Promise<PromoView[]> {
+  if (!(await mayReceiveMarketing(db, playerId))) return [];
   const now = nowIso();
   const rows = await db
     .selectFrom('promos')

@@ -280,6 +280,49 @@ describe(`responsible gaming (${testDialect})`, () => {
       expect(await audited('rg.break.started', p.playerId)).toHaveLength(1);
     });
 
+    it('a player on a cool-off or self-excluded is offered no promos (marketing) until the break ends', async () => {
+      const defined = await staff('POST', '/api/backoffice/promos', {
+        promoCode: `RG${randomUUID().slice(0, 8)}`.toUpperCase(),
+        name: 'Break test promo',
+        description: 'Offered to players not on a break',
+        creditTo: 'BONUS',
+        kind: 'fixed',
+        rewardAmount: 10_000,
+        rateBasisPoints: 0,
+        rewardCap: 0,
+        remaining: 999,
+        perPlayerLimit: 1,
+        dailyDepositReq: 0,
+        accountDaysReq: 0,
+        validityInHours: 24,
+        startsAt: '2026-01-01T00:00:00.000Z',
+        endsAt: null,
+        codeOnly: false,
+      });
+      expect(defined.statusCode, defined.body).toBe(200);
+      const promoCode = defined.json<{ promo: { promoCode: string } }>().promo.promoCode;
+      const offered = async (who: RegisteredPlayer) => {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/promo/list',
+          payload: {},
+          headers: { cookie: who.cookie },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<{ promos: { promoCode: string }[] }>().promos.map((promo) => promo.promoCode);
+      };
+      const coolingOff = await registerPlayer(t.app);
+      const selfExcluded = await registerPlayer(t.app);
+      expect(await offered(coolingOff)).toContain(promoCode);
+      expect((await startBreak(coolingOff, 'coolOff24h')).statusCode).toBe(200);
+      expect((await startBreak(selfExcluded, 'selfExclusion1y')).statusCode).toBe(200);
+      expect(await offered(coolingOff)).toEqual([]);
+      expect(await offered(selfExcluded)).toEqual([]);
+      rgClock.offsetMs = DAY + 1000;
+      expect(await offered(coolingOff)).toContain(promoCode);
+      expect(await offered(selfExcluded)).toEqual([]);
+    });
+
     it.each([
       ['coolOff7d', 7 * DAY],
       ['coolOff30d', 30 * DAY],
