@@ -82,6 +82,8 @@ export const KycMessages = {
   alreadyVerified: 'Your identity is already verified.',
   rejectedFinal: 'Your verification was rejected. Please contact support.',
   duplicateId: 'This ID is already used by another account. Please contact support.',
+  identityExcluded:
+    'This ID belongs to an account that is on a break or excluded from play, so no new account can be verified with it while that lasts.',
   withdrawNeedsVerification:
     'Please verify your identity before your first withdrawal: open Account › Verify identity.',
   depositNeedsVerification: (threshold: string) =>

@@ -14,6 +14,7 @@ import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } fro
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { basePictures, malformedImageCorpus } from '../../../test/malformed-images.ts';
 import { fundPlayer } from '../../../test/win-race.ts';
+import { rgClock } from '../rglimits/rglimits.service.ts';
 
 const key = () => `k-${randomUUID()}`;
 const b64 = (bytes: Buffer) => bytes.toString('base64');
@@ -291,6 +292,44 @@ describe(`identity verification (${testDialect})`, () => {
     // Two accounts' pending submissions of one ID (an ID verified elsewhere meanwhile) are approved once.
     await decide(firstView.id, 'approve');
     expect((await submit(second, submission({ idNumber }))).statusCode).toBe(409);
+  });
+
+  it('refuses a new account presenting the ID of an excluded account, flags and audits it; not once the break ends', async () => {
+    const idNumber = uniqueIdNumber();
+    const excluded = await registerPlayer(t.app);
+    expect((await submit(excluded, submission({ idNumber }))).statusCode).toBe(200);
+    await decide((await pendingOf(excluded)).id, 'reject', { reason: 'The photo of the ID is blurred.' });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/responsible-gaming/startBreak',
+      payload: { period: 'coolOff24h', confirm: true },
+      headers: { cookie: excluded.cookie },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+
+    const newcomer = await registerPlayer(t.app);
+    const refused = await submit(newcomer, submission({ idNumber: idNumber.toLowerCase() }));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ statusMessage: KycMessages.identityExcluded });
+    expect((await statusOf(newcomer)).status).toBe('none');
+    const page = (await staffGet(KycRoutes.player(newcomer.playerId))).json<KycPlayerResponse>();
+    expect(page.duplicateAttempts).toEqual([
+      expect.objectContaining({ idType: 'philsys', otherPlayerId: excluded.playerId }),
+    ]);
+    const audits = await t.app.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'kyc.excluded_identity_refused')
+      .where('target_id', '=', String(newcomer.playerId))
+      .execute();
+    expect(audits).toHaveLength(1);
+    // Once the break has ended the same ID is taken.
+    rgClock.offsetMs = 25 * 3_600_000;
+    try {
+      expect((await submit(newcomer, submission({ idNumber }))).statusCode).toBe(200);
+    } finally {
+      rgClock.offsetMs = 0;
+    }
   });
 
   it('rejects with a reason the player reads (final), asks again (player may resubmit), decides once', async () => {

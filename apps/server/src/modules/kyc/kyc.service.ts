@@ -16,10 +16,11 @@ import {
   type KycSubmissionView,
 } from '@karera/shared';
 import type { Database, KycSubmissionsTable, StaffUser } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { isIdentityExcluded, isPlayerExcluded } from '../rglimits/rglimits.service.ts';
 import { storedKycPhoto } from './kyc-photos.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -104,6 +105,19 @@ async function holdersOf(db: Db, playerId: number, idType: string, idNumberKey: 
     .execute();
 }
 
+/** Other accounts that ever presented this ID (any status: a rejected try still names the person). */
+async function presentersOf(db: Db, playerId: number, idType: string, idNumberKey: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('kyc_submissions')
+    .select('player_id')
+    .distinct()
+    .where('id_type', '=', idType)
+    .where('id_number_key', '=', idNumberKey)
+    .where('player_id', '!=', playerId)
+    .execute();
+  return rows.map((row) => row.player_id);
+}
+
 /**
  * A player's submission: refused while one waits or after a verification or a final rejection; refused
  * under 21 (Manila date) and when another account holds the same ID (that try is kept for staff). Photos
@@ -129,6 +143,36 @@ export async function submitKyc(
   const outcome = await db
     .transaction()
     .execute(async (trx) => {
+      // Re-registration: a new account presenting the ID of an account on a break or excluded (decision 034).
+      const presenters = await presentersOf(trx, playerId, input.idType, idNumberKey);
+      if (await isIdentityExcluded(trx, presenters)) {
+        const excluded: number[] = [];
+        for (const other of presenters) if (await isPlayerExcluded(trx, other)) excluded.push(other);
+        const createdAt = nowIso();
+        for (const other of excluded) {
+          await trx
+            .insertInto('kyc_duplicate_attempts')
+            .values({
+              player_id: playerId,
+              other_player_id: other,
+              id_type: input.idType,
+              id_number_key: idNumberKey,
+              created_at: createdAt,
+            })
+            .execute();
+        }
+        await recordAudit(
+          trx,
+          { type: 'player', id: playerId, ip },
+          {
+            action: 'kyc.excluded_identity_refused',
+            targetType: 'player',
+            targetId: playerId,
+            details: { idType: input.idType, excludedPlayerIds: excluded },
+          },
+        );
+        return 'excluded' as const;
+      }
       const holders = await holdersOf(trx, playerId, input.idType, idNumberKey);
       if (holders.length > 0) {
         const createdAt = nowIso();
@@ -198,6 +242,7 @@ export async function submitKyc(
       throw error;
     });
   if (outcome === 'duplicate') throw conflict(KycMessages.duplicateId);
+  if (outcome === 'excluded') throw forbidden(KycMessages.identityExcluded);
   return { statusCode: 200, statusMessage: KycMessages.submitted };
 }
 
