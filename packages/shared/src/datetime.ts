@@ -21,3 +21,41 @@ export function formatManilaDateTime(iso: string): string {
   for (const { type, value } of manilaParts.formatToParts(date)) part[type] = value;
   return `${part.month} ${part.day}, ${part.year} ${part.hour}:${part.minute} ${part.dayPeriod?.toUpperCase()}`;
 }
+
+/** The Philippines keeps UTC+8 all year (no daylight saving), so a Manila day is a fixed UTC window. */
+const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** True for a calendar day written YYYY-MM-DD that exists (no 2026-02-30). */
+export function isCalendarDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** The Manila calendar day (YYYY-MM-DD) an instant falls in. */
+export function manilaDayOf(instant: Date | string | number): string {
+  return new Date(new Date(instant).getTime() + MANILA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The day `days` days after (or before, negative) a calendar day. */
+export function addCalendarDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** How many calendar days from `from` to `to`, both included (1 for one day; 0 or less when `to` is before). */
+export function calendarDaysIncluded(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+/**
+ * Manila days `from` to `to` (both included) as UTC instants, ISO strings as the database stores them:
+ * `start` is the first day's 00:00 in Manila, `end` (excluded) the 00:00 after the last day.
+ */
+export function manilaDaysWindow(from: string, to: string): { start: string; end: string } {
+  return {
+    start: new Date(Date.parse(`${from}T00:00:00Z`) - MANILA_OFFSET_MS).toISOString(),
+    end: new Date(Date.parse(`${addCalendarDays(to, 1)}T00:00:00Z`) - MANILA_OFFSET_MS).toISOString(),
+  };
+}

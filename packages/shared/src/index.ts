@@ -85,3 +85,5 @@ export * from './compliance/kyc.ts';
 export * from './api/operations/kyc.ts';
 export * from './compliance/statement.ts';
 export * from './api/operations/statement.ts';
+export * from './reports/reports.ts';
+export * from './api/operations/reports.ts';

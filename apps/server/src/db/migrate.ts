@@ -21,6 +21,7 @@ import * as aml from './migrations/20261126150000_aml.ts';
 import * as kyc from './migrations/20261126130000_kyc.ts';
 import * as responsibleGaming from './migrations/20261126140000_responsible_gaming.ts';
 import * as poolSalesMarks from './migrations/20261127010000_pool_sales_marks.ts';
+import * as reportIndexes from './migrations/20261127020000_report_indexes.ts';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: Dialect): Promise<void>;
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261126130000_kyc': kyc,
   '20261126140000_responsible_gaming': responsibleGaming,
   '20261127010000_pool_sales_marks': poolSalesMarks,
+  '20261127020000_report_indexes': reportIndexes,
 };
 
 class StaticProvider implements MigrationProvider {

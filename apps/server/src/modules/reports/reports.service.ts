@@ -1,0 +1,386 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  GAMING_FIGURES,
+  manilaDaysWindow,
+  manilaDayOf,
+  poolAccountCode,
+  type GamingFigures,
+  type GamingGroup,
+  type GamingReportResponse,
+  type GamingRow,
+  type PaymentReportResponse,
+  type PaymentReportRow,
+  type PromotionFigures,
+  type PromotionReportResponse,
+  type ReportRange,
+} from '@karera/shared';
+import type { Database } from '../../db/schema.ts';
+import { HouseAccount } from '../wallet/accounts.ts';
+
+/**
+ * The business reports (decision 039). Each is a handful of set-based queries over one period: the
+ * ledger transactions of the period (found by their time, index ledger_transactions_kind_time), their
+ * postings summed per hour and account on the database, and the hours folded into Manila days here.
+ * Grouping by the stored text's hour (its first 13 characters) is the same SQL on SQLite and PostgreSQL,
+ * and an hour never straddles two Manila days (UTC+8, whole hours).
+ */
+
+type Db = Kysely<Database>;
+
+/** Ledger transaction kinds that move money in or out of a race's pool. */
+const POOL_KINDS = ['BET', 'SETTLEMENT', 'TAKEOUT', 'CARRYOVER', 'BREAKAGE'] as const;
+
+const asNumber = (value: number | string | bigint | null | undefined): number => Number(value ?? 0);
+
+/** 'YYYY-MM-DDTHH' (UTC) -> the Manila day that hour falls in. */
+const dayOfHour = (hour: string): string => manilaDayOf(`${hour}:00:00.000Z`);
+
+const zeroFigures = (): GamingFigures => ({
+  turnover: 0,
+  refunds: 0,
+  payouts: 0,
+  bonusRetained: 0,
+  takeout: 0,
+  breakage: 0,
+  carryIn: 0,
+  carryOut: 0,
+  ggr: 0,
+});
+
+function addFigures(into: GamingFigures, from: GamingFigures): void {
+  for (const key of GAMING_FIGURES) into[key] += from[key];
+}
+
+interface PoolAccount {
+  accountId: number;
+  firstRaceId: number;
+  betType: string;
+}
+
+/** Every pool account (pool:<firstRaceId>:<betType>), by id; found by a range on the unique code index. */
+async function poolAccounts(db: Db): Promise<Map<number, PoolAccount>> {
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['id', 'code'])
+    .where('code', '>=', 'pool:')
+    .where('code', '<', 'pool;')
+    .execute();
+  const pools = new Map<number, PoolAccount>();
+  for (const { id, code } of rows) {
+    const [, firstRaceId, betType] = code.split(':');
+    if (firstRaceId && betType) pools.set(id, { accountId: id, firstRaceId: Number(firstRaceId), betType });
+  }
+  return pools;
+}
+
+async function houseAccountId(db: Db, code: string): Promise<number | null> {
+  const row = await db.selectFrom('accounts').select('id').where('code', '=', code).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** One pool's figures in one UTC hour. */
+interface PoolHour {
+  hour: string;
+  pool: PoolAccount;
+  figures: GamingFigures;
+}
+
+/**
+ * Each pool's figures per hour of the period, straight from the postings on its account:
+ * a bet's only positive posting is its pool's, a settlement's only negative one is its pool's; takeout,
+ * carryover and breakage move between the pool and one house account. Refunds are split from the
+ * settlement's pool posting by the tickets the settlement transactions paid (the ledger posts a ticket's
+ * payout and refund as one amount); the retained bonus stake is the settlement's posting to its account.
+ */
+async function poolHours(db: Db, range: ReportRange): Promise<PoolHour[]> {
+  const { start, end } = manilaDaysWindow(range.from, range.to);
+  const pools = await poolAccounts(db);
+  const retainedAccount = await houseAccountId(db, HouseAccount.bonusStakeRetained);
+
+  const postings = await sql<{ hour: string; kind: string; account_id: number; total: number | string }>`
+    select substr(t.created_at, 1, 13) as hour, t.kind as kind, p.account_id as account_id, sum(p.amount) as total
+    from ledger_transactions t
+    join ledger_postings p on p.transaction_id = t.id
+    where t.kind in (${sql.join(POOL_KINDS)}) and t.created_at >= ${start} and t.created_at < ${end}
+      and ((t.kind = 'BET' and p.amount > 0) or (t.kind = 'SETTLEMENT' and p.amount < 0)
+        or t.kind in ('TAKEOUT', 'CARRYOVER', 'BREAKAGE'))
+    group by substr(t.created_at, 1, 13), t.kind, p.account_id`.execute(db);
+
+  const refunds = await sql<{ hour: string; first_race_id: number; bet_type: string; total: number | string }>`
+    select substr(t.created_at, 1, 13) as hour, b.first_race_id as first_race_id, b.bet_type as bet_type,
+      sum(b.refund_amount) as total
+    from ledger_transactions t
+    join bet_tickets b on b.settlement_transaction_id = t.id
+    where t.kind = 'SETTLEMENT' and t.created_at >= ${start} and t.created_at < ${end} and b.refund_amount > 0
+    group by substr(t.created_at, 1, 13), b.first_race_id, b.bet_type`.execute(db);
+
+  const retained =
+    retainedAccount === null
+      ? { rows: [] }
+      : await sql<{ hour: string; account_id: number; total: number | string }>`
+    select substr(t.created_at, 1, 13) as hour, pool.account_id as account_id, sum(kept.amount) as total
+    from ledger_transactions t
+    join ledger_postings kept on kept.transaction_id = t.id and kept.account_id = ${retainedAccount}
+    join ledger_postings pool on pool.transaction_id = t.id and pool.amount < 0
+    where t.kind = 'SETTLEMENT' and t.created_at >= ${start} and t.created_at < ${end}
+    group by substr(t.created_at, 1, 13), pool.account_id`.execute(db);
+
+  const cells = new Map<string, PoolHour>();
+  const cell = (hour: string, pool: PoolAccount): GamingFigures => {
+    const key = `${hour}|${pool.accountId}`;
+    let found = cells.get(key);
+    if (!found) {
+      found = { hour, pool, figures: zeroFigures() };
+      cells.set(key, found);
+    }
+    return found.figures;
+  };
+  /** What settlements took out of each pool: payouts, refunds and retained bonus stake together. */
+  const settledOut = new Map<GamingFigures, number>();
+
+  for (const row of postings.rows) {
+    const pool = pools.get(row.account_id);
+    if (!pool) continue; // the house side of a takeout, carryover or breakage
+    const total = asNumber(row.total);
+    const figures = cell(row.hour, pool);
+    switch (row.kind) {
+      case 'BET':
+        figures.turnover += total;
+        break;
+      case 'SETTLEMENT':
+        settledOut.set(figures, (settledOut.get(figures) ?? 0) - total);
+        break;
+      case 'TAKEOUT':
+        figures.takeout -= total;
+        break;
+      case 'CARRYOVER':
+        // The ledger posts one net movement per pool settlement: into the pool (carry in) or out of it.
+        if (total > 0) figures.carryIn += total;
+        else figures.carryOut -= total;
+        break;
+      case 'BREAKAGE':
+        figures.breakage -= total;
+        break;
+    }
+  }
+  const accountOfPool = new Map([...pools.values()].map((p) => [poolAccountCode(p), p]));
+  for (const row of refunds.rows) {
+    const pool = accountOfPool.get(poolAccountCode({ firstRaceId: row.first_race_id, betType: row.bet_type }));
+    if (pool) cell(row.hour, pool).refunds += asNumber(row.total);
+  }
+  for (const row of retained.rows) {
+    const pool = pools.get(row.account_id);
+    if (pool) cell(row.hour, pool).bonusRetained += asNumber(row.total);
+  }
+  for (const { figures } of cells.values()) {
+    figures.payouts = (settledOut.get(figures) ?? 0) - figures.refunds - figures.bonusRetained;
+    figures.ggr = figures.takeout + figures.breakage + figures.bonusRetained;
+  }
+  return [...cells.values()];
+}
+
+interface RaceInfo {
+  raceNo: number;
+  eventId: number;
+  eventName: string;
+  raceDate: string;
+}
+
+async function raceInfo(db: Db, raceIds: readonly number[]): Promise<Map<number, RaceInfo>> {
+  const info = new Map<number, RaceInfo>();
+  for (let i = 0; i < raceIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('races as r')
+      .innerJoin('game_events as e', 'e.id', 'r.event_id')
+      .select(['r.id', 'r.race_no', 'e.id as event_id', 'e.name', 'e.race_date'])
+      .where('r.id', 'in', raceIds.slice(i, i + 500))
+      .execute();
+    for (const row of rows) {
+      info.set(row.id, { raceNo: row.race_no, eventId: row.event_id, eventName: row.name, raceDate: row.race_date });
+    }
+  }
+  return info;
+}
+
+const emptyRow = (key: string): GamingRow => ({
+  key,
+  day: null,
+  eventId: null,
+  eventName: null,
+  raceId: null,
+  raceNo: null,
+  betType: null,
+  ...zeroFigures(),
+});
+
+/** The gaming report: pool figures of the period, per Manila day, event, race (a pool's first race) or pool. */
+export async function gamingReport(db: Db, range: ReportRange & { by: GamingGroup }): Promise<GamingReportResponse> {
+  const hours = await poolHours(db, range);
+  const races =
+    range.by === 'day'
+      ? new Map<number, RaceInfo>()
+      : await raceInfo(db, [...new Set(hours.map((h) => h.pool.firstRaceId))]);
+  const rows = new Map<string, GamingRow>();
+  const totals = zeroFigures();
+  for (const { hour, pool, figures } of hours) {
+    addFigures(totals, figures);
+    const race = races.get(pool.firstRaceId);
+    let key: string;
+    let fill: (row: GamingRow) => void;
+    switch (range.by) {
+      case 'day': {
+        const day = dayOfHour(hour);
+        key = day;
+        fill = (row) => (row.day = day);
+        break;
+      }
+      case 'event':
+        key = `e${race?.eventId ?? 0}`;
+        fill = (row) =>
+          Object.assign(row, {
+            day: race?.raceDate ?? null,
+            eventId: race?.eventId ?? null,
+            eventName: race?.eventName ?? null,
+          });
+        break;
+      case 'race':
+        key = `r${pool.firstRaceId}`;
+        fill = (row) =>
+          Object.assign(row, {
+            day: race?.raceDate ?? null,
+            eventId: race?.eventId ?? null,
+            eventName: race?.eventName ?? null,
+            raceId: pool.firstRaceId,
+            raceNo: race?.raceNo ?? null,
+          });
+        break;
+      case 'pool':
+        key = `p${pool.firstRaceId}:${pool.betType}`;
+        fill = (row) =>
+          Object.assign(row, {
+            day: race?.raceDate ?? null,
+            eventId: race?.eventId ?? null,
+            eventName: race?.eventName ?? null,
+            raceId: pool.firstRaceId,
+            raceNo: race?.raceNo ?? null,
+            betType: pool.betType,
+          });
+        break;
+    }
+    let row = rows.get(key);
+    if (!row) {
+      row = emptyRow(key);
+      fill(row);
+      rows.set(key, row);
+    }
+    addFigures(row, figures);
+  }
+  const sorted = [...rows.values()].sort(
+    (a, b) =>
+      (a.day ?? '').localeCompare(b.day ?? '') ||
+      (a.eventId ?? 0) - (b.eventId ?? 0) ||
+      (a.raceNo ?? 0) - (b.raceNo ?? 0) ||
+      (a.betType ?? '').localeCompare(b.betType ?? ''),
+  );
+  return { statusCode: 200, from: range.from, to: range.to, by: range.by, rows: sorted, totals };
+}
+
+/**
+ * Deposits and withdrawals per channel and status. A request counts on the day it was last acted on: a
+ * decided one when it was approved or declined (when an approval's money moved), a pending one when it
+ * was made (a withdrawal's hold moved then). Amounts are the requests' own: the ledger posts an approved
+ * deposit's amount from house:cash-in-clearing and an approved withdrawal's to house:cash-out-clearing.
+ */
+export async function paymentReport(db: Db, range: ReportRange): Promise<PaymentReportResponse> {
+  const { start, end } = manilaDaysWindow(range.from, range.to);
+  const grouped = (decided: boolean) => {
+    const column = decided ? 'decided_at' : 'created_at';
+    return db
+      .selectFrom('payment_requests')
+      .select((eb) => [
+        'kind',
+        'channel',
+        'status',
+        eb.fn.countAll<number | string>().as('count'),
+        eb.fn.sum<number | string>('amount').as('amount'),
+        eb.fn.sum<number | string>('bonus').as('bonus'),
+      ])
+      .where(column, '>=', start)
+      .where(column, '<', end)
+      .where('status', decided ? '<>' : '=', 'PENDING')
+      .groupBy(['kind', 'channel', 'status'])
+      .execute();
+  };
+  const rows: PaymentReportRow[] = [...(await grouped(true)), ...(await grouped(false))].map((row) => ({
+    kind: row.kind,
+    channel: row.channel,
+    status: row.status,
+    count: asNumber(row.count),
+    amount: asNumber(row.amount),
+    bonus: asNumber(row.bonus),
+  }));
+  rows.sort(
+    (a, b) => a.kind.localeCompare(b.kind) || a.channel.localeCompare(b.channel) || a.status.localeCompare(b.status),
+  );
+  const sumOf = (kind: PaymentReportRow['kind'], field: 'amount' | 'bonus') =>
+    rows.filter((r) => r.kind === kind && r.status === 'APPROVED').reduce((sum, r) => sum + r[field], 0);
+  const depositsApproved = sumOf('DEPOSIT', 'amount');
+  const withdrawalsApproved = sumOf('WITHDRAW', 'amount');
+  return {
+    statusCode: 200,
+    from: range.from,
+    to: range.to,
+    rows,
+    totals: {
+      depositsApproved,
+      depositBonuses: sumOf('DEPOSIT', 'bonus'),
+      withdrawalsApproved,
+      netCashIn: depositsApproved - withdrawalsApproved,
+    },
+  };
+}
+
+const zeroPromotion = (): PromotionFigures => ({ promos: 0, depositBonuses: 0, rebates: 0, other: 0, total: 0 });
+
+/** What the promo expense account paid per Manila day, by the kind of transaction that paid it. */
+export async function promotionReport(db: Db, range: ReportRange): Promise<PromotionReportResponse> {
+  const { start, end } = manilaDaysWindow(range.from, range.to);
+  const expense = await houseAccountId(db, HouseAccount.promoExpense);
+  const result =
+    expense === null
+      ? { rows: [] }
+      : await sql<{ hour: string; kind: string; total: number | string }>`
+    select substr(t.created_at, 1, 13) as hour, t.kind as kind, sum(p.amount) as total
+    from ledger_postings p
+    join ledger_transactions t on t.id = p.transaction_id
+    where p.account_id = ${expense} and t.created_at >= ${start} and t.created_at < ${end}
+    group by substr(t.created_at, 1, 13), t.kind`.execute(db);
+  const days = new Map<string, PromotionFigures>();
+  const totals = zeroPromotion();
+  for (const row of result.rows) {
+    const day = dayOfHour(row.hour);
+    let figures = days.get(day);
+    if (!figures) {
+      figures = zeroPromotion();
+      days.set(day, figures);
+    }
+    // The expense account is debited for what is given: its negated postings are the cost.
+    const cost = -asNumber(row.total);
+    const field =
+      row.kind === 'PROMO'
+        ? 'promos'
+        : row.kind === 'DEPOSIT'
+          ? 'depositBonuses'
+          : row.kind === 'PROMO_REBATE'
+            ? 'rebates'
+            : 'other';
+    for (const into of [figures, totals]) {
+      into[field] += cost;
+      into.total += cost;
+    }
+  }
+  const rows = [...days.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([day, figures]) => ({ day, ...figures }));
+  return { statusCode: 200, from: range.from, to: range.to, rows, totals };
+}
