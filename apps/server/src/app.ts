@@ -45,6 +45,7 @@ import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { statementRoutes } from './modules/statement/statement.routes.ts';
 import { responsibleGamingRoutes } from './modules/rglimits/rglimits.routes.ts';
 import { registerRealtimeHub } from './modules/realtime/hub.ts';
+import { registerDashboard } from './modules/dashboard/dashboard.routes.ts';
 import { toteRoutes } from './modules/tote/tote.routes.ts';
 import { livePoolsRoutes } from './modules/tote/live-pools.routes.ts';
 import { resumeSettlements, settleCompletedPools, type ToteDeps } from './modules/tote/settlement.service.ts';
@@ -205,6 +206,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(kycRoutes);
   await app.register(statementRoutes());
   await app.register(responsibleGamingRoutes);
+  registerDashboard(app);
   await registerRealtimeHub(app);
   leadership.whileLeading('odds publisher', () => startOddsPublisher(toteDeps, app.log.child({ module: 'odds' })));
   leadership.whileLeading('pools publisher', () => startPoolsPublisher(toteDeps, app.log.child({ module: 'pools' })));

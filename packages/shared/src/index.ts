@@ -85,5 +85,8 @@ export * from './compliance/kyc.ts';
 export * from './api/operations/kyc.ts';
 export * from './compliance/statement.ts';
 export * from './api/operations/statement.ts';
+export * from './dashboard/rules.ts';
+export * from './api/schemas/dashboard.ts';
+export * from './api/operations/dashboard.ts';
 export * from './reports/reports.ts';
 export * from './api/operations/reports.ts';

@@ -18,6 +18,7 @@ import * as demoRaceRuns from './migrations/20261126050000_demo_race_runs.ts';
 import * as pgBetPlacement from './migrations/20261126100000_pg_bet_placement.ts';
 import * as sharedRateLimits from './migrations/20261126120000_shared_rate_limits.ts';
 import * as aml from './migrations/20261126150000_aml.ts';
+import * as raceDayDashboard from './migrations/20261127050000_race_day_dashboard.ts';
 import * as kyc from './migrations/20261126130000_kyc.ts';
 import * as responsibleGaming from './migrations/20261126140000_responsible_gaming.ts';
 import * as poolSalesMarks from './migrations/20261127010000_pool_sales_marks.ts';
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261126140000_responsible_gaming': responsibleGaming,
   '20261127010000_pool_sales_marks': poolSalesMarks,
   '20261127020000_report_indexes': reportIndexes,
+  '20261127050000_race_day_dashboard': raceDayDashboard,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -301,6 +301,16 @@ export interface PoolSalesMarksTable {
   last_ticket_id: number | string;
 }
 
+/** The leading instance's latest probe of a race day's stream (modules/dashboard, decision 038). */
+export interface StreamProbesTable {
+  event_id: number;
+  url: string;
+  up: Flag;
+  detail: string;
+  since: Timestamp;
+  checked_at: Timestamp;
+}
+
 export interface PoolSettlementsTable {
   id: Generated<number>;
   first_race_id: number;
@@ -639,6 +649,7 @@ export interface Database {
   tote_settings: ToteSettingsTable;
   race_results: RaceResultsTable;
   pool_settlements: PoolSettlementsTable;
+  stream_probes: StreamProbesTable;
   pool_sales_marks: PoolSalesMarksTable;
   deposit_accounts: DepositAccountsTable;
   payment_requests: PaymentRequestsTable;

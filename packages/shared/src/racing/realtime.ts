@@ -11,6 +11,8 @@ import { decodeRaceRun, encodeRaceRun, RACE_RUN_PREFIX, type RaceRunMessage } fr
  * The live socket's text protocol (architecture §7). A frame holds one or more messages separated by
  * '|'; a message is its type and fields separated by ':'.
  *   GAME_CONNECT:<playerId>:<sessionId>      client -> server, first message after open
+ *   STAFF_CONNECT                            client -> server, first message after open: a back-office
+ *                                            screen, signed in by the staff session cookie (decision 038)
  *   RACE_STATUS:<raceId>:<status>            server -> client
  *   UPDATE_ODDS:<raceId>:<odds,odds,...>     server -> client; one entry per runner in runner order,
  *                                            empty for a runner without odds (e.g. scratched)
@@ -20,6 +22,7 @@ import { decodeRaceRun, encodeRaceRun, RACE_RUN_PREFIX, type RaceRunMessage } fr
  */
 export type RealtimeMessage =
   | { type: 'GAME_CONNECT'; playerId: string; sessionId: string }
+  | { type: 'STAFF_CONNECT' }
   | { type: 'RACE_STATUS'; raceId: number; status: RaceStatus }
   | { type: 'UPDATE_ODDS'; raceId: number; odds: (string | null)[] }
   | PoolsUpdatedMessage
@@ -28,6 +31,9 @@ export type RealtimeMessage =
 export const FRAME_SEPARATOR = '|';
 const FIELD_SEPARATOR = ':';
 export const INVALID_AUTH_REASON = 'Invalid authentication received.';
+/** Close code and reason for a refused STAFF_CONNECT (no live staff session): the screen stops retrying. */
+export const STAFF_AUTH_REFUSED_CODE = 4003;
+export const STAFF_AUTH_REFUSED_REASON = 'Staff sign-in required.';
 export const RECONNECT_DELAY_MS = 3000;
 
 const SAFE_TOKEN = /^[A-Za-z0-9_.-]*$/;
@@ -40,6 +46,8 @@ export function encodeMessage(message: RealtimeMessage): string {
         throw new Error('GAME_CONNECT fields must be letters, digits, dots, dashes or underscores');
       }
       return ['GAME_CONNECT', message.playerId, message.sessionId].join(FIELD_SEPARATOR);
+    case 'STAFF_CONNECT':
+      return 'STAFF_CONNECT';
     case 'RACE_STATUS':
       return ['RACE_STATUS', message.raceId, message.status].join(FIELD_SEPARATOR);
     case 'UPDATE_ODDS':
@@ -65,6 +73,7 @@ export function decodeMessage(text: string): RealtimeMessage | null {
   if (text.startsWith(RACE_RUN_PREFIX)) return decodeRaceRun(text);
   const [type, first, second, ...rest] = text.split(FIELD_SEPARATOR);
   if (rest.length > 0) return null;
+  if (type === 'STAFF_CONNECT' && first === undefined) return { type };
   if (
     type === 'GAME_CONNECT' &&
     first !== undefined &&

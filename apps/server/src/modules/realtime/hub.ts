@@ -7,9 +7,12 @@ import {
   encodeBalanceChanged,
   encodeFrame,
   INVALID_AUTH_REASON,
+  STAFF_AUTH_REFUSED_CODE,
+  STAFF_AUTH_REFUSED_REASON,
   type RealtimeMessage,
 } from '@karera/shared';
 import { PLAYER_COOKIE, resolvePlayerSession } from '../auth/player-sessions.ts';
+import { resolveStaffSession, STAFF_COOKIE } from '../backoffice/staff-sessions.ts';
 import { liveSnapshot } from '../racing/racing.repo.ts';
 import { runningRaceRuns } from '../simulator/raceRuns.ts';
 import { eventPoolsVersion } from '../tote/live-pools.service.ts';
@@ -32,7 +35,8 @@ interface LiveSocket {
   socket: WebSocket;
   /** The TCP connection under the socket: broadcasts write their ready-made frame straight to it. */
   stream: Duplex;
-  playerId: number;
+  /** null: a back-office screen (STAFF_CONNECT), which hears the race broadcasts and no balance notice. */
+  playerId: number | null;
   alive: boolean;
 }
 
@@ -113,6 +117,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
    */
   const spreadBalanceNotices = (clients: LiveSocket[]) => {
     for (const client of clients.splice(0, BALANCE_NOTICE_BATCH)) {
+      if (client.playerId === null) continue;
       if (client.socket.readyState === client.socket.OPEN) client.socket.send(encodeBalanceChanged(client.playerId));
     }
     if (clients.length > 0) setTimeout(() => spreadBalanceNotices(clients), BALANCE_NOTICE_GAP_MS).unref();
@@ -170,7 +175,12 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
   }, options.heartbeatMs ?? 30_000);
   heartbeat.unref();
 
-  function accept(socket: WebSocket, stream: Duplex, cookieToken: string | undefined): void {
+  function accept(
+    socket: WebSocket,
+    stream: Duplex,
+    cookieToken: string | undefined,
+    staffToken: string | undefined,
+  ): void {
     let client: LiveSocket | undefined;
     const refuse = () => socket.close(CLOSE_INVALID_AUTH, INVALID_AUTH_REASON);
     const connectTimer = setTimeout(refuse, CONNECT_TIMEOUT_MS);
@@ -184,11 +194,29 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
       const messages = await snapshot();
       if (messages.length > 0) socket.send(encodeFrame(messages));
     };
+    // A back-office screen: signed in by the staff session cookie of the upgrade request only; the hello
+    // names no one, so there is no id to trust (decision 038).
+    const authenticateStaff = async () => {
+      const staff = staffToken ? await resolveStaffSession(app.db, staffToken) : undefined;
+      if (socket.readyState !== socket.OPEN) return;
+      if (!staff) return socket.close(STAFF_AUTH_REFUSED_CODE, STAFF_AUTH_REFUSED_REASON);
+      client = { socket, stream, playerId: null, alive: true };
+      live.add(client);
+      const messages = await snapshot();
+      if (messages.length > 0) socket.send(encodeFrame(messages));
+    };
 
     socket.on('message', (data: Buffer, isBinary: boolean) => {
       if (client) return; // players only listen; anything after GAME_CONNECT is ignored
       clearTimeout(connectTimer);
       const [hello] = isBinary ? [] : decodeFrame(data.toString());
+      if (hello?.type === 'STAFF_CONNECT') {
+        authenticateStaff().catch((error: unknown) => {
+          app.log.error({ err: error }, 'staff socket authentication failed');
+          socket.close(STAFF_AUTH_REFUSED_CODE, STAFF_AUTH_REFUSED_REASON);
+        });
+        return;
+      }
       if (hello?.type !== 'GAME_CONNECT') return refuse();
       authenticate(hello).catch((error: unknown) => {
         app.log.error({ err: error }, 'socket authentication failed');
@@ -211,8 +239,10 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
       stream.destroy();
       return;
     }
-    const cookieToken = request.headers.cookie ? app.parseCookie(request.headers.cookie)[PLAYER_COOKIE] : undefined;
-    wss.handleUpgrade(request, stream, head, (socket) => accept(socket, stream, cookieToken));
+    const cookies = request.headers.cookie ? app.parseCookie(request.headers.cookie) : {};
+    wss.handleUpgrade(request, stream, head, (socket) =>
+      accept(socket, stream, cookies[PLAYER_COOKIE], cookies[STAFF_COOKIE]),
+    );
   };
   app.server.on('upgrade', onUpgrade);
 
