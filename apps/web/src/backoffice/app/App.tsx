@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { AuthGate } from './AuthGate.tsx';
 import { createBackofficeQueryClient } from './queryClient.ts';
 import { NotFoundPage, RequireAdmin } from './StatusPages.tsx';
+import { useStaff } from '../lib/session.tsx';
 import { createBackofficeI18n } from '../i18n/i18n.ts';
 
 // One chunk per screen: a phone on a slow connection loads only the page it opens.
@@ -61,11 +62,20 @@ const SettlementReportPage = lazy(() =>
 const ToteSettingsPage = lazy(() =>
   import('../features/tote/ToteSettingsPage.tsx').then((m) => ({ default: m.ToteSettingsPage })),
 );
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })),
+);
 const CarryoversPage = lazy(() =>
   import('../features/tote/CarryoversPage.tsx').then((m) => ({ default: m.CarryoversPage })),
 );
 
 export const BACKOFFICE_BASENAME = '/backoffice';
+
+/** The home page: the race-day dashboard for admins; agents and master agents land on their players. */
+function HomePage() {
+  const staff = useStaff();
+  return staff.role === 'admin' ? <DashboardPage /> : <Navigate to="/players" replace />;
+}
 
 export function App() {
   const [queryClient] = useState(createBackofficeQueryClient);
@@ -77,7 +87,7 @@ export function App() {
           <BrowserRouter basename={BACKOFFICE_BASENAME}>
             <Routes>
               <Route element={<AuthGate />}>
-                <Route index element={<Navigate to="/players" replace />} />
+                <Route index element={<HomePage />} />
                 <Route path="players" element={<PlayersPage />} />
                 <Route path="players/:playerId" element={<PlayerDetailPage />} />
                 <Route path="payments" element={<PaymentsPage />} />

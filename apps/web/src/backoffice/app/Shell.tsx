@@ -14,9 +14,12 @@ interface NavItem {
   to: string;
   label: BoKey;
   adminOnly: boolean;
+  /** Current only on this exact address (the home page would otherwise match every page). */
+  end?: boolean;
 }
 
 const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/', label: 'dashboard.nav', adminOnly: true, end: true },
   { to: '/players', label: 'nav.players', adminOnly: false },
   { to: '/payments', label: 'payments.nav', adminOnly: false },
   { to: '/deposit-accounts', label: 'payments.accountsNav', adminOnly: true },
@@ -112,7 +115,7 @@ export function Shell() {
         <ul>
           {items.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} className="bo-nav__link" onClick={() => setMenuOpen(false)}>
+              <NavLink to={item.to} end={item.end} className="bo-nav__link" onClick={() => setMenuOpen(false)}>
                 {t(item.label)}
               </NavLink>
             </li>

@@ -14,6 +14,7 @@ import { auditEn } from '../features/audit/auditEn.ts';
 import { rglimitsEn } from '../features/rglimits/rglimitsEn.ts';
 import { amlEn } from '../features/aml/amlEn.ts';
 import { kycEn } from '../features/kyc/kycEn.ts';
+import { dashboardEn } from '../features/dashboard/dashboardEn.ts';
 
 /**
  * Every text of the back office, in English. Validation and refusal texts come from the shared
@@ -75,6 +76,7 @@ export const en = {
   rglimits: rglimitsEn,
   aml: amlEn,
   kyc: kycEn,
+  dashboard: dashboardEn,
   security: securityEn,
   /** Keyed like RacingMessages: the race-day schemas' and refusals' texts. */
   racingMessages: { ...RacingMessages },

@@ -35,7 +35,8 @@ export function applyRealtime(races: readonly Race[], messages: readonly Realtim
   const changes: StatusChange[] = [];
 
   for (const message of messages) {
-    if (message.type === 'GAME_CONNECT') continue;
+    // The hellos go client to server only.
+    if (message.type === 'GAME_CONNECT' || message.type === 'STAFF_CONNECT') continue;
     const index = next.findIndex((race) => race.raceId === message.raceId);
     const race = next[index];
     if (!race) {
