@@ -38,6 +38,7 @@ import { bettingRoutes } from './modules/betting/betting.routes.ts';
 import { inProcessBetPlacement, placementThread, type BetPlacement } from './modules/betting/bet-placement.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { amlRoutes } from './modules/aml/aml.routes.ts';
+import { agentRoutes } from './modules/agents/agents.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { promoRoutes } from './modules/promos/promos.routes.ts';
 import { masterAgentRoutes } from './modules/masteragents/masteragents.routes.ts';
@@ -200,6 +201,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(livePoolsRoutes(toteDeps));
   await app.register(paymentRoutes);
   await app.register(amlRoutes(config.aml));
+  await app.register(agentRoutes);
   await app.register(reportRoutes);
   await app.register(promoRoutes);
   await app.register(masterAgentRoutes);

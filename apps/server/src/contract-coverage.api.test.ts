@@ -9,6 +9,7 @@ const BINARY_ANSWERS = new Set([
   'GET /api/backoffice/kyc/{id}/photos/{kind}',
   'GET /api/statement/{month}/csv',
   'GET /api/statement/{month}/pdf',
+  'GET /api/backoffice/agents/report.csv',
 ]);
 
 interface Described {

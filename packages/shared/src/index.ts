@@ -83,6 +83,8 @@ export * from './compliance/rglimits.ts';
 export * from './api/operations/rglimits.ts';
 export * from './compliance/kyc.ts';
 export * from './api/operations/kyc.ts';
+export * from './agents/commission.ts';
+export * from './api/operations/agents.ts';
 export * from './compliance/statement.ts';
 export * from './api/operations/statement.ts';
 export * from './dashboard/rules.ts';

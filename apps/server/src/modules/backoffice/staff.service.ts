@@ -134,8 +134,9 @@ export async function createStaff(
   if (input.role === 'agent') {
     if (!input.parentId)
       throw badRequest(BackofficeMessages.parentRequired, { parentId: BackofficeMessages.parentRequired });
+    // A master agent's agent, or an agent's sub-agent: the network is any depth (decision 040).
     const parent = await findStaffById(db, input.parentId);
-    if (parent?.role !== 'master_agent') {
+    if (parent?.role !== 'master_agent' && parent?.role !== 'agent') {
       throw badRequest(BackofficeMessages.parentInvalid, { parentId: BackofficeMessages.parentInvalid });
     }
     parentId = parent.id;

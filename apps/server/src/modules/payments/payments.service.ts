@@ -29,7 +29,7 @@ import { nowIso } from '../../lib/time.ts';
 import { amlOnPaymentDecided, amlOnPaymentRequested } from '../aml/aml.rules.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { requireKycForPayment, type KycGateSettings } from '../kyc/kyc.service.ts';
-import { scopeToStaff } from '../players/player-directory.repo.ts';
+import { scopePlayersToStaff } from '../agents/subtree.ts';
 import { assertDepositAllowed } from '../rglimits/rglimits.service.ts';
 import { approvalSettings, countApproval, secondApproverRoleFor } from '../wallet/approval-controls.ts';
 import { accountIdByCode, HouseAccount, playerAccountCode, playerBalances } from '../wallet/accounts.ts';
@@ -389,9 +389,9 @@ function toRequestView(row: RequestViewRow): PaymentRequestView {
   };
 }
 
-/** Players this staff member may see (admins all, master agents their agents', agents their own). */
+/** Players this staff member may see (admins all, anyone else their own subtree at any depth). */
 function playersInScope(db: Kysely<Database>, staff: Pick<StaffUser, 'id' | 'role'>) {
-  return scopeToStaff(db.selectFrom('players').select('players.id'), staff);
+  return scopePlayersToStaff(db.selectFrom('players').select('players.id'), staff);
 }
 
 export async function listPaymentRequests(

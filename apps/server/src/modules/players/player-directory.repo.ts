@@ -1,21 +1,8 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { ListSortDirection, PlayerSortKey, PlayerSummary } from '@karera/shared';
 import type { Database, StaffUser } from '../../db/schema.ts';
-
-/** Which players a staff member may see: admins all, master agents their own and their agents', agents their own. */
-export function scopeToStaff<O>(
-  query: SelectQueryBuilder<Database, 'players', O>,
-  staff: Pick<StaffUser, 'id' | 'role'>,
-): SelectQueryBuilder<Database, 'players', O> {
-  if (staff.role === 'admin') return query;
-  if (staff.role === 'agent') return query.where('players.agent_id', '=', staff.id);
-  return query.where((eb) =>
-    eb.or([
-      eb('players.agent_id', '=', staff.id),
-      eb('players.agent_id', 'in', eb.selectFrom('staff_users').select('id').where('parent_id', '=', staff.id)),
-    ]),
-  );
-}
+// Staff see the players of their own subtree at any depth (decision 040).
+import { scopePlayersToStaff } from '../agents/subtree.ts';
 
 function balanceOf(kind: string) {
   return sql<number>`coalesce((select a.balance from accounts a where a.player_id = players.id and a.kind = ${kind}), 0)`;
@@ -87,7 +74,7 @@ export async function searchPlayers(
   options: PlayerSearch,
 ): Promise<{ players: PlayerSummary[]; total: number }> {
   const filter = <O>(query: SelectQueryBuilder<Database, 'players', O>) => {
-    let scoped = scopeToStaff(query, staff);
+    let scoped = scopePlayersToStaff(query, staff);
     if (options.verified !== undefined) scoped = scoped.where('players.verified', '=', options.verified ? 1 : 0);
     const q = options.q?.trim();
     if (q) {
@@ -123,7 +110,7 @@ export async function findPlayerForStaff(
   staff: Pick<StaffUser, 'id' | 'role'>,
   playerId: number,
 ): Promise<(PlayerSummary & { email: string | null; withdrawHoldBalance: number }) | undefined> {
-  const row = await scopeToStaff(summaryQuery(db), staff).where('players.id', '=', playerId).executeTakeFirst();
+  const row = await scopePlayersToStaff(summaryQuery(db), staff).where('players.id', '=', playerId).executeTakeFirst();
   if (!row) return undefined;
   return { ...toSummary(row), email: row.email, withdrawHoldBalance: Number(row.withdraw_hold_balance) };
 }

@@ -25,6 +25,7 @@ import { accountIdByCode, HouseAccount } from '../wallet/accounts.ts';
 import { postTransaction } from '../wallet/ledger.ts';
 import { ConcurrentSettlementError, payTickets, type TicketToPay } from './payouts.ts';
 import { payRebates, rebateWindows, ticketRebate, type TicketRebate } from '../promos/rebates.ts';
+import { accrueCommissionsForPool } from '../agents/commission-accrual.ts';
 import {
   loadPoolCard,
   poolLegs,
@@ -527,6 +528,9 @@ async function settleStartedOrNew(deps: ToteDeps, card: PoolCard): Promise<void>
         metadata: { firstRaceId: card.key.firstRaceId, betType: card.key.betType },
       });
     }
+    // Agents' commissions on the pool's settled tickets, with the pool's settled mark (decision 040): an
+    // interrupted settlement leaves the pool paying and accrues when it runs again, never twice.
+    await accrueCommissionsForPool(trx, card.key);
     await trx
       .updateTable('pool_settlements')
       .set({ status: 'settled', settled_at: nowIso(), breakage: remaining })

@@ -1,0 +1,129 @@
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import {
+  AGENT_REPORT_CSV_HEADER,
+  agentReportWindow,
+  commissionPeriodOf,
+  csvAmount,
+  csvCell,
+  STAFF_ROLE_LABELS,
+  type AgentReportRow,
+  type CommissionPeriod,
+} from '@karera/shared';
+import type { Database, StaffUser } from '../../db/schema.ts';
+import { agentDb } from './agents.tables.ts';
+import { subtreeIds } from './subtree.ts';
+
+type Staff = Pick<StaffUser, 'id' | 'role'>;
+
+export interface AgentReportQuery {
+  period: CommissionPeriod;
+  from: string;
+  to: string;
+}
+
+const num = (value: unknown): number => Number(value ?? 0);
+const hourKey = sql<string>`substr(t.settled_at, 1, 13)`;
+
+/**
+ * Per agent and per Manila day, week or month (decision 040): the turnover and GGR of the tickets of the
+ * agent's whole subtree settled in the period (a master agent's figures include their agents'), and the
+ * agent's own commission accrued in it. An admin sees every agent, anyone else their own subtree.
+ * Figures are summed per UTC hour in the database (both dialects alike) and the hours put in their
+ * Manila periods here: Manila is a whole eight hours ahead, so no hour straddles two days.
+ */
+export async function agentReport(
+  db: Kysely<Database>,
+  staff: Staff,
+  query: AgentReportQuery,
+): Promise<AgentReportRow[]> {
+  const { start, end } = agentReportWindow(query.from, query.to);
+  const visible = (column: string) =>
+    staff.role === 'admin' ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.ref(column)} in ${subtreeIds(staff.id)}`;
+  const agents = await db
+    .selectFrom('staff_users as s')
+    .select(['s.id', 's.display_name', 's.role', 's.parent_id'])
+    .where('s.role', '!=', 'admin')
+    .where(visible('s.id'))
+    .execute();
+  const byId = new Map(agents.map((a) => [a.id, a]));
+
+  const tickets = await db
+    .selectFrom('bet_tickets as t')
+    .innerJoin('players as p', 'p.id', 't.player_id')
+    .select([
+      'p.agent_id',
+      hourKey.as('hour'),
+      sql<number>`sum(t.total - t.refund_amount)`.as('turnover'),
+      sql<number>`sum(t.total - t.refund_amount - t.won_amount)`.as('ggr'),
+    ])
+    .where('t.status', '!=', 'open')
+    .where('t.settled_at', '>=', start)
+    .where('t.settled_at', '<', end)
+    .where('p.agent_id', 'is not', null)
+    .where(visible('p.agent_id'))
+    .groupBy(['p.agent_id', hourKey])
+    .execute();
+  const commissions = await agentDb(db)
+    .selectFrom('agent_commissions as c')
+    .select([
+      'c.staff_id',
+      sql<string>`substr(c.created_at, 1, 13)`.as('hour'),
+      sql<number>`sum(c.amount)`.as('amount'),
+    ])
+    .where('c.created_at', '>=', start)
+    .where('c.created_at', '<', end)
+    .where(visible('c.staff_id'))
+    .groupBy(['c.staff_id', sql`substr(c.created_at, 1, 13)`])
+    .execute();
+
+  const cells = new Map<string, AgentReportRow>();
+  const cell = (agentId: number, hour: string) => {
+    const period = commissionPeriodOf(`${hour}:00:00.000Z`, query.period);
+    const key = `${agentId}|${period}`;
+    let row = cells.get(key);
+    if (!row) {
+      const agent = byId.get(agentId);
+      row = {
+        agentId,
+        agentName: agent?.display_name ?? '',
+        role: agent?.role ?? 'agent',
+        parentId: agent?.parent_id ?? null,
+        period,
+        turnover: 0,
+        ggr: 0,
+        commission: 0,
+      };
+      cells.set(key, row);
+    }
+    return row;
+  };
+  for (const t of tickets) {
+    // The player's agent and everyone above them that the caller sees.
+    for (let at: number | null = t.agent_id, guard = 0; at !== null && byId.has(at) && guard < 64; guard++) {
+      const row = cell(at, t.hour);
+      row.turnover += num(t.turnover);
+      row.ggr += num(t.ggr);
+      at = byId.get(at)?.parent_id ?? null;
+    }
+  }
+  for (const c of commissions) cell(c.staff_id, c.hour).commission += num(c.amount);
+  return [...cells.values()].sort((a, b) => a.period.localeCompare(b.period) || a.agentId - b.agentId);
+}
+
+/** The report as CSV (RFC 4180, formula-safe cells through the statement's csvCell), CRLF line ends, BOM. */
+export function agentReportCsv(rows: readonly AgentReportRow[]): string {
+  const lines = [AGENT_REPORT_CSV_HEADER.map(csvCell)];
+  for (const r of rows) {
+    lines.push([
+      csvCell(String(r.agentId)),
+      csvCell(r.agentName),
+      csvCell(STAFF_ROLE_LABELS[r.role]),
+      csvCell(r.parentId === null ? '' : String(r.parentId)),
+      csvCell(r.period),
+      csvCell(csvAmount(r.turnover)),
+      csvCell(csvAmount(r.ggr)),
+      csvCell(csvAmount(r.commission)),
+    ]);
+  }
+  return '\uFEFF' + lines.map((line) => line.join(',')).join('\r\n') + '\r\n';
+}

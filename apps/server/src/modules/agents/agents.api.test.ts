@@ -1,0 +1,416 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AgentRoutes,
+  ToteAdminRoutes,
+  type AgentNode,
+  type AgentOverviewResponse,
+  type AgentReportResponse,
+  type PlayerListResponse,
+  type PaymentRequestListResponse,
+} from '@karera/shared';
+import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
+import { fundPlayer, openRace, placeBetAs } from '../../../test/win-race.ts';
+import { nowIso } from '../../lib/time.ts';
+import { checkLedger } from '../wallet/ledger-check.ts';
+import { agentDb, CommissionAccount } from './agents.tables.ts';
+import { accrueCommissionsForPool } from './commission-accrual.ts';
+
+/**
+ * The agent network (decision 040) over the API: a three-level tree with hand-worked commissions, a
+ * refund earning nothing, a rate change, payouts under concurrency, and every id-taking route that a
+ * non-admin reaches tried with ids of another branch.
+ *
+ * Branch one: master agent M (turnover 5.00 %) > agent A (3.00 %) > sub-agent S (2.00 %), which A made.
+ * Branch two: master agent N (NGR 30 %) > agent B (NGR 20 %).
+ */
+describe(`agent network and commissions (${testDialect})`, () => {
+  let t: TestApp;
+  let admin: string;
+  const suffix = randomUUID().slice(0, 6);
+  interface Member {
+    id: number;
+    cookie: string;
+    code: string;
+  }
+  let M: Member;
+  let A: Member;
+  let S: Member;
+  let N: Member;
+  let B: Member;
+  let pS: RegisteredPlayer;
+  let pA: RegisteredPlayer;
+  let pB: RegisteredPlayer;
+  let pHouse: RegisteredPlayer;
+  let eventId: number;
+  let raceNo = 0;
+
+  const inject = (cookie: string, method: 'GET' | 'POST', url: string, payload?: object, headers = {}) =>
+    t.app.inject({ method, url, headers: { cookie, ...headers }, ...(payload ? { payload: payload as object } : {}) });
+  const password = 'staff-password-1';
+
+  async function member(cookie: string, url: string, body: Record<string, unknown>): Promise<Member> {
+    const code = `${String(body.username).replace(/\W/g, '')}`.slice(0, 20).toUpperCase();
+    const response = await inject(cookie, 'POST', url, { password, referralCode: code, ...body });
+    expect(response.statusCode, response.body).toBe(200);
+    const { id, username } = (response.json<{ staff?: { id: number; username: string } }>().staff ??
+      response.json<{ agent: AgentNode }>().agent) as { id: number; username: string };
+    return { id, code, cookie: await staffCookie(t.app, username, password) };
+  }
+  const setRate = (cookie: string, id: number, basis: 'turnover' | 'ngr', rateBps: number) =>
+    inject(cookie, 'POST', AgentRoutes.rate(id), { basis, rateBps });
+  const overview = async (cookie: string, id: number) => {
+    const response = await inject(cookie, 'GET', AgentRoutes.agent(id));
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<AgentOverviewResponse>();
+  };
+  const earned = async (id: number) => (await overview(admin, id)).commission.earned;
+
+  /** One Win race: each bet placed, the race closed and its result confirmed (which settles the pool). */
+  async function raceWith(bets: { player: RegisteredPlayer; runner: number; amount: number }[], winner = 1) {
+    raceNo += 1;
+    const race = await openRace(t.app, admin, eventId, raceNo, 3);
+    for (const bet of bets) {
+      const placed = await placeBetAs(t.app, bet.player, {
+        raceId: race.raceId,
+        eventId,
+        selections: [[bet.runner]],
+        amount: bet.amount,
+      });
+      expect(placed.statusCode, placed.body).toBe(200);
+    }
+    await inject(admin, 'POST', `/api/backoffice/racing/races/${race.raceId}/status`, { status: 'C' });
+    const others = [1, 2, 3].filter((n) => n !== winner);
+    const confirmed = await inject(admin, 'POST', ToteAdminRoutes.confirmResult(race.raceId), {
+      finish: [[winner], [others[0]], [others[1]]],
+      idempotencyKey: randomUUID(),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    return race;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ PLAYER_AUTH_RATE_LIMIT: '1000' });
+    admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+    M = await member(admin, '/api/backoffice/staff', {
+      username: `m-${suffix}`,
+      displayName: 'Master M',
+      role: 'master_agent',
+    });
+    N = await member(admin, '/api/backoffice/staff', {
+      username: `n-${suffix}`,
+      displayName: 'Master N',
+      role: 'master_agent',
+    });
+    A = await member(admin, AgentRoutes.network, { username: `a-${suffix}`, displayName: 'Agent A', parentId: M.id });
+    B = await member(N.cookie, AgentRoutes.network, { username: `b-${suffix}`, displayName: 'Agent B' });
+    // The sub-agent is made by its agent, under itself.
+    S = await member(A.cookie, AgentRoutes.network, { username: `s-${suffix}`, displayName: 'Sub-agent S' });
+
+    expect((await setRate(admin, M.id, 'turnover', 500)).statusCode).toBe(200);
+    expect((await setRate(M.cookie, A.id, 'turnover', 300)).statusCode).toBe(200);
+    expect((await setRate(A.cookie, S.id, 'turnover', 200)).statusCode).toBe(200);
+    expect((await setRate(admin, N.id, 'ngr', 3_000)).statusCode).toBe(200);
+    expect((await setRate(N.cookie, B.id, 'ngr', 2_000)).statusCode).toBe(200);
+
+    pS = await registerPlayer(t.app, { referralCode: S.code });
+    pA = await registerPlayer(t.app, { referralCode: A.code });
+    pB = await registerPlayer(t.app, { referralCode: B.code });
+    pHouse = await registerPlayer(t.app); // the default agent: no rate
+    for (const p of [pS, pA, pB, pHouse]) await fundPlayer(t.app, admin, p, 100_000);
+
+    const created = await inject(admin, 'POST', '/api/backoffice/racing/events', {
+      name: `Agents ${suffix}`,
+      arena: 'Metro Turf',
+      streamUrl: '',
+      raceDate: '2026-11-22',
+      enabledBetTypes: [],
+    });
+    eventId = created.json<{ event: { id: number } }>().event.id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('accrues commissions over a three-level tree to the hand-worked centavo, in balanced ledger postings', async () => {
+    // Runner 1 wins: only pHouse backed it. pS (₱100) and pA (₱50) and pB (₱20) lose.
+    const race = await raceWith([
+      { player: pS, runner: 2, amount: 10_000 },
+      { player: pA, runner: 3, amount: 5_000 },
+      { player: pB, runner: 2, amount: 2_000 },
+      { player: pHouse, runner: 1, amount: 1_000 },
+    ]);
+    // pS's ticket, turnover 10,000: S 2 % = 200; A 3 % - 2 % = 1 % = 100; M 5 % - 3 % = 2 % = 200.
+    // pA's ticket, turnover 5,000: A 3 % = 150; M 5 % - 3 % = 2 % = 100.
+    // pB's ticket, NGR = 2,000 - 0 won = 2,000: B 20 % = 400; N 30 % - 20 % = 10 % = 200.
+    // pHouse's ticket: the default agent has no rate, nothing.
+    expect(await earned(S.id)).toBe(200);
+    expect(await earned(A.id)).toBe(100 + 150);
+    expect(await earned(M.id)).toBe(200 + 100);
+    expect(await earned(B.id)).toBe(400);
+    expect(await earned(N.id)).toBe(200);
+
+    const adb = agentDb(t.app.db);
+    const expense = await adb
+      .selectFrom('accounts')
+      .select('balance')
+      .where('code', '=', CommissionAccount.expense)
+      .executeTakeFirstOrThrow();
+    expect(Number(expense.balance)).toBe(-(200 + 250 + 300 + 400 + 200));
+    // One ledger transaction per ticket with a share: pS, pA, pB.
+    const transactions = await adb
+      .selectFrom('ledger_transactions')
+      .select('id')
+      .where('kind', '=', 'COMMISSION')
+      .execute();
+    expect(transactions).toHaveLength(3);
+    expect(await checkLedger(t.app.db)).toEqual([]);
+
+    // Settling again never accrues twice: every ticket of the pool is claimed.
+    const again = await t.app.db
+      .transaction()
+      .execute((trx) => accrueCommissionsForPool(trx, { firstRaceId: race.raceId, betType: 'W' }));
+    expect(again).toBe(0);
+    expect(await earned(M.id)).toBe(300);
+
+    // The agent's dashboard shows its players and its per-period commission.
+    const dash = await overview(A.cookie, A.id);
+    expect(dash.players.map((p) => p.playerId).sort()).toEqual([pS.playerId, pA.playerId].sort());
+    const ofS = dash.players.find((p) => p.playerId === pS.playerId);
+    expect(ofS).toMatchObject({ turnover: 10_000, netResult: -10_000 });
+    expect(dash.subAgents.map((a) => a.id)).toEqual([S.id]);
+    expect(dash.periods.reduce((sum, p) => sum + p.earned, 0)).toBe(250);
+  });
+
+  it('a refunded ticket earns nothing', async () => {
+    const before = await Promise.all([S, A, M].map((m) => earned(m.id)));
+    raceNo += 1;
+    const race = await openRace(t.app, admin, eventId, raceNo, 3);
+    expect((await placeBetAs(t.app, pS, { raceId: race.raceId, eventId, amount: 10_000 })).statusCode).toBe(200);
+    await inject(admin, 'POST', `/api/backoffice/racing/races/${race.raceId}/status`, { status: 'X' });
+    const ticket = await t.app.db
+      .selectFrom('bet_tickets')
+      .select(['id', 'status'])
+      .where('first_race_id', '=', race.raceId)
+      .executeTakeFirstOrThrow();
+    expect(ticket.status).toBe('refunded');
+    const shares = await agentDb(t.app.db)
+      .selectFrom('agent_commissions')
+      .select('id')
+      .where('ticket_id', '=', ticket.id)
+      .execute();
+    expect(shares).toEqual([]);
+    expect(await Promise.all([S, A, M].map((m) => earned(m.id)))).toEqual(before);
+  });
+
+  it('a rate change applies to tickets settled after it, never to those before', async () => {
+    const before = await Promise.all([S, A, M].map((m) => earned(m.id)));
+    // M raises A to 4 %: on a ₱100 ticket of pS, S 2 % = 200; A 4 % - 2 % = 200; M 5 % - 4 % = 100.
+    expect((await setRate(M.cookie, A.id, 'turnover', 400)).statusCode).toBe(200);
+    await raceWith([
+      { player: pS, runner: 2, amount: 10_000 },
+      { player: pHouse, runner: 1, amount: 1_000 },
+    ]);
+    const after = await Promise.all([S, A, M].map((m) => earned(m.id)));
+    expect(after.map((value, i) => value - (before[i] ?? 0))).toEqual([200, 200, 100]);
+    const audit = await t.app.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'agents.commission_rate_set')
+      .where('target_id', '=', String(A.id))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.details ?? '{}')).toMatchObject({
+      before: { basis: 'turnover', rateBps: 300 },
+      after: { basis: 'turnover', rateBps: 400 },
+    });
+  });
+
+  it('pays a commission once under concurrency, as one audited ledger transaction', async () => {
+    const { balance } = (await overview(admin, M.id)).commission;
+    expect(balance).toBeGreaterThan(0);
+    const pay = (key: string) =>
+      inject(admin, 'POST', AgentRoutes.payout(M.id), { amount: balance }, { 'idempotency-key': key });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => pay(randomUUID())));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses, answers.map((a) => a.body).join('\n')).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    const after = await overview(admin, M.id);
+    expect(after.commission).toMatchObject({ balance: 0, paid: balance, earned: after.commission.earned });
+
+    // The same key again answers the same payout, and pays nothing more.
+    const key = randomUUID();
+    await inject(admin, 'POST', AgentRoutes.rate(M.id), { basis: 'turnover', rateBps: 500 });
+    const sBalance = (await overview(admin, S.id)).commission.balance;
+    const first = await inject(
+      admin,
+      'POST',
+      AgentRoutes.payout(S.id),
+      { amount: sBalance },
+      { 'idempotency-key': key },
+    );
+    const twins = await Promise.all(
+      [1, 2, 3].map(() =>
+        inject(admin, 'POST', AgentRoutes.payout(S.id), { amount: sBalance }, { 'idempotency-key': key }),
+      ),
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    for (const twin of twins) expect(twin.json()).toEqual(first.json());
+    expect((await overview(admin, S.id)).commission).toMatchObject({ balance: 0, paid: sBalance });
+
+    const payouts = await t.app.db
+      .selectFrom('ledger_transactions')
+      .select('id')
+      .where('kind', '=', 'COMMISSION_PAYOUT')
+      .execute();
+    expect(payouts).toHaveLength(2);
+    const audits = await t.app.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'agents.commission_paid')
+      .execute();
+    expect(audits).toHaveLength(2);
+    expect(await checkLedger(t.app.db)).toEqual([]);
+
+    // Only admins pay; a payout without a key, over the balance, or of a fraction is refused.
+    expect(
+      (await inject(M.cookie, 'POST', AgentRoutes.payout(A.id), { amount: 1 }, { 'idempotency-key': randomUUID() }))
+        .statusCode,
+    ).toBe(403);
+    expect((await inject(admin, 'POST', AgentRoutes.payout(A.id), { amount: 1 })).statusCode).toBe(400);
+    expect(
+      (await inject(admin, 'POST', AgentRoutes.payout(A.id), { amount: 10 ** 9 }, { 'idempotency-key': randomUUID() }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (await inject(admin, 'POST', AgentRoutes.payout(A.id), { amount: 1.5 }, { 'idempotency-key': randomUUID() }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await inject(admin, 'POST', AgentRoutes.payout(A.id), { amount: '1' }, { 'idempotency-key': randomUUID() }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('scopes every view to the subtree, at any depth', async () => {
+    const network = async (cookie: string) =>
+      (await inject(cookie, 'GET', AgentRoutes.network)).json<{ agents: AgentNode[] }>().agents.map((a) => a.id);
+    expect(await network(A.cookie)).toEqual([A.id, S.id]);
+    expect(await network(M.cookie)).toEqual([M.id, A.id, S.id]);
+    expect(await network(S.cookie)).toEqual([S.id]);
+    expect(await network(N.cookie)).toEqual([N.id, B.id]);
+    expect(await network(admin)).toEqual(expect.arrayContaining([M.id, N.id, A.id, B.id, S.id]));
+
+    // The master agent sees the sub-agent's player, two levels down; the agent of the other branch does not.
+    const players = async (cookie: string) =>
+      (await inject(cookie, 'GET', '/api/backoffice/players'))
+        .json<PlayerListResponse>()
+        .players.map((p) => p.playerId);
+    expect(await players(M.cookie)).toEqual(expect.arrayContaining([pS.playerId, pA.playerId]));
+    expect(await players(M.cookie)).not.toContain(pB.playerId);
+    expect(await players(S.cookie)).toEqual([pS.playerId]);
+    expect(await players(B.cookie)).toEqual([pB.playerId]);
+
+    const report = (
+      await inject(A.cookie, 'GET', `${AgentRoutes.report}?period=month&from=2026-01-01&to=2026-12-31`)
+    ).json<AgentReportResponse>();
+    expect(new Set(report.rows.map((r) => r.agentId))).toEqual(new Set([A.id, S.id]));
+    // A's row is its whole subtree's: pA's ₱50 and pS's ₱100 + ₱100 (the refund rode nothing).
+    const month = report.rows.find((r) => r.agentId === A.id);
+    expect(month).toMatchObject({ turnover: 25_000, ggr: 25_000, commission: 250 + 200 });
+  });
+
+  it('refuses every id of another branch on every route that takes one (BOLA)', async () => {
+    const pending = async (player: RegisteredPlayer) =>
+      (
+        await t.app.db
+          .insertInto('payment_requests')
+          .values({
+            player_id: player.playerId,
+            kind: 'DEPOSIT',
+            amount: 10_000,
+            channel: 'gcash',
+            deposit_account_id: null,
+            account_name: 'Test',
+            account_number: '09170000000',
+            sender_number: '09171234567',
+            reference_number: randomUUID().slice(0, 12),
+            note: null,
+            decision_note: null,
+            decided_by_staff_id: null,
+            decided_at: null,
+            hold_transaction_id: null,
+            decision_transaction_id: null,
+            created_at: nowIso(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const ofB = await pending(pB);
+    const ofS = await pending(pS);
+    const key = { 'idempotency-key': randomUUID() };
+
+    for (const outsider of [A, S, M]) {
+      const c = outsider.cookie;
+      expect((await inject(c, 'GET', `/api/backoffice/players/${pB.playerId}`)).statusCode).toBe(404);
+      expect((await inject(c, 'POST', `/api/backoffice/payments/${ofB}/approve`, {}, key)).statusCode).toBe(404);
+      expect((await inject(c, 'POST', `/api/backoffice/payments/${ofB}/decline`, { note: 'no' }, key)).statusCode).toBe(
+        404,
+      );
+      expect((await inject(c, 'GET', `/api/backoffice/payments/${ofB}/receipt`)).statusCode).toBe(404);
+      const listed = (
+        await inject(c, 'GET', '/api/backoffice/payments?status=PENDING')
+      ).json<PaymentRequestListResponse>();
+      expect(listed.requests.map((r) => r.id)).not.toContain(ofB);
+      for (const id of [B.id, N.id]) {
+        expect((await inject(c, 'GET', AgentRoutes.agent(id))).statusCode).toBe(404);
+        expect((await setRate(c, id, 'ngr', 0)).statusCode).toBe(404);
+        const made = await inject(c, 'POST', AgentRoutes.network, {
+          username: `x${randomUUID().slice(0, 6)}`,
+          displayName: 'Intruder',
+          password,
+          parentId: id,
+        });
+        expect(made.statusCode).toBe(400);
+      }
+    }
+    // Upward is out of scope too: a sub-agent cannot read or rate its agent or master agent.
+    for (const id of [A.id, M.id]) {
+      expect((await inject(S.cookie, 'GET', AgentRoutes.agent(id))).statusCode).toBe(404);
+      expect((await setRate(S.cookie, id, 'turnover', 0)).statusCode).toBe(404);
+    }
+    // Nobody rates themselves; a downline rate above one's own, or on another basis, is refused.
+    expect((await setRate(A.cookie, A.id, 'turnover', 400)).statusCode).toBe(404);
+    expect((await setRate(A.cookie, S.id, 'turnover', 401)).statusCode).toBe(403);
+    expect((await setRate(A.cookie, S.id, 'ngr', 100)).statusCode).toBe(403);
+    // The other branch's agent cannot touch this branch either; this branch's master agent decides two levels down.
+    expect(
+      (await inject(B.cookie, 'POST', `/api/backoffice/payments/${ofS}/decline`, { note: 'no' }, key)).statusCode,
+    ).toBe(404);
+    expect((await inject(B.cookie, 'GET', AgentRoutes.agent(S.id))).statusCode).toBe(404);
+    const decided = await inject(
+      M.cookie,
+      'POST',
+      `/api/backoffice/payments/${ofS}/decline`,
+      { note: 'duplicate' },
+      {
+        'idempotency-key': randomUUID(),
+      },
+    );
+    expect(decided.statusCode, decided.body).toBe(200);
+  });
+
+  it('exports the report as formula-safe CSV', async () => {
+    const csv = await inject(admin, 'GET', `${AgentRoutes.reportCsv}?period=day&from=2026-01-01&to=2026-12-31`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Agent ID,Agent,Role,Upline ID,Period,Turnover (PHP),GGR (PHP),Commission (PHP)');
+    expect(lines.some((l) => l.startsWith(`${M.id},Master M,Master agent,,`))).toBe(true);
+    const json = await inject(admin, 'GET', `${AgentRoutes.report}?period=week&from=2026-12-31&to=2026-01-01`);
+    expect(json.statusCode).toBe(400);
+  });
+});

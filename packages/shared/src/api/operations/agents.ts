@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { defineOperations, messageResponseSchema } from '../contract.ts';
+import { idParam } from '../params.ts';
+import {
+  agentCreatedResponseSchema,
+  agentNetworkResponseSchema,
+  agentOverviewQuerySchema,
+  agentOverviewResponseSchema,
+  agentReportQuerySchema,
+  agentReportResponseSchema,
+  commissionPayoutResponseSchema,
+  commissionPayoutSchema,
+  commissionRateSchema,
+  createSubAgentSchema,
+} from '../../agents/commission.ts';
+
+const ROOT = '/api/backoffice/agents';
+
+export const AgentRoutes = {
+  network: ROOT,
+  report: `${ROOT}/report`,
+  /** The report as CSV: file bytes, not JSON, so it stays out of the contract. */
+  reportCsv: `${ROOT}/report.csv`,
+  agent: (id: number) => `${ROOT}/${id}`,
+  rate: (id: number) => `${ROOT}/${id}/commission-rate`,
+  payout: (id: number) => `${ROOT}/${id}/commission/payout`,
+} as const;
+
+const idParams = z.strictObject({ id: idParam });
+
+/** The agent network (issue 23, decision 040): each staff member sees and acts on their own subtree only. */
+export const AgentOperations = defineOperations({
+  agentNetwork: {
+    method: 'GET',
+    path: ROOT,
+    auth: 'staff',
+    summary: "The caller's network: every agent below them (an admin: every master agent and agent), with rates",
+    response: agentNetworkResponseSchema,
+  },
+  createSubAgent: {
+    method: 'POST',
+    path: ROOT,
+    auth: 'staff',
+    summary: 'A new agent under the caller or under an agent of their network (an admin: under any agent)',
+    body: createSubAgentSchema,
+    response: agentCreatedResponseSchema,
+  },
+  agentOverview: {
+    method: 'GET',
+    path: `${ROOT}/:id`,
+    auth: 'staff',
+    summary: "An agent's dashboard: players, downline, commission earned, paid and per period (own subtree only)",
+    params: idParams,
+    querystring: agentOverviewQuerySchema,
+    response: agentOverviewResponseSchema,
+  },
+  setCommissionRate: {
+    method: 'POST',
+    path: `${ROOT}/:id/commission-rate`,
+    auth: 'staff',
+    summary: "Sets a downline agent's commission basis and rate in basis points (audited; applies from now on)",
+    params: idParams,
+    body: commissionRateSchema,
+    response: messageResponseSchema,
+  },
+  payCommission: {
+    method: 'POST',
+    path: `${ROOT}/:id/commission/payout`,
+    auth: 'staff',
+    summary: "Pays an agent's accrued commission (admins; Idempotency-Key header; a ledger transaction, audited)",
+    params: idParams,
+    body: commissionPayoutSchema,
+    response: commissionPayoutResponseSchema,
+  },
+  agentReport: {
+    method: 'GET',
+    path: `${ROOT}/report`,
+    auth: 'staff',
+    summary: 'Turnover, GGR and commission per agent and Manila day, week or month (an agent: their subtree)',
+    querystring: agentReportQuerySchema,
+    response: agentReportResponseSchema,
+  },
+});
