@@ -31,6 +31,11 @@ export type RealtimeMessage =
 export const FRAME_SEPARATOR = '|';
 const FIELD_SEPARATOR = ':';
 export const INVALID_AUTH_REASON = 'Invalid authentication received.';
+/**
+ * Where a back-office screen opens the live socket: the same hub as the players' /ws, under the path the
+ * staff session cookie is scoped to (/api/backoffice), so the browser sends that cookie with the upgrade.
+ */
+export const STAFF_SOCKET_PATH = '/api/backoffice/live';
 /** Close code and reason for a refused STAFF_CONNECT (no live staff session): the screen stops retrying. */
 export const STAFF_AUTH_REFUSED_CODE = 4003;
 export const STAFF_AUTH_REFUSED_REASON = 'Staff sign-in required.';

@@ -9,6 +9,7 @@ import {
   manilaDateOf,
   STAFF_AUTH_REFUSED_CODE,
   STAFF_AUTH_REFUSED_REASON,
+  STAFF_SOCKET_PATH,
   type DashboardResponse,
   type Race,
   type RealtimeMessage,
@@ -334,7 +335,7 @@ describe(`race-day dashboard (${testDialect})`, () => {
     let url: string;
     beforeAll(async () => {
       const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-      url = `${address.replace('http', 'ws')}/ws`;
+      url = `${address.replace('http', 'ws')}${STAFF_SOCKET_PATH}`;
     });
 
     function open(cookie?: string) {

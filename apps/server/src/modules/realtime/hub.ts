@@ -9,6 +9,7 @@ import {
   INVALID_AUTH_REASON,
   STAFF_AUTH_REFUSED_CODE,
   STAFF_AUTH_REFUSED_REASON,
+  STAFF_SOCKET_PATH,
   type RealtimeMessage,
 } from '@karera/shared';
 import { PLAYER_COOKIE, resolvePlayerSession } from '../auth/player-sessions.ts';
@@ -235,7 +236,8 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
 
   const onUpgrade = (request: IncomingMessage, stream: Duplex, head: Buffer) => {
     const path = request.url?.split('?')[0];
-    if (path !== WS_PATH) {
+    // Players open /ws; back-office screens open the staff path, which their session cookie is sent to.
+    if (path !== WS_PATH && path !== STAFF_SOCKET_PATH) {
       stream.destroy();
       return;
     }

@@ -3,7 +3,7 @@ import { DEPOSIT_FOLLOW_UP_MINUTES, PLAYERS_ONLINE_WINDOW_MINUTES } from '@karer
 /** Back-office texts of the race-day dashboard, the home page for admins (decision 038). */
 export const dashboardEn = {
   nav: 'Dashboard',
-  title: 'Race day',
+  title: 'Race-day dashboard',
   live: {
     connecting: 'Connecting live updates…',
     open: 'Live: updates as bets land',

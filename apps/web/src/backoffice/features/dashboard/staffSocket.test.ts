@@ -69,7 +69,9 @@ describe('the back office’s live socket', () => {
     const { sockets, close } = harness();
     close();
     expect((sockets[0] as FakeSocket).closedWith).toBe(1000);
-    expect(staffSocketUrl({ protocol: 'https:', host: 'karera.ph' })).toBe('wss://karera.ph/ws');
-    expect(staffSocketUrl({ protocol: 'http:', host: 'localhost:3720' })).toBe('ws://localhost:3720/ws');
+    expect(staffSocketUrl({ protocol: 'https:', host: 'karera.ph' })).toBe('wss://karera.ph/api/backoffice/live');
+    expect(staffSocketUrl({ protocol: 'http:', host: 'localhost:3720' })).toBe(
+      'ws://localhost:3720/api/backoffice/live',
+    );
   });
 });

@@ -3,6 +3,7 @@ import {
   encodeMessage,
   RECONNECT_DELAY_MS,
   STAFF_AUTH_REFUSED_CODE,
+  STAFF_SOCKET_PATH,
   type RealtimeMessage,
 } from '@karera/shared';
 
@@ -17,9 +18,9 @@ export interface StaffSocketOptions {
   createSocket?: (url: string) => WebSocket;
 }
 
-/** The live socket's address on this page's host: wss:// on an https page. */
+/** The staff live socket's address on this page's host: wss:// on an https page. */
 export function staffSocketUrl(location: Pick<Location, 'protocol' | 'host'>): string {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${STAFF_SOCKET_PATH}`;
 }
 
 /**
