@@ -95,6 +95,8 @@ export default defineConfig(({ command }) => ({
   server: {
     port: 5173,
     proxy: {
+      // The back office's live socket (decision 038), before the plain /api proxy that does not upgrade.
+      '/api/backoffice/live': { target: 'ws://localhost:3000', ws: true },
       '/api': 'http://localhost:3000',
       '/ws': { target: 'ws://localhost:3000', ws: true },
       '/healthz': 'http://localhost:3000',
