@@ -212,6 +212,8 @@ export const agentOverviewResponseSchema = z.object({
   players: z.array(agentPlayerRowSchema),
   /** The downline at every depth (the agent itself left out). */
   subAgents: z.array(agentNodeSchema),
+  /** The link players register through, and its QR code (an SVG data URL); null without a referral code. */
+  referral: z.object({ code: z.string(), link: z.string(), qrCode: z.string() }).nullable(),
 });
 export type AgentOverviewResponse = z.infer<typeof agentOverviewResponseSchema>;
 

@@ -181,6 +181,9 @@ describe(`agent network and commissions (${testDialect})`, () => {
     expect(ofS).toMatchObject({ turnover: 10_000, netResult: -10_000 });
     expect(dash.subAgents.map((a) => a.id)).toEqual([S.id]);
     expect(dash.periods.reduce((sum, p) => sum + p.earned, 0)).toBe(250);
+    // The referral link to share: the landing page with the agent's code, and its QR code as an SVG.
+    expect(dash.referral?.link).toMatch(new RegExp(`^https?://[^/]+/\\?r=${A.code}$`));
+    expect(dash.referral?.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
   });
 
   it('a refunded ticket earns nothing', async () => {

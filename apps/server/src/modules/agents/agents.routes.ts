@@ -78,7 +78,14 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: schemaOf(ops.agentOverview, tags), preHandler: requireStaff() },
     async (request) => ({
       statusCode: 200 as const,
-      ...(await agentOverview(db, currentStaff(request), request.params.id, request.query.period)),
+      // The player site is this server's own origin (the back office is served beside it).
+      ...(await agentOverview(
+        db,
+        currentStaff(request),
+        request.params.id,
+        request.query.period,
+        `${request.protocol}://${request.host}`,
+      )),
     }),
   );
 

@@ -7,7 +7,9 @@ import {
   type AgentPlayerRow,
   type CommissionPeriod,
   type CreateSubAgentInput,
+  referralLink,
 } from '@karera/shared';
+import QRCode from 'qrcode';
 import type { Database, StaffUser } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
@@ -135,6 +137,16 @@ async function subtreePlayers(db: Kysely<Database>, agentId: number): Promise<Ag
 }
 
 /**
+ * The agent's referral link and its QR code, drawn here as an SVG by the qrcode package the server already
+ * uses for authenticator enrolment (decision 040): nothing added to the back office's bundle.
+ */
+async function referralOf(siteOrigin: string, code: string): Promise<NonNullable<AgentOverviewResponse['referral']>> {
+  const link = referralLink(siteOrigin, code);
+  const svg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return { code, link, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+}
+
+/**
  * An agent's dashboard, for the agent, anyone above them, or an admin (decision 040); any other id reads
  * as not found, so staff learn nothing about other branches.
  */
@@ -143,6 +155,7 @@ export async function agentOverview(
   staff: Staff,
   agentId: number,
   period: CommissionPeriod,
+  siteOrigin: string,
 ): Promise<Omit<AgentOverviewResponse, 'statusCode'>> {
   if (!(await staffInSubtree(db, staff, agentId))) throw notFound(AgentMessages.agentNotFound);
   const target = await db
@@ -186,6 +199,7 @@ export async function agentOverview(
       .map(([key, earned]) => ({ period: key, earned })),
     players: await subtreePlayers(db, agentId),
     subAgents,
+    referral: agent.referralCode ? await referralOf(siteOrigin, agent.referralCode) : null,
   };
 }
 

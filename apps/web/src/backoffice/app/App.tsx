@@ -65,6 +65,12 @@ const ToteSettingsPage = lazy(() =>
 const DashboardPage = lazy(() =>
   import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })),
 );
+const AgentDashboardPage = lazy(() =>
+  import('../features/agents/AgentDashboardPage.tsx').then((m) => ({ default: m.AgentDashboardPage })),
+);
+const AgentReportPage = lazy(() =>
+  import('../features/agents/AgentReportPage.tsx').then((m) => ({ default: m.AgentReportPage })),
+);
 const CarryoversPage = lazy(() =>
   import('../features/tote/CarryoversPage.tsx').then((m) => ({ default: m.CarryoversPage })),
 );
@@ -89,6 +95,9 @@ export function App() {
               <Route element={<AuthGate />}>
                 <Route index element={<HomePage />} />
                 <Route path="players" element={<PlayersPage />} />
+                <Route path="agents" element={<AgentDashboardPage />} />
+                <Route path="agents/report" element={<AgentReportPage />} />
+                <Route path="agents/:agentId" element={<AgentDashboardPage />} />
                 <Route path="players/:playerId" element={<PlayerDetailPage />} />
                 <Route path="payments" element={<PaymentsPage />} />
                 <Route

@@ -22,6 +22,8 @@ const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: 'dashboard.nav', adminOnly: true, end: true },
   { to: '/players', label: 'nav.players', adminOnly: false },
   { to: '/payments', label: 'payments.nav', adminOnly: false },
+  { to: '/agents', label: 'agents.nav', adminOnly: false },
+  { to: '/agents/report', label: 'agents.reportNav', adminOnly: false },
   { to: '/deposit-accounts', label: 'payments.accountsNav', adminOnly: true },
   { to: '/promos', label: 'promos.nav', adminOnly: true },
   { to: '/master-agent-applications', label: 'masterAgents.nav', adminOnly: true },

@@ -14,6 +14,7 @@ import { auditEn } from '../features/audit/auditEn.ts';
 import { rglimitsEn } from '../features/rglimits/rglimitsEn.ts';
 import { amlEn } from '../features/aml/amlEn.ts';
 import { kycEn } from '../features/kyc/kycEn.ts';
+import { agentsEn } from '../features/agents/agentsEn.ts';
 import { dashboardEn } from '../features/dashboard/dashboardEn.ts';
 
 /**
@@ -76,6 +77,7 @@ export const en = {
   rglimits: rglimitsEn,
   aml: amlEn,
   kyc: kycEn,
+  agents: agentsEn,
   dashboard: dashboardEn,
   security: securityEn,
   /** Keyed like RacingMessages: the race-day schemas' and refusals' texts. */

@@ -79,7 +79,8 @@ export function StaffPage() {
   const enabled = new Map((twoFactor.data?.staff ?? []).map((row) => [row.staffId, row.twoFactorEnabled]));
   const members = staff.data?.staff ?? [];
   const byId = new Map(members.map((member) => [member.id, member]));
-  const masterAgents = members.filter((member) => member.role === 'master_agent');
+  // An agent's upline is a master agent or, for a sub-agent, an agent (decision 040).
+  const masterAgents = members.filter((member) => member.role !== 'admin');
   const { params, update } = useListParams();
   const sortKey = choiceOf(params.get('sort'), STAFF_SORT_KEYS);
   const sort = sortKey ? { key: sortKey, dir: choiceOf(params.get('dir'), LIST_SORT_DIRECTIONS) ?? 'asc' } : undefined;
