@@ -340,6 +340,13 @@ export async function paymentReport(db: Db, range: ReportRange): Promise<Payment
   };
 }
 
+/**
+ * The transactions that post to the promo expense account: a promo's reward, a rebate, a deposit's bonus,
+ * and the reversal of any of them. Read by kind and time, so a report reads its period, not the account's
+ * whole history.
+ */
+const PROMO_COST_KINDS = ['PROMO', 'PROMO_REBATE', 'DEPOSIT', 'REVERSAL'] as const;
+
 const zeroPromotion = (): PromotionFigures => ({ promos: 0, depositBonuses: 0, rebates: 0, other: 0, total: 0 });
 
 /** What the promo expense account paid per Manila day, by the kind of transaction that paid it. */
@@ -351,9 +358,9 @@ export async function promotionReport(db: Db, range: ReportRange): Promise<Promo
       ? { rows: [] }
       : await sql<{ hour: string; kind: string; total: number | string }>`
     select substr(t.created_at, 1, 13) as hour, t.kind as kind, sum(p.amount) as total
-    from ledger_postings p
-    join ledger_transactions t on t.id = p.transaction_id
-    where p.account_id = ${expense} and t.created_at >= ${start} and t.created_at < ${end}
+    from ledger_transactions t
+    join ledger_postings p on p.transaction_id = t.id and p.account_id = ${expense}
+    where t.kind in (${sql.join(PROMO_COST_KINDS)}) and t.created_at >= ${start} and t.created_at < ${end}
     group by substr(t.created_at, 1, 13), t.kind`.execute(db);
   const days = new Map<string, PromotionFigures>();
   const totals = zeroPromotion();

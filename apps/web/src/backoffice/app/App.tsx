@@ -62,6 +62,10 @@ const SettlementReportPage = lazy(() =>
 const ToteSettingsPage = lazy(() =>
   import('../features/tote/ToteSettingsPage.tsx').then((m) => ({ default: m.ToteSettingsPage })),
 );
+// The reports chunk carries the chart library (decision 039): no other page loads it.
+const ReportsPage = lazy(() =>
+  import('../features/reports/ReportsPage.tsx').then((m) => ({ default: m.ReportsPage })),
+);
 const DashboardPage = lazy(() =>
   import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })),
 );
@@ -100,6 +104,14 @@ export function App() {
                 <Route path="agents/:agentId" element={<AgentDashboardPage />} />
                 <Route path="players/:playerId" element={<PlayerDetailPage />} />
                 <Route path="payments" element={<PaymentsPage />} />
+                <Route
+                  path="reports/*"
+                  element={
+                    <RequireAdmin>
+                      <ReportsPage />
+                    </RequireAdmin>
+                  }
+                />
                 <Route
                   path="deposit-accounts"
                   element={

@@ -30,6 +30,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   { to: '/kyc', label: 'kyc.nav', adminOnly: true },
   { to: '/race-day', label: 'nav.raceDay', adminOnly: true },
   { to: '/tote', label: 'tote.nav', adminOnly: true },
+  { to: '/reports', label: 'reports.nav', adminOnly: true },
   { to: '/otp-outbox', label: 'nav.outbox', adminOnly: true },
   { to: '/contacts', label: 'nav.contacts', adminOnly: true },
   { to: '/staff', label: 'nav.staff', adminOnly: true },

@@ -16,6 +16,7 @@ import { amlEn } from '../features/aml/amlEn.ts';
 import { kycEn } from '../features/kyc/kycEn.ts';
 import { agentsEn } from '../features/agents/agentsEn.ts';
 import { dashboardEn } from '../features/dashboard/dashboardEn.ts';
+import { reportsEn } from '../features/reports/reportsEn.ts';
 
 /**
  * Every text of the back office, in English. Validation and refusal texts come from the shared
@@ -79,6 +80,7 @@ export const en = {
   kyc: kycEn,
   agents: agentsEn,
   dashboard: dashboardEn,
+  reports: reportsEn,
   security: securityEn,
   /** Keyed like RacingMessages: the race-day schemas' and refusals' texts. */
   racingMessages: { ...RacingMessages },

@@ -1,0 +1,119 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import {
+  BackofficeRoutes,
+  BettingRoutes,
+  RacingAdminRoutes,
+  ToteAdminRoutes,
+  type BetReceipt,
+  type GameEvent,
+  type Race,
+} from '@karera/shared';
+import { adminPost, backofficeLogin, createVerifiedPlayer, manilaToday, uniqueSuffix } from './support.ts';
+import { seriousViolations } from './axe.ts';
+import { goToBackofficeSection } from './backofficeNav.ts';
+
+/**
+ * The business reports (decision 039) at 1280x800: a race of this test's own race day, bet on and settled,
+ * shows in the report per race (its chart and its table), and its CSV holds the same figures. Other specs'
+ * races may share the day: this one only reads its own event's row.
+ */
+
+async function settledRaceToday(request: APIRequestContext): Promise<{ event: GameEvent; race: Race; name: string }> {
+  const name = `E2E Reports ${uniqueSuffix()}`;
+  const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
+    name,
+    arena: 'Metro Turf',
+    streamUrl: '',
+    raceDate: manilaToday(),
+    enabledBetTypes: [],
+  });
+  const { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
+    raceNo: 1,
+    startDateTime: new Date(Date.now() + 3_600_000).toISOString(),
+    enabledBetTypes: [],
+  });
+  for (const runnerNo of ['1', '2', '3']) {
+    await adminPost(request, RacingAdminRoutes.runners(race.raceId), {
+      runnerNo,
+      horseName: `Horse ${runnerNo}`,
+      jockeyName: 'J. Cruz',
+    });
+  }
+  await adminPost(request, RacingAdminRoutes.raceStatus(race.raceId), { status: 'O' });
+  const player = await createVerifiedPlayer(request);
+  await adminPost(
+    request,
+    BackofficeRoutes.adjustments(player.playerId),
+    { account: 'credit', amount: 10_000, reason: 'E2E reports funding' },
+    { 'idempotency-key': `e2e-reports-${uniqueSuffix()}` },
+  );
+  for (const [runner, amount] of [
+    [1, 2_500],
+    [2, 1_500],
+  ] as const) {
+    const placed = await request.post(BettingRoutes.placeBet, {
+      data: {
+        raceId: race.raceId,
+        eventId: event.id,
+        betType: 'W',
+        selections: [[runner]],
+        amount,
+        useBonus: false,
+        idempotencyKey: `e2e-reports-bet-${uniqueSuffix()}`,
+      },
+    });
+    const receipt = (await placed.json()) as BetReceipt;
+    expect(receipt.statusCode, JSON.stringify(receipt)).toBe(200);
+  }
+  await adminPost(request, RacingAdminRoutes.raceStatus(race.raceId), { status: 'C' });
+  await adminPost(request, ToteAdminRoutes.confirmResult(race.raceId), {
+    finish: [[1], [2], [3]],
+    idempotencyKey: `e2e-reports-result-${uniqueSuffix()}`,
+  });
+  return { event, race, name };
+}
+
+test.describe('on a desktop (1280x800)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the report per race charts and lists a settled race, and its CSV holds the same figures', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000); // sign-ins hash passwords, slow on a busy machine
+    const { name } = await settledRaceToday(request);
+    await backofficeLogin(page);
+    await goToBackofficeSection(page, 'Reports');
+    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Report' }).getByRole('link', { name: 'By race' }).click();
+    await expect(page).toHaveURL(/\/backoffice\/reports\/races/);
+
+    const chart = page.getByRole('figure').filter({ hasText: 'Turnover per race' });
+    await expect(chart.getByRole('img')).toHaveAttribute('aria-label', new RegExp(`${name} Race 1 ₱40\\.00`));
+    await expect(chart.locator('canvas').first()).toBeVisible();
+    const table = page.getByRole('table', { name: 'Gaming figures per race' });
+    const row = table.getByRole('row').filter({ hasText: name });
+    await expect(row).toHaveCount(1);
+    // ₱40 staked; Win takeout and what the winners were paid make up the whole pool.
+    await expect(row.getByRole('cell').nth(2)).toHaveText('₱40.00');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^karera-report-races-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe(
+      'Day,Event,Race,Turnover (PHP),Refunds (PHP),Payouts (PHP),Bonus stake kept (PHP),Takeout (PHP),Breakage (PHP),Carryover in (PHP),Carryover out (PHP),Gross gaming revenue (PHP)',
+    );
+    const ours = lines.find((line) => line.includes(name));
+    expect(ours).toMatch(new RegExp(`^${manilaToday()},${name},Race 1,40\\.00,0\\.00,`));
+    const [payouts, retained, takeout, breakage, , , ggr] = ours!.split(',').slice(5).map(Number);
+    expect(Math.round(((payouts ?? 0) + (ggr ?? 0)) * 100)).toBe(4_000);
+    expect(ggr).toBeCloseTo((takeout ?? 0) + (breakage ?? 0) + (retained ?? 0), 2);
+    await expect(page.getByRole('status').filter({ hasText: 'Downloaded' })).toBeVisible();
+  });
+});
