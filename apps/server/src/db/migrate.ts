@@ -22,6 +22,7 @@ import * as raceDayDashboard from './migrations/20261127050000_race_day_dashboar
 import * as kyc from './migrations/20261126130000_kyc.ts';
 import * as responsibleGaming from './migrations/20261126140000_responsible_gaming.ts';
 import * as poolSalesMarks from './migrations/20261127010000_pool_sales_marks.ts';
+import * as rgInPlaceBets from './migrations/20261127040000_rg_in_place_bets.ts';
 import * as agentCommissions from './migrations/20261127030000_agent_commissions.ts';
 import * as reportIndexes from './migrations/20261127020000_report_indexes.ts';
 
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261126130000_kyc': kyc,
   '20261126140000_responsible_gaming': responsibleGaming,
   '20261127010000_pool_sales_marks': poolSalesMarks,
+  '20261127040000_rg_in_place_bets': rgInPlaceBets,
   '20261127030000_agent_commissions': agentCommissions,
   '20261127020000_report_indexes': reportIndexes,
   '20261127050000_race_day_dashboard': raceDayDashboard,

@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import {
   betTypeByCode,
   BetMessages,
@@ -16,7 +16,7 @@ import { nowIso } from '../../lib/time.ts';
 import { hashRequest } from '../../lib/tokens.ts';
 import { readEventCard, type EventCard } from './event-card.ts';
 import { BetRefusals, betLedgerText, checkBetOnCard, newTicketNo, receiptBeforeBalances } from './betting.service.ts';
-import { betRefusalsForBatch } from '../rglimits/rglimits.service.ts';
+import { betRefusalsForBatch, lockResponsibleGaming, rgClock } from '../rglimits/rglimits.service.ts';
 
 /**
  * Bets on PostgreSQL (docs/decisions/029-postgres-bet-placement.md): the server checks each bet's slip
@@ -44,6 +44,10 @@ interface BetRow {
   key: string;
   request_hash: string;
   refused: boolean;
+  /** Checked again under the player's responsible-gaming lock in place_bets' transaction. */
+  rg_locked?: boolean;
+  /** The instant the responsible-gaming checks were made (first bet only): place_bets judges breaks' ends by it. */
+  rg_now?: string;
   event_id: number;
   card_version: number;
   first_race_id?: number;
@@ -61,7 +65,7 @@ interface BetRow {
   created_at?: string;
 }
 
-type Outcome = 'placed' | 'replayed' | 'key_reused' | 'stale' | 'refused' | 'no_bonus' | 'insufficient';
+type Outcome = 'placed' | 'replayed' | 'key_reused' | 'stale' | 'refused' | 'rg_changed' | 'no_bonus' | 'insufficient';
 
 interface OutcomeRow {
   outcome: Outcome;
@@ -110,8 +114,6 @@ const MAX_KEPT_CARDS = 256;
 const placeBets =
   'select outcomes, credit_balances, bonus_balances, bodies' +
   ' from place_bets($1::json, $2::int[], $3::text[], $4::text[], $5::int[], $6::text[])';
-/** A transaction-scoped lock per player with a net-loss limit (class 34: decision 034). */
-const lockLossLimit = 'select pg_advisory_xact_lock(34, $1::int)';
 const selectCardVersion = statement<{ version: number | string }>(
   'select version from bet_card_versions where event_id = ?',
 );
@@ -215,14 +217,19 @@ export function postgresBetPlacement(db: Kysely<Database>, options: PostgresBetP
   /**
    * Responsible gaming (modules/rglimits): a bet during a break, over the stake per bet or a net-loss
    * limit is sent as refused (place_bets still answers a replay of its key first), checked in the batch's
-   * order, the batch's own earlier bets counted. Answers the players with a net-loss limit, whose check
-   * `call` repeats under a lock in place_bets' transaction.
+   * order, the batch's own earlier bets counted. Answers the players with a limit or a break, whose check
+   * `call` repeats under their locks in place_bets' transaction.
    */
-  async function refuseOverPlayerLimits(executor: Kysely<Database>, jobs: Job[]): Promise<number[]> {
+  async function refuseOverPlayerLimits(
+    executor: Kysely<Database> | Transaction<Database>,
+    jobs: Job[],
+    nowMs: number,
+  ): Promise<number[]> {
     const checked = jobs.filter((job) => job.row !== undefined && !job.row.refused);
-    const { refusals, lossLimited } = await betRefusalsForBatch(
+    const { refusals, guarded } = await betRefusalsForBatch(
       executor,
       checked.map((job) => ({ playerId: job.playerId, total: job.row?.total ?? 0 })),
+      nowMs,
     );
     for (const [index, job] of checked.entries()) {
       const refusal = refusals[index];
@@ -232,12 +239,17 @@ export function postgresBetPlacement(db: Kysely<Database>, options: PostgresBetP
       job.receiptStart = undefined;
       job.row = { player_id, scope, key, request_hash, event_id, card_version, refused: true };
     }
-    return lossLimited;
+    return guarded;
   }
 
-  /** The place_bets call of a batch's rows as they are now. */
-  function placeBetsQuery(jobs: Job[]): CompiledQuery<BatchAnswer> {
+  /**
+   * The place_bets call of a batch's rows as they are now; `locked`: the players whose bets were checked
+   * again under their responsible-gaming lock, as of `nowMs`.
+   */
+  function placeBetsQuery(jobs: Job[], locked: readonly number[], nowMs: number): CompiledQuery<BatchAnswer> {
     const rows = jobs.map((job) => job.row);
+    for (const row of rows) if (row) row.rg_locked = locked.includes(row.player_id);
+    if (rows[0]) rows[0].rg_now = new Date(nowMs).toISOString();
     // What the function looks up once for the batch, so it reads the bets' JSON only once.
     const players = new Set<number>();
     const events = new Set<number>();
@@ -261,16 +273,19 @@ export function postgresBetPlacement(db: Kysely<Database>, options: PostgresBetP
   async function call(jobs: Job[]): Promise<OutcomeRow[]> {
     counters.batches += 1;
     counters.jobs += jobs.length;
-    const lossLimited = await refuseOverPlayerLimits(db, jobs);
-    // A player with a net-loss limit: checked again under a lock of theirs in place_bets' own transaction,
-    // so two servers' batches for that player are counted one after the other (players in id order).
+    const nowMs = rgClock.now();
+    const guarded = await refuseOverPlayerLimits(db, jobs, nowMs);
+    // A player with a limit or a break: checked again under a lock of theirs in place_bets' own
+    // transaction, so two servers' batches for that player, and a limit or break set meanwhile, are judged
+    // one after the other. place_bets answers 'rg_changed' for a bet of any other player who has gained a
+    // limit or break since this check (decision 034).
     const result =
-      lossLimited.length === 0
-        ? await db.executeQuery(placeBetsQuery(jobs))
+      guarded.length === 0
+        ? await db.executeQuery(placeBetsQuery(jobs, guarded, nowMs))
         : await db.transaction().execute(async (trx) => {
-            for (const playerId of lossLimited) await trx.executeQuery(CompiledQuery.raw(lockLossLimit, [playerId]));
-            await refuseOverPlayerLimits(trx, jobs);
-            return trx.executeQuery(placeBetsQuery(jobs));
+            await lockResponsibleGaming(trx, guarded);
+            await refuseOverPlayerLimits(trx, jobs, nowMs);
+            return trx.executeQuery(placeBetsQuery(jobs, guarded, nowMs));
           });
     const answer = result.rows[0];
     if (answer?.outcomes.length !== jobs.length) {
@@ -325,6 +340,10 @@ export function postgresBetPlacement(db: Kysely<Database>, options: PostgresBetP
         return;
       case 'insufficient':
         job.reject(new AppError(409, StatusCode.INSUFFICIENT_BALANCE, BetMessages.insufficientBalance));
+        return;
+      case 'rg_changed':
+        // A limit or break of the player was committed after the bet's check: check it again.
+        again(lane, job, new Error("The player's limits or break kept changing while the bet was checked."));
         return;
       case 'stale':
         // The card changed since it was read: read it again and check the bet against it.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manilaPeriodBounds, RgMessages, type BetReceipt, type Race } from '@karera/shared';
 import { buildApp } from '../../app.ts';
@@ -136,6 +137,136 @@ describe(`bets and responsible gaming (${testDialect})`, () => {
       }
     },
   );
+
+  describe.runIf(testDialect === 'postgres')('a limit or break committed while a bet is in flight', () => {
+    /** Waits until a statement of this database that reads like `query` waits for a lock. */
+    async function waitingForLock(query: string) {
+      for (let polls = 0; ; polls += 1) {
+        const { rows } = await sql<{ waiting: string }>`select count(*) as waiting from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock' and query like ${query}`.execute(t.app.db);
+        if (Number(rows[0]?.waiting) > 0) return;
+        if (polls > 5_000) throw new Error(`Nothing like ${query} came to wait for a lock.`);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+
+    /**
+     * Holds the player's wallet rows (as another batch in place_bets would), sends a bet, waits until
+     * place_bets waits for those rows (its checks before the call already passed), runs `meanwhile`
+     * (awaited unless it `waitsForTheBet`, then only until it waits for the player's lock), then lets
+     * the bet go on: what the bet answers, and what `meanwhile` answered.
+     */
+    async function betWhile<T>(
+      player: RegisteredPlayer,
+      amount: number,
+      meanwhile: () => Promise<T>,
+      { waitsForTheBet = false } = {},
+    ) {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holder = t.app.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('accounts').select('id').where('player_id', '=', player.playerId).forUpdate().execute();
+        locked();
+        await released;
+      });
+      await isLocked;
+      const answer = bet(player, amount);
+      let done: Promise<T> | undefined;
+      try {
+        await waitingForLock('%place_bets%');
+        done = meanwhile();
+        if (waitsForTheBet) await waitingForLock('%pg_advisory_xact_lock%');
+        else await done;
+      } finally {
+        release();
+        await holder;
+      }
+      return { answer: await answer, meanwhile: await done };
+    }
+
+    it('a break started meanwhile refuses the bet', async () => {
+      const p = await fundedPlayer();
+      const { answer, meanwhile } = await betWhile(p, 500, () =>
+        rg('startBreak', p, { period: 'coolOff24h', confirm: true }),
+      );
+      expect(meanwhile.statusCode).toBe(200);
+      expect(answer.statusCode, answer.body).toBe(403);
+      expect(answer.json<{ statusMessage: string }>().statusMessage).toContain('24-hour cool-off');
+      expect((await playerBalances(t.app.db, p.playerId)).creditBalance).toBe(100_000);
+    });
+
+    it('an operator exclusion made meanwhile refuses the bet', async () => {
+      const p = await fundedPlayer();
+      const { answer, meanwhile } = await betWhile(p, 500, () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/backoffice/players/${p.playerId}/exclusion`,
+          payload: { reason: 'Asked by family' },
+          headers: { cookie: admin },
+        }),
+      );
+      expect(meanwhile.statusCode, meanwhile.body).toBe(200);
+      expect(answer.statusCode, answer.body).toBe(403);
+      expect(answer.json<{ statusMessage: string }>().statusMessage).toBe(RgMessages.excludedByOperator);
+    });
+
+    it('a stake per bet set meanwhile refuses a bet over it', async () => {
+      const p = await fundedPlayer();
+      const { answer } = await betWhile(p, 1_500, () => setLimit(p, 'stakePerBet', 1_000));
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json<{ statusMessage: string }>().statusMessage).toBe(RgMessages.stakeOverLimit(1_000));
+    });
+
+    it('a net-loss limit set meanwhile refuses a bet that could pass it', async () => {
+      const p = await fundedPlayer();
+      expect((await bet(p, 800)).statusCode).toBe(200);
+      const { answer } = await betWhile(p, 800, () => setLimit(p, 'lossDay', 1_000));
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect((await playerBalances(t.app.db, p.playerId)).creditBalance).toBe(99_200);
+    });
+
+    it('for a player with a limit, a lower stake or a break asked for meanwhile waits for the bet checked before it', async () => {
+      const p = await fundedPlayer();
+      await setLimit(p, 'stakePerBet', 2_000);
+      const lowered = await betWhile(p, 1_500, () => rg('setLimit', p, { kind: 'stakePerBet', amount: 1_000 }), {
+        waitsForTheBet: true,
+      });
+      expect(lowered.answer.statusCode, lowered.answer.body).toBe(200);
+      expect(lowered.meanwhile.statusCode).toBe(200);
+      expect((await bet(p, 1_500)).statusCode).toBe(400);
+
+      const onBreak = await betWhile(p, 500, () => rg('startBreak', p, { period: 'coolOff24h', confirm: true }), {
+        waitsForTheBet: true,
+      });
+      expect(onBreak.answer.statusCode, onBreak.answer.body).toBe(200);
+      expect(onBreak.meanwhile.statusCode).toBe(200);
+      expect((await bet(p, 500)).statusCode).toBe(403);
+      expect((await playerBalances(t.app.db, p.playerId)).creditBalance).toBe(98_000);
+    });
+
+    it("in one batch with other players' bets, only the bet of the player who took a break meanwhile is refused", async () => {
+      const players = await Promise.all([fundedPlayer(), fundedPlayer(), fundedPlayer()]);
+      const [first, ...rest] = players;
+      if (!first) throw new Error('no player');
+      await setLimit(rest[0] ?? first, 'lossDay', 5_000);
+      let others: Promise<{ statusCode: number }[]> | undefined;
+      const { answer } = await betWhile(first, 500, async () => {
+        // Sent while the first bet waits: they make the next batch, with the first bet's retry.
+        others = Promise.all(rest.flatMap((p) => [bet(p, 500), bet(p, 500)]));
+        expect((await rg('startBreak', first, { period: 'coolOff24h', confirm: true })).statusCode).toBe(200);
+      });
+      expect(answer.statusCode).toBe(403);
+      expect((await others)?.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+      expect((await playerBalances(t.app.db, first.playerId)).creditBalance).toBe(100_000);
+      expect(await checkLedger(t.app.db)).toEqual([]);
+    });
+  });
 
   it('refuses every bet during a cool-off and an operator exclusion, but answers a retried earlier bet', async () => {
     const p = await fundedPlayer();

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import {
   manilaPeriodBounds,
   RG_DEPOSIT_LIMIT_KINDS,
@@ -19,6 +19,7 @@ import {
   type RgStatusResponse,
 } from '@karera/shared';
 import type { Database, StaffUser } from '../../db/schema.ts';
+import { isPostgres } from '../../db/statement.ts';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 
@@ -91,6 +92,22 @@ async function depositedBetween(db: Db, playerId: number, startMs: number, endMs
     .where('created_at', '<', iso(endMs))
     .executeTakeFirstOrThrow();
   return Number(row.total);
+}
+
+/** A transaction-scoped lock per player (class 34: decision 034). */
+const lockPlayer = 'select pg_advisory_xact_lock(34, $1::int)';
+
+/**
+ * On PostgreSQL, takes the responsible-gaming lock of these players (in id order, so two holders never
+ * deadlock) until the transaction ends. Whatever makes a player's bets stricter (a limit set, a break
+ * started, an operator's exclusion) takes it, and a batch of bets of a player with a limit or break
+ * takes it before its bets are checked again and placed: the two are judged one after the other.
+ * SQLite has one writer, so nothing to do.
+ */
+export async function lockResponsibleGaming(trx: Transaction<Database>, playerIds: readonly number[]): Promise<void> {
+  if (!isPostgres(trx)) return;
+  for (const playerId of [...new Set(playerIds)].sort((a, b) => a - b))
+    await trx.executeQuery(CompiledQuery.raw(lockPlayer, [playerId]));
 }
 
 // Exclusions.
@@ -286,6 +303,7 @@ export async function setLimit(
 ): Promise<string> {
   const playerId = actor.id;
   return db.transaction().execute(async (trx) => {
+    await lockResponsibleGaming(trx, [playerId]);
     const nowMs = rgClock.now();
     const row = (await limitRows(trx, playerId)).get(kind);
     const current = limitInForce(row, nowMs);
@@ -335,6 +353,7 @@ export async function startBreak(
 ): Promise<void> {
   const playerId = actor.id;
   await db.transaction().execute(async (trx) => {
+    await lockResponsibleGaming(trx, [playerId]);
     const nowMs = rgClock.now();
     const player = await trx.selectFrom('players').select('mobile_no').where('id', '=', playerId).executeTakeFirst();
     if (!player) throw notFound(RgMessages.playerNotFound);
@@ -405,6 +424,7 @@ export async function operatorExclude(
   ip: string,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await lockResponsibleGaming(trx, [playerId]);
     const nowMs = rgClock.now();
     const player = await trx.selectFrom('players').select('mobile_no').where('id', '=', playerId).executeTakeFirst();
     if (!player) throw notFound(RgMessages.playerNotFound);
@@ -640,18 +660,19 @@ export async function assertBetAllowed(trx: Db, playerId: number, total: number)
 }
 
 /**
- * PostgreSQL's bet check for a batch about to go to place_bets, in the batch's order: two reads for the
- * whole batch (limits and breaks of its players), then the net loss only of players with a loss limit,
- * counting the stakes of their earlier bets in the same batch. Also answers those players (in id order):
- * the caller checks again under a lock per player in place_bets' own transaction, so batches of several
- * servers for one player are counted one after the other.
+ * PostgreSQL's bet check for a batch about to go to place_bets, in the batch's order, as of `nowMs`: two
+ * reads for the whole batch (limits and breaks of its players), then the net loss only of players with a
+ * loss limit, counting the stakes of their earlier bets in the same batch. Also answers the players with
+ * a limit or a break not yet over (in id order), the set place_bets computes alike: the caller takes
+ * their locks (`lockResponsibleGaming`) in place_bets' own transaction and checks again, so batches of
+ * several servers for one player, and a limit or break set meanwhile, are judged one after the other.
  */
 export async function betRefusalsForBatch(
-  db: Kysely<Database>,
+  db: Db,
   bets: readonly { playerId: number; total: number }[],
-): Promise<{ refusals: (AppError | null)[]; lossLimited: number[] }> {
-  if (bets.length === 0) return { refusals: [], lossLimited: [] };
-  const nowMs = rgClock.now();
+  nowMs = rgClock.now(),
+): Promise<{ refusals: (AppError | null)[]; guarded: number[] }> {
+  if (bets.length === 0) return { refusals: [], guarded: [] };
   const now = iso(nowMs);
   const players = [...new Set(bets.map((bet) => bet.playerId))];
   const [limitRowsAll, exclusionRows] = await Promise.all([
@@ -660,18 +681,17 @@ export async function betRefusalsForBatch(
       .select(['player_id', 'kind', 'amount', 'pending_amount', 'pending_at'])
       .where('player_id', 'in', players)
       .execute(),
+    // Breaks not yet over (place_bets' own test); whether one is in force is isActive's.
     db
       .selectFrom('rg_exclusions')
       .select(['player_id', ...EXCLUSION_COLUMNS])
       .where('player_id', 'in', players)
       .where('lifted_at', 'is', null)
-      .where('starts_at', '<=', now)
       .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
       .orderBy('id', 'desc')
       .execute(),
   ]);
-  if (limitRowsAll.length === 0 && exclusionRows.length === 0)
-    return { refusals: bets.map(() => null), lossLimited: [] };
+  if (limitRowsAll.length === 0 && exclusionRows.length === 0) return { refusals: bets.map(() => null), guarded: [] };
   const limitsOf = new Map<number, Map<string, LimitRow>>();
   for (const row of limitRowsAll) {
     const map = limitsOf.get(row.player_id) ?? new Map<string, LimitRow>();
@@ -691,11 +711,10 @@ export async function betRefusalsForBatch(
     if (!refusal) pendingStakes.set(bet.playerId, pending + bet.total);
     refusals.push(refusal);
   }
-  const lossLimited = [...limitsOf.entries()]
-    .filter(([, limits]) => RG_LOSS_LIMIT_KINDS.some((kind) => limitInForce(limits.get(kind), nowMs) !== null))
-    .map(([playerId]) => playerId)
-    .sort((a, b) => a - b);
-  return { refusals, lossLimited };
+  const guarded = [...new Set([...limitsOf.keys(), ...exclusionRows.map((row) => row.player_id)])].sort(
+    (a, b) => a - b,
+  );
+  return { refusals, guarded };
 }
 
 /**
