@@ -115,5 +115,27 @@ test.describe('on a desktop (1280x800)', () => {
     expect(Math.round(((payouts ?? 0) + (ggr ?? 0)) * 100)).toBe(4_000);
     expect(ggr).toBeCloseTo((takeout ?? 0) + (breakage ?? 0) + (retained ?? 0), 2);
     await expect(page.getByRole('status').filter({ hasText: 'Downloaded' })).toBeVisible();
+
+    // A range of Manila days: the end before the start is refused on the page; one day is kept in the address.
+    const range = page.getByRole('form', { name: 'Date range (Manila days)' });
+    await range.getByLabel('From').fill('2026-11-10');
+    await range.getByLabel('To').fill('2026-11-09');
+    await range.getByRole('button', { name: 'Show' }).click();
+    await expect(range.getByRole('alert')).toHaveText('The end date is before the start date.');
+    await range.getByLabel('From').fill(manilaToday());
+    await range.getByLabel('To').fill(manilaToday());
+    await range.getByRole('button', { name: 'Show' }).click();
+    await expect(page).toHaveURL(new RegExp(`/backoffice/reports/races\\?from=${manilaToday()}&to=${manilaToday()}$`));
+    await expect(row).toHaveCount(1);
+
+    // Another report keeps the range.
+    await page.getByRole('navigation', { name: 'Report' }).getByRole('link', { name: 'By event' }).click();
+    await expect(page).toHaveURL(new RegExp(`/backoffice/reports/events\\?from=${manilaToday()}&to=${manilaToday()}$`));
+    const eventRow = page
+      .getByRole('table', { name: 'Gaming figures per event' })
+      .getByRole('row')
+      .filter({ hasText: name });
+    await expect(eventRow.getByRole('cell').nth(1)).toHaveText('₱40.00');
+    await expect(page.getByRole('link', { name: 'By event' })).toHaveAttribute('aria-current', 'page');
   });
 });

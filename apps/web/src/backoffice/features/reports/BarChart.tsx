@@ -35,7 +35,9 @@ export function BarChart(props: BarChartProps) {
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const colour = getComputedStyle(element).color || '#1f4e8c';
+    const style = getComputedStyle(element);
+    const colour = style.color || '#1a1a1a';
+    const bar = style.getPropertyValue('--color-brand').trim() || colour;
     const chart = new uPlot(
       {
         width: Math.max(element.clientWidth, 240),
@@ -60,8 +62,8 @@ export function BarChart(props: BarChartProps) {
           {},
           {
             label: props.title,
-            stroke: colour,
-            fill: colour,
+            stroke: bar,
+            fill: bar,
             paths: uPlot.paths.bars?.({ size: [0.6, 64] }),
             points: { show: false },
           },

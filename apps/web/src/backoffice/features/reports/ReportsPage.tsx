@@ -35,9 +35,13 @@ const GAMING_SECTIONS: Record<GamingGroup, { section: Section; path: string }> =
 function ReportTabs({ search }: { search: string }) {
   const t = useT();
   const tabs: { to: string; section: Section }[] = [
-    ...Object.values(GAMING_SECTIONS).map(({ section, path }) => ({ to: path || '.', section })),
-    { to: 'payments', section: 'payments' },
-    { to: 'promotions', section: 'promotions' },
+    // Absolute: inside the reports/* route a relative link would resolve from the current sub-page.
+    ...Object.values(GAMING_SECTIONS).map(({ section, path }) => ({
+      to: `/reports${path ? `/${path}` : ''}`,
+      section,
+    })),
+    { to: '/reports/payments', section: 'payments' },
+    { to: '/reports/promotions', section: 'promotions' },
   ];
   return (
     <nav className="bo-report-tabs" aria-label={t('reports.sections')}>
@@ -78,7 +82,6 @@ function RangeForm({ range, onApply }: { range: ReportRange; onApply: (range: Re
         type="date"
         required
         value={draft.to}
-        hint={t('reports.range.maxDays')}
         error={problem ?? undefined}
         onChange={(event) => setDraft({ ...draft, to: event.target.value })}
       />

@@ -1,4 +1,4 @@
-import { REPORT_MAX_DAYS, ReportMessages } from '@karera/shared';
+import { ReportMessages } from '@karera/shared';
 
 /** Back-office texts of the business reports (admins; decision 039). */
 export const reportsEn = {
@@ -22,7 +22,6 @@ export const reportsEn = {
     from: 'From',
     to: 'To',
     show: 'Show',
-    maxDays: `At most ${REPORT_MAX_DAYS} days.`,
   },
   messages: { ...ReportMessages },
   showing: 'Manila days {{from}} to {{to}}',
