@@ -416,4 +416,35 @@ describe(`agent network and commissions (${testDialect})`, () => {
     const json = await inject(admin, 'GET', `${AgentRoutes.report}?period=week&from=2026-12-31&to=2026-01-01`);
     expect(json.statusCode).toBe(400);
   });
+
+  it('an NGR commission claws back on a winning ticket; a balance below zero pays nothing', async () => {
+    const before = { B: await earned(B.id), N: await earned(N.id) };
+    await raceWith([
+      { player: pB, runner: 1, amount: 1_000 },
+      { player: pHouse, runner: 2, amount: 9_000 },
+    ]);
+    // Win pool 10,000; takeout 15 % = 1,500; net 8,500 all to runner 1's 1,000 staked: dividend
+    // floor(8,500 / 1,000 to 10 centavos) = 8.50 per 1.00, so pB's ticket wins 8,500.
+    // NGR = 1,000 - 8,500 = -7,500. B 20 %: -1,500. N 30 % - 20 % = 10 %: -750.
+    const ticket = await t.app.db
+      .selectFrom('bet_tickets')
+      .select('won_amount')
+      .where('player_id', '=', pB.playerId)
+      .where('status', '=', 'won')
+      .executeTakeFirstOrThrow();
+    expect(Number(ticket.won_amount)).toBe(8_500);
+    expect((await earned(B.id)) - before.B).toBe(-1_500);
+    expect((await earned(N.id)) - before.N).toBe(-750);
+    const { commission } = await overview(admin, B.id);
+    expect(commission.balance).toBe(400 - 1_500);
+    const refused = await inject(
+      admin,
+      'POST',
+      AgentRoutes.payout(B.id),
+      { amount: 1 },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(await checkLedger(t.app.db)).toEqual([]);
+  });
 });

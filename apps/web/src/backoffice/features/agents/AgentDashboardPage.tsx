@@ -40,6 +40,7 @@ export function AgentDashboardPage() {
 
 function AgentDashboard({ agentId, own }: { agentId: number; own: boolean }) {
   const t = useT();
+  const staff = useStaff();
   const [period, setPeriod] = useState<CommissionPeriod>('day');
   const overview = useAgentOverviewQuery(agentId, period);
   if (overview.isPending) return <LoadingBlock />;
@@ -67,7 +68,10 @@ function AgentDashboard({ agentId, own }: { agentId: number; own: boolean }) {
       <SubAgentsSection t={t} agent={data.agent} subAgents={data.subAgents} />
       <div className="bo-agents-forms">
         <CreateSubAgentForm uplines={[data.agent, ...data.subAgents]} />
-        {data.subAgents.length > 0 ? <SetRateForm agents={data.subAgents} /> : null}
+        {/* Only an admin, or someone with a rate of their own, may give a downline one (decision 040). */}
+        {data.subAgents.length > 0 && (staff.role === 'admin' || !own || data.agent.rate) ? (
+          <SetRateForm agents={data.subAgents} />
+        ) : null}
       </div>
     </>
   );
@@ -154,14 +158,16 @@ function CommissionCard({
       {staff.role === 'admin' && commission.balance > 0 ? (
         <PayButton agent={agent} amount={commission.balance} />
       ) : null}
-      <SelectField
-        label={t('agents.commission.period')}
-        value={period}
-        options={COMMISSION_PERIODS.map((value) => ({ value, label: t(`agents.commission.periods.${value}`) }))}
-        onChange={(event) => {
-          if (isPeriod(event.target.value)) onPeriod(event.target.value);
-        }}
-      />
+      <div className="bo-agents-period">
+        <SelectField
+          label={t('agents.commission.period')}
+          value={period}
+          options={COMMISSION_PERIODS.map((value) => ({ value, label: t(`agents.commission.periods.${value}`) }))}
+          onChange={(event) => {
+            if (isPeriod(event.target.value)) onPeriod(event.target.value);
+          }}
+        />
+      </div>
       {data.periods.length === 0 ? (
         <p className="bo-muted">{t('agents.commission.none')}</p>
       ) : (
