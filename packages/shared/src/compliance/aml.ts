@@ -105,6 +105,9 @@ export const amlFlagViewSchema = z.object({
 });
 export type AmlFlagView = z.infer<typeof amlFlagViewSchema>;
 
+/** At most this many later transactions are shown on a flag's page. */
+export const AML_LATER_TRANSACTIONS = 100;
+
 export const amlTransactionViewSchema = z.object({
   id: z.number().int(),
   transactionId: z.string(),
@@ -141,6 +144,11 @@ export const amlFlagDetailResponseSchema = z.object({
   statusCode: z.literal(200),
   flag: amlFlagViewSchema,
   transactions: z.array(amlTransactionViewSchema),
+  /**
+   * The same players' deposits and withdrawals asked for after the flag was raised (until it was
+   * resolved), newest first, at most AML_LATER_TRANSACTIONS: what the case went on to do.
+   */
+  laterTransactions: z.array(amlTransactionViewSchema),
   events: z.array(amlEventViewSchema),
 });
 export type AmlFlagDetailResponse = z.infer<typeof amlFlagDetailResponseSchema>;

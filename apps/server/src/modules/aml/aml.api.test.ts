@@ -304,6 +304,51 @@ describe(`AML flags (${testDialect})`, () => {
     expect(flags[0]!.transactions.filter((row) => row.kind === 'WITHDRAW')).toHaveLength(3);
   });
 
+  it("shows the subject's later transactions on an open flag's page, and audits every view of it", async () => {
+    const player = await registerPlayer(t.app);
+    const other = await registerPlayer(t.app);
+    await approvedDeposit(player, 200_000);
+    const withdrawal = await withdraw(player, 100_000);
+    const [flag] = await flagsOf('LOW_TURNOVER', player.playerId);
+    const id = flag!.flag.id;
+    expect(flag!.laterTransactions).toEqual([]);
+    const laterDeposit = await deposit(player, 50_000);
+    const laterWithdrawal = await withdraw(player, 20_000);
+    await deposit(other, 50_000);
+    const viewed = async () => {
+      const response = await inject('GET', AmlRoutes.flag(id), undefined, { cookie: admin });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<AmlFlagDetailResponse>();
+    };
+    const open = await viewed();
+    expect(open.transactions.map((row) => row.id)).toContain(withdrawal);
+    expect(open.laterTransactions.map((row) => [row.id, row.kind, row.playerId])).toEqual([
+      [laterWithdrawal, 'WITHDRAW', player.playerId],
+      [laterDeposit, 'DEPOSIT', player.playerId],
+    ]);
+    // Once resolved, the page keeps what came before the resolution only.
+    const resolved = await inject(
+      'POST',
+      AmlRoutes.resolve(id),
+      { resolution: 'NO_ACTION', note: 'Explained by the player.' },
+      { cookie: admin },
+    );
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    await deposit(player, 30_000);
+    expect((await viewed()).laterTransactions.map((row) => row.id)).toEqual([laterWithdrawal, laterDeposit]);
+
+    const views = await t.app.db
+      .selectFrom('audit_log')
+      .select(['actor_type', 'details'])
+      .where('action', '=', 'aml.flag_viewed')
+      .where('target_id', '=', String(id))
+      .execute();
+    // flagsOf's look, then the two above; a missing flag is not a view.
+    expect(views).toHaveLength(3);
+    expect(views.every((view) => view.actor_type === 'staff')).toBe(true);
+    expect((await inject('GET', AmlRoutes.flag(999_999), undefined, { cookie: admin })).statusCode).toBe(404);
+  });
+
   it('keeps records append-only: notes and one resolution are new rows; nothing edits or deletes them', async () => {
     const player = await registerPlayer(t.app);
     await approvedDeposit(player, 200_000);
@@ -370,7 +415,10 @@ describe(`AML flags (${testDialect})`, () => {
       .where('target_type', '=', 'aml_flag')
       .where('target_id', '=', String(id))
       .execute();
-    expect(audit.map((row) => row.action)).toEqual(['aml.note_added', 'aml.flag_no_action']);
+    expect(audit.map((row) => row.action).filter((action) => action !== 'aml.flag_viewed')).toEqual([
+      'aml.note_added',
+      'aml.flag_no_action',
+    ]);
   });
 
   it('exports reported cases as CSV with the transactions, pesos, Manila dates and the narrative; admins only', async () => {

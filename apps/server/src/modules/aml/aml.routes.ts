@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AmlOperations, type AmlSettings } from '@karera/shared';
 import { schemaOf } from '../../lib/operations.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { useAmlSettings } from './aml.rules.ts';
 import { addAmlNote, amlFlagDetail, exportAmlReports, listAmlFlags, resolveAmlFlag } from './aml.service.ts';
 
@@ -23,9 +24,21 @@ export function amlRoutes(settings: AmlSettings): FastifyPluginAsyncZod {
       statusCode: 200 as const,
       ...(await listAmlFlags(db, request.query)),
     }));
-    app.get(ops.amlFlag.path, { schema: schemaOf(ops.amlFlag, tags), preHandler: admin }, async (request) =>
-      amlFlagDetail(db, request.params.id),
-    );
+    // Every look at a case is audited (who read a report about whom), as views of identity photos are.
+    app.get(ops.amlFlag.path, { schema: schemaOf(ops.amlFlag, tags), preHandler: admin }, async (request) => {
+      const detail = await amlFlagDetail(db, request.params.id);
+      await recordAudit(
+        db,
+        { type: 'staff', id: currentStaff(request).id, ip: request.ip },
+        {
+          action: 'aml.flag_viewed',
+          targetType: 'aml_flag',
+          targetId: detail.flag.id,
+          details: { rule: detail.flag.rule, playerId: detail.flag.playerId },
+        },
+      );
+      return detail;
+    });
     app.post(ops.amlNote.path, { schema: schemaOf(ops.amlNote, tags), preHandler: admin }, async (request) =>
       addAmlNote(db, currentStaff(request), request.params.id, request.body.note, request.ip),
     );

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  AML_LATER_TRANSACTIONS,
   AML_PAGE_SIZE,
   AML_REPORT_COLUMNS,
   AmlMessages,
@@ -103,7 +104,35 @@ async function transactionsOf(db: Kysely<Database>, flagIds: number[]) {
     .orderBy('r.id')
     .execute();
 }
-type TransactionRow = Awaited<ReturnType<typeof transactionsOf>>[number];
+type TransactionRow = Omit<Awaited<ReturnType<typeof transactionsOf>>[number], 'flag_id'>;
+
+/**
+ * The subject's transactions after the flag: deposits and withdrawals of the flag's player and of the
+ * players behind its transactions, asked for after it was raised and (once resolved) before that,
+ * other than those behind it; newest first.
+ */
+async function laterTransactionsOf(
+  db: Kysely<Database>,
+  flag: { id: number; player_id: number; raised_at: string; resolved_at: string | null },
+  linked: TransactionRow[],
+) {
+  const players = [...new Set([flag.player_id, ...linked.map((row) => row.player_id)])];
+  let query = db
+    .selectFrom('payment_requests as r')
+    .innerJoin('players as p', 'p.id', 'r.player_id')
+    .selectAll('r')
+    .select(['p.first_name', 'p.last_name', 'p.mobile_no'])
+    .where('r.player_id', 'in', players)
+    .where('r.created_at', '>', flag.raised_at);
+  if (flag.resolved_at !== null) query = query.where('r.created_at', '<=', flag.resolved_at);
+  if (linked.length > 0)
+    query = query.where(
+      'r.id',
+      'not in',
+      linked.map((row) => row.id),
+    );
+  return query.orderBy('r.id', 'desc').limit(AML_LATER_TRANSACTIONS).execute();
+}
 
 function toTransactionView(row: TransactionRow): AmlTransactionView {
   return {
@@ -127,6 +156,7 @@ export async function amlFlagDetail(db: Kysely<Database>, flagId: number): Promi
   const row = await flagQuery(db).where('f.id', '=', flagId).executeTakeFirst();
   if (!row) throw notFound(AmlMessages.flagNotFound);
   const transactions = await transactionsOf(db, [flagId]);
+  const later = await laterTransactionsOf(db, { ...row, id: flagId }, transactions);
   const events = await db
     .selectFrom('aml_flag_events as e')
     .innerJoin('staff_users as s', 's.id', 'e.staff_id')
@@ -138,6 +168,7 @@ export async function amlFlagDetail(db: Kysely<Database>, flagId: number): Promi
     statusCode: 200,
     flag: toFlagView(row),
     transactions: transactions.map(toTransactionView),
+    laterTransactions: later.map(toTransactionView),
     events: events.map((event) => ({
       id: event.id,
       kind: event.kind,

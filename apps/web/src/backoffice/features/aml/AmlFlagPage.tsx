@@ -54,6 +54,7 @@ function AmlFlag({ id }: { id: number }) {
         <div className="bo-detail">
           <FlagFields detail={detail.data} />
           <Transactions detail={detail.data} />
+          <LaterTransactions detail={detail.data} />
           <History detail={detail.data} />
           <NoteForm id={id} />
           {detail.data.flag.status === 'OPEN' ? <ResolveForm id={id} /> : null}
@@ -135,6 +136,26 @@ function Transactions({ detail }: { detail: AmlFlagDetailResponse }) {
         rows={detail.transactions}
         rowKey={(r) => r.id}
       />
+    </section>
+  );
+}
+
+/** What the same players did after the flag was raised (until it was resolved). */
+function LaterTransactions({ detail }: { detail: AmlFlagDetailResponse }) {
+  const t = useT();
+  return (
+    <section className="card bo-section" aria-labelledby="bo-aml-later">
+      <h2 id="bo-aml-later">{t('aml.laterTransactions')}</h2>
+      {detail.laterTransactions.length === 0 ? (
+        <p className="bo-muted">{t('aml.noLaterTransactions')}</p>
+      ) : (
+        <DataTable
+          caption={t('aml.laterTransactionsCaption', { id: detail.flag.id })}
+          columns={transactionColumns(t)}
+          rows={detail.laterTransactions}
+          rowKey={(r) => r.id}
+        />
+      )}
     </section>
   );
 }

@@ -46,6 +46,9 @@ export const amlEn = {
   resolvedAt: 'Resolved',
   transactions: 'Transactions behind the flag',
   transactionsCaption: 'Deposits and withdrawals behind flag {{id}}',
+  laterTransactions: 'Later transactions of the same players',
+  laterTransactionsCaption: 'Deposits and withdrawals of the players of flag {{id}} since it was raised',
+  noLaterTransactions: 'No deposits or withdrawals since the flag was raised.',
   tx: {
     id: 'Transaction',
     type: 'Type',

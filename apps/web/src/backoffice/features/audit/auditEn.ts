@@ -81,6 +81,11 @@ export const auditEn = {
     staff_login_locked: 'Staff sign-in locked',
     staff_two_factor_enrolled: 'Two-step sign-in set up',
     staff_two_factor_reset: 'Two-step sign-in reset',
+    aml_flag_viewed: 'AML flag viewed',
+    aml_note_added: 'AML note added',
+    aml_flag_no_action: 'AML flag closed with no action',
+    aml_flag_reported: 'AML flag reported',
+    aml_reports_exported: 'AML reports exported',
   },
   sentences: {
     eventCreated: '{{actor}} created the race day {{name}}',
@@ -108,6 +113,11 @@ export const auditEn = {
     staffLogout: '{{actor}} signed out',
     staffLoginFailed: 'A sign-in as {{username}} failed',
     staffLoginLocked: 'Sign-in as {{username}} locked after failed attempts',
+    amlViewed: '{{actor}} opened AML flag #{{id}} about {{player}}',
+    amlNote: '{{actor}} added a note to AML flag #{{id}}',
+    amlNoAction: '{{actor}} closed AML flag #{{id}} about {{player}} with no action',
+    amlReported: '{{actor}} reported AML flag #{{id}} about {{player}} as a suspicious transaction',
+    amlExported: '{{actor}} exported the reported AML cases ({{count}} flags) as CSV',
   },
   kinds: { deposit: 'deposit', withdraw: 'withdrawal' },
 };

@@ -105,6 +105,30 @@ describe('audit sentences', () => {
     expect(actions).toContain('staff.two_factor_reset');
   });
 
+  it('says who opened, noted, resolved and exported AML cases, without the note itself', () => {
+    const flag = (action: string, details: Record<string, unknown> = { rule: 'LOW_TURNOVER', playerId: 41 }) =>
+      auditSentence(t, entry({ action, targetType: 'aml_flag', targetId: '12', details }));
+    expect(flag('aml.flag_viewed')).toBe('Admin ana opened AML flag #12 about player #41');
+    expect(flag('aml.note_added', { note: 'Asked about the source of funds' })).toBe(
+      'Admin ana added a note to AML flag #12',
+    );
+    expect(flag('aml.flag_no_action', { rule: 'LOW_TURNOVER', playerId: 41, note: 'Explained' })).toBe(
+      'Admin ana closed AML flag #12 about player #41 with no action',
+    );
+    expect(flag('aml.flag_reported')).toBe(
+      'Admin ana reported AML flag #12 about player #41 as a suspicious transaction',
+    );
+    expect(
+      auditSentence(
+        t,
+        entry({ action: 'aml.reports_exported', targetType: 'aml_report', targetId: null, details: { flags: 3 } }),
+      ),
+    ).toBe('Admin ana exported the reported AML cases (3 flags) as CSV');
+    expect(KNOWN_AUDIT_ACTIONS.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['aml.flag_viewed', 'aml.note_added', 'aml.flag_reported', 'aml.reports_exported']),
+    );
+  });
+
   it('writes a race day as day and short month', () => {
     expect(shortDay('2026-11-25')).toBe('25 Nov');
     expect(shortDay('2027-01-03')).toBe('3 Jan');

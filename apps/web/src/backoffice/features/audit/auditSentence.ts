@@ -175,6 +175,22 @@ export function auditSentence(t: BoT, entry: AuditEntryView): string {
         },
       );
     }
+    case 'aml.flag_viewed':
+    case 'aml.flag_no_action':
+    case 'aml.flag_reported': {
+      const key =
+        entry.action === 'aml.flag_viewed'
+          ? 'audit.sentences.amlViewed'
+          : entry.action === 'aml.flag_reported'
+            ? 'audit.sentences.amlReported'
+            : 'audit.sentences.amlNoAction';
+      return t(key, { actor, id: entry.targetId ?? '?', player: player(d['playerId']) });
+    }
+    case 'aml.note_added':
+      // The note itself stays in the entry's data: the sentence does not spread a case's words.
+      return t('audit.sentences.amlNote', { actor, id: entry.targetId ?? '?' });
+    case 'aml.reports_exported':
+      return t('audit.sentences.amlExported', { actor, count: text(d['flags']) ?? '?' });
   }
   return generic(t, entry, actor);
 }
