@@ -15,6 +15,7 @@ import {
   type RaceStatus,
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
+import { isPostgres } from '../../db/statement.ts';
 import { carryoverAccountCode } from '../tote/settlement.service.ts';
 import { eventPoolsVersion } from '../tote/live-pools.service.ts';
 
@@ -38,13 +39,28 @@ interface RaceInPlay {
 /** What the tickets say about one race day's races in play: per race, its bettors and its pools. */
 type RaceFigures = Map<number, Pick<DashboardRace, 'bettors' | 'turnover' | 'pools'>>;
 
+/** What one race in play has sold, kept up to date ticket by ticket (SQLite). */
+interface RaceTally {
+  /** Per bet type: tickets, turnover, and the latest ticket id counted. */
+  pools: Map<string, { tickets: number; turnover: number; lastId: number }>;
+  players: Set<number>;
+}
+
 /**
  * Ticket figures per race day, each kept under the pools version it was read at (eventPoolsVersion: the
  * day's tickets, statuses, results, scratches and carryovers). Many staff screens refetching on the same
  * POOLS_UPDATED cost one read of the tickets per state, not one per screen.
+ *
+ * On SQLite a new state reads only the tickets sold since the last read: one writer at a time gives ids in
+ * commit order and tickets are never deleted nor their totals changed (decision 037), so one index seek
+ * per race and bet type past the latest id counted finds exactly the new ones. The reads run on the
+ * server's thread there, and a race day's in-play tickets read again at every state would stall it
+ * (18 ms per read at 30,000 tickets, bench/README.md). PostgreSQL reads the races' tickets again on its
+ * own processes: its ids are drawn before commit, so "after the latest id" could miss a late commit.
  */
 export class DashboardFigureCache {
   private readonly entries = new Map<number, { version: string; figures: RaceFigures }>();
+  private readonly tallies = new Map<number, RaceTally>();
   /** How many times tickets were read, for the tests. */
   computations = 0;
 
@@ -54,14 +70,50 @@ export class DashboardFigureCache {
     const cached = this.entries.get(eventId);
     if (cached?.version === version && raceIds.every((id) => cached.figures.has(id))) return cached.figures;
     this.computations += 1;
-    const figures = await readRaceFigures(db, raceIds);
+    const figures = isPostgres(db) ? await readRaceFigures(db, raceIds) : await this.tallyNewTickets(db, raceIds);
     this.entries.set(eventId, { version, figures });
     return figures;
   }
 
-  /** Drops the days no longer in play. */
-  keepOnly(eventIds: ReadonlySet<number>): void {
+  private async tallyNewTickets(db: Db, raceIds: readonly number[]): Promise<RaceFigures> {
+    const figures: RaceFigures = new Map();
+    for (const raceId of raceIds) {
+      const tally = this.tallies.get(raceId) ?? { pools: new Map(), players: new Set<number>() };
+      this.tallies.set(raceId, tally);
+      for (const type of BET_TYPES) {
+        const pool = tally.pools.get(type.code) ?? { tickets: 0, turnover: 0, lastId: 0 };
+        const fresh = await db
+          .selectFrom('bet_tickets')
+          .select(['id', 'player_id', 'total'])
+          .where('first_race_id', '=', raceId)
+          .where('bet_type', '=', type.code)
+          .where('id', '>', pool.lastId)
+          .orderBy('id')
+          .execute();
+        for (const ticket of fresh) {
+          pool.tickets += 1;
+          pool.turnover += Number(ticket.total);
+          pool.lastId = ticket.id;
+          tally.players.add(ticket.player_id);
+        }
+        if (pool.tickets > 0) tally.pools.set(type.code, pool);
+      }
+      const pools = [...tally.pools]
+        .map(([betType, pool]) => ({ betType, tickets: pool.tickets, turnover: pool.turnover }))
+        .sort((a, b) => (a.betType < b.betType ? -1 : a.betType > b.betType ? 1 : 0));
+      figures.set(raceId, {
+        bettors: tally.players.size,
+        turnover: pools.reduce((sum, pool) => sum + pool.turnover, 0),
+        pools,
+      });
+    }
+    return figures;
+  }
+
+  /** Drops the days and races no longer in play. */
+  keepOnly(eventIds: ReadonlySet<number>, raceIds: ReadonlySet<number>): void {
     for (const eventId of this.entries.keys()) if (!eventIds.has(eventId)) this.entries.delete(eventId);
+    for (const raceId of this.tallies.keys()) if (!raceIds.has(raceId)) this.tallies.delete(raceId);
   }
 }
 
@@ -306,7 +358,7 @@ export async function raceDayDashboard(db: Db, cache: DashboardFigureCache, nowM
   const races = await racesInPlay(db);
   const byEvent = new Map<number, number[]>();
   for (const race of races) byEvent.set(race.eventId, [...(byEvent.get(race.eventId) ?? []), race.raceId]);
-  cache.keepOnly(new Set(byEvent.keys()));
+  cache.keepOnly(new Set(byEvent.keys()), new Set(races.map((race) => race.raceId)));
   const [figures, carried, payments, online, unsettled, streams, raceDayToday] = await Promise.all([
     Promise.all([...byEvent].map(([eventId, raceIds]) => cache.figuresOf(db, eventId, raceIds))),
     carryovers(db),
