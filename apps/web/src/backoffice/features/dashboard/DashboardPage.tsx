@@ -52,7 +52,7 @@ function LiveState({ state }: { state: StaffSocketState }) {
   );
 }
 
-function DashboardBody({ data, fetchedAt }: { data: DashboardResponse; fetchedAt: number }) {
+export function DashboardBody({ data, fetchedAt }: { data: DashboardResponse; fetchedAt: number }) {
   const t = useT();
   const ticking = useTicking();
   // The server's clock now: its answer's time moved on by what passed here since.
