@@ -16,7 +16,7 @@ import {
 } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
-import { adminPoster, fundPlayer, placeBetAs } from '../../../test/win-race.ts';
+import { adminPoster, fundPlayer, placeBetAs, winRaceDay } from '../../../test/win-race.ts';
 import { probeStreamsOnce } from './stream-probes.ts';
 
 const MINUTE = 60_000;
@@ -380,5 +380,43 @@ describe(`race-day dashboard (${testDialect})`, () => {
       client.socket.close();
       await client.closed;
     });
+  });
+});
+
+/** Decision 030: the figures come from the database, so every instance answers the same. */
+describe.skipIf(testDialect !== 'postgres')('race-day dashboard on two instances of one PostgreSQL', () => {
+  let first: TestApp;
+  let second: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    first = await createTestApp();
+    second = await createTestApp({ DATABASE_URL: first.databaseEnv.DATABASE_URL ?? '' });
+    admin = await staffCookie(first.app, TEST_ADMIN.username, TEST_ADMIN.password);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  const dashboardOf = async (t: TestApp) => {
+    const response = await t.app.inject({ method: 'GET', url: DashboardRoutes.dashboard, headers: { cookie: admin } });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<DashboardResponse>();
+  };
+
+  it('counts players online and a race’s turnover the same whichever instance the players and staff use', async () => {
+    const onFirst = await registerPlayer(first.app);
+    const onSecond = await registerPlayer(second.app);
+    await fundPlayer(first.app, admin, onSecond, 10_000);
+    const day = await winRaceDay(first.app, admin, 'Two Instances Dashboard');
+    const placed = await placeBetAs(second.app, onSecond, { raceId: day.raceId, eventId: day.eventId, amount: 300 });
+    expect(placed.statusCode, placed.body).toBe(200);
+    for (const instance of [first, second]) {
+      const answer = await dashboardOf(instance);
+      expect(answer.playersOnline).toBe(2);
+      expect(answer.races.find((race) => race.raceId === day.raceId)).toMatchObject({ turnover: 300, bettors: 1 });
+    }
+    expect(onFirst.playerId).not.toBe(onSecond.playerId);
   });
 });

@@ -68,6 +68,10 @@ export function textFrame(payload: Buffer): Buffer {
  * in play (so a reconnect catches up), then race events from the pub/sub, encoded once per broadcast
  * and written to every authenticated socket. Heartbeats drop sockets that stop answering.
  *
+ * A back-office screen opens STAFF_SOCKET_PATH instead and sends STAFF_CONNECT: it is signed in by the
+ * staff session cookie of the upgrade request, hears the same race broadcasts and no balance notice, and
+ * is closed with STAFF_AUTH_REFUSED_CODE without a live staff session (decision 038).
+ *
  * Upgrades are taken straight from the HTTP server (ws in noServer mode) rather than through a
  * Fastify route, so a connection holds only its socket: see
  * docs/decisions/005-live-socket-without-fastify-websocket.md.
