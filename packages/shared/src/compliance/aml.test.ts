@@ -20,6 +20,17 @@ describe('AML rules', () => {
     expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
     expect(csvField(null)).toBe('');
     expect(csvField(-5)).toBe('-5');
+    // Whatever a player typed (an account name, a reference) that a spreadsheet would run stays text.
+    for (const [typed, written] of [
+      ['+63917', "'+63917"],
+      ['-2+3', "'-2+3"],
+      ['@SUM(A1)', "'@SUM(A1)"],
+      ['\t=1', "'\t=1"],
+      ['\r=1', `"'\r=1"`],
+      ['=1,2', `"'=1,2"`],
+    ] as const) {
+      expect(csvField(typed), JSON.stringify(typed)).toBe(written);
+    }
   });
 
   it('refuses a resolution without a narrative or with unknown fields', () => {

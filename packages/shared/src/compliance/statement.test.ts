@@ -40,6 +40,9 @@ describe('statement CSV', () => {
     expect(csvCell('-cmd')).toBe("'-cmd");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvCell('\tx')).toBe("'\tx");
+    expect(csvCell('\r=1+1')).toBe(`"'\r=1+1"`);
+    expect(csvCell('-1+1')).toBe("'-1+1");
+    expect(csvCell('-1e5')).toBe("'-1e5");
     // Amounts stay numbers, negative ones too.
     expect(csvCell('-12.50')).toBe('-12.50');
     expect(csvCell('0.00')).toBe('0.00');

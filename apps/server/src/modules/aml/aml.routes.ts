@@ -20,12 +20,12 @@ export function amlRoutes(settings: AmlSettings): FastifyPluginAsyncZod {
     const admin = requireStaff('admin');
     const ops = AmlOperations;
 
-    app.get(ops.amlFlags.path, { schema: schemaOf(ops.amlFlags, tags), preHandler: admin }, async (request) => ({
+    app.get(ops.amlFlags.path, { schema: schemaOf(ops.amlFlags, tags), preValidation: admin }, async (request) => ({
       statusCode: 200 as const,
       ...(await listAmlFlags(db, request.query)),
     }));
     // Every look at a case is audited (who read a report about whom), as views of identity photos are.
-    app.get(ops.amlFlag.path, { schema: schemaOf(ops.amlFlag, tags), preHandler: admin }, async (request) => {
+    app.get(ops.amlFlag.path, { schema: schemaOf(ops.amlFlag, tags), preValidation: admin }, async (request) => {
       const detail = await amlFlagDetail(db, request.params.id);
       await recordAudit(
         db,
@@ -39,10 +39,10 @@ export function amlRoutes(settings: AmlSettings): FastifyPluginAsyncZod {
       );
       return detail;
     });
-    app.post(ops.amlNote.path, { schema: schemaOf(ops.amlNote, tags), preHandler: admin }, async (request) =>
+    app.post(ops.amlNote.path, { schema: schemaOf(ops.amlNote, tags), preValidation: admin }, async (request) =>
       addAmlNote(db, currentStaff(request), request.params.id, request.body.note, request.ip),
     );
-    app.post(ops.amlResolve.path, { schema: schemaOf(ops.amlResolve, tags), preHandler: admin }, async (request) =>
+    app.post(ops.amlResolve.path, { schema: schemaOf(ops.amlResolve, tags), preValidation: admin }, async (request) =>
       resolveAmlFlag(
         db,
         currentStaff(request),
@@ -52,7 +52,7 @@ export function amlRoutes(settings: AmlSettings): FastifyPluginAsyncZod {
         request.ip,
       ),
     );
-    app.get(ops.amlReports.path, { schema: schemaOf(ops.amlReports, tags), preHandler: admin }, async (request) =>
+    app.get(ops.amlReports.path, { schema: schemaOf(ops.amlReports, tags), preValidation: admin }, async (request) =>
       exportAmlReports(db, currentStaff(request), request.ip),
     );
   };

@@ -91,7 +91,7 @@ export const responsibleGamingRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = requireStaff('admin');
   app.get(
     staff.exclusions.path,
-    { schema: schemaOf(staff.exclusions, staffTags), preHandler: admin },
+    { schema: schemaOf(staff.exclusions, staffTags), preValidation: admin },
     async (request) => {
       const { page, active } = request.query;
       const result = await listExclusions(db, {
@@ -104,17 +104,21 @@ export const responsibleGamingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     staff.playerStatus.path,
-    { schema: schemaOf(staff.playerStatus, staffTags), preHandler: admin },
+    { schema: schemaOf(staff.playerStatus, staffTags), preValidation: admin },
     async (request) => ({
       statusCode: 200 as const,
       ...(await playerStatusForStaff(db, request.params.id)),
     }),
   );
-  app.post(staff.exclude.path, { schema: schemaOf(staff.exclude, staffTags), preHandler: admin }, async (request) => {
-    await operatorExclude(db, currentStaff(request), request.params.id, request.body.reason, request.ip);
-    return { statusCode: 200 as const, statusMessage: 'The player is excluded.' };
-  });
-  app.post(staff.lift.path, { schema: schemaOf(staff.lift, staffTags), preHandler: admin }, async (request) => {
+  app.post(
+    staff.exclude.path,
+    { schema: schemaOf(staff.exclude, staffTags), preValidation: admin },
+    async (request) => {
+      await operatorExclude(db, currentStaff(request), request.params.id, request.body.reason, request.ip);
+      return { statusCode: 200 as const, statusMessage: 'The player is excluded.' };
+    },
+  );
+  app.post(staff.lift.path, { schema: schemaOf(staff.lift, staffTags), preValidation: admin }, async (request) => {
     await operatorLift(db, currentStaff(request), request.params.id, request.body.reason, request.ip);
     return { statusCode: 200 as const, statusMessage: "The operator's exclusion is lifted." };
   });
