@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  KYC_PHOTO_MAX_BYTES,
   KycMessages,
   KycRoutes,
   manilaDateOf,
@@ -230,6 +231,54 @@ describe(`identity verification (${testDialect})`, () => {
       expect(response.statusCode, name).toBe(400);
     }
     expect((await submit(player, submission({ selfie: b64(pictures.webp) }))).statusCode).toBe(200);
+  });
+
+  it('refuses a real PNG bomb, an overlong side, a photo whose bytes are not what they say, and keeps nothing', async () => {
+    const player = await registerPlayer(t.app);
+    const plain = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#808080' } })
+        .png({ compressionLevel: 9 })
+        .toBuffer();
+    // 36 megapixels of one colour: a small, valid file that would take 108 MB to decode.
+    const bomb = await plain(6_000, 6_000);
+    expect(bomb.length).toBeLessThan(KYC_PHOTO_MAX_BYTES);
+    const refusedBomb = await submit(player, submission({ idPhoto: b64(bomb) }));
+    expect(refusedBomb.statusCode).toBe(400);
+    expect(refusedBomb.json()).toMatchObject({ fieldErrors: { idPhoto: KycMessages.photoDimensions } });
+    // Few pixels, but one side past 10,000.
+    const strip = await plain(12_000, 10);
+    expect((await submit(player, submission({ selfie: b64(strip) }))).json()).toMatchObject({
+      fieldErrors: { selfie: KycMessages.photoDimensions },
+    });
+    // A JPEG behind a PNG signature, a PNG behind JPEG's magic bytes, a photo after some junk, an SVG.
+    const lies: [string, Buffer][] = [
+      ['a JPEG after a PNG signature', Buffer.concat([pictures.png.subarray(0, 8), pictures.jpeg])],
+      ['a PNG after JPEG magic bytes', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), pictures.png])],
+      ['a JPEG after junk', Buffer.concat([Buffer.from('MZ\u0000\u0000'), pictures.jpeg])],
+      ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
+    ];
+    for (const [name, bytes] of lies) {
+      const response = await submit(player, submission({ idPhoto: b64(bytes) }));
+      expect(response.statusCode, name).toBe(400);
+      expect([KycMessages.photoType, KycMessages.photoCorrupt], name).toContain(
+        response.json<{ statusMessage: string }>().statusMessage,
+      );
+    }
+    // A PNG sent as a JPEG data URL is judged by its bytes and stored as the server's own JPEG.
+    expect(
+      (await submit(player, submission({ selfie: `data:image/jpeg;base64,${b64(pictures.png)}` }))).statusCode,
+    ).toBe(200);
+    const stored = await t.app.db
+      .selectFrom('kyc_photos as f')
+      .innerJoin('kyc_submissions as s', 's.id', 'f.submission_id')
+      .select(['f.content_type', 'f.data'])
+      .where('s.player_id', '=', player.playerId)
+      .execute();
+    expect(stored).toHaveLength(2);
+    for (const photo of stored) {
+      expect(photo.content_type).toBe('image/jpeg');
+      expect(Buffer.from(photo.data).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    }
   });
 
   it('refuses the first withdrawal until verified, then lets it through', async () => {
