@@ -1,24 +1,30 @@
-import type { Kysely, Transaction } from 'kysely';
-import { ticketCommissionShares, type ChainLink, type CommissionBasis } from '@karera/shared';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { ticketCommissionShares, type ChainLink, type CommissionShare } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
-import { recordTransaction, type Posting } from '../wallet/ledger.ts';
+import { assertBalanced, type Posting } from '../wallet/ledger.ts';
 import { agentDb, CommissionAccount, type AgentDatabase } from './agents.tables.ts';
 
 type Trx = Kysely<AgentDatabase>;
 
-/** Ids per statement: well under SQLite's 32,766 parameters and PostgreSQL's 65,535. */
-const CHUNK = 500;
+/** Tickets per accrual transaction: short enough that bets never wait long behind SQLite's one writer. */
+export const ACCRUAL_BATCH = 1_000;
+/** Rows per multi-row statement: well under SQLite's 32,766 parameters and PostgreSQL's 65,535. */
+const ROWS_PER_INSERT = 400;
 /** A chain longer than this is a data error (a cycle written by hand), not a network. */
 const MAX_DEPTH = 64;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
 
 /** Opens the house and agents' commission accounts that do not exist yet; their ids by code. */
 export async function commissionAccountIds(trx: Trx, codes: readonly string[]): Promise<Map<string, number>> {
   const createdAt = nowIso();
-  const unique = [...new Set(codes)];
   const ids = new Map<string, number>();
-  for (let i = 0; i < unique.length; i += CHUNK) {
-    const part = unique.slice(i, i + CHUNK);
+  for (const part of chunks([...new Set(codes)], ROWS_PER_INSERT)) {
     await trx
       .insertInto('accounts')
       .values(
@@ -59,30 +65,19 @@ async function chainsOf(trx: Trx): Promise<(agentId: number) => ChainLink[]> {
   };
 }
 
-/**
- * Accrues the commissions of a pool's settled tickets (decision 040), inside the transaction that marks
- * the pool settled: the pool stays `paying` until this commits, so a settlement interrupted before it runs
- * again and accrues then, and one that ran never accrues twice (each ticket is claimed once, in
- * commission_accruals, and only a claimed ticket posts). Each ticket with a share is one balanced ledger
- * transaction: each agent's commission account up by its share, the house's commission expense down by
- * their sum. A ticket without an agent, or with no turnover (refunded), earns nothing. Returns how many
- * tickets posted.
- */
-export async function accrueCommissionsForPool(
-  outer: Transaction<Database>,
-  pool: { firstRaceId: number; betType: string },
-): Promise<number> {
-  const trx = agentDb(outer);
-  // No rate anywhere (most installations, every benchmark): nothing to read.
-  const anyRate = await trx
+async function anyRate(trx: Trx): Promise<boolean> {
+  const row = await trx
     .selectFrom('agent_commission_rates')
     .select('staff_id')
     .where('rate_bps', '>', 0)
     .limit(1)
     .executeTakeFirst();
-  if (!anyRate) return 0;
+  return row !== undefined;
+}
 
-  const tickets = await trx
+/** Settled tickets of the pool whose player has an agent and which no accrual has claimed yet. */
+function unclaimedTickets(trx: Trx, pool: { firstRaceId: number; betType: string }) {
+  return trx
     .selectFrom('bet_tickets as t')
     .innerJoin('players as p', 'p.id', 't.player_id')
     .select(['t.id', 't.total', 't.refund_amount', 't.won_amount', 'p.agent_id'])
@@ -97,13 +92,28 @@ export async function accrueCommissionsForPool(
     )
     .orderBy('t.id')
     .execute();
-  if (tickets.length === 0) return 0;
+}
 
-  const chainOf = await chainsOf(trx);
+type TicketRow = Awaited<ReturnType<typeof unclaimedTickets>>[number];
+
+/**
+ * Accrues the commissions of a batch of settled tickets inside the caller's transaction. Each ticket is
+ * first claimed in commission_accruals (its idempotency key: `insert … on conflict do nothing`), and only a
+ * claimed ticket posts, so no ticket ever accrues twice, whoever runs concurrently. Each ticket with a share
+ * is its own balanced ledger transaction (each agent's commission account up by its share, the house's
+ * commission expense down by their sum), written for the whole batch in a few multi-row statements as the
+ * settlement's payouts are (payouts.ts). Returns how many tickets posted.
+ */
+async function accrueBatch(
+  outer: Transaction<Database>,
+  betType: string,
+  tickets: readonly TicketRow[],
+  chainOf: (agentId: number) => ChainLink[],
+): Promise<number> {
+  const trx = agentDb(outer);
   const now = nowIso();
   const claimed = new Set<number>();
-  for (let i = 0; i < tickets.length; i += CHUNK) {
-    const part = tickets.slice(i, i + CHUNK);
+  for (const part of chunks(tickets, ROWS_PER_INSERT)) {
     const rows = await trx
       .insertInto('commission_accruals')
       .values(part.map((t) => ({ ticket_id: t.id, transaction_id: null, created_at: now })))
@@ -112,16 +122,16 @@ export async function accrueCommissionsForPool(
       .execute();
     for (const row of rows) claimed.add(Number(row.ticket_id));
   }
-
-  const work = tickets.flatMap((t) => {
-    if (!claimed.has(t.id) || t.agent_id === null) return [];
+  const work: { ticketId: number; shares: CommissionShare[] }[] = [];
+  for (const t of tickets) {
+    if (!claimed.has(t.id) || t.agent_id === null) continue;
     const shares = ticketCommissionShares(chainOf(t.agent_id), {
       total: Number(t.total),
       refund: Number(t.refund_amount),
       won: Number(t.won_amount),
     });
-    return shares.length > 0 ? [{ ticketId: t.id, shares }] : [];
-  });
+    if (shares.length > 0) work.push({ ticketId: t.id, shares });
+  }
   if (work.length === 0) return 0;
 
   const accounts = await commissionAccountIds(trx, [
@@ -133,7 +143,7 @@ export async function accrueCommissionsForPool(
     if (id === undefined) throw new Error(`Ledger account missing: ${code}`);
     return id;
   };
-  const tracked = new Set(accounts.values());
+  const postingsOf = new Map<number, Posting[]>();
   for (const { ticketId, shares } of work) {
     const total = shares.reduce((sum, s) => sum + s.amount, 0);
     const postings: Posting[] = shares.map((s) => ({
@@ -141,37 +151,115 @@ export async function accrueCommissionsForPool(
       amount: s.amount,
     }));
     if (total !== 0) postings.push({ accountId: accountOf(CommissionAccount.expense), amount: -total });
-    const { transactionId } = await recordTransaction(
-      outer,
-      {
-        kind: 'COMMISSION',
-        description: `Agent commission ${pool.betType}`,
-        postings,
-        actor: { type: 'system', id: null },
-        metadata: { ticketId, shares: shares.map((s) => ({ staffId: s.staffId, amount: s.amount })) },
-      },
-      { tracked },
-    );
-    await trx
-      .updateTable('commission_accruals')
-      .set({ transaction_id: transactionId })
-      .where('ticket_id', '=', ticketId)
+    assertBalanced(postings);
+    postingsOf.set(ticketId, postings);
+  }
+
+  const transactionOf = new Map<number, number>();
+  for (const part of chunks(work, ROWS_PER_INSERT)) {
+    const inserted = await trx
+      .insertInto('ledger_transactions')
+      .values(
+        part.map(({ ticketId, shares }) => ({
+          kind: 'COMMISSION',
+          description: `Agent commission ${betType}`,
+          reverses_transaction_id: null,
+          actor_type: 'system' as const,
+          actor_id: null,
+          metadata: JSON.stringify({ ticketId, shares: shares.map((s) => ({ staffId: s.staffId, amount: s.amount })) }),
+          created_at: now,
+        })),
+      )
+      .returning(['id', 'metadata'])
       .execute();
+    for (const row of inserted) {
+      transactionOf.set((JSON.parse(row.metadata) as { ticketId: number }).ticketId, Number(row.id));
+    }
+  }
+  const transactionIdOf = (ticketId: number) => {
+    const id = transactionOf.get(ticketId);
+    if (id === undefined) throw new Error(`No commission transaction for ticket ${ticketId}`);
+    return id;
+  };
+
+  const postings = work.flatMap(({ ticketId }) =>
+    (postingsOf.get(ticketId) ?? []).map((p) => ({
+      transaction_id: transactionIdOf(ticketId),
+      account_id: p.accountId,
+      amount: p.amount,
+    })),
+  );
+  for (const part of chunks(postings, ROWS_PER_INSERT)) await trx.insertInto('ledger_postings').values(part).execute();
+
+  // Balances move by each account's sum, one statement per few hundred accounts; every commission account
+  // may go negative (an NGR clawback), so none of these can be refused.
+  const deltas = new Map<number, number>();
+  for (const p of postings) deltas.set(p.account_id, (deltas.get(p.account_id) ?? 0) + p.amount);
+  for (const part of chunks(
+    [...deltas.entries()].filter(([, delta]) => delta !== 0).sort(([a], [b]) => a - b),
+    ROWS_PER_INSERT,
+  )) {
+    const delta = sql`case id ${sql.join(
+      part.map(([id, amount]) => sql`when ${id} then cast(${amount} as bigint)`),
+      sql` `,
+    )} end`;
+    await sql`update accounts set balance = balance + ${delta} where id in (${sql.join(part.map(([id]) => id))})`.execute(
+      trx,
+    );
+  }
+
+  for (const part of chunks(
+    work.flatMap(({ ticketId, shares }) => shares.map((s) => ({ ticketId, share: s }))),
+    ROWS_PER_INSERT,
+  )) {
     await trx
       .insertInto('agent_commissions')
       .values(
-        shares.map((s) => ({
+        part.map(({ ticketId, share }) => ({
           ticket_id: ticketId,
-          staff_id: s.staffId,
-          basis: s.basis satisfies CommissionBasis,
-          base: s.base,
-          rate_bps: s.rateBps,
-          amount: s.amount,
-          transaction_id: transactionId,
+          staff_id: share.staffId,
+          basis: share.basis,
+          base: share.base,
+          rate_bps: share.rateBps,
+          amount: share.amount,
+          transaction_id: transactionIdOf(ticketId),
           created_at: now,
         })),
       )
       .execute();
   }
+  for (const part of chunks(work, ROWS_PER_INSERT)) {
+    const transactionId = sql`case ticket_id ${sql.join(
+      part.map(({ ticketId }) => sql`when ${ticketId} then cast(${transactionIdOf(ticketId)} as integer)`),
+      sql` `,
+    )} end`;
+    await sql`update commission_accruals set transaction_id = ${transactionId}
+      where ticket_id in (${sql.join(part.map(({ ticketId }) => ticketId))})`.execute(trx);
+  }
   return work.length;
+}
+
+/**
+ * Accrues the commissions of a pool's settled tickets (decision 040). Settlement calls it once every ticket
+ * of the pool is settled and before it marks the pool settled, on every run: the pool stays `paying` until
+ * then, so a run interrupted here (a crash) runs again and accrues what is left, and a ticket already
+ * claimed is never accrued again. The tickets are read once and accrued in batches of
+ * {@link ACCRUAL_BATCH}, each batch its own transaction, so a pool of a million bets never holds the
+ * database's writer for long. Rates are those in force when the pass starts. Returns how many tickets posted.
+ */
+export async function accrueCommissionsForPool(
+  db: Kysely<Database>,
+  pool: { firstRaceId: number; betType: string },
+): Promise<number> {
+  const adb = agentDb(db);
+  // No rate anywhere (most installations, every benchmark): nothing to read.
+  if (!(await anyRate(adb))) return 0;
+  const tickets = await unclaimedTickets(adb, pool);
+  if (tickets.length === 0) return 0;
+  const chainOf = await chainsOf(adb);
+  let posted = 0;
+  for (const part of chunks(tickets, ACCRUAL_BATCH)) {
+    posted += await db.transaction().execute((outer) => accrueBatch(outer, pool.betType, part, chainOf));
+  }
+  return posted;
 }

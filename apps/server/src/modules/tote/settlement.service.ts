@@ -506,6 +506,10 @@ async function settleStartedOrNew(deps: ToteDeps, card: PoolCard): Promise<void>
     .where('status', '=', 'open')
     .execute();
 
+  // Agents' commissions on the settled tickets (decision 040), before the pool is marked settled: a run
+  // interrupted here leaves the pool paying and accrues when it runs again; a ticket never accrues twice.
+  await accrueCommissionsForPool(deps.db, card.key);
+
   // Phase three: what rounding, caps and the minimum dividend leave in the pool goes to the house.
   await deps.db.transaction().execute(async (trx) => {
     const current = await trx
@@ -528,9 +532,6 @@ async function settleStartedOrNew(deps: ToteDeps, card: PoolCard): Promise<void>
         metadata: { firstRaceId: card.key.firstRaceId, betType: card.key.betType },
       });
     }
-    // Agents' commissions on the pool's settled tickets, with the pool's settled mark (decision 040): an
-    // interrupted settlement leaves the pool paying and accrues when it runs again, never twice.
-    await accrueCommissionsForPool(trx, card.key);
     await trx
       .updateTable('pool_settlements')
       .set({ status: 'settled', settled_at: nowIso(), breakage: remaining })
