@@ -174,7 +174,9 @@ describe(`agent network and commissions (${testDialect})`, () => {
 
     // The agent's dashboard shows its players and its per-period commission.
     const dash = await overview(A.cookie, A.id);
-    expect(dash.players.map((p) => p.playerId).sort()).toEqual([pS.playerId, pA.playerId].sort());
+    // Most recently active first: pA's bet was placed after pS's.
+    expect(dash.players.map((p) => p.playerId)).toEqual([pA.playerId, pS.playerId]);
+    expect(dash.players.every((p) => p.lastActivity !== null)).toBe(true);
     const ofS = dash.players.find((p) => p.playerId === pS.playerId);
     expect(ofS).toMatchObject({ turnover: 10_000, netResult: -10_000 });
     expect(dash.subAgents.map((a) => a.id)).toEqual([S.id]);

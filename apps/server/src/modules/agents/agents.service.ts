@@ -89,8 +89,13 @@ export async function networkNodes(db: Kysely<Database>, root: Staff): Promise<A
 
 /** The players of an agent's subtree with their money and betting figures, most recently active first. */
 async function subtreePlayers(db: Kysely<Database>, agentId: number): Promise<AgentPlayerRow[]> {
-  const lastTicket = sql<string | null>`(select max(t.created_at) from bet_tickets t where t.player_id = p.id)`;
-  const lastPayment = sql<string | null>`(select max(r.created_at) from payment_requests r where r.player_id = p.id)`;
+  // The newest ticket and payment request by id (their (player_id, id) indexes), ids growing with time.
+  const lastTicket = sql<string | null>`(select t.created_at from bet_tickets t
+    where t.player_id = p.id order by t.id desc limit 1)`;
+  const lastPayment = sql<string | null>`(select r.created_at from payment_requests r
+    where r.player_id = p.id order by r.id desc limit 1)`;
+  const lastActivity = sql<string>`case when coalesce(${lastTicket}, '') >= coalesce(${lastPayment}, '')
+    then coalesce(${lastTicket}, '') else coalesce(${lastPayment}, '') end`;
   const rows = await db
     .selectFrom('players as p')
     .leftJoin('staff_users as agent', 'agent.id', 'p.agent_id')
@@ -114,26 +119,25 @@ async function subtreePlayers(db: Kysely<Database>, agentId: number): Promise<Ag
       lastPayment.as('last_payment'),
     ])
     .where(sql<SqlBool>`p.agent_id in ${subtreeIds(agentId)}`)
+    .orderBy(lastActivity, 'desc')
     .orderBy('p.id', 'desc')
     .limit(DASHBOARD_PLAYERS)
     .execute();
-  return rows
-    .map((r) => {
-      const activity = [r.last_ticket, r.last_payment].filter((at): at is string => at !== null).sort();
-      return {
-        playerId: r.id,
-        name: `${r.first_name} ${r.last_name}`.trim(),
-        mobileNo: r.mobile_no,
-        agentId: r.agent_id,
-        agentName: r.agent_name,
-        deposits: num(r.deposits),
-        withdrawals: num(r.withdrawals),
-        turnover: num(r.turnover),
-        netResult: num(r.net_result),
-        lastActivity: activity.at(-1) ?? null,
-      };
-    })
-    .sort((a, b) => (b.lastActivity ?? '').localeCompare(a.lastActivity ?? '') || b.playerId - a.playerId);
+  return rows.map((r) => {
+    const activity = [r.last_ticket, r.last_payment].filter((at): at is string => at !== null).sort();
+    return {
+      playerId: r.id,
+      name: `${r.first_name} ${r.last_name}`.trim(),
+      mobileNo: r.mobile_no,
+      agentId: r.agent_id,
+      agentName: r.agent_name,
+      deposits: num(r.deposits),
+      withdrawals: num(r.withdrawals),
+      turnover: num(r.turnover),
+      netResult: num(r.net_result),
+      lastActivity: activity.at(-1) ?? null,
+    };
+  });
 }
 
 /**
