@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import {
   formatManilaDateTime,
@@ -16,15 +18,29 @@ export function statementCsvFile(statement: Statement, language: StatementLangua
   return '\uFEFF' + statementCsv(statement, STATEMENT_FILE_TEXTS[language], formatManilaDateTime);
 }
 
-/**
- * Pesos with two decimals and thousands separators, without the peso sign: the PDF's built-in font
- * (Helvetica, WinAnsi) has no ₱, and the columns say PHP.
- */
-function pesoText(centavos: number): string {
+/** Pesos with the peso sign, two decimals and thousands separators: -₱1,234.50. */
+export function pesoText(centavos: number): string {
   const abs = Math.abs(centavos);
   const whole = Math.trunc(abs / 100).toLocaleString('en-PH');
-  return `${centavos < 0 ? '-' : ''}${whole}.${String(abs % 100).padStart(2, '0')}`;
+  return `${centavos < 0 ? '-' : ''}₱${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/**
+ * The PDF's fonts: DejaVu Sans and its bold, cut down to Latin, a few punctuation marks and the peso
+ * sign (fonts/LICENSE). PDF's standard fonts (Helvetica and the like, WinAnsi) have no ₱, nor most
+ * letters past Latin-1 that a name may hold. Read once; pdfkit embeds only the glyphs a document uses.
+ */
+const FONT_DIR = path.join(import.meta.dirname, 'fonts');
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+function statementFonts() {
+  fonts ??= {
+    regular: readFileSync(path.join(FONT_DIR, 'DejaVuSans-Karera.ttf')),
+    bold: readFileSync(path.join(FONT_DIR, 'DejaVuSans-Bold-Karera.ttf')),
+  };
+  return fonts;
+}
+const REGULAR = 'KareraSans';
+const BOLD = 'KareraSans-Bold';
 
 const MARGIN = 40;
 const COLUMNS = [
@@ -52,10 +68,13 @@ export function statementPdf(
     margin: MARGIN,
     info: { Title: `${texts.title} ${statement.month}`, Author: 'Karera' },
   });
+  const { regular, bold } = statementFonts();
+  doc.registerFont(REGULAR, regular);
+  doc.registerFont(BOLD, bold);
 
-  doc.font('Helvetica-Bold').fontSize(16).text(texts.title);
+  doc.font(BOLD).fontSize(16).text(texts.title);
   doc.moveDown(0.3);
-  doc.font('Helvetica').fontSize(10);
+  doc.font(REGULAR).fontSize(10);
   doc.text(`${texts.month}: ${statement.month}`);
   doc.text(`${texts.player}: ${player.name} (#${player.id})`);
   doc.text(`${texts.generated}: ${formatManilaDateTime(generatedAt.toISOString())} (Manila)`);
@@ -72,12 +91,12 @@ export function statementPdf(
   for (const [label, amount] of summary) {
     const y = doc.y;
     doc.text(label, MARGIN, y, { width: 300 });
-    doc.text(`PHP ${pesoText(amount)}`, MARGIN + 300, y, { width: 150, align: 'right' });
+    doc.text(pesoText(amount), MARGIN + 300, y, { width: 150, align: 'right' });
   }
   doc.moveDown();
 
   const row = (cells: readonly string[], bold: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+    doc.font(bold ? BOLD : REGULAR).fontSize(8);
     const heights = cells.map((cell, i) => doc.heightOfString(cell, { width: (COLUMNS[i]?.width ?? 80) - 6 }));
     const height = Math.max(...heights) + 4;
     if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
@@ -91,10 +110,11 @@ export function statementPdf(
     doc.x = MARGIN;
     doc.y = y + height;
   };
-  const [date, type, description, amount, balance] = texts.header;
-  row([date, type, description, amount, balance], true);
+  // The amounts carry ₱ here: the columns' "(PHP)" (kept in the CSV, whose amounts are plain numbers) too.
+  const [date, type, description, amount, balance] = texts.header.map((label) => label.replace('(PHP)', '(₱)'));
+  row([date ?? '', type ?? '', description ?? '', amount ?? '', balance ?? ''], true);
   if (statement.lines.length === 0) {
-    doc.font('Helvetica').fontSize(9).text(texts.noLines, MARGIN);
+    doc.font(REGULAR).fontSize(9).text(texts.noLines, MARGIN);
   }
   void writeLines(doc, statement.lines, (line) =>
     row(

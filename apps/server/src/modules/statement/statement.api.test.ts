@@ -10,6 +10,7 @@ import {
   type Statement,
 } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { adminPoster, fundPlayer, openRace, placeBetAs } from '../../../test/win-race.ts';
 import { playerBalances } from '../wallet/accounts.ts';
@@ -286,5 +287,17 @@ describe(`monthly activity statement (${testDialect})`, () => {
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="karera-statement-${month}.pdf"`);
     expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.rawPayload.subarray(-6).toString('latin1')).toContain('%%EOF');
+    // Amounts in pesos with the peso sign, from an embedded font that has it; no "PHP" left.
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Karera activity statement');
+    expect(text).toContain('₱250.00');
+    expect(text).toContain('-₱10.00');
+    expect(text).toContain('₱240.00');
+    expect(text).toContain('Amount (₱)');
+    expect(text).not.toContain('PHP');
+    expect(text).not.toContain('\uFFFD');
+    const filipinoPdf = pdfText((await get(`/api/statement/${month}/pdf?lang=fil`, player.cookie)).rawPayload);
+    expect(filipinoPdf).toContain('Halaga (₱)');
+    expect(filipinoPdf).toContain('₱240.00');
   });
 });
