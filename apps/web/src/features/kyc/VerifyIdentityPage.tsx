@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   KYC_DECLARATIONS,
@@ -15,9 +15,9 @@ import { ApiError, apiRequest } from '../../lib/api.ts';
 import { PLAYER_QUERY_ROOT } from '../../lib/queryKeys.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
 import { useKycT, type KycTextKey } from './kycI18n.ts';
+import { PhotoField } from '../../components/forms/PhotoField.tsx';
 import './kyc.css';
 
-const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const statusQuery = {
   queryKey: [...PLAYER_QUERY_ROOT, 'kyc', 'status'] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) => apiRequest<KycStatusResponse>(KycRoutes.status, { signal }),
@@ -194,7 +194,7 @@ function VerificationForm() {
         error={errors.idNumber}
         onChange={(event) => setIdNumber(event.target.value)}
       />
-      <PhotoInput
+      <PhotoField
         name="idPhoto"
         label={tk('idPhoto')}
         hint={tk('idPhotoHint')}
@@ -203,7 +203,7 @@ function VerificationForm() {
         error={errors.idPhoto}
         onChange={(file) => setPhotos((p) => ({ ...p, idPhoto: file }))}
       />
-      <PhotoInput
+      <PhotoField
         name="selfie"
         label={tk('selfie')}
         hint={tk('selfieHint')}
@@ -239,57 +239,5 @@ function VerificationForm() {
         {submit.isPending ? tk('submitting') : tk('submit')}
       </Button>
     </form>
-  );
-}
-
-interface PhotoInputProps {
-  name: KycPhotoKind;
-  label: string;
-  hint: string;
-  previewLabel: string;
-  file: File | null;
-  error?: string | undefined;
-  onChange: (file: File | null) => void;
-}
-
-/** A labelled photo input (JPEG, PNG or WebP) with a preview of the chosen photo. */
-function PhotoInput({ name, label, hint, previewLabel, file, error, onChange }: PhotoInputProps) {
-  const id = useId();
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file || !PHOTO_TYPES.includes(file.type)) {
-      setPreviewUrl(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreviewUrl(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-  const describedBy = [error ? `${id}-error` : '', `${id}-hint`].filter(Boolean).join(' ');
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="file"
-        accept={PHOTO_TYPES.join(',')}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-      />
-      <span id={`${id}-hint`} className="field__hint">
-        {hint}
-      </span>
-      {previewUrl ? <img className="kyc-preview" src={previewUrl} alt={previewLabel} /> : null}
-      {error ? (
-        <span id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </span>
-      ) : null}
-    </div>
   );
 }

@@ -27,7 +27,7 @@ import {
   type MasterAgentErrors,
 } from './masterAgentForm.ts';
 import { useMasterAgentT } from './masterAgentI18n.ts';
-import { PhotoField } from './PhotoField.tsx';
+import { PhotoField } from '../../components/forms/PhotoField.tsx';
 import './masteragent.css';
 
 type Photos = Record<MasterAgentPhotoKind, File | null>;

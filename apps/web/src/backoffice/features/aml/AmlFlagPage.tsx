@@ -13,26 +13,17 @@ import {
 import { Alert, Button, TextArea } from '../../../components/ui/index.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
-import { PageHeading } from '../../components/PageHeading.tsx';
-import { ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
+import { RecordNotFound, RecordPage, recordIdOf } from '../../components/RecordPage.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { useT, type BoT } from '../../i18n/useT.ts';
 import { useAmlFlagQuery, useAmlNoteMutation, useAmlResolveMutation } from './aml.api.ts';
-import { flagIdOf } from './amlFilters.ts';
 import { AmlStatusBadge } from './AmlQueuePage.tsx';
 import './aml.css';
 
 export function AmlFlagPage() {
   const t = useT();
-  const id = flagIdOf(useParams().flagId);
-  if (id === null) {
-    return (
-      <>
-        <PageHeading title={t('aml.notFound')} />
-        <Link to="/aml">{t('aml.back')}</Link>
-      </>
-    );
-  }
+  const id = recordIdOf(useParams().flagId);
+  if (id === null) return <RecordNotFound title={t('aml.notFound')} backTo="/aml" backLabel={t('aml.back')} />;
   return <AmlFlag key={id} id={id} />;
 }
 
@@ -40,27 +31,18 @@ function AmlFlag({ id }: { id: number }) {
   const t = useT();
   const detail = useAmlFlagQuery(id);
   return (
-    <>
-      <PageHeading title={t('aml.detailTitle', { id })}>
-        <Link to="/aml" className="bo-back">
-          {t('aml.back')}
-        </Link>
-      </PageHeading>
-      {detail.isPending ? (
-        <LoadingBlock />
-      ) : detail.isError ? (
-        <ErrorBlock error={detail.error} onRetry={() => void detail.refetch()} />
-      ) : (
-        <div className="bo-detail">
-          <FlagFields detail={detail.data} />
-          <Transactions detail={detail.data} />
-          <LaterTransactions detail={detail.data} />
-          <History detail={detail.data} />
+    <RecordPage title={t('aml.detailTitle', { id })} backTo="/aml" backLabel={t('aml.back')} query={detail}>
+      {(data) => (
+        <>
+          <FlagFields detail={data} />
+          <Transactions detail={data} />
+          <LaterTransactions detail={data} />
+          <History detail={data} />
           <NoteForm id={id} />
-          {detail.data.flag.status === 'OPEN' ? <ResolveForm id={id} /> : null}
-        </div>
+          {data.flag.status === 'OPEN' ? <ResolveForm id={id} /> : null}
+        </>
       )}
-    </>
+    </RecordPage>
   );
 }
 

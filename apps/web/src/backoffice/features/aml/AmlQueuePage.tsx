@@ -4,7 +4,7 @@ import { Alert, Button, SelectField } from '../../../components/ui/index.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
-import { Pagination } from '../../components/Pagination.tsx';
+import { UrlPagination } from '../../components/UrlPagination.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { pageFromParam } from '../../lib/format.ts';
@@ -117,19 +117,7 @@ export function AmlQueuePage() {
       ) : (
         <>
           <DataTable caption={t('aml.caption')} columns={columns(t)} rows={flags.data.flags} rowKey={(f) => f.id} />
-          <Pagination
-            page={page}
-            pageSize={AML_PAGE_SIZE}
-            total={flags.data.total}
-            busy={flags.isFetching}
-            onPageChange={(next) =>
-              setParams((current) => {
-                const updated = new URLSearchParams(current);
-                updated.set('page', String(next));
-                return updated;
-              })
-            }
-          />
+          <UrlPagination page={page} pageSize={AML_PAGE_SIZE} total={flags.data.total} busy={flags.isFetching} />
         </>
       )}
     </>

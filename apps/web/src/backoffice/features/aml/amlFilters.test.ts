@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { flagIdOf, ruleFilterOf, statusFilterOf } from './amlFilters.ts';
+import { recordIdOf as flagIdOf } from '../../components/RecordPage.tsx';
+import { ruleFilterOf, statusFilterOf } from './amlFilters.ts';
 
 describe('AML queue filters', () => {
   it('shows open flags unless told otherwise', () => {

@@ -10,10 +10,3 @@ export function statusFilterOf(value: string | null): AmlStatus | null {
   if (value === 'all') return null;
   return AML_STATUSES.find((status) => status === value) ?? 'OPEN';
 }
-
-/** A flag id from the address, or null when it is not one. */
-export function flagIdOf(value: string | undefined): number | null {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= 2 ** 31 - 1 ? id : null;
-}

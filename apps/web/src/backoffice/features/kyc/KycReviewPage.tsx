@@ -3,27 +3,18 @@ import { Link, useParams } from 'react-router';
 import { KYC_ID_TYPE_LABELS, KYC_PHOTO_KINDS, type KycPhotoKind, type KycSubmissionView } from '@karera/shared';
 import { Alert, Button, Spinner, TextArea } from '../../../components/ui/index.ts';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
-import { PageHeading } from '../../components/PageHeading.tsx';
-import { ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
+import { ErrorBlock } from '../../components/QueryState.tsx';
+import { RecordNotFound, RecordPage, recordIdOf } from '../../components/RecordPage.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { useT } from '../../i18n/useT.ts';
 import { useKycDecisionMutation, useKycPhotoQuery, useKycSubmissionQuery } from './kyc.api.ts';
 import './kyc.css';
 
-const idOf = (param: string | undefined) => (param && /^[1-9]\d{0,9}$/.test(param) ? Number(param) : null);
-
 /** Admin: one verification with its photos, other accounts with the same ID, and the decision. */
 export function KycReviewPage() {
   const t = useT();
-  const id = idOf(useParams().submissionId);
-  if (id === null) {
-    return (
-      <>
-        <PageHeading title={t('kyc.notFound')} />
-        <Link to="/kyc">{t('kyc.back')}</Link>
-      </>
-    );
-  }
+  const id = recordIdOf(useParams().submissionId);
+  if (id === null) return <RecordNotFound title={t('kyc.notFound')} backTo="/kyc" backLabel={t('kyc.back')} />;
   return <Review key={id} id={id} />;
 }
 
@@ -31,33 +22,22 @@ function Review({ id }: { id: number }) {
   const t = useT();
   const detail = useKycSubmissionQuery(id);
   return (
-    <>
-      <PageHeading title={t('kyc.detailTitle', { id })}>
-        <Link to="/kyc" className="bo-back">
-          {t('kyc.back')}
-        </Link>
-      </PageHeading>
-      {detail.isPending ? (
-        <LoadingBlock />
-      ) : detail.isError ? (
-        <ErrorBlock error={detail.error} onRetry={() => void detail.refetch()} />
-      ) : (
-        <div className="bo-detail">
-          <KycFields submission={detail.data.submission} />
+    <RecordPage title={t('kyc.detailTitle', { id })} backTo="/kyc" backLabel={t('kyc.back')} query={detail}>
+      {(data) => (
+        <>
+          <KycFields submission={data.submission} />
           <section className="card bo-section" aria-labelledby="bo-kyc-photos">
             <h2 id="bo-kyc-photos">{t('kyc.photos')}</h2>
             <div className="bo-kyc-photos">
-              {KYC_PHOTO_KINDS.filter((kind) => detail.data.submission.photos.some((p) => p.kind === kind)).map(
-                (kind) => (
-                  <Photo key={kind} submission={detail.data.submission} kind={kind} />
-                ),
-              )}
+              {KYC_PHOTO_KINDS.filter((kind) => data.submission.photos.some((p) => p.kind === kind)).map((kind) => (
+                <Photo key={kind} submission={data.submission} kind={kind} />
+              ))}
             </div>
           </section>
-          {detail.data.submission.status === 'pending' ? <Decision submission={detail.data.submission} /> : null}
-        </div>
+          {data.submission.status === 'pending' ? <Decision submission={data.submission} /> : null}
+        </>
       )}
-    </>
+    </RecordPage>
   );
 }
 

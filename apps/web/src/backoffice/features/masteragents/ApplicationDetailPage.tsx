@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { MASTER_AGENT_PHOTO_KINDS, type MasterAgentApplicationView, type MasterAgentPhotoKind } from '@karera/shared';
 import { Alert, Button, Dialog, Spinner, TextArea } from '../../../components/ui/index.ts';
 import { newIdempotencyKey } from '../../../lib/api.ts';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
-import { PageHeading } from '../../components/PageHeading.tsx';
-import { ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
+import { RecordNotFound, RecordPage } from '../../components/RecordPage.tsx';
+import { ErrorBlock } from '../../components/QueryState.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { useT } from '../../i18n/useT.ts';
 import { applicantName, applicationIdOf, declineReasonError } from './applications.ts';
@@ -23,10 +23,11 @@ export function ApplicationDetailPage() {
   const id = applicationIdOf(useParams().applicationId);
   if (id === null) {
     return (
-      <>
-        <PageHeading title={t('masterAgents.notFound')} />
-        <Link to="/master-agent-applications">{t('masterAgents.back')}</Link>
-      </>
+      <RecordNotFound
+        title={t('masterAgents.notFound')}
+        backTo="/master-agent-applications"
+        backLabel={t('masterAgents.back')}
+      />
     );
   }
   return <ApplicationDetail key={id} id={id} />;
@@ -36,24 +37,20 @@ function ApplicationDetail({ id }: { id: number }) {
   const t = useT();
   const detail = useApplicationQuery(id);
   return (
-    <>
-      <PageHeading title={t('masterAgents.detailTitle', { id })}>
-        <Link to="/master-agent-applications" className="bo-back">
-          {t('masterAgents.back')}
-        </Link>
-      </PageHeading>
-      {detail.isPending ? (
-        <LoadingBlock />
-      ) : detail.isError ? (
-        <ErrorBlock error={detail.error} onRetry={() => void detail.refetch()} />
-      ) : (
-        <div className="bo-detail">
-          <Applicant application={detail.data.application} />
-          <Photos application={detail.data.application} />
-          <Decision application={detail.data.application} />
-        </div>
+    <RecordPage
+      title={t('masterAgents.detailTitle', { id })}
+      backTo="/master-agent-applications"
+      backLabel={t('masterAgents.back')}
+      query={detail}
+    >
+      {(data) => (
+        <>
+          <Applicant application={data.application} />
+          <Photos application={data.application} />
+          <Decision application={data.application} />
+        </>
       )}
-    </>
+    </RecordPage>
   );
 }
 

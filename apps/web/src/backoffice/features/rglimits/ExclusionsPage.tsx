@@ -4,7 +4,7 @@ import { SelectField } from '../../../components/ui/index.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
-import { Pagination } from '../../components/Pagination.tsx';
+import { UrlPagination } from '../../components/UrlPagination.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
 import { pageFromParam } from '../../lib/format.ts';
 import { useT, type BoT } from '../../i18n/useT.ts';
@@ -102,18 +102,11 @@ export function ExclusionsPage() {
             rows={exclusions.data.exclusions}
             rowKey={(e) => e.id}
           />
-          <Pagination
+          <UrlPagination
             page={page}
             pageSize={exclusions.data.pageSize}
             total={exclusions.data.total}
             busy={exclusions.isFetching}
-            onPageChange={(next) =>
-              setParams((current) => {
-                const updated = new URLSearchParams(current);
-                updated.set('page', String(next));
-                return updated;
-              })
-            }
           />
         </>
       )}

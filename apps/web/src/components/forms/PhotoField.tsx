@@ -1,5 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { MASTER_AGENT_PHOTO_TYPES } from '@karera/shared';
+import './PhotoField.css';
+
+/** What the server takes (it checks the bytes again): JPEG, PNG or WebP. */
+export const PHOTO_FIELD_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp'];
 
 export interface PhotoFieldProps {
   name: string;
@@ -12,13 +15,16 @@ export interface PhotoFieldProps {
   onChange: (file: File | null) => void;
 }
 
-/** A labelled photo input (JPEG, PNG or WebP) with a preview of the chosen photo. */
+/**
+ * A labelled photo input (JPEG, PNG or WebP) with a preview of the chosen photo: master-agent
+ * applications and identity verification.
+ */
 export function PhotoField({ name, label, hint, previewLabel, file, error, onChange }: PhotoFieldProps) {
   const id = useId();
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!file || !(MASTER_AGENT_PHOTO_TYPES as readonly string[]).includes(file.type)) {
+    if (!file || !PHOTO_FIELD_TYPES.includes(file.type)) {
       setPreviewUrl(null);
       return;
     }
@@ -29,7 +35,7 @@ export function PhotoField({ name, label, hint, previewLabel, file, error, onCha
 
   const describedBy = [error ? `${id}-error` : '', `${id}-hint`].filter(Boolean).join(' ');
   return (
-    <div className="field masteragent-photo">
+    <div className="field photo-field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
@@ -37,8 +43,8 @@ export function PhotoField({ name, label, hint, previewLabel, file, error, onCha
         id={id}
         name={name}
         type="file"
-        accept={MASTER_AGENT_PHOTO_TYPES.join(',')}
-        className="field__input masteragent-photo__input"
+        accept={PHOTO_FIELD_TYPES.join(',')}
+        className="field__input photo-field__input"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         onChange={(event) => onChange(event.target.files?.[0] ?? null)}
@@ -47,12 +53,7 @@ export function PhotoField({ name, label, hint, previewLabel, file, error, onCha
         {hint}
       </span>
       {previewUrl ? (
-        <img
-          className="masteragent-photo__preview"
-          src={previewUrl}
-          alt={previewLabel}
-          data-testid={`${name}-preview`}
-        />
+        <img className="photo-field__preview" src={previewUrl} alt={previewLabel} data-testid={`${name}-preview`} />
       ) : null}
       {error ? (
         <span id={`${id}-error`} className="field__error" role="alert">
