@@ -447,4 +447,42 @@ describe(`agent network and commissions (${testDialect})`, () => {
     expect(refused.statusCode).toBe(409);
     expect(await checkLedger(t.app.db)).toEqual([]);
   });
+
+  it('concurrent accrual passes over one pool accrue a ticket once', async () => {
+    // pHouse's winning tickets were claimed with no share (their agent, the default one, has no rate).
+    // Give that agent a rate and release one such claim (it moved no money), then race three passes.
+    const houseAgent = (
+      await t.app.db
+        .selectFrom('players')
+        .select('agent_id')
+        .where('id', '=', pHouse.playerId)
+        .executeTakeFirstOrThrow()
+    ).agent_id as number;
+    expect((await setRate(admin, houseAgent, 'turnover', 100)).statusCode).toBe(200);
+    const ticket = await t.app.db
+      .selectFrom('bet_tickets')
+      .select(['id', 'first_race_id'])
+      .where('player_id', '=', pHouse.playerId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const adb = agentDb(t.app.db);
+    const released = await adb
+      .deleteFrom('commission_accruals')
+      .where('ticket_id', '=', ticket.id)
+      .where('transaction_id', 'is', null)
+      .executeTakeFirst();
+    expect(Number(released.numDeletedRows)).toBe(1);
+    const pool = { firstRaceId: ticket.first_race_id, betType: 'W' };
+    const posted = await Promise.all([1, 2, 3].map(() => accrueCommissionsForPool(t.app.db, pool)));
+    expect(posted.reduce((a, b) => a + b, 0)).toBe(1);
+    const shares = await adb
+      .selectFrom('agent_commissions')
+      .select('amount')
+      .where('ticket_id', '=', ticket.id)
+      .execute();
+    // 1 % of the ticket's ₱10.00 stake: 10 centavos.
+    expect(shares.map((r) => Number(r.amount))).toEqual([10]);
+    expect(await checkLedger(t.app.db)).toEqual([]);
+    await setRate(admin, houseAgent, 'turnover', 0);
+  });
 });
