@@ -44,11 +44,24 @@ async function structuringDeposits(request: APIRequestContext) {
     );
     ids.push(receipt.transactionId);
   }
-  return { player, ids };
+  // A deposit asked for after the flag was raised: the flag's page shows it among the later transactions.
+  const later = (await (
+    await request.post('/api/payment/initiateDeposit', {
+      data: {
+        amount: 50_000,
+        senderNumber: player.mobileNo,
+        receiverNumber: account.id,
+        referenceNumber: `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-13),
+        idempotencyKey: `aml-${uniqueSuffix()}`,
+      },
+    })
+  ).json()) as PaymentRequestReceipt;
+  expect(later.statusCode, JSON.stringify(later)).toBe(200);
+  return { player, ids, laterId: later.transactionId };
 }
 
 async function reportStructuring(page: Page, request: APIRequestContext) {
-  const { player, ids } = await structuringDeposits(request);
+  const { player, ids, laterId } = await structuringDeposits(request);
   await backofficeLogin(page);
   await goToBackofficeSection(page, 'AML queue');
   await expect(page.getByRole('heading', { level: 1, name: 'Anti-money-laundering queue' })).toBeVisible();
@@ -63,6 +76,9 @@ async function reportStructuring(page: Page, request: APIRequestContext) {
   const flagId = Number((await page.getByRole('heading', { level: 1 }).textContent())?.replace(/\D/g, ''));
   const transactions = page.getByRole('table', { name: /Deposits and withdrawals behind flag/ });
   for (const id of ids) await expect(transactions.getByRole('rowheader', { name: id })).toBeVisible();
+  const later = page.getByRole('table', { name: /since it was raised/ });
+  await expect(later.getByRole('rowheader', { name: laterId })).toBeVisible();
+  for (const id of ids) await expect(later.getByRole('rowheader', { name: id })).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Note', exact: true }).fill('Three deposits of about ₱3,100 in one morning.');
   await page.getByRole('button', { name: 'Add note' }).click();
   await expect(page.getByTestId('aml-history')).toContainText('Three deposits of about ₱3,100');
