@@ -83,7 +83,7 @@ export const KycMessages = {
   rejectedFinal: 'Your verification was rejected. Please contact support.',
   duplicateId: 'This ID is already used by another account. Please contact support.',
   identityExcluded:
-    'This ID belongs to an account that is on a break or excluded from play, so no new account can be verified with it while that lasts.',
+    'This ID belongs to an account that is on a break or excluded from play, so no new account can be verified with it while that lasts. Please contact support.',
   withdrawNeedsVerification:
     'Please verify your identity before your first withdrawal: open Account › Verify identity.',
   depositNeedsVerification: (threshold: string) =>

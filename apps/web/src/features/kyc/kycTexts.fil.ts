@@ -63,7 +63,7 @@ export const kycTextsFil: typeof kycTexts = {
       'Hindi puwedeng maglaro ang mga estudyante, opisyal ng gobyerno, miyembro ng AFP o PNP, hinete, trainer o empleyado ng karerahan.',
     duplicateId: 'Ginagamit na ng ibang account ang ID na ito. Makipag-ugnayan sa support.',
     identityExcluded:
-      'Ang ID na ito ay sa account na naka-break o naka-exclude sa paglalaro, kaya hindi ito magagamit para i-verify ang bagong account habang tumatagal iyon.',
+      'Ang ID na ito ay sa account na naka-break o naka-exclude sa paglalaro, kaya hindi ito magagamit para i-verify ang bagong account habang tumatagal iyon. Makipag-ugnayan sa support.',
     alreadyPending: 'Sinusuri na ang verification mo.',
     alreadyVerified: 'Verified na ang pagkakakilanlan mo.',
     rejectedFinal: 'Hindi tinanggap ang verification mo. Makipag-ugnayan sa support.',

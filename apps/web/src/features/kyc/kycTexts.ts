@@ -61,7 +61,7 @@ export const kycTexts = {
       'Players who are students, government officials, AFP or PNP members, jockeys, trainers or racing employees cannot play.',
     duplicateId: 'This ID is already used by another account. Please contact support.',
     identityExcluded:
-      'This ID belongs to an account that is on a break or excluded from play, so no new account can be verified with it while that lasts.',
+      'This ID belongs to an account that is on a break or excluded from play, so no new account can be verified with it while that lasts. Please contact support.',
     alreadyPending: 'Your verification is already being checked.',
     alreadyVerified: 'Your identity is already verified.',
     rejectedFinal: 'Your verification was rejected. Please contact support.',
