@@ -84,7 +84,8 @@ export const BACKOFFICE_BASENAME = '/backoffice';
 /** The home page: the race-day dashboard for admins; agents and master agents land on their players. */
 function HomePage() {
   const staff = useStaff();
-  return staff.role === 'admin' ? <DashboardPage /> : <Navigate to="/players" replace />;
+  // Admins run the race day; agents and master agents run their network.
+  return staff.role === 'admin' ? <DashboardPage /> : <Navigate to="/agents" replace />;
 }
 
 export function App() {
