@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   GAMING_FIGURES,
   manilaDaysWindow,
@@ -15,6 +15,7 @@ import {
   type ReportRange,
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
+import { isPostgres } from '../../db/statement.ts';
 import { HouseAccount } from '../wallet/accounts.ts';
 
 /**
@@ -25,7 +26,25 @@ import { HouseAccount } from '../wallet/accounts.ts';
  * and an hour never straddles two Manila days (UTC+8, whole hours).
  */
 
-type Db = Kysely<Database>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Runs a report's reads. On PostgreSQL, in a read-only transaction whose planner walks the period's
+ * transactions and looks up each one's postings in the covering index (a nested loop), rather than hashing
+ * a scan of every posting ever written, which its estimates prefer for a month and which takes 2-3 times
+ * longer (bench/README.md); no JIT for queries this short. SQLite already plans them that way.
+ */
+async function reading<T>(db: Kysely<Database>, work: (db: Db) => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return work(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`set transaction read only`.execute(trx);
+    for (const setting of ['enable_hashjoin', 'enable_mergejoin', 'jit']) {
+      await sql`select set_config(${setting}, 'off', true)`.execute(trx);
+    }
+    await sql`select set_config('work_mem', '64MB', true)`.execute(trx);
+    return work(trx);
+  });
+}
 
 /** Ledger transaction kinds that move money in or out of a race's pool. */
 const POOL_KINDS = ['BET', 'SETTLEMENT', 'TAKEOUT', 'CARRYOVER', 'BREAKAGE'] as const;
@@ -57,14 +76,12 @@ interface PoolAccount {
   betType: string;
 }
 
-/** Every pool account (pool:<firstRaceId>:<betType>), by id; found by a range on the unique code index. */
+/**
+ * Every pool account (pool:<firstRaceId>:<betType>), by id. A LIKE, not a range on the code index: under a
+ * PostgreSQL collation other than C, ':' and ';' do not sort as their code points.
+ */
 async function poolAccounts(db: Db): Promise<Map<number, PoolAccount>> {
-  const rows = await db
-    .selectFrom('accounts')
-    .select(['id', 'code'])
-    .where('code', '>=', 'pool:')
-    .where('code', '<', 'pool;')
-    .execute();
+  const rows = await db.selectFrom('accounts').select(['id', 'code']).where('code', 'like', 'pool:%').execute();
   const pools = new Map<number, PoolAccount>();
   for (const { id, code } of rows) {
     const [, firstRaceId, betType] = code.split(':');
@@ -90,12 +107,12 @@ interface PoolHour {
  * a bet's only positive posting is its pool's, a settlement's only negative one is its pool's; takeout,
  * carryover and breakage move between the pool and one house account. Refunds are split from the
  * settlement's pool posting by the tickets the settlement transactions paid (the ledger posts a ticket's
- * payout and refund as one amount); the retained bonus stake is the settlement's posting to its account.
+ * payout and refund as one amount): each ticket's refund, and its winnings that reached the player; the
+ * rest is the bonus stake the house kept (which the settlement posted to house:bonus-stake-retained).
  */
 async function poolHours(db: Db, range: ReportRange): Promise<PoolHour[]> {
   const { start, end } = manilaDaysWindow(range.from, range.to);
   const pools = await poolAccounts(db);
-  const retainedAccount = await houseAccountId(db, HouseAccount.bonusStakeRetained);
 
   const postings = await sql<{ hour: string; kind: string; account_id: number; total: number | string }>`
     select substr(t.created_at, 1, 13) as hour, t.kind as kind, p.account_id as account_id, sum(p.amount) as total
@@ -106,24 +123,20 @@ async function poolHours(db: Db, range: ReportRange): Promise<PoolHour[]> {
         or t.kind in ('TAKEOUT', 'CARRYOVER', 'BREAKAGE'))
     group by substr(t.created_at, 1, 13), t.kind, p.account_id`.execute(db);
 
-  const refunds = await sql<{ hour: string; first_race_id: number; bet_type: string; total: number | string }>`
+  // What each settled ticket got back: its refund and the winnings that reached the player's credit.
+  const tickets = await sql<{
+    hour: string;
+    first_race_id: number;
+    bet_type: string;
+    refunds: number | string;
+    won: number | string;
+  }>`
     select substr(t.created_at, 1, 13) as hour, b.first_race_id as first_race_id, b.bet_type as bet_type,
-      sum(b.refund_amount) as total
+      sum(b.refund_amount) as refunds, sum(b.won_amount) as won
     from ledger_transactions t
     join bet_tickets b on b.settlement_transaction_id = t.id
-    where t.kind = 'SETTLEMENT' and t.created_at >= ${start} and t.created_at < ${end} and b.refund_amount > 0
-    group by substr(t.created_at, 1, 13), b.first_race_id, b.bet_type`.execute(db);
-
-  const retained =
-    retainedAccount === null
-      ? { rows: [] }
-      : await sql<{ hour: string; account_id: number; total: number | string }>`
-    select substr(t.created_at, 1, 13) as hour, pool.account_id as account_id, sum(kept.amount) as total
-    from ledger_transactions t
-    join ledger_postings kept on kept.transaction_id = t.id and kept.account_id = ${retainedAccount}
-    join ledger_postings pool on pool.transaction_id = t.id and pool.amount < 0
     where t.kind = 'SETTLEMENT' and t.created_at >= ${start} and t.created_at < ${end}
-    group by substr(t.created_at, 1, 13), pool.account_id`.execute(db);
+    group by substr(t.created_at, 1, 13), b.first_race_id, b.bet_type`.execute(db);
 
   const cells = new Map<string, PoolHour>();
   const cell = (hour: string, pool: PoolAccount): GamingFigures => {
@@ -164,16 +177,17 @@ async function poolHours(db: Db, range: ReportRange): Promise<PoolHour[]> {
     }
   }
   const accountOfPool = new Map([...pools.values()].map((p) => [poolAccountCode(p), p]));
-  for (const row of refunds.rows) {
+  for (const row of tickets.rows) {
     const pool = accountOfPool.get(poolAccountCode({ firstRaceId: row.first_race_id, betType: row.bet_type }));
-    if (pool) cell(row.hour, pool).refunds += asNumber(row.total);
-  }
-  for (const row of retained.rows) {
-    const pool = pools.get(row.account_id);
-    if (pool) cell(row.hour, pool).bonusRetained += asNumber(row.total);
+    if (!pool) continue;
+    const figures = cell(row.hour, pool);
+    figures.refunds += asNumber(row.refunds);
+    figures.payouts += asNumber(row.won);
   }
   for (const { figures } of cells.values()) {
-    figures.payouts = (settledOut.get(figures) ?? 0) - figures.refunds - figures.bonusRetained;
+    // A winning ticket's payout is what reached the player plus the bonus stake the house keeps: the rest
+    // of what settlements took out of the pool (the ledger's house:bonus-stake-retained postings).
+    figures.bonusRetained = (settledOut.get(figures) ?? 0) - figures.refunds - figures.payouts;
     figures.ggr = figures.takeout + figures.breakage + figures.bonusRetained;
   }
   return [...cells.values()];
@@ -214,7 +228,14 @@ const emptyRow = (key: string): GamingRow => ({
 });
 
 /** The gaming report: pool figures of the period, per Manila day, event, race (a pool's first race) or pool. */
-export async function gamingReport(db: Db, range: ReportRange & { by: GamingGroup }): Promise<GamingReportResponse> {
+export async function gamingReport(
+  db: Kysely<Database>,
+  range: ReportRange & { by: GamingGroup },
+): Promise<GamingReportResponse> {
+  return reading(db, (reader) => gamingReportFrom(reader, range));
+}
+
+async function gamingReportFrom(db: Db, range: ReportRange & { by: GamingGroup }): Promise<GamingReportResponse> {
   const hours = await poolHours(db, range);
   const races =
     range.by === 'day'
@@ -343,14 +364,19 @@ export async function paymentReport(db: Db, range: ReportRange): Promise<Payment
 /**
  * The transactions that post to the promo expense account: a promo's reward, a rebate, a deposit's bonus,
  * and the reversal of any of them. Read by kind and time, so a report reads its period, not the account's
- * whole history.
+ * whole history (a cross join: SQLite then walks the period's transactions first, never the account's
+ * postings; PostgreSQL plans it as any inner join).
  */
 const PROMO_COST_KINDS = ['PROMO', 'PROMO_REBATE', 'DEPOSIT', 'REVERSAL'] as const;
 
 const zeroPromotion = (): PromotionFigures => ({ promos: 0, depositBonuses: 0, rebates: 0, other: 0, total: 0 });
 
 /** What the promo expense account paid per Manila day, by the kind of transaction that paid it. */
-export async function promotionReport(db: Db, range: ReportRange): Promise<PromotionReportResponse> {
+export async function promotionReport(db: Kysely<Database>, range: ReportRange): Promise<PromotionReportResponse> {
+  return reading(db, (reader) => promotionReportFrom(reader, range));
+}
+
+async function promotionReportFrom(db: Db, range: ReportRange): Promise<PromotionReportResponse> {
   const { start, end } = manilaDaysWindow(range.from, range.to);
   const expense = await houseAccountId(db, HouseAccount.promoExpense);
   const result =
@@ -359,8 +385,8 @@ export async function promotionReport(db: Db, range: ReportRange): Promise<Promo
       : await sql<{ hour: string; kind: string; total: number | string }>`
     select substr(t.created_at, 1, 13) as hour, t.kind as kind, sum(p.amount) as total
     from ledger_transactions t
-    join ledger_postings p on p.transaction_id = t.id and p.account_id = ${expense}
-    where t.kind in (${sql.join(PROMO_COST_KINDS)}) and t.created_at >= ${start} and t.created_at < ${end}
+    cross join ledger_postings p
+    where p.transaction_id = t.id and p.account_id = ${expense} and t.kind in (${sql.join(PROMO_COST_KINDS)}) and t.created_at >= ${start} and t.created_at < ${end}
     group by substr(t.created_at, 1, 13), t.kind`.execute(db);
   const days = new Map<string, PromotionFigures>();
   const totals = zeroPromotion();
