@@ -35,7 +35,11 @@ const config = loadConfig({
 const app = await buildApp(config);
 try {
   const race = await seedClosedRaceWithBets(app.db, { players: 20_000, winTickets, forecastTickets, runners: 12 });
-  const admin = await app.db.selectFrom('staff_users').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow();
+  const admin = await app.db
+    .selectFrom('staff_users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .executeTakeFirstOrThrow();
   const line: number[] = [];
   for (const [role, name] of [
     ['master_agent', 'bench-master'],

@@ -63,9 +63,7 @@ const ToteSettingsPage = lazy(() =>
   import('../features/tote/ToteSettingsPage.tsx').then((m) => ({ default: m.ToteSettingsPage })),
 );
 // The reports chunk carries the chart library (decision 039): no other page loads it.
-const ReportsPage = lazy(() =>
-  import('../features/reports/ReportsPage.tsx').then((m) => ({ default: m.ReportsPage })),
-);
+const ReportsPage = lazy(() => import('../features/reports/ReportsPage.tsx').then((m) => ({ default: m.ReportsPage })));
 const DashboardPage = lazy(() =>
   import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })),
 );
