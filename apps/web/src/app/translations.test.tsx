@@ -29,6 +29,8 @@ import { statementTextsFil } from '../features/statement/statementTexts.fil.ts';
 import { androidTexts } from '../features/landing/androidTexts.ts';
 import { androidTextsFil } from '../features/landing/androidTexts.fil.ts';
 import { walletTexts } from '../features/history/walletTexts.ts';
+import { resultsTexts } from '../features/results/resultsTexts.ts';
+import { resultsTextsFil } from '../features/results/resultsTexts.fil.ts';
 import { walletTextsFil } from '../features/history/walletTexts.fil.ts';
 import { kycTexts } from '../features/kyc/kycTexts.ts';
 import { kycTextsFil } from '../features/kyc/kycTexts.fil.ts';
@@ -76,6 +78,7 @@ const PAGE_BUNDLES: readonly { key: string; en: Texts; fil: Texts }[] = [
   { key: 'kyc', en: kycTexts, fil: kycTextsFil },
   { key: 'wallet', en: walletTexts, fil: walletTextsFil },
   { key: 'android', en: androidTexts, fil: androidTextsFil },
+  { key: 'results', en: resultsTexts, fil: resultsTextsFil },
 ];
 
 /**

@@ -6,6 +6,7 @@ import { CardSwitcher } from '../../components/race/CardSwitcher.tsx';
 import { Alert, Button, Page, SelectField, Spinner } from '../../components/ui/index.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
 import { useCarryovers, useGameInfo, useGameResult, useRaceInfos } from './resultApi.ts';
+import { useResultsT } from './resultsI18n.ts';
 import {
   dividendCellOf,
   idParamOf,
@@ -21,7 +22,8 @@ import './results.css';
  * (spec §2, §3 Winner result, §8). ?raceId= (the live screen's link) and ?event= choose what is shown.
  */
 export function ResultPage() {
-  const { t } = useTranslation();
+  const t = useResultsT();
+  const { t: siteT } = useTranslation();
   const title = useRouteTitle();
   const gameInfo = useGameInfo();
   return (
@@ -29,17 +31,17 @@ export function ResultPage() {
       <CarryoverBanner />
       {gameInfo.isPending ? (
         <div className="results__state">
-          <Spinner label={t('results.loading')} />
+          <Spinner label={t('loading')} />
         </div>
       ) : gameInfo.isError ? (
         <div className="results__state">
-          <Alert tone="error">{t('results.cardError')}</Alert>
+          <Alert tone="error">{t('cardError')}</Alert>
           <Button variant="secondary" onClick={() => void gameInfo.refetch()}>
-            {t('common.retry')}
+            {siteT('common.retry')}
           </Button>
         </div>
       ) : gameInfo.data.events.length === 0 ? (
-        <p className="results__state">{t('results.noEvents')}</p>
+        <p className="results__state">{t('noEvents')}</p>
       ) : (
         <RaceResults events={gameInfo.data.events} />
       )}
@@ -48,7 +50,7 @@ export function ResultPage() {
 }
 
 function RaceResults({ events }: { events: readonly DayCard[] }) {
-  const { t } = useTranslation();
+  const t = useResultsT();
   const [params, setParams] = useSearchParams();
   const eventParam = idParamOf(params.get('event'));
   const raceParam = idParamOf(params.get('raceId'));
@@ -96,29 +98,29 @@ function RaceResults({ events }: { events: readonly DayCard[] }) {
   const cardLoading = card === undefined || card.isPending || (searchAll && cards.some((c) => c.isPending));
   return (
     <>
-      <form className="card results__form" onSubmit={view} aria-label={t('results.formLabel')}>
+      <form className="card results__form" onSubmit={view} aria-label={t('formLabel')}>
         {events.length > 1 && events.some((event) => event.id === eventId) ? (
           <CardSwitcher cards={events} selectedId={eventId} onSelect={(id) => changeEvent(String(id))} />
         ) : null}
         <div className="results__pick">
           <SelectField
-            label={t('results.race')}
-            placeholder={cardLoading ? t('results.loadingRaces') : t('results.selectPlaceholder')}
+            label={t('race')}
+            placeholder={cardLoading ? t('loadingRaces') : t('selectPlaceholder')}
             value={selected}
             disabled={cardLoading || races.length === 0}
             onChange={(e) => setDraft({ for: raceParam, raceId: e.target.value })}
             options={races.map((race) => ({
               value: String(race.raceId),
-              label: t(race.status === 'D' ? 'results.raceResulted' : 'results.raceNo', { raceNo: race.raceNo }),
+              label: t(race.status === 'D' ? 'raceResulted' : 'raceNo', { raceNo: race.raceNo }),
             }))}
           />
           <Button type="submit" disabled={!selected}>
-            {t('results.view')}
+            {t('view')}
           </Button>
         </div>
-        {card?.isError ? <Alert tone="error">{t('results.cardError')}</Alert> : null}
+        {card?.isError ? <Alert tone="error">{t('cardError')}</Alert> : null}
         {!cardLoading && card?.isSuccess && races.length === 0 ? (
-          <p className="results__muted">{t('results.noRaces')}</p>
+          <p className="results__muted">{t('noRaces')}</p>
         ) : null}
       </form>
       <section className="results__panel" aria-live="polite" aria-busy={cardLoading || undefined}>
@@ -126,11 +128,11 @@ function RaceResults({ events }: { events: readonly DayCard[] }) {
           <RaceResult race={viewed} />
         ) : cardLoading && raceParam !== null ? (
           <div className="results__state">
-            <Spinner label={t('results.loading')} />
+            <Spinner label={t('loading')} />
           </div>
         ) : (
           <p className="results__notice" data-testid="result-message">
-            {t('results.selectRace')}
+            {t('selectRace')}
           </p>
         )}
       </section>
@@ -139,12 +141,12 @@ function RaceResults({ events }: { events: readonly DayCard[] }) {
 }
 
 function RaceResult({ race }: { race: Race }) {
-  const { t } = useTranslation();
+  const t = useResultsT();
   const result = useGameResult(race);
   if (result.isPending) {
     return (
       <div className="results__state">
-        <Spinner label={t('results.loadingResult')} />
+        <Spinner label={t('loadingResult')} />
       </div>
     );
   }
@@ -152,29 +154,29 @@ function RaceResult({ race }: { race: Race }) {
   if (view.kind === 'winners') return <WinnerTable raceNo={race.raceNo} winners={view.winners} />;
   return (
     <p className="results__notice" data-testid="result-message">
-      {view.kind === 'notice' ? t(`results.${view.key}`) : view.text}
+      {view.kind === 'notice' ? t(`${view.key}`) : view.text}
     </p>
   );
 }
 
 function WinnerTable({ raceNo, winners }: { raceNo: number; winners: readonly WinnerLine[] }) {
-  const { t } = useTranslation();
+  const t = useResultsT();
   const headingId = useId();
   return (
     <>
       <h2 className="results__heading" id={headingId}>
-        {t('results.raceNo', { raceNo })}
+        {t('raceNo', { raceNo })}
       </h2>
       <div className="table-scroll results__table-wrap" role="region" aria-labelledby={headingId} tabIndex={0}>
         <table className="table results__table" data-testid="result-table">
-          <caption className="visually-hidden">{t('results.caption', { raceNo })}</caption>
+          <caption className="visually-hidden">{t('caption', { raceNo })}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('results.code')}</th>
-              <th scope="col">{t('results.betType')}</th>
-              <th scope="col">{t('results.winner')}</th>
+              <th scope="col">{t('code')}</th>
+              <th scope="col">{t('betType')}</th>
+              <th scope="col">{t('winner')}</th>
               <th scope="col" className="num">
-                {t('results.dividend')}
+                {t('dividend')}
               </th>
             </tr>
           </thead>
@@ -196,29 +198,27 @@ function WinnerTable({ raceNo, winners }: { raceNo: number; winners: readonly Wi
 
 /** The dividend for 1.00, or in its place why there is none (refunded, no winning ticket, no bets). */
 function DividendCell({ line }: { line: WinnerLine }) {
-  const { t } = useTranslation();
+  const t = useResultsT();
   const cell = dividendCellOf(line);
   if (cell.kind === 'amount') return <td className="num">{cell.text}</td>;
   return (
     <td className="num results__reason" data-testid="dividend-reason">
-      {cell.kind === 'reason' ? t(`results.reasons.${cell.key}`) : cell.text}
+      {cell.kind === 'reason' ? t(`reasons.${cell.key}`) : cell.text}
     </td>
   );
 }
 
 /** Jackpots waiting for a winner (spec: carryover amounts are visible to players); nothing when none. */
 function CarryoverBanner() {
-  const { t } = useTranslation();
+  const t = useResultsT();
   const carryovers = useCarryovers();
   const lines = carryovers.data ? visibleCarryovers(carryovers.data.carryovers) : [];
   if (lines.length === 0) return null;
   return (
-    <aside className="results__carryovers" aria-label={t('results.carryovers')} data-testid="carryovers">
+    <aside className="results__carryovers" aria-label={t('carryovers')} data-testid="carryovers">
       <ul>
         {lines.map((line) => (
-          <li key={line.betType}>
-            {t('results.carryover', { type: line.betTypeName, amount: formatPeso(line.amount) })}
-          </li>
+          <li key={line.betType}>{t('carryover', { type: line.betTypeName, amount: formatPeso(line.amount) })}</li>
         ))}
       </ul>
     </aside>

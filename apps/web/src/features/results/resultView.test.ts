@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Messages, ToteMessages, type GameResultResponse, type WinnerLine } from '@karera/shared';
 import { ApiError } from '../../lib/api.ts';
-import { en } from '../../i18n/en.ts';
+import { resultsTexts } from './resultsTexts.ts';
 import {
   dividendCellOf,
   formatDividend,
@@ -118,13 +118,13 @@ describe('resultErrorViewOf', () => {
 
 describe('the page texts', () => {
   it('are the spec §8 texts of the shared contract, word for word', () => {
-    expect(en.results.selectRace).toBe(ToteMessages.selectRace);
-    expect(en.results.noResult).toBe(ToteMessages.noResult);
-    expect(en.results.cannotGetResult).toBe(ToteMessages.cannotGetResult);
+    expect(resultsTexts.selectRace).toBe(ToteMessages.selectRace);
+    expect(resultsTexts.noResult).toBe(ToteMessages.noResult);
+    expect(resultsTexts.cannotGetResult).toBe(ToteMessages.cannotGetResult);
   });
   it('say each reason for a missing dividend as the shared contract does', () => {
-    for (const [text, key] of Object.entries(REASON_KEYS)) expect(en.results.reasons[key]).toBe(text);
-    expect(Object.keys(en.results.reasons).sort()).toEqual(Object.values(REASON_KEYS).sort());
+    for (const [text, key] of Object.entries(REASON_KEYS)) expect(resultsTexts.reasons[key]).toBe(text);
+    expect(Object.keys(resultsTexts.reasons).sort()).toEqual(Object.values(REASON_KEYS).sort());
   });
 });
 

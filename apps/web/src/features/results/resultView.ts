@@ -20,7 +20,7 @@ export function formatDividend(odds: number | null): string {
   return formatPeso(odds).replace('₱', '');
 }
 
-/** The reasons a line gives instead of a dividend, by their key under results.reasons in the i18n files. */
+/** The reasons a line gives instead of a dividend, by their key under reasons in resultsTexts.ts. */
 export const REASON_KEYS = {
   [ToteMessages.refunded]: 'refunded',
   [ToteMessages.noWinningTicket]: 'noWinningTicket',

@@ -1,0 +1,35 @@
+import type { ResultsTexts } from './resultsTexts.ts';
+
+/** Filipino texts of the Results page (English in resultsTexts.ts). */
+export const resultsTextsFil: ResultsTexts = {
+  loading: 'Nilo-load ang race card',
+  loadingRaces: 'Nilo-load ang mga karera…',
+  loadingResult: 'Nilo-load ang resulta ng karera',
+  cardError: 'Hindi ma-load ang race card. Pakitingnan ang koneksyon mo at subukan ulit.',
+  noEvents: 'Wala pang araw ng karera na maipapakita.',
+  noRaces: 'Wala pang karera sa araw na ito.',
+  formLabel: 'Pumili ng karera',
+  event: 'Araw ng karera',
+  race: 'Karera',
+  selectPlaceholder: 'Pumili ng karera',
+  raceNo: 'Karera {{raceNo}}',
+  raceResulted: 'Karera {{raceNo}} · may resulta na',
+  view: 'Tingnan',
+  caption: 'Mga nanalo at dividend ng karera {{raceNo}} para sa 1.00',
+  code: 'Code',
+  betType: 'Uri ng Taya',
+  winner: 'Nanalo',
+  dividend: 'Dividend para sa 1.00',
+  selectRace: 'Pumili ng karera para makita ang resulta',
+  noResult: 'Wala pang resulta ang karera',
+  cannotGetResult: 'Hindi makuha ang resulta ng karera',
+  reasons: {
+    refunded: 'Na-refund',
+    noWinningTicket: 'Walang nanalong ticket',
+    carriedOver: 'Walang nanalong ticket: carried over',
+    noBets: 'Walang taya',
+    settling: 'Sine-settle pa',
+  },
+  carryovers: 'Mga carryover',
+  carryover: 'Carryover {{type}} {{amount}}',
+};
