@@ -7,6 +7,7 @@ import {
   type DayCard,
   type GameInfoResponse,
   type RaceInfoResponse,
+  type RaceStatus,
 } from '@karera/shared';
 import { ApiError } from '../../lib/api.ts';
 import { connectRealtime, socketUrlFor, type RealtimeState } from '../../lib/realtime.ts';
@@ -36,8 +37,12 @@ export interface LiveRaceDay {
   eventId: number | null;
 }
 
-/** How often a screen whose card has nothing left to bet on asks which card is in play now. */
+/** How often a screen whose card is over asks which card is in play now. */
 const FOLLOW_CARD_MS = 5_000;
+/** How long a card's last result stays on screen before the screen moves to the card in play. */
+const LAST_RESULT_SHOWN_MS = 10_000;
+/** Statuses of a race that keep its card on screen: on sale, to come, or running. */
+const CARD_GOING_ON: readonly RaceStatus[] = ['A', 'O', 'L', 'C'];
 
 /** The code of 'Error {code}, please reload page' (spec §8): the answer's statusCode, else the HTTP status. */
 export function errorCodeOf(error: unknown): number {
@@ -79,16 +84,23 @@ export function useLiveRaceDay(eventParam: number | null): LiveRaceDay {
     staleTime: 0,
   });
 
-  // Once the card on screen has no race open or to come, the card in play has moved on: look for it.
+  // Once the card on screen is over (no race open, to come or running), the card in play has moved on:
+  // look for it, after the last race's result has been on screen a moment. A race still running keeps
+  // its card on screen: a player watching it is not taken to another track as that one opens its betting.
   const races = raceInfo.data?.races;
-  const nothingLeftToBet =
-    eventParam === null &&
-    races !== undefined &&
-    !races.some((race) => race.status === 'A' || race.status === 'O' || race.status === 'L');
+  const cardOver =
+    eventParam === null && races !== undefined && !races.some((race) => CARD_GOING_ON.includes(race.status));
   useEffect(() => {
-    setFollowing(nothingLeftToBet);
-    if (nothingLeftToBet) void queryClient.invalidateQueries({ queryKey: liveQueryKeys.gameInfo, exact: true });
-  }, [nothingLeftToBet, queryClient]);
+    if (!cardOver) {
+      setFollowing(false);
+      return undefined;
+    }
+    const timer = setTimeout(() => {
+      setFollowing(true);
+      void queryClient.invalidateQueries({ queryKey: liveQueryKeys.gameInfo, exact: true });
+    }, LAST_RESULT_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [cardOver, queryClient]);
 
   const [connection, setConnection] = useState<RealtimeState>('connecting');
   const [changes, setChanges] = useState<readonly StatusChange[]>([]);
