@@ -90,7 +90,9 @@ test.describe('on a desktop (1280x800)', () => {
     await expect(page).toHaveURL(/\/backoffice\/reports\/races/);
 
     const chart = page.getByRole('figure').filter({ hasText: 'Turnover per race' });
-    await expect(chart.getByRole('img')).toHaveAttribute('aria-label', new RegExp(`${name} Race 1 ₱40\\.00`));
+    // The chart speaks its bars (other specs' races share the day, so ours may be past the ones it names);
+    // the table beside it has every figure.
+    await expect(chart.getByRole('img')).toHaveAttribute('aria-label', /^Turnover per race, in pesos: .+ ₱\d/);
     await expect(chart.locator('canvas').first()).toBeVisible();
     const table = page.getByRole('table', { name: 'Gaming figures per race' });
     const row = table.getByRole('row').filter({ hasText: name });
