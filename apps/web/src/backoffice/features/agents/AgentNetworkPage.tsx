@@ -27,7 +27,7 @@ export function AgentNetworkPage() {
               ...subAgentColumns(t),
               {
                 id: 'pay',
-                header: t('agents.commission.balance'),
+                header: t('agents.commission.payColumn'),
                 cell: (a) => (a.commissionBalance > 0 ? <PayButton agent={a} amount={a.commissionBalance} /> : null),
               },
             ]}

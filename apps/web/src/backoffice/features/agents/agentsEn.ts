@@ -32,6 +32,7 @@ export const agentsEn = {
     earnedCol: 'Earned',
     none: 'No commission yet.',
     pay: 'Pay {{amount}}',
+    payColumn: 'Pay out',
     payConfirm: 'Pay {{amount}} of commission to {{name}}? This is recorded in the ledger.',
     paid_ok: 'Paid {{amount}}.',
   },
