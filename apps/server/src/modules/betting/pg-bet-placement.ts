@@ -104,6 +104,8 @@ interface Lane {
   scheduled: boolean;
 }
 
+/** Players remembered as having a limit or a break, at most (forgetting one costs a round of place_bets). */
+const MAX_GUARDED_REMEMBERED = 10_000;
 /** How many times a bet is sent again (stale card, deadlock, a twin's key committed meanwhile). */
 const MAX_ROUNDS = 5;
 /** Deadlock, serialisation failure, unique violation (a twin's key or ticket number): run again. */
@@ -214,6 +216,13 @@ export function postgresBetPlacement(db: Kysely<Database>, options: PostgresBetP
     };
   }
 
+  /** Players seen with a limit or a break: their bets are checked before place_bets (a hint, not a rule). */
+  const guardedPlayers = new Set<number>();
+  function rememberGuarded(playerId: number): void {
+    if (guardedPlayers.size >= MAX_GUARDED_REMEMBERED) guardedPlayers.clear();
+    guardedPlayers.add(playerId);
+  }
+
   /**
    * Responsible gaming (modules/rglimits): a bet during a break, over the stake per bet or a net-loss
    * limit is sent as refused (place_bets still answers a replay of its key first), checked in the batch's
@@ -274,7 +283,11 @@ export function postgresBetPlacement(db: Kysely<Database>, options: PostgresBetP
     counters.batches += 1;
     counters.jobs += jobs.length;
     const nowMs = rgClock.now();
-    const guarded = await refuseOverPlayerLimits(db, jobs, nowMs);
+    // Most players set no limit and take no break: a batch of only those goes straight to place_bets,
+    // which refuses ('rg_changed') the bet of any player it finds with a limit or break, unchecked. That
+    // player's bets are then checked here first (remembered, so their next bets are too).
+    const checkFirst = jobs.some((job) => guardedPlayers.has(job.playerId));
+    const guarded = checkFirst ? await refuseOverPlayerLimits(db, jobs, nowMs) : [];
     // A player with a limit or a break: checked again under a lock of theirs in place_bets' own
     // transaction, so two servers' batches for that player, and a limit or break set meanwhile, are judged
     // one after the other. place_bets answers 'rg_changed' for a bet of any other player who has gained a
@@ -342,7 +355,9 @@ export function postgresBetPlacement(db: Kysely<Database>, options: PostgresBetP
         job.reject(new AppError(409, StatusCode.INSUFFICIENT_BALANCE, BetMessages.insufficientBalance));
         return;
       case 'rg_changed':
-        // A limit or break of the player was committed after the bet's check: check it again.
+        // The player has a limit or break the bet was not checked against (none was looked for, or one was
+        // committed after the check): check it again, and the player's next bets first.
+        rememberGuarded(job.playerId);
         again(lane, job, new Error("The player's limits or break kept changing while the bet was checked."));
         return;
       case 'stale':
