@@ -2,14 +2,14 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import {
   BackofficeRoutes,
   BettingRoutes,
-  RacingAdminRoutes,
   type BetReceipt,
   type GameEvent,
   type Race,
 } from '@karera/shared';
-import { adminPost, backofficeLogin, createVerifiedPlayer, manilaToday, uniqueSuffix } from './support.ts';
+import { adminPost, backofficeLogin, createVerifiedPlayer, uniqueSuffix } from './support.ts';
 import { seriousViolations } from './axe.ts';
 import { goToBackofficeSection } from './backofficeNav.ts';
+import { createRaceDay } from './raceDay.ts';
 
 /**
  * The race-day dashboard, the admin's home page (decision 038): a race of this test's own race day, its
@@ -19,27 +19,10 @@ import { goToBackofficeSection } from './backofficeNav.ts';
 
 /** Today's race day (Manila) of one race, post time in an hour, three runners, open for bets. */
 async function openRaceToday(request: APIRequestContext): Promise<{ event: GameEvent; race: Race; name: string }> {
-  const name = `E2E Dashboard ${uniqueSuffix()}`;
-  const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
-    name,
-    arena: 'Metro Turf',
-    streamUrl: '',
-    raceDate: manilaToday(),
-    enabledBetTypes: [],
-  });
-  const { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
-    raceNo: 1,
-    startDateTime: new Date(Date.now() + 3_600_000).toISOString(),
-    enabledBetTypes: [],
-  });
-  for (const runnerNo of ['1', '2', '3']) {
-    await adminPost(request, RacingAdminRoutes.runners(race.raceId), {
-      runnerNo,
-      horseName: `Horse ${runnerNo}`,
-      jockeyName: 'J. Cruz',
-    });
-  }
-  await adminPost(request, RacingAdminRoutes.raceStatus(race.raceId), { status: 'O' });
+  const { races, ...event } = await createRaceDay(request, { label: 'Dashboard', raceCount: 1, enabledBetTypes: [] });
+  const race = races[0];
+  if (!race) throw new Error('The race day has no race.');
+  const { name } = event;
   return { event, race, name };
 }
 

@@ -22,8 +22,14 @@ export interface RaceDayPlan {
   card?: readonly (readonly [string, string])[];
 }
 
-/** Today's race day made through the back-office API, races an hour apart, each with the card's runners. */
-export async function createRaceDay(request: APIRequestContext, plan: RaceDayPlan): Promise<GameEvent> {
+/**
+ * Today's race day made through the back-office API, races an hour apart, each with the card's runners;
+ * the event with its races in order.
+ */
+export async function createRaceDay(
+  request: APIRequestContext,
+  plan: RaceDayPlan,
+): Promise<GameEvent & { races: Race[] }> {
   const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
     name: `E2E ${plan.label} ${uniqueSuffix()}`,
     arena: 'San Lazaro Leisure Park',
@@ -31,6 +37,7 @@ export async function createRaceDay(request: APIRequestContext, plan: RaceDayPla
     raceDate: manilaToday(),
     enabledBetTypes: plan.enabledBetTypes,
   });
+  const races: Race[] = [];
   for (let raceNo = 1; raceNo <= plan.raceCount; raceNo += 1) {
     const open = plan.openRaceNos?.includes(raceNo) ?? true;
     const { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
@@ -38,6 +45,7 @@ export async function createRaceDay(request: APIRequestContext, plan: RaceDayPla
       startDateTime: new Date(Date.now() + raceNo * 3_600_000).toISOString(),
       enabledBetTypes: open ? plan.enabledBetTypes : [],
     });
+    races.push(race);
     for (const [runnerNo, horseName] of plan.card ?? RACE_CARD) {
       await adminPost(request, RacingAdminRoutes.runners(race.raceId), {
         runnerNo,
@@ -47,5 +55,5 @@ export async function createRaceDay(request: APIRequestContext, plan: RaceDayPla
     }
     if (open) await adminPost(request, RacingAdminRoutes.raceStatus(race.raceId), { status: 'O' });
   }
-  return event;
+  return { ...event, races };
 }

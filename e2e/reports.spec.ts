@@ -12,6 +12,7 @@ import {
 import { adminPost, backofficeLogin, createVerifiedPlayer, manilaToday, uniqueSuffix } from './support.ts';
 import { seriousViolations } from './axe.ts';
 import { goToBackofficeSection } from './backofficeNav.ts';
+import { createRaceDay } from './raceDay.ts';
 
 /**
  * The business reports (decision 039) at 1280x800: a race of this test's own race day, bet on and settled,
@@ -20,27 +21,10 @@ import { goToBackofficeSection } from './backofficeNav.ts';
  */
 
 async function settledRaceToday(request: APIRequestContext): Promise<{ event: GameEvent; race: Race; name: string }> {
-  const name = `E2E Reports ${uniqueSuffix()}`;
-  const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
-    name,
-    arena: 'Metro Turf',
-    streamUrl: '',
-    raceDate: manilaToday(),
-    enabledBetTypes: [],
-  });
-  const { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
-    raceNo: 1,
-    startDateTime: new Date(Date.now() + 3_600_000).toISOString(),
-    enabledBetTypes: [],
-  });
-  for (const runnerNo of ['1', '2', '3']) {
-    await adminPost(request, RacingAdminRoutes.runners(race.raceId), {
-      runnerNo,
-      horseName: `Horse ${runnerNo}`,
-      jockeyName: 'J. Cruz',
-    });
-  }
-  await adminPost(request, RacingAdminRoutes.raceStatus(race.raceId), { status: 'O' });
+  const { races, ...event } = await createRaceDay(request, { label: 'Reports', raceCount: 1, enabledBetTypes: [] });
+  const race = races[0];
+  if (!race) throw new Error('The race day has no race.');
+  const { name } = event;
   const player = await createVerifiedPlayer(request);
   await adminPost(
     request,
