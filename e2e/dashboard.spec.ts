@@ -1,11 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  BackofficeRoutes,
-  BettingRoutes,
-  type BetReceipt,
-  type GameEvent,
-  type Race,
-} from '@karera/shared';
+import { BackofficeRoutes, BettingRoutes, type BetReceipt, type GameEvent, type Race } from '@karera/shared';
 import { adminPost, backofficeLogin, createVerifiedPlayer, uniqueSuffix } from './support.ts';
 import { seriousViolations } from './axe.ts';
 import { goToBackofficeSection } from './backofficeNav.ts';
