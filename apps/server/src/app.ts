@@ -30,6 +30,7 @@ import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { rememberSharedSessions } from './modules/auth/player-sessions.ts';
 import { createSmsSender, type SmsSender } from './modules/sms/sms.ts';
 import { inProcessPubSub, postgresPubSub, type PubSub } from './modules/realtime/pubsub.ts';
 import { createDomainEvents, type DomainEvents } from './modules/events/domain-events.ts';
@@ -102,6 +103,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     config.database.kind === 'postgres' ? await postgresPubSub(config.database.url, app.log) : inProcessPubSub();
   app.decorate('pubsub', pubsub);
   app.addHook('onClose', () => pubsub.close());
+  if (config.database.kind === 'postgres') {
+    // Every player call resolves its session: remembered while this instance hears every session
+    // change made by any instance (decision 041).
+    const forgetSharedSessions = rememberSharedSessions(database.db, {
+      listening: () => pubsub.listening(),
+      subscribe: (handler) => pubsub.subscribeSessionChanges(handler),
+      onResume: (handler) => pubsub.onResume(handler),
+    });
+    app.addHook('onClose', async () => forgetSharedSessions());
+  }
   const events = createDomainEvents(pubsub, app.log.child({ module: 'events' }));
   app.decorate('events', events);
   app.addHook('onClose', async () => events.close());

@@ -371,11 +371,12 @@ describe(`player sessions (${testDialect})`, () => {
     }
   });
 
-  it('reads a session in use from the database once a minute on SQLite, on every call on PostgreSQL', async () => {
+  it('reads a session in use from the database once a minute on SQLite; on PostgreSQL a change by hand is heard', async () => {
     const player = await registerPlayer(t.app);
     expect((await call(t.app, 'getBalance', {}, player.cookie)).statusCode).toBe(200);
     // Revoked behind the app's back: on SQLite this process is the only writer and revokes through
-    // player-sessions.ts (docs/decisions/013-player-session-cache.md); PostgreSQL may be shared.
+    // player-sessions.ts (docs/decisions/013-player-session-cache.md); on PostgreSQL, which may be
+    // shared, the database notifies every change to a session to every instance (decision 041).
     await sql`update player_sessions set revoked_at = ${new Date().toISOString()} where player_id = ${player.playerId}`.execute(
       t.app.db,
     );
@@ -389,6 +390,13 @@ describe(`player sessions (${testDialect})`, () => {
         vi.useRealTimers();
       }
     } else {
+      // As soon as the notification arrives: far within the 10 s a remembered session is trusted at most.
+      await expect
+        .poll(async () => (await call(t.app, 'getBalance', {}, player.cookie)).statusCode, {
+          timeout: 2_000,
+          interval: 10,
+        })
+        .toBe(401);
       await expectInvalid('getBalance', {}, player.cookie);
     }
   });

@@ -77,7 +77,7 @@ interface SessionReads {
 const pendingSessionReads = new WeakMap<Kysely<Database>, SessionReads>();
 
 /**
- * On PostgreSQL every call reads its session's row: the calls that arrive in one turn of the event loop
+ * On PostgreSQL a call with no trusted remembered session reads its row: the calls that arrive in one turn of the event loop
  * read theirs in one query, a round trip for all of them instead of one each (under a rush of bets the
  * session read was about a quarter of a bet's cost). The row is read after the calls arrived, never
  * before, so a revocation committed before a call is seen by it.
@@ -122,13 +122,55 @@ const SESSION_CACHE_LIMIT = 100_000;
 const sessionCaches = new WeakMap<Kysely<Database>, SessionCache>();
 
 /**
- * The remembered sessions of a SQLite database, which this process alone writes, so every revocation
- * passes through {@link forgetRevoked} here (docs/decisions/013-player-session-cache.md). PostgreSQL
- * may be shared by several instances: there every call reads the row, and a revocation anywhere is
- * seen at once everywhere.
+ * How this process hears of changes other processes commit to the sessions of a shared database
+ * (PostgreSQL: a trigger notifies every revocation, expiry change or deletion, at its commit).
  */
-function sessionCacheOf(db: Kysely<Database>): SessionCache | undefined {
-  if (isPostgres(db)) return undefined;
+export interface SessionChangeFeed {
+  /** True while changes are being heard: remembered sessions are trusted only then. */
+  listening(): boolean;
+  /** Calls `handler` with the id of each session changed, once the change is committed. */
+  subscribe(handler: (sessionId: number) => void): () => void;
+  /** Calls `handler` when hearing resumes after a gap, in which changes may have been missed. */
+  onResume(handler: () => void): () => void;
+}
+
+/**
+ * On a shared database a remembered session is trusted this long at most, whatever was heard: the
+ * bound on a change not heard of while the listening connection was silently dead (it is found dead
+ * within 15 s, see realtime/pubsub.ts).
+ */
+export const SHARED_SESSION_TRUST_MS = 10_000;
+
+const sharedSessionCaches = new WeakMap<Kysely<Database>, { cache: SessionCache; feed: SessionChangeFeed }>();
+
+/**
+ * Remembers the live sessions of a shared PostgreSQL database while `feed` hears every change to them
+ * (docs/decisions/041-shared-session-cache.md): a session changed anywhere is forgotten when its
+ * notification arrives, everything is forgotten when hearing resumes after a gap, and nothing is
+ * trusted while the feed is not listening. Returns how to stop.
+ */
+export function rememberSharedSessions(db: Kysely<Database>, feed: SessionChangeFeed): () => void {
+  const cache = createSessionCache(SESSION_CACHE_LIMIT, SHARED_SESSION_TRUST_MS);
+  sharedSessionCaches.set(db, { cache, feed });
+  const stopHearing = feed.subscribe((sessionId) =>
+    forgetSessions(cache, (session) => session.sessionId === sessionId),
+  );
+  const stopResuming = feed.onResume(() => forgetSessions(cache, () => true));
+  return () => {
+    stopHearing();
+    stopResuming();
+    if (sharedSessionCaches.get(db)?.cache === cache) sharedSessionCaches.delete(db);
+  };
+}
+
+/**
+ * The remembered sessions of the database, trusted or not. SQLite's file belongs to this process, so
+ * every revocation passes through {@link forgetRevoked} here (docs/decisions/013-player-session-cache.md).
+ * PostgreSQL may be shared by several instances: sessions are remembered there only with a change feed
+ * ({@link rememberSharedSessions}); without one every call reads the row.
+ */
+function rememberedSessions(db: Kysely<Database>): SessionCache | undefined {
+  if (isPostgres(db)) return sharedSessionCaches.get(db)?.cache;
   let cache = sessionCaches.get(db);
   if (!cache) {
     cache = createSessionCache(SESSION_CACHE_LIMIT);
@@ -137,24 +179,31 @@ function sessionCacheOf(db: Kysely<Database>): SessionCache | undefined {
   return cache;
 }
 
+/** The remembered sessions if they may be trusted now: on a shared database, only while its feed is heard. */
+function trustedSessions(db: Kysely<Database>): SessionCache | undefined {
+  if (!isPostgres(db)) return rememberedSessions(db);
+  const shared = sharedSessionCaches.get(db);
+  return shared?.feed.listening() ? shared.cache : undefined;
+}
+
 /** The live session behind a token, refreshing its idle clock; undefined when missing, expired or revoked. */
 export async function resolvePlayerSession(db: Kysely<Database>, token: string): Promise<PlayerSession | undefined> {
   const tokenHash = hashToken(token);
   const now = Date.now();
-  const cache = sessionCacheOf(db);
+  const cache = trustedSessions(db);
   const known = cache && knownSession(cache, tokenHash, now, SESSION_TOUCH_INTERVAL_MS);
   if (known) return known;
 
   const revocationsAtRead = cache?.revocations ?? 0;
-  const row = cache
-    ? (
+  const row = isPostgres(db)
+    ? await readSessionWithOthers(db, tokenHash)
+    : (
         await selectLiveSession(db, [
           tokenHash,
           new Date(now).toISOString(),
           new Date(now - PLAYER_SESSION_IDLE_MS).toISOString(),
         ])
-      )[0]
-    : await readSessionWithOthers(db, tokenHash);
+      )[0];
   if (!row) return undefined;
   // Frozen: a remembered session is handed to every call that presents its token.
   const session = Object.freeze({
@@ -171,7 +220,7 @@ export async function resolvePlayerSession(db: Kysely<Database>, token: string):
     rememberSession(
       cache,
       tokenHash,
-      { session, expiresAt: Date.parse(row.expires_at), lastSeenAt },
+      { session, expiresAt: Date.parse(row.expires_at), lastSeenAt, readAt: now },
       revocationsAtRead,
     );
   return session;
@@ -187,7 +236,7 @@ function assertNotInTransaction(db: Kysely<Database>): void {
 
 /** Forgets remembered sessions once their revocation is committed. */
 function forgetRevoked(db: Kysely<Database>, revoked: (session: PlayerSession) => boolean): void {
-  const cache = sessionCacheOf(db);
+  const cache = rememberedSessions(db);
   if (cache) forgetSessions(cache, revoked);
 }
 

@@ -15,6 +15,7 @@ function live(sessionId: number, playerId: number, overrides: Partial<KnownSessi
     session: { sessionId, playerId, openedByStaffId: null },
     expiresAt: now + 18 * 60 * MINUTE,
     lastSeenAt: now,
+    readAt: now,
     ...overrides,
   };
 }
@@ -30,6 +31,14 @@ describe('the session cache', () => {
     });
     // Due: the caller reads the row again (and moves the clock), so the entry goes.
     expect(knownSession(cache, 'a', now + MINUTE, MINUTE)).toBeUndefined();
+    expect(cache.entries.has('a')).toBe(false);
+  });
+
+  it('trusts a read no longer than the cache allows, when one is set', () => {
+    const cache = createSessionCache(10, 10_000);
+    rememberSession(cache, 'a', live(1, 7, { lastSeenAt: now - 5_000 }), cache.revocations);
+    expect(knownSession(cache, 'a', now + 9_999, MINUTE)).toBeDefined();
+    expect(knownSession(cache, 'a', now + 10_000, MINUTE)).toBeUndefined();
     expect(cache.entries.has('a')).toBe(false);
   });
 

@@ -7,21 +7,25 @@ export interface KnownSession {
   expiresAt: number;
   /** The idle clock as last written or scheduled to be written, epoch ms. */
   lastSeenAt: number;
+  /** When the row was read, epoch ms. */
+  readAt: number;
 }
 
 /**
- * Live sessions by token hash, for a database that this process alone writes (docs/decisions/
- * 013-player-session-cache.md). `revocations` counts the sessions forgotten so far: a read that began
- * before a revocation may have seen the session still live, and must not be remembered.
+ * Live sessions by token hash (docs/decisions/013-player-session-cache.md, 041-shared-session-cache.md).
+ * `revocations` counts the sessions forgotten so far: a read that began before a revocation may have
+ * seen the session still live, and must not be remembered. `maxAgeMs`: how long a read is trusted at
+ * most (on a database others write too, a bound on a revocation not heard of).
  */
 export interface SessionCache {
   readonly entries: Map<string, KnownSession>;
   revocations: number;
   readonly limit: number;
+  readonly maxAgeMs: number;
 }
 
-export function createSessionCache(limit: number): SessionCache {
-  return { entries: new Map(), revocations: 0, limit };
+export function createSessionCache(limit: number, maxAgeMs = Number.POSITIVE_INFINITY): SessionCache {
+  return { entries: new Map(), revocations: 0, limit, maxAgeMs };
 }
 
 /**
@@ -37,7 +41,9 @@ export function knownSession(
 ): PlayerSession | undefined {
   const known = cache.entries.get(tokenHash);
   if (!known) return undefined;
-  if (known.expiresAt > now && now - known.lastSeenAt < refreshAfterMs) return known.session;
+  if (known.expiresAt > now && now - known.lastSeenAt < refreshAfterMs && now - known.readAt < cache.maxAgeMs) {
+    return known.session;
+  }
   cache.entries.delete(tokenHash);
   return undefined;
 }

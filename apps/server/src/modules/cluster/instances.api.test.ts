@@ -66,7 +66,32 @@ describe.skipIf(testDialect !== 'postgres')('instances on one PostgreSQL', () =>
     expect(tickets).toHaveLength(1);
 
     expect((await call(first.app, 'logout', {}, player.cookie)).statusCode).toBe(200);
-    expect((await call(second.app, 'getBalance', {}, player.cookie)).statusCode).toBe(401);
+    // The second instance remembers the session (decision 041) and forgets it when the database's
+    // notice of the logout arrives: in milliseconds, far within the 10 s it would trust it at most.
+    await expect
+      .poll(async () => (await call(second.app, 'getBalance', {}, player.cookie)).statusCode, {
+        timeout: 2_000,
+        interval: 10,
+      })
+      .toBe(401);
+  });
+
+  it('hears a session revoked by hand in the database on every instance', async () => {
+    const player = await registerPlayer(first.app);
+    for (const instance of [first, second]) {
+      expect((await call(instance.app, 'getBalance', {}, player.cookie)).statusCode).toBe(200);
+    }
+    await sql`update player_sessions set revoked_at = ${new Date().toISOString()} where player_id = ${player.playerId}`.execute(
+      owner.app.db,
+    );
+    for (const instance of [first, second]) {
+      await expect
+        .poll(async () => (await call(instance.app, 'getBalance', {}, player.cookie)).statusCode, {
+          timeout: 2_000,
+          interval: 10,
+        })
+        .toBe(401);
+    }
   });
 
   it('listens again when the LISTEN connection is cut, and re-sends every socket the live state', async () => {

@@ -21,12 +21,22 @@ export interface PubSub extends DomainEventTransport {
    * events published meanwhile were not heard, so whatever clients were told may be stale.
    */
   onResume(handler: () => void): () => void;
+  /**
+   * The ids of player sessions other processes revoked, changed or deleted, as their commits land
+   * (PostgreSQL: a trigger notifies them, migration 20261127060000). Nothing on SQLite, whose one
+   * process makes every change itself.
+   */
+  subscribeSessionChanges(handler: (sessionId: number) => void): () => void;
+  /** False while a gap lasts: what is published meanwhile is not heard (see onResume). */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
 const CHANNEL = 'karera_race_events';
 const PLAYER_CHANNEL = 'karera_player_events';
 const DOMAIN_CHANNEL = 'karera_domain_events';
+/** Named in migration 20261127060000's trigger. */
+const SESSION_CHANNEL = 'karera_session_changes';
 /** The LISTEN connection's name in pg_stat_activity. */
 export const LISTENER_APPLICATION = 'karera-listen';
 /** Reconnection waits: doubling from the first, up to the last, with some jitter so instances spread out. */
@@ -74,6 +84,8 @@ export function inProcessPubSub(): PubSub {
     },
     // One process, no connection: delivery never pauses.
     onResume: () => () => undefined,
+    subscribeSessionChanges: () => () => undefined,
+    listening: () => true,
     close: async () => {
       emitter.removeAllListeners();
     },
@@ -104,6 +116,10 @@ export async function postgresPubSub(
     }
     if (note.channel === PLAYER_CHANNEL && note.payload && /^\d{1,10}$/.test(note.payload)) {
       emitter.emit('player', Number(note.payload));
+      return;
+    }
+    if (note.channel === SESSION_CHANNEL && note.payload && /^\d{1,18}$/.test(note.payload)) {
+      emitter.emit('session', Number(note.payload));
       return;
     }
     if (note.channel === DOMAIN_CHANNEL && note.payload) {
@@ -148,7 +164,8 @@ export async function postgresPubSub(
     try {
       await client.connect();
       await client.query(
-        `listen ${CHANNEL}; listen ${PLAYER_CHANNEL}; listen ${DOMAIN_CHANNEL}; listen ${PROBE_CHANNEL}`,
+        `listen ${CHANNEL}; listen ${PLAYER_CHANNEL}; listen ${DOMAIN_CHANNEL}; listen ${SESSION_CHANNEL};` +
+          ` listen ${PROBE_CHANNEL}`,
       );
     } catch (error) {
       await client.end().catch(() => undefined);
@@ -246,6 +263,11 @@ export async function postgresPubSub(
       emitter.on('resume', handler);
       return () => emitter.off('resume', handler);
     },
+    subscribeSessionChanges: (handler) => {
+      emitter.on('session', handler);
+      return () => emitter.off('session', handler);
+    },
+    listening: () => listener !== undefined && !closing,
     close: async () => {
       closing = true;
       clearInterval(prober);
