@@ -3,7 +3,7 @@
 //
 // Usage: npm run bench:bets -- [--players 100] [--seconds 10] [--concurrency 64] [--rate 3000[,rate...]]
 //        [--paced-seconds 10] [--pg postgres://user@host:port/db] [--trace /tmp/bets]
-//        [--client c|node] [--rebate] [--instances N]
+//        [--client c|node] [--rebate] [--instances N] [--warmup 5]
 //
 // Two phases on one fresh database: "saturation" keeps --concurrency bets in flight (each player one at
 // a time) for --seconds and gives the most bets/s; "paced" sends --rate bets a second on a fixed
@@ -19,6 +19,10 @@
 // database (scripts/cluster.mjs, as `npm run start:cluster` starts them); the process that made the
 // race day and players then only checks the money. Server CPU counts every instance's threads; the
 // balancer's CPU is a column of its own.
+// --warmup <seconds> of bets, not counted, come first (5 by default), so that every server process has
+// compiled its hot paths: a fresh Node process runs its first few thousand calls of a path unoptimised,
+// and with N instances each sees 1/N of the warm-up's bets (with 1 s, two cold instances measured 85% of
+// one warm one; with 5-6 s, the same).
 import { execFileSync, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -42,6 +46,7 @@ const { values: options } = parseArgs({
     rebate: { type: 'boolean', default: false },
     // With --pg: this many server instances behind HAProxy take the bets.
     instances: { type: 'string' },
+    warmup: { type: 'string', default: '5' },
   },
 });
 const instanceCount = options.instances === undefined ? 0 : Number(options.instances);
@@ -55,6 +60,11 @@ const concurrency = Math.min(Number(options.concurrency), players);
 /** One paced phase per rate given (`--rate 500,1000,3000`). */
 const pacedRates = options.rate.split(',').map(Number);
 const pacedSeconds = Number(options['paced-seconds']);
+const warmupSeconds = Number(options.warmup);
+if (!(warmupSeconds >= 0)) {
+  console.error('--warmup takes a number of seconds, 0 or more');
+  process.exit(2);
+}
 
 const root = path.resolve(import.meta.dirname, '..');
 const server = fork(path.join(root, 'bench/bets-server.ts'), [], {
@@ -471,8 +481,8 @@ async function measured(run) {
   row['bets/commit'] = cluster ? 'n/a' : Number((batchedBets / Math.max(1, transactions)).toFixed(1));
   return row;
 }
-// A short warm-up so the first figures are not the JIT's.
-await saturation(1);
+// The warm-up: the figures are a running server's, not a just-started one's (see --warmup above).
+if (warmupSeconds > 0) await saturation(warmupSeconds);
 const rows = [];
 if (saturationSeconds > 0) rows.push(await measured(() => saturation(saturationSeconds)));
 for (const rate of pacedSeconds > 0 ? pacedRates : []) {
