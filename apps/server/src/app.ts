@@ -46,7 +46,7 @@ import { masterAgentRoutes } from './modules/masteragents/masteragents.routes.ts
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { statementRoutes } from './modules/statement/statement.routes.ts';
 import { responsibleGamingRoutes } from './modules/rglimits/rglimits.routes.ts';
-import { registerRealtimeHub } from './modules/realtime/hub.ts';
+import { registerRealtimeHub, type RealtimeHubOptions } from './modules/realtime/hub.ts';
 import { registerDashboard } from './modules/dashboard/dashboard.routes.ts';
 import { toteRoutes } from './modules/tote/tote.routes.ts';
 import { livePoolsRoutes } from './modules/tote/live-pools.routes.ts';
@@ -79,6 +79,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Use this database instead of opening the configured one (tests share a prepared handle). */
   database?: DatabaseHandle;
+  /** The live sockets' settings (tests shorten the heartbeat). */
+  realtime?: RealtimeHubOptions;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -220,7 +222,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(statementRoutes());
   await app.register(responsibleGamingRoutes);
   registerDashboard(app);
-  await registerRealtimeHub(app);
+  await registerRealtimeHub(app, options.realtime);
   leadership.whileLeading('odds publisher', () => startOddsPublisher(toteDeps, app.log.child({ module: 'odds' })));
   leadership.whileLeading('pools publisher', () => startPoolsPublisher(toteDeps, app.log.child({ module: 'pools' })));
   if (config.demo) {

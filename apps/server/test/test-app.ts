@@ -10,7 +10,7 @@ import {
   type TotpEnrolmentResponse,
 } from '@karera/shared';
 import pg from 'pg';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import { lowerPasswordHashCostForTests } from '../src/lib/passwords.ts';
 import { TOTP_PERIOD_SECONDS, totpCodeForStep, totpStepAt } from '../src/modules/backoffice/staff-totp.ts';
@@ -82,7 +82,7 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database, API only, quiet, with a known admin password. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, build: BuildOptions = {}): Promise<TestApp> {
   lowerPasswordHashCostForTests();
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -104,7 +104,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...config,
     staffTwoFactor: { ...config.staffTwoFactor, now: () => Date.now() + totpClock.offsetMs },
   };
-  const app = await buildApp(testConfig);
+  const app = await buildApp(testConfig, build);
   totpClocks.set(app, totpClock);
   return {
     app,

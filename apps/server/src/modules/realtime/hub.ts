@@ -29,6 +29,10 @@ const BALANCE_NOTICE_BATCH = 250;
 const BALANCE_NOTICE_GAP_MS = 50;
 
 export interface RealtimeHubOptions {
+  /**
+   * How often each socket is pinged, and each player socket's session confirmed: a session that has
+   * ended closes its sockets, and a live one counts the watching as activity (its idle clock moves).
+   */
   heartbeatMs?: number;
 }
 
@@ -38,6 +42,8 @@ interface LiveSocket {
   stream: Duplex;
   /** null: a back-office screen (STAFF_CONNECT), which hears the race broadcasts and no balance notice. */
   playerId: number | null;
+  /** A player socket's session token, confirmed at each heartbeat. */
+  sessionToken: string | null;
   alive: boolean;
 }
 
@@ -167,7 +173,26 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
       .catch((error: unknown) => app.log.error({ err: error }, 'live state not re-sent after a pub/sub gap'));
   });
 
+  /**
+   * A player watching the live screen makes no call for long stretches: each heartbeat resolves the
+   * session of every player socket (remembered sessions cost no read), which moves its idle clock as a
+   * call does, so watching keeps the session alive (decision 004: socket activity counts) and shows the
+   * player online; a session that ended meanwhile (logout elsewhere, revoked, expired) closes its socket.
+   */
+  async function confirmSessions(clients: LiveSocket[]): Promise<void> {
+    await Promise.all(
+      clients.map(async (client) => {
+        if (client.sessionToken === null) return;
+        const session = await resolvePlayerSession(app.db, client.sessionToken);
+        if (session?.playerId === client.playerId || !live.has(client)) return;
+        live.delete(client);
+        client.socket.close(CLOSE_INVALID_AUTH, INVALID_AUTH_REASON);
+      }),
+    );
+  }
+
   const heartbeat = setInterval(() => {
+    const players: LiveSocket[] = [];
     for (const client of live) {
       if (!client.alive) {
         live.delete(client);
@@ -176,6 +201,13 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
       }
       client.alive = false;
       client.socket.ping();
+      if (client.sessionToken !== null) players.push(client);
+    }
+    if (players.length > 0) {
+      confirmSessions(players).catch((error: unknown) =>
+        // The database is away: the sockets stay, and the next heartbeat asks again.
+        app.log.warn({ err: error }, "live sockets' sessions not confirmed"),
+      );
     }
   }, options.heartbeatMs ?? 30_000);
   heartbeat.unref();
@@ -194,7 +226,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
       const token = cookieToken ?? (hello.sessionId !== 'cookie' ? hello.sessionId : undefined);
       const session = token ? await resolvePlayerSession(app.db, token) : undefined;
       if (!session || String(session.playerId) !== hello.playerId || socket.readyState !== socket.OPEN) return refuse();
-      client = { socket, stream, playerId: session.playerId, alive: true };
+      client = { socket, stream, playerId: session.playerId, sessionToken: token ?? null, alive: true };
       live.add(client);
       const messages = await snapshot();
       if (messages.length > 0) socket.send(encodeFrame(messages));
@@ -205,7 +237,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
       const staff = staffToken ? await resolveStaffSession(app.db, staffToken) : undefined;
       if (socket.readyState !== socket.OPEN) return;
       if (!staff) return socket.close(STAFF_AUTH_REFUSED_CODE, STAFF_AUTH_REFUSED_REASON);
-      client = { socket, stream, playerId: null, alive: true };
+      client = { socket, stream, playerId: null, sessionToken: null, alive: true };
       live.add(client);
       const messages = await snapshot();
       if (messages.length > 0) socket.send(encodeFrame(messages));

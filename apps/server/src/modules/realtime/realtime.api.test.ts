@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { decodeFrame, INVALID_AUTH_REASON, StaffSecurityRoutes, type Race, type RealtimeMessage } from '@karera/shared';
 import {
@@ -14,7 +15,7 @@ import {
   type TestDatabase,
 } from '../../../test/test-app.ts';
 import { totpCodeForStep, totpStepAt } from '../backoffice/staff-totp.ts';
-import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
+import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 
 /** A socket that collects every message it receives, and can wait for one that matches. */
 function liveClient(url: string, cookie?: string) {
@@ -279,4 +280,62 @@ describe.runIf(testDialect === 'postgres')('two server processes on one PostgreS
     });
     client.socket.close();
   }, 60_000);
+});
+
+describe(`live socket sessions at each heartbeat (${testDialect})`, () => {
+  let t: TestApp;
+  let admin: string;
+  let url: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { realtime: { heartbeatMs: 100 } });
+    admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `${address.replace('http', 'ws')}/ws`;
+    await raceWithRunners(t.app, admin);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const connected = async (player: RegisteredPlayer) => {
+    const client = liveClient(url, player.cookie);
+    await client.opened;
+    client.socket.send(`GAME_CONNECT:${player.playerId}:cookie`);
+    await client.until((m) => m.type === 'RACE_STATUS');
+    return client;
+  };
+
+  it('closes a socket once its session has ended elsewhere, with the spec reason', async () => {
+    const player = await registerPlayer(t.app);
+    const client = await connected(player);
+    expect((await call(t.app, 'logout', {}, player.cookie)).statusCode).toBe(200);
+    expect(await client.closed).toEqual({ code: 4001, reason: INVALID_AUTH_REASON });
+  });
+
+  it('counts watching as activity: the idle clock of the socket’s session moves with no call', async () => {
+    const player = await registerPlayer(t.app);
+    const client = await connected(player);
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000).toISOString();
+    await sql`update player_sessions set last_seen_at = ${twoHoursAgo} where player_id = ${player.playerId}`.execute(
+      t.app.db,
+    );
+    const lastSeen = async () =>
+      (
+        await sql<{
+          last_seen_at: string;
+        }>`select last_seen_at from player_sessions where player_id = ${player.playerId}`.execute(t.app.db)
+      ).rows[0]?.last_seen_at ?? '';
+    // A minute on, the session is due to be read again (SQLite remembers it until then).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 61_000);
+      await expect.poll(lastSeen, { timeout: 5_000, interval: 50 }).not.toBe(twoHoursAgo);
+      expect(Date.parse(await lastSeen())).toBeGreaterThan(Date.now() - 60_000);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(client.socket.readyState).toBe(WebSocket.OPEN);
+    client.socket.close();
+  });
 });
