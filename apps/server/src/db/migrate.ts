@@ -19,6 +19,7 @@ import * as pgBetPlacement from './migrations/20261126100000_pg_bet_placement.ts
 import * as sharedRateLimits from './migrations/20261126120000_shared_rate_limits.ts';
 import * as aml from './migrations/20261126150000_aml.ts';
 import * as raceDayDashboard from './migrations/20261127050000_race_day_dashboard.ts';
+import * as staffLineage from './migrations/20261128000000_staff_lineage.ts';
 import * as sessionChangeNotices from './migrations/20261127060000_session_change_notices.ts';
 import * as kyc from './migrations/20261126130000_kyc.ts';
 import * as responsibleGaming from './migrations/20261126140000_responsible_gaming.ts';
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261127020000_report_indexes': reportIndexes,
   '20261127050000_race_day_dashboard': raceDayDashboard,
   '20261127060000_session_change_notices': sessionChangeNotices,
+  '20261128000000_staff_lineage': staffLineage,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -21,6 +21,8 @@ export interface StaffUsersTable {
   /** The last TOTP time step accepted: no code of that step or earlier is accepted again. */
   totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
   totp_enrolled_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** The staff member who created this account (decision 042); null when the system did. */
+  created_by_staff_id: ColumnType<number | null, number | null | undefined, never>;
 }
 
 /** full: the back office; code and enrol: only that step of the sign-in (decision 021). */

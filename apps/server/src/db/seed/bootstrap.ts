@@ -45,6 +45,7 @@ export async function bootstrap(db: Kysely<Database>, config: AppConfig): Promis
       role: 'admin',
       parentId: null,
       referralCode: null,
+      createdByStaffId: null,
     });
     // A test server's known secret (decision 021): the admin signs in with codes from it, no enrolment.
     if (config.admin.totpSecret) {
@@ -78,6 +79,7 @@ export async function bootstrap(db: Kysely<Database>, config: AppConfig): Promis
         role: 'master_agent',
         parentId: null,
         referralCode: null,
+        createdByStaffId: null,
       }));
     const agentPassword = generatePassword();
     const agent = await insertStaff(db, {
@@ -87,6 +89,7 @@ export async function bootstrap(db: Kysely<Database>, config: AppConfig): Promis
       role: 'agent',
       parentId: master.id,
       referralCode: config.defaultReferralCode,
+      createdByStaffId: null,
     });
     await recordAudit(
       db,

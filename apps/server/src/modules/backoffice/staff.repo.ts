@@ -45,6 +45,8 @@ export interface NewStaff {
   role: StaffRole;
   parentId: number | null;
   referralCode: string | null;
+  /** The staff member creating the account; null when the system does (bootstrap). */
+  createdByStaffId: number | null;
 }
 
 export async function insertStaff(db: Db, staff: NewStaff): Promise<StaffUser> {
@@ -57,6 +59,7 @@ export async function insertStaff(db: Db, staff: NewStaff): Promise<StaffUser> {
       role: staff.role,
       parent_id: staff.parentId,
       referral_code: staff.referralCode,
+      created_by_staff_id: staff.createdByStaffId,
       created_at: nowIso(),
     })
     .returningAll()

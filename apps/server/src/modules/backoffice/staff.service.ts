@@ -151,6 +151,7 @@ export async function createStaff(
         role: input.role,
         parentId,
         referralCode,
+        createdByStaffId: actor.type === 'staff' ? actor.id : null,
       });
       await recordAudit(trx, actor, {
         action: 'staff.created',

@@ -188,6 +188,7 @@ export async function approveApplication(
           role: 'master_agent',
           parentId: null,
           referralCode: null,
+          createdByStaffId: staff.id,
         });
         await linkStaff(trx, id, account.id);
         await recordAudit(
