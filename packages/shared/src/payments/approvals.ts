@@ -41,7 +41,17 @@ export function needsSecondApproval(amount: number, threshold: number): boolean 
   return Math.abs(amount) > threshold;
 }
 
+/**
+ * A staff member counts as the second person of an approval only once their account is this old
+ * (decision 042): an account opened to be a puppet approver cannot be used at once.
+ */
+export const SECOND_PERSON_PROBATION_DAYS = 7;
+
 export const ApprovalMessages = {
+  secondPersonInLine:
+    'The second approval must come from someone outside the first approver’s line: not their creator, upline, nor anyone they created.',
+  secondPersonOnProbation: `A staff member counts as the second approver only ${SECOND_PERSON_PROBATION_DAYS} days after their account was created.`,
+  secondPersonBranch: 'The second approval must come from an admin or a master agent of another branch.',
   sameApprover: 'You gave the first approval: another staff member must give the second.',
   secondApproverRole: (firstApproverRole: StaffRole) =>
     firstApproverRole === 'admin'
