@@ -9,6 +9,8 @@ import {
   E2E_FAST_DEMO_PORT,
   E2E_FAST_DEMO_SPEED,
   E2E_PORT,
+  E2E_SECOND_ADMIN,
+  E2E_SECOND_ADMIN_TOTP_SECRET,
 } from './e2e/env.ts';
 
 const isCI = process.env.CI === 'true' || process.env.CI === '1';
@@ -69,6 +71,9 @@ export default defineConfig({
         ADMIN_PASSWORD: E2E_ADMIN.password,
         ADMIN_TOTP_SECRET: E2E_ADMIN_TOTP_SECRET,
         ALLOW_KNOWN_ADMIN_TOTP_SECRET: '1',
+        SECOND_ADMIN_USERNAME: E2E_SECOND_ADMIN.username,
+        SECOND_ADMIN_PASSWORD: E2E_SECOND_ADMIN.password,
+        SECOND_ADMIN_TOTP_SECRET: E2E_SECOND_ADMIN_TOTP_SECRET,
         DEMO_PLAYER_MOBILE: E2E_DEMO_PLAYER.mobile,
         DEMO_PLAYER_PASSWORD: E2E_DEMO_PLAYER.password,
         ANDROID_APP_FILE: E2E_ANDROID_APP_FILE,
@@ -102,6 +107,9 @@ export default defineConfig({
         ADMIN_PASSWORD: E2E_ADMIN.password,
         ADMIN_TOTP_SECRET: E2E_ADMIN_TOTP_SECRET,
         ALLOW_KNOWN_ADMIN_TOTP_SECRET: '1',
+        SECOND_ADMIN_USERNAME: E2E_SECOND_ADMIN.username,
+        SECOND_ADMIN_PASSWORD: E2E_SECOND_ADMIN.password,
+        SECOND_ADMIN_TOTP_SECRET: E2E_SECOND_ADMIN_TOTP_SECRET,
       },
     },
   ],

@@ -4,6 +4,12 @@ export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password' } as const;
 /** The e2e servers' first admin's TOTP secret (ADMIN_TOTP_SECRET): test servers only (decision 021). */
 export const E2E_ADMIN_TOTP_SECRET = 'KRSXG5CTMVRXEZLUKN2XAZLSKNSWG4TF';
+/**
+ * The e2e servers' second founding admin (SECOND_ADMIN_*, decision 044): system-created, so the independent
+ * second person who approves what the first admin (and the admins it creates) ask for.
+ */
+export const E2E_SECOND_ADMIN = { username: 'admin2', password: 'e2e-second-admin-password' } as const;
+export const E2E_SECOND_ADMIN_TOTP_SECRET = 'MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43U';
 export const E2E_DEMO_PLAYER = { mobile: '09170000001', password: 'demo-pass-1' } as const;
 export const E2E_ANDROID_APP_FILE = 'karera.apk';
 /** The main e2e server's external betting site (the account menu links to it). */

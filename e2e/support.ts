@@ -13,7 +13,13 @@ import {
   type SmsOutboxResponse,
 } from '@karera/shared';
 import { totpCodeForStep, totpStepAt } from '../apps/server/src/modules/backoffice/staff-totp.ts';
-import { E2E_ADMIN, E2E_ADMIN_TOTP_SECRET, E2E_BASE_URL } from './env.ts';
+import {
+  E2E_ADMIN,
+  E2E_ADMIN_TOTP_SECRET,
+  E2E_BASE_URL,
+  E2E_SECOND_ADMIN,
+  E2E_SECOND_ADMIN_TOTP_SECRET,
+} from './env.ts';
 
 /**
  * Puts a stored player login in the browser, as the web app keeps it after a login (sessionId is
@@ -101,29 +107,47 @@ export async function nextTotpCode(origin: string, username: string): Promise<st
   return totpCodeForStep(known.secret, step);
 }
 
+/** A founding admin of the e2e servers (system-created, with a secret the e2e config sets). */
+export interface FoundingAdmin {
+  username: string;
+  password: string;
+  totpSecret: string;
+}
+
+export const FIRST_ADMIN: FoundingAdmin = { ...E2E_ADMIN, totpSecret: E2E_ADMIN_TOTP_SECRET };
+/** The second founding admin (decision 044): the independent second person for the first admin's requests. */
+export const SECOND_ADMIN: FoundingAdmin = { ...E2E_SECOND_ADMIN, totpSecret: E2E_SECOND_ADMIN_TOTP_SECRET };
+export const FOUNDING_ADMINS = [FIRST_ADMIN, SECOND_ADMIN] as const;
+
 /**
- * Signs a request context in as the server's first admin, whose secret the e2e config sets. Both workers
- * may ask in the same 30 s: a code the other one used is refused, so the next step is tried, and a
- * lockout (429) is waited out.
+ * Signs a request context in as a founding admin (the first by default), whose secret the e2e config sets.
+ * Both workers may ask in the same 30 s: a code the other one used is refused, so the next step is tried,
+ * and a lockout (429) is waited out.
  */
-export async function signInBootstrapAdmin(api: APIRequestContext, origin: string): Promise<void> {
-  if (!knownTotp.has(totpKey(origin, E2E_ADMIN.username))) {
-    rememberTotp(origin, E2E_ADMIN.username, E2E_ADMIN_TOTP_SECRET);
+export async function signInBootstrapAdmin(
+  api: APIRequestContext,
+  origin: string,
+  admin: FoundingAdmin = FIRST_ADMIN,
+): Promise<void> {
+  if (!knownTotp.has(totpKey(origin, admin.username))) {
+    rememberTotp(origin, admin.username, admin.totpSecret);
   }
   for (let attempt = 0; attempt < 6; attempt += 1) {
-    const login = await api.post(BackofficeRoutes.login, { data: E2E_ADMIN });
+    const login = await api.post(BackofficeRoutes.login, {
+      data: { username: admin.username, password: admin.password },
+    });
     if (login.status() === 429) {
       await waitSeconds(Number(login.headers()['retry-after'] ?? 1));
       continue;
     }
     expect(login.ok(), await login.text()).toBe(true);
     const code = await api.post(StaffSecurityRoutes.code, {
-      data: { code: await nextTotpCode(origin, E2E_ADMIN.username) },
+      data: { code: await nextTotpCode(origin, admin.username) },
     });
     if (code.ok()) return;
     if (code.status() === 429) await waitSeconds(Number(code.headers()['retry-after'] ?? 1));
   }
-  throw new Error('the e2e admin could not sign in with a code');
+  throw new Error(`the e2e founding admin ${admin.username} could not sign in with a code`);
 }
 
 /** Waits out a lockout the server asked for (Retry-After), polling the clock rather than sleeping blind. */
@@ -133,34 +157,62 @@ async function waitSeconds(seconds: number): Promise<void> {
 }
 
 /**
- * Where the global setup keeps the first admin's signed-in session for a server (see global-setup.ts):
+ * Where the global setup keeps a founding admin's signed-in session for a server (see global-setup.ts):
  * every worker starts from it, so a worker started after a failure does not need a code of its own (the
  * server takes each 30 s code once, and a third sign-in in one window would wait for the next).
  */
-export function bootstrapStatePath(origin: string): string | null {
+export function bootstrapStatePath(origin: string, admin: FoundingAdmin = FIRST_ADMIN): string | null {
   const dir = process.env.E2E_ADMIN_STATE_DIR;
-  return dir ? path.join(dir, `admin-${new URL(origin).port}.json`) : null;
+  return dir ? path.join(dir, `${admin.username}-${new URL(origin).port}.json`) : null;
 }
 
-/** One signed-in context per server origin and worker, as the first admin: it makes the tests' admins. */
+/** One signed-in context per server origin, founding admin and worker. */
 const bootstrapAdmins = new Map<string, Promise<APIRequestContext>>();
 
-function bootstrapAdmin(origin: string, signInAgain = false): Promise<APIRequestContext> {
-  let admin = bootstrapAdmins.get(origin);
+function bootstrapAdmin(
+  origin: string,
+  signInAgain = false,
+  founding: FoundingAdmin = FIRST_ADMIN,
+): Promise<APIRequestContext> {
+  const key = `${origin} ${founding.username}`;
+  let admin = bootstrapAdmins.get(key);
   if (!admin) {
     admin = (async () => {
-      const state = bootstrapStatePath(origin);
+      const state = bootstrapStatePath(origin, founding);
       if (state && !signInAgain && fs.existsSync(state)) {
         return playwrightRequest.newContext({ baseURL: origin, storageState: state });
       }
       const api = await playwrightRequest.newContext({ baseURL: origin });
-      await signInBootstrapAdmin(api, origin);
+      await signInBootstrapAdmin(api, origin, founding);
       return api;
     })();
-    admin.catch(() => bootstrapAdmins.delete(origin));
-    bootstrapAdmins.set(origin, admin);
+    admin.catch(() => bootstrapAdmins.delete(key));
+    bootstrapAdmins.set(key, admin);
   }
   return admin;
+}
+
+/**
+ * A request context signed in as the second founding admin on `origin` (shared by this worker's tests):
+ * it approves what the first admin and the tests' admins ask for. Signs in again when the session ended.
+ */
+export async function secondAdminApi(origin: string): Promise<APIRequestContext> {
+  const api = await bootstrapAdmin(origin, false, SECOND_ADMIN);
+  if ((await api.get(BackofficeRoutes.me)).status() !== 401) return api;
+  bootstrapAdmins.delete(`${origin} ${SECOND_ADMIN.username}`);
+  return bootstrapAdmin(origin, true, SECOND_ADMIN);
+}
+
+/**
+ * Opens the back office in `page` signed in as the second founding admin, with the session this worker
+ * shares (no code spent). The test must not log out there: the other tests of this worker use it too.
+ */
+export async function backofficeAsSecondAdmin(page: Page, path = '/backoffice'): Promise<void> {
+  const origin = new URL(page.url().startsWith('http') ? page.url() : E2E_BASE_URL).origin;
+  const api = await secondAdminApi(origin);
+  await page.context().addCookies((await api.storageState()).cookies);
+  await page.goto(path);
+  await expect(page.getByRole('button', { name: 'Log out' }).first()).toBeVisible();
 }
 
 /** A new admin of this test only, made by the first admin; not enrolled yet. */

@@ -30,6 +30,17 @@ const envSchema = z.object({
     .regex(/^[A-Z2-7]{16,64}$/, 'ADMIN_TOTP_SECRET must be 16-64 base32 characters (A-Z, 2-7)')
     .optional(),
   ALLOW_KNOWN_ADMIN_TOTP_SECRET: booleanFlag.default(false),
+  // A second founding admin (decision 044), for test servers: with one admin alone nobody could ever approve
+  // the creation of another. All three or none; the secret is refused in production like ADMIN_TOTP_SECRET.
+  SECOND_ADMIN_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{3,32}$/)
+    .optional(),
+  SECOND_ADMIN_PASSWORD: z.string().min(10).max(128).optional(),
+  SECOND_ADMIN_TOTP_SECRET: z
+    .string()
+    .regex(/^[A-Z2-7]{16,64}$/, 'SECOND_ADMIN_TOTP_SECRET must be 16-64 base32 characters (A-Z, 2-7)')
+    .optional(),
   // 64 hex characters (32 bytes): seals staff TOTP secrets at rest, so a database copy alone does not reveal them.
   STAFF_TOTP_KEY: z
     .string()
@@ -152,6 +163,8 @@ export interface AppConfig {
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   demo: boolean;
   admin: { username: string; password: string; generated: boolean; totpSecret: string | null };
+  /** A second founding admin, system-created at bootstrap (test servers: decision 044); null when not set. */
+  secondAdmin: { username: string; password: string; totpSecret: string } | null;
   /** Staff sign-in with two factors (decision 021): the key that seals TOTP secrets, and whether agents must. */
   /** `now` is the clock time steps are read from (the system clock; the API tests move it on instead of waiting). */
   staffTwoFactor: { secretKey: Buffer | null; agentsRequired: boolean; now: () => number };
@@ -214,6 +227,26 @@ function knownAdminTotpSecret(e: z.infer<typeof envSchema>): string | null {
   return e.ADMIN_TOTP_SECRET;
 }
 
+/** The second founding admin: all three settings or none, a known secret only where a known secret may be. */
+function secondFoundingAdmin(e: z.infer<typeof envSchema>): AppConfig['secondAdmin'] {
+  const { SECOND_ADMIN_USERNAME: username, SECOND_ADMIN_PASSWORD: password, SECOND_ADMIN_TOTP_SECRET: secret } = e;
+  if (username === undefined && password === undefined && secret === undefined) return null;
+  if (username === undefined || password === undefined || secret === undefined) {
+    throw new Error(
+      'Invalid configuration:\n  SECOND_ADMIN_USERNAME, SECOND_ADMIN_PASSWORD and SECOND_ADMIN_TOTP_SECRET go together',
+    );
+  }
+  if (username.toLowerCase() === e.ADMIN_USERNAME.toLowerCase()) {
+    throw new Error('Invalid configuration:\n  SECOND_ADMIN_USERNAME must differ from ADMIN_USERNAME');
+  }
+  if (e.NODE_ENV === 'production' && !e.ALLOW_KNOWN_ADMIN_TOTP_SECRET) {
+    throw new Error(
+      'Invalid configuration:\n  SECOND_ADMIN_TOTP_SECRET is for test servers only; in production set ALLOW_KNOWN_ADMIN_TOTP_SECRET=1 to mean it',
+    );
+  }
+  return { username, password, totpSecret: secret };
+}
+
 /** Reads and validates the environment once. Throws with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -243,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       generated: e.ADMIN_PASSWORD === undefined,
       totpSecret: knownAdminTotpSecret(e),
     },
+    secondAdmin: secondFoundingAdmin(e),
     staffTwoFactor: {
       secretKey: e.STAFF_TOTP_KEY ? Buffer.from(e.STAFF_TOTP_KEY, 'hex') : null,
       agentsRequired: e.AGENT_TWO_FACTOR_REQUIRED,

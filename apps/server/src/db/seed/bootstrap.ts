@@ -28,7 +28,8 @@ const DEMO_CREDIT = 5_000_00;
 const DEMO_BONUS = 200_00;
 
 /**
- * Makes a fresh database usable: house accounts, the first admin, the default agent whose referral
+ * Makes a fresh database usable: house accounts, the first admin (and a second founding admin when
+ * configured), the default agent whose referral
  * code players get when they come without one, and (in demo mode) a demo player with credit.
  * Returns the lines to show the operator; credentials appear only when they were just created.
  */
@@ -66,6 +67,32 @@ export async function bootstrap(db: Kysely<Database>, config: AppConfig): Promis
         'Back-office sign-in has two factors: after the password, the first sign-in shows a QR code for an authenticator app',
       );
     }
+  }
+
+  if (config.secondAdmin && !(await findStaffByUsername(db, config.secondAdmin.username))) {
+    // A second founding admin (test servers, decision 044): system-created, so outside every line of
+    // creation, the independent second person the first admin's requests need. Its secret is known.
+    const second = await insertStaff(db, {
+      username: config.secondAdmin.username,
+      displayName: 'Second Administrator',
+      passwordHash: await hashPassword(config.secondAdmin.password),
+      role: 'admin',
+      parentId: null,
+      referralCode: null,
+      createdByStaffId: null,
+    });
+    await setTotpSecret(
+      db,
+      second.id,
+      sealTotpSecret(config.secondAdmin.totpSecret, config.staffTwoFactor.secretKey),
+      null,
+    );
+    await recordAudit(
+      db,
+      { type: 'system', id: null },
+      { action: 'staff.bootstrapped', targetType: 'staff', targetId: second.id },
+    );
+    notes.push(`Second founding admin: ${config.secondAdmin.username} (password from SECOND_ADMIN_PASSWORD)`);
   }
 
   if (!(await findStaffByReferralCode(db, config.defaultReferralCode))) {

@@ -112,3 +112,32 @@ describe('a known admin TOTP secret', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).admin.totpSecret).toBeNull();
   });
 });
+
+describe('a second founding admin', () => {
+  const second = {
+    ADMIN_PASSWORD: 'admin-password-1',
+    SECOND_ADMIN_USERNAME: 'admin2',
+    SECOND_ADMIN_PASSWORD: 'admin-password-2',
+    SECOND_ADMIN_TOTP_SECRET: 'KRSXG5CTMVRXEZLUKN2XAZLSKNSWG4TG',
+  };
+
+  it('is read with all three settings, and refused in production unless the server says it is a test server', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).secondAdmin).toBeNull();
+    expect(loadConfig({ ...second, NODE_ENV: 'test' }).secondAdmin).toEqual({
+      username: 'admin2',
+      password: 'admin-password-2',
+      totpSecret: second.SECOND_ADMIN_TOTP_SECRET,
+    });
+    const production = { ...second, NODE_ENV: 'production', SMS_OUTBOX_IN_PRODUCTION: '1' } as const;
+    expect(() => loadConfig(production)).toThrow(/SECOND_ADMIN_TOTP_SECRET is for test servers only/);
+    expect(loadConfig({ ...production, ALLOW_KNOWN_ADMIN_TOTP_SECRET: '1' }).secondAdmin?.username).toBe('admin2');
+  });
+
+  it('needs all three settings and a username of its own', () => {
+    const { SECOND_ADMIN_TOTP_SECRET: _secret, ...withoutSecret } = second;
+    expect(() => loadConfig({ ...withoutSecret, NODE_ENV: 'test' })).toThrow(/go together/);
+    expect(() => loadConfig({ ...second, SECOND_ADMIN_USERNAME: 'ADMIN', NODE_ENV: 'test' })).toThrow(
+      /must differ from ADMIN_USERNAME/,
+    );
+  });
+});
