@@ -25,7 +25,8 @@ import { addSecurityHeaders } from './plugins/security-headers.ts';
 import { fastifyTrustProxy } from './plugins/trust-proxy.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { trackRouteMethods } from './plugins/route-methods.ts';
-import { requireStaff } from './plugins/staff-auth.ts';
+import { keySignedInLimitsOnAccounts } from './plugins/account-rate-limits.ts';
+import { requireStaff, runStaffGuardsFirst } from './plugins/staff-auth.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -95,6 +96,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Before any route: a wrong method on a known address answers 405, an unknown address 404.
   const allowedMethods = trackRouteMethods(app);
 
+  // Before any route too: a staff route decides the caller's role before it reads the body (issue 30).
+  runStaffGuardsFirst(app);
+  // After it, before the rate-limit plugin: a signed-in route's limit counts the account (issue 30).
+  keySignedInLimitsOnAccounts(app);
   const database = options.database ?? createDatabase(config.database);
   app.decorate('config', config);
   app.decorate('db', database.db);

@@ -26,7 +26,14 @@ export const requirePlayer: preHandlerAsyncHookHandler = async function requireP
   const token = request.cookies[PLAYER_COOKIE] ?? (typeof body.sessionId === 'string' ? body.sessionId : undefined);
   const session = token ? await resolvePlayerSession(request.server.db, token) : undefined;
   if (!session) throw invalidSession();
-  if (body.playerId !== undefined && String(body.playerId) !== String(session.playerId)) throw invalidSession();
+  // This runs before the route's schema (the spec's pair is read from the body): the claimed id is only
+  // compared as the digits or number the spec sends, and anything else ({ toString: 1 } would throw in
+  // String()) is a claim that is not the session's own.
+  const claimed = body.playerId;
+  if (claimed !== undefined) {
+    const comparable = typeof claimed === 'string' || typeof claimed === 'number';
+    if (!comparable || String(claimed) !== String(session.playerId)) throw invalidSession();
+  }
   request.playerSession = session;
 };
 
