@@ -43,6 +43,7 @@ import { amlRoutes } from './modules/aml/aml.routes.ts';
 import { agentRoutes } from './modules/agents/agents.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { promoRoutes } from './modules/promos/promos.routes.ts';
+import { dualControlRoutes } from './modules/dualcontrol/dualcontrol.routes.ts';
 import { masterAgentRoutes } from './modules/masteragents/masteragents.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { statementRoutes } from './modules/statement/statement.routes.ts';
@@ -222,6 +223,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(agentRoutes);
   await app.register(reportRoutes);
   await app.register(promoRoutes);
+  await app.register(dualControlRoutes);
   await app.register(masterAgentRoutes);
   await app.register(kycRoutes);
   await app.register(statementRoutes());

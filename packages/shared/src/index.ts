@@ -92,3 +92,6 @@ export * from './api/schemas/dashboard.ts';
 export * from './api/operations/dashboard.ts';
 export * from './reports/reports.ts';
 export * from './api/operations/reports.ts';
+export * from './dualcontrol/rules.ts';
+export * from './api/schemas/dualControl.ts';
+export * from './api/operations/dualControl.ts';

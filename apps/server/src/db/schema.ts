@@ -625,6 +625,23 @@ export interface PromoClaimsTable {
   transaction_id: number | null;
 }
 
+/** A change waiting for (or decided by) a second, independent admin (decision 045). */
+export interface DualControlRequestsTable {
+  id: Generated<number>;
+  kind: string;
+  subject: string;
+  /** JSON: what the approval applies, checked against the kind's schema again when applied. */
+  payload: string;
+  /** JSON: what the approver reads (DualControlSummary), as the proposer's change described it. */
+  summary: string;
+  status: ColumnType<'pending' | 'approved' | 'rejected', 'pending' | undefined, 'approved' | 'rejected'>;
+  proposed_by_staff_id: number;
+  proposed_at: Timestamp;
+  decided_by_staff_id: number | null;
+  decided_at: Timestamp | null;
+  decision_note: string | null;
+}
+
 export interface Database {
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;
@@ -676,6 +693,7 @@ export interface Database {
   kyc_submissions: KycSubmissionsTable;
   kyc_duplicate_attempts: KycDuplicateAttemptsTable;
   kyc_photos: KycPhotosTable;
+  dual_control_requests: DualControlRequestsTable;
 }
 
 export type StaffUser = Selectable<StaffUsersTable>;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { defineOperations } from '../contract.ts';
+import { idParam } from '../params.ts';
+import { dualControlListResponseSchema, dualControlRequestResponseSchema } from '../schemas/dualControl.ts';
+import { DualControlRoutes, dualControlRejectSchema } from '../../dualcontrol/rules.ts';
+
+const idParams = z.strictObject({ id: idParam });
+const REQUEST = `${DualControlRoutes.list}/:id`;
+
+/** Changes waiting for a second, independent admin (decision 045). */
+export const DualControlOperations = defineOperations({
+  list: {
+    method: 'GET',
+    path: DualControlRoutes.list,
+    auth: 'staff',
+    summary: 'Changes waiting for a second admin, and the last decided (admin)',
+    response: dualControlListResponseSchema,
+  },
+  approve: {
+    method: 'POST',
+    path: `${REQUEST}/approve`,
+    auth: 'staff',
+    summary: "Approves another admin's proposed change, which applies it (Idempotency-Key header; admin)",
+    params: idParams,
+    body: z.strictObject({}).optional(),
+    response: dualControlRequestResponseSchema,
+  },
+  reject: {
+    method: 'POST',
+    path: `${REQUEST}/reject`,
+    auth: 'staff',
+    summary: 'Rejects a proposed change with a reason; nothing changes (admin)',
+    params: idParams,
+    body: dualControlRejectSchema,
+    response: dualControlRequestResponseSchema,
+  },
+});
