@@ -37,6 +37,12 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9._-]{3,32}$/)
     .optional(),
   SECOND_ADMIN_PASSWORD: z.string().min(10).max(128).optional(),
+  // The site's own address, for links texted to staff (decision 044): never taken from a request's Host
+  // header, which the staff member asking could forge to send a one-time token to a site of theirs.
+  PUBLIC_ORIGIN: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_ORIGIN must be an http(s) URL' })
+    .optional()
+    .transform((url) => (url === undefined ? undefined : new URL(url).origin)),
   SECOND_ADMIN_TOTP_SECRET: z
     .string()
     .regex(/^[A-Z2-7]{16,64}$/, 'SECOND_ADMIN_TOTP_SECRET must be 16-64 base32 characters (A-Z, 2-7)')
@@ -164,7 +170,9 @@ export interface AppConfig {
   demo: boolean;
   admin: { username: string; password: string; generated: boolean; totpSecret: string | null };
   /** A second founding admin, system-created at bootstrap (test servers: decision 044); null when not set. */
-  secondAdmin: { username: string; password: string; totpSecret: string } | null;
+  secondAdmin: { username: string; password: string; totpSecret: string | null } | null;
+  /** The origin of links texted to staff; null: none configured (production then sends no staff links). */
+  publicOrigin: string | null;
   /** Staff sign-in with two factors (decision 021): the key that seals TOTP secrets, and whether agents must. */
   /** `now` is the clock time steps are read from (the system clock; the API tests move it on instead of waiting). */
   staffTwoFactor: { secretKey: Buffer | null; agentsRequired: boolean; now: () => number };
@@ -227,24 +235,32 @@ function knownAdminTotpSecret(e: z.infer<typeof envSchema>): string | null {
   return e.ADMIN_TOTP_SECRET;
 }
 
-/** The second founding admin: all three settings or none, a known secret only where a known secret may be. */
+/**
+ * The second founding admin: a username and a password, or neither. Its known secret is optional (without
+ * it the admin enrols at the first sign-in, as the first admin does) and refused in production like
+ * ADMIN_TOTP_SECRET: a production installation sets the two names and passwords, test servers the secrets.
+ */
 function secondFoundingAdmin(e: z.infer<typeof envSchema>): AppConfig['secondAdmin'] {
   const { SECOND_ADMIN_USERNAME: username, SECOND_ADMIN_PASSWORD: password, SECOND_ADMIN_TOTP_SECRET: secret } = e;
   if (username === undefined && password === undefined && secret === undefined) return null;
-  if (username === undefined || password === undefined || secret === undefined) {
-    throw new Error(
-      'Invalid configuration:\n  SECOND_ADMIN_USERNAME, SECOND_ADMIN_PASSWORD and SECOND_ADMIN_TOTP_SECRET go together',
-    );
+  if (username === undefined || password === undefined) {
+    throw new Error('Invalid configuration:\n  SECOND_ADMIN_USERNAME and SECOND_ADMIN_PASSWORD go together');
   }
   if (username.toLowerCase() === e.ADMIN_USERNAME.toLowerCase()) {
     throw new Error('Invalid configuration:\n  SECOND_ADMIN_USERNAME must differ from ADMIN_USERNAME');
   }
-  if (e.NODE_ENV === 'production' && !e.ALLOW_KNOWN_ADMIN_TOTP_SECRET) {
+  if (secret !== undefined && e.NODE_ENV === 'production' && !e.ALLOW_KNOWN_ADMIN_TOTP_SECRET) {
     throw new Error(
       'Invalid configuration:\n  SECOND_ADMIN_TOTP_SECRET is for test servers only; in production set ALLOW_KNOWN_ADMIN_TOTP_SECRET=1 to mean it',
     );
   }
-  return { username, password, totpSecret: secret };
+  return { username, password, totpSecret: secret ?? null };
+}
+
+/** Where links texted to staff point: PUBLIC_ORIGIN, or this machine outside production. */
+function publicOrigin(e: z.infer<typeof envSchema>): string | null {
+  if (e.PUBLIC_ORIGIN !== undefined) return e.PUBLIC_ORIGIN;
+  return e.NODE_ENV === 'production' ? null : `http://localhost:${e.PORT}`;
 }
 
 /** Reads and validates the environment once. Throws with every problem listed. */
@@ -277,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       totpSecret: knownAdminTotpSecret(e),
     },
     secondAdmin: secondFoundingAdmin(e),
+    publicOrigin: publicOrigin(e),
     staffTwoFactor: {
       secretKey: e.STAFF_TOTP_KEY ? Buffer.from(e.STAFF_TOTP_KEY, 'hex') : null,
       agentsRequired: e.AGENT_TWO_FACTOR_REQUIRED,

@@ -4,6 +4,10 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import {
+  StaffRequestMessages,
+  StaffRequestRoutes,
+  type EnrolmentLinkDoneResponse,
+  type EnrolmentLinkOfferResponse,
   StaffSecurityRoutes,
   type StaffLoginResponse,
   type TotpEnrolledResponse,
@@ -14,6 +18,7 @@ import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import { lowerPasswordHashCostForTests } from '../src/lib/passwords.ts';
 import { TOTP_PERIOD_SECONDS, totpCodeForStep, totpStepAt } from '../src/modules/backoffice/staff-totp.ts';
+import { sendEnrolmentLink, STAFF_ENROLMENT_SMS_PURPOSE } from '../src/modules/backoffice/staff-enrolment-links.ts';
 
 export const TEST_ADMIN = { username: 'admin', password: 'admin-password-1' } as const;
 /** A known admin TOTP secret (ADMIN_TOTP_SECRET) for suites that start the server as its own process. */
@@ -206,6 +211,14 @@ export async function staffCookie(app: FastifyInstance, username: string, passwo
     url: '/api/backoffice/auth/login',
     payload: { username, password },
   });
+  if (
+    response.statusCode === 403 &&
+    response.json<{ statusMessage: string }>().statusMessage === StaffRequestMessages.enrolThroughLink
+  ) {
+    // A staff member someone created enrols through the link texted to them (decision 044), then signs in.
+    await enrolThroughTextedLink(app, username, password);
+    return staffCookie(app, username, password);
+  }
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
   const { step } = response.json<StaffLoginResponse>();
   const cookie = cookieOf(response);
@@ -219,4 +232,60 @@ export async function staffCookie(app: FastifyInstance, username: string, passwo
   });
   if (second.statusCode !== 200) throw new Error(`code failed: ${second.body}`);
   return cookieOf(second);
+}
+
+/**
+ * Enrols a staff member as they would from their phone: the newest enrolment link texted to their number
+ * (one is sent when none is live, to a test number set when the account has none), its page's secret, a
+ * first code, and the same password again.
+ */
+export async function enrolThroughTextedLink(app: FastifyInstance, username: string, password: string) {
+  const staff = await app.db
+    .selectFrom('staff_users')
+    .selectAll()
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  let mobileNo = staff.mobile_no;
+  if (mobileNo === null) {
+    mobileNo = `0918${String(staff.id).padStart(7, '0')}`;
+    await app.db.updateTable('staff_users').set({ mobile_no: mobileNo }).where('id', '=', staff.id).execute();
+  }
+  let token = await textedEnrolmentToken(app, mobileNo);
+  const live = async (candidate: string | null) =>
+    candidate !== null &&
+    (await app.inject({ method: 'POST', url: StaffRequestRoutes.linkOffer, payload: { token: candidate } }))
+      .statusCode === 200;
+  if (!(await live(token))) {
+    await sendEnrolmentLink(
+      { db: app.db, sms: app.sms, config: app.config },
+      { type: 'system', id: null },
+      {
+        ...staff,
+        mobile_no: mobileNo,
+      },
+    );
+    token = await textedEnrolmentToken(app, mobileNo);
+  }
+  const offer = await app.inject({ method: 'POST', url: StaffRequestRoutes.linkOffer, payload: { token } });
+  if (offer.statusCode !== 200) throw new Error(`enrolment link offer failed: ${offer.body}`);
+  rememberTotpSecret(app, username, offer.json<EnrolmentLinkOfferResponse>().secret);
+  const confirm = await app.inject({
+    method: 'POST',
+    url: StaffRequestRoutes.linkConfirm,
+    payload: { token, password, confirmPassword: password, code: await nextTotpCode(app, username) },
+  });
+  if (confirm.statusCode !== 200) throw new Error(`enrolment link failed: ${confirm.body}`);
+  return confirm.json<EnrolmentLinkDoneResponse>();
+}
+
+/** The token of the newest enrolment link texted to a number (the staff member's phone: the raw outbox). */
+export async function textedEnrolmentToken(app: FastifyInstance, mobileNo: string): Promise<string | null> {
+  const message = await app.db
+    .selectFrom('sms_outbox')
+    .select('message')
+    .where('mobile_no', '=', mobileNo)
+    .where('purpose', '=', STAFF_ENROLMENT_SMS_PURPOSE)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return message ? (/#([A-Za-z0-9_-]{43})/.exec(message.message)?.[1] ?? null) : null;
 }

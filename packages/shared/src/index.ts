@@ -95,3 +95,7 @@ export * from './api/operations/reports.ts';
 export * from './dualcontrol/rules.ts';
 export * from './api/schemas/dualControl.ts';
 export * from './api/operations/dualControl.ts';
+export * from './validation/staffRequests.ts';
+export * from './api/staffRequests.ts';
+export * from './api/schemas/staffRequests.ts';
+export * from './api/operations/staffRequests.ts';

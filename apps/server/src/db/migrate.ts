@@ -28,6 +28,7 @@ import * as poolSalesMarks from './migrations/20261127010000_pool_sales_marks.ts
 import * as rgInPlaceBets from './migrations/20261127040000_rg_in_place_bets.ts';
 import * as agentCommissions from './migrations/20261127030000_agent_commissions.ts';
 import * as reportIndexes from './migrations/20261127020000_report_indexes.ts';
+import * as staffRequestsAndEnrolment from './migrations/20261128050000_staff_requests_and_enrolment.ts';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: Dialect): Promise<void>;
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261127060000_session_change_notices': sessionChangeNotices,
   '20261128000000_staff_lineage': staffLineage,
   '20261128030000_dual_control': dualControl,
+  '20261128050000_staff_requests_and_enrolment': staffRequestsAndEnrolment,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -23,6 +23,46 @@ export interface StaffUsersTable {
   totp_enrolled_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** The staff member who created this account (decision 042); null when the system did. */
   created_by_staff_id: ColumnType<number | null, number | null | undefined, never>;
+  /** The staff member's own mobile number (decision 044): where their one-time enrolment link is texted. */
+  mobile_no: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * A pending (or decided) request that needs a second, independent admin (decision 044): to create an admin
+ * or a master agent, or to change a staff member's mobile number. Applied in the approval's transaction.
+ */
+export interface StaffRequestsTable {
+  id: Generated<number>;
+  kind: 'create' | 'change_mobile';
+  status: ColumnType<'pending' | 'approved' | 'rejected', 'pending' | undefined, 'approved' | 'rejected'>;
+  username: string;
+  display_name: string | null;
+  password_hash: string | null;
+  role: 'admin' | 'master_agent' | 'agent';
+  mobile_no: string;
+  referral_code: string | null;
+  proposed_by_staff_id: number;
+  proposed_at: Timestamp;
+  decided_by_staff_id: number | null;
+  decided_at: Timestamp | null;
+  /** change_mobile: the account changed; create: the account made by the approval. */
+  staff_id: number | null;
+}
+export type StaffRequest = Selectable<StaffRequestsTable>;
+
+/** A one-time enrolment link texted to a staff member's own number (decision 044); only the token's hash kept. */
+export interface StaffEnrolmentLinksTable {
+  id: Generated<number>;
+  staff_id: number;
+  token_hash: string;
+  mobile_no: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  /** The secret offered on the link's page (sealed), until a first code confirms it. */
+  pending_totp_secret: string | null;
+  used_at: Timestamp | null;
+  /** Set when a newer link, a number change or a reset replaced this one before it was used. */
+  revoked_at: Timestamp | null;
 }
 
 /** full: the back office; code and enrol: only that step of the sign-in (decision 021). */
@@ -647,6 +687,8 @@ export interface Database {
   staff_sessions: StaffSessionsTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_login_throttle: StaffLoginThrottleTable;
+  staff_requests: StaffRequestsTable;
+  staff_enrolment_links: StaffEnrolmentLinksTable;
   players: PlayersTable;
   accounts: AccountsTable;
   ledger_transactions: LedgerTransactionsTable;

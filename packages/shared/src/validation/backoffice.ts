@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADJUSTABLE_ACCOUNTS } from '../ledger.ts';
 import { STAFF_ROLES } from '../roles.ts';
+import { normalizeMobile } from '../mobile.ts';
 import { rowIdSchema } from './ids.ts';
 
 export const LOGIN_LINK_REASON_MAX = 200;
@@ -24,6 +25,7 @@ export const BackofficeMessages = {
   notLoggedIn: 'Please log in.',
   loginLinkReason: "Please write why you open this player's account (at most 200 characters).",
   loginLinkSmsFailed: 'The player could not be told by SMS, so no login link was issued. Please try again.',
+  staffMobileFormat: "Enter the staff member's own mobile number (09 and 9 digits, or +63).",
   auditDatesReversed: 'The “from” day must be on or before the “to” day.',
 } as const;
 
@@ -32,6 +34,13 @@ export const staffLoginSchema = z.strictObject({
   password: z.string(BackofficeMessages.loginRequired).min(1, BackofficeMessages.loginRequired),
 });
 export type StaffLoginInput = z.infer<typeof staffLoginSchema>;
+
+/** A staff member's own mobile number (decision 044), stored as 09xxxxxxxxx. */
+export const staffMobileSchema = z
+  .string(BackofficeMessages.staffMobileFormat)
+  .trim()
+  .refine((value) => normalizeMobile(value) !== null, BackofficeMessages.staffMobileFormat)
+  .transform((value) => normalizeMobile(value) ?? value);
 
 export const createStaffSchema = z.strictObject({
   username: z
@@ -58,6 +67,11 @@ export const createStaffSchema = z.strictObject({
     .transform((code) => code.toUpperCase())
     .nullable()
     .optional(),
+  /**
+   * The staff member's own number (decision 044): their one-time enrolment link goes there. Needed by
+   * everyone who signs in with two factors; the server says so when it is missing.
+   */
+  mobileNo: staffMobileSchema.optional(),
 });
 export type CreateStaffInput = z.input<typeof createStaffSchema>;
 

@@ -70,8 +70,8 @@ export async function bootstrap(db: Kysely<Database>, config: AppConfig): Promis
   }
 
   if (config.secondAdmin && !(await findStaffByUsername(db, config.secondAdmin.username))) {
-    // A second founding admin (test servers, decision 044): system-created, so outside every line of
-    // creation, the independent second person the first admin's requests need. Its secret is known.
+    // A second founding admin (decision 044): system-created, so outside every line of creation, the
+    // independent second person the first admin's requests need. Test servers also give its secret.
     const second = await insertStaff(db, {
       username: config.secondAdmin.username,
       displayName: 'Second Administrator',
@@ -81,12 +81,14 @@ export async function bootstrap(db: Kysely<Database>, config: AppConfig): Promis
       referralCode: null,
       createdByStaffId: null,
     });
-    await setTotpSecret(
-      db,
-      second.id,
-      sealTotpSecret(config.secondAdmin.totpSecret, config.staffTwoFactor.secretKey),
-      null,
-    );
+    if (config.secondAdmin.totpSecret) {
+      await setTotpSecret(
+        db,
+        second.id,
+        sealTotpSecret(config.secondAdmin.totpSecret, config.staffTwoFactor.secretKey),
+        null,
+      );
+    }
     await recordAudit(
       db,
       { type: 'system', id: null },

@@ -12,7 +12,9 @@ import { adjustPlayerBalance, playerLedgerEntries } from '../wallet/wallet.servi
 import { listStaff, toStaffMember } from './staff.repo.ts';
 import { listSmsOutbox } from '../sms/sms-outbox.repo.ts';
 import { issueLoginLink } from './login-links.ts';
-import { createStaff, loginStaff } from './staff.service.ts';
+import { loginStaff } from './staff.service.ts';
+import { createStaffOrRequest } from './staff-requests.service.ts';
+import { staffRequestRoutes } from './staff-requests.routes.ts';
 import { resolveStaffSignInStep, revokeStaffSession, STAFF_COOKIE } from './staff-sessions.ts';
 import { sendLocked, setStaffCookie, staffSecurityRoutes } from './staff-security.routes.ts';
 
@@ -55,6 +57,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(staffSecurityRoutes);
+  await app.register(staffRequestRoutes);
 
   app.post(logout.path, { schema: schemaOf(logout, tags) }, async (request, reply) => {
     const token = request.cookies[STAFF_COOKIE];
@@ -79,9 +82,8 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.post(newStaff.path, { schema: schemaOf(newStaff, tags), preHandler: requireStaff('admin') }, async (request) => {
-    const actor = currentStaff(request);
-    const staff = await createStaff(db, { type: 'staff', id: actor.id, ip: request.ip }, request.body);
-    return { statusCode: 200 as const, staff };
+    // An admin or master agent waits for a second, independent admin (decision 044).
+    return createStaffOrRequest({ db, sms: app.sms, config }, currentStaff(request), request.body, request.ip);
   });
 
   app.get(players.path, { schema: schemaOf(players, tags), preHandler: requireStaff() }, async (request) => {

@@ -121,7 +121,7 @@ describe('a second founding admin', () => {
     SECOND_ADMIN_TOTP_SECRET: 'KRSXG5CTMVRXEZLUKN2XAZLSKNSWG4TG',
   };
 
-  it('is read with all three settings, and refused in production unless the server says it is a test server', () => {
+  it('is read with its known secret, which is refused in production unless the server says it is a test server', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).secondAdmin).toBeNull();
     expect(loadConfig({ ...second, NODE_ENV: 'test' }).secondAdmin).toEqual({
       username: 'admin2',
@@ -133,9 +133,16 @@ describe('a second founding admin', () => {
     expect(loadConfig({ ...production, ALLOW_KNOWN_ADMIN_TOTP_SECRET: '1' }).secondAdmin?.username).toBe('admin2');
   });
 
-  it('needs all three settings and a username of its own', () => {
+  it('needs a username and a password of its own; the secret is optional', () => {
+    const { SECOND_ADMIN_PASSWORD: _password, ...withoutPassword } = second;
+    expect(() => loadConfig({ ...withoutPassword, NODE_ENV: 'test' })).toThrow(/go together/);
     const { SECOND_ADMIN_TOTP_SECRET: _secret, ...withoutSecret } = second;
-    expect(() => loadConfig({ ...withoutSecret, NODE_ENV: 'test' })).toThrow(/go together/);
+    const production = { ...withoutSecret, NODE_ENV: 'production', SMS_OUTBOX_IN_PRODUCTION: '1' } as const;
+    expect(loadConfig(production).secondAdmin).toEqual({
+      username: 'admin2',
+      password: 'admin-password-2',
+      totpSecret: null,
+    });
     expect(() => loadConfig({ ...second, SECOND_ADMIN_USERNAME: 'ADMIN', NODE_ENV: 'test' })).toThrow(
       /must differ from ADMIN_USERNAME/,
     );

@@ -14,6 +14,7 @@ export function toStaffMember(row: StaffUser): StaffMember {
     role: row.role,
     parentId: row.parent_id,
     referralCode: row.referral_code,
+    mobileNo: row.mobile_no,
     createdAt: row.created_at,
   };
 }

@@ -1,8 +1,14 @@
 import type { Kysely } from 'kysely';
-import { BackofficeMessages, StaffSecurityMessages, type CreateStaffInput, type StaffMember } from '@karera/shared';
+import {
+  BackofficeMessages,
+  StaffRequestMessages,
+  StaffSecurityMessages,
+  type CreateStaffInput,
+  type StaffMember,
+} from '@karera/shared';
 import type { AppConfig } from '../../config.ts';
 import type { Database, StaffUser } from '../../db/schema.ts';
-import { badRequest, conflict, unauthorized } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/idempotency.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
@@ -55,6 +61,17 @@ export async function loginStaff(
     throw unauthorized(BackofficeMessages.invalidLogin);
   }
   const next = staff.totp_secret ? 'code' : twoFactorRequired(staff.role, config) ? 'enrol' : 'done';
+  // Only accounts the system created enrol at sign-in (decision 044): anyone else's creator knows the
+  // password, so the staff member enrols through the one-time link texted to their own number.
+  if (next === 'enrol' && staff.created_by_staff_id !== null) {
+    await forgiveSignInAttempt(db, username);
+    await recordAudit(
+      db,
+      { type: 'staff', id: staff.id, ip },
+      { action: 'staff.login_needs_enrolment_link', details: { username } },
+    );
+    throw forbidden(StaffRequestMessages.enrolThroughLink);
+  }
   if (next !== 'done') {
     await forgiveSignInAttempt(db, username);
     const token = await openStaffSession(db, staff.id, next);
@@ -116,12 +133,19 @@ export async function submitSignInCode(
   return { ok: true, staff, token };
 }
 
-type ParsedCreateStaff = Omit<CreateStaffInput, 'referralCode'> & { referralCode?: string | null | undefined };
+export type ParsedCreateStaff = Omit<CreateStaffInput, 'referralCode' | 'mobileNo'> & {
+  referralCode?: string | null | undefined;
+};
 
+/**
+ * Makes a staff account at once: an agent, or (decision 044) an admin made by an installation's only
+ * admin. Admins and master agents otherwise come from an approved request (staff-requests.service.ts).
+ */
 export async function createStaff(
   db: Kysely<Database>,
   actor: AuditActor,
   input: ParsedCreateStaff,
+  options: { mobileNo?: string | null; aloneAsOnlyAdmin?: boolean } = {},
 ): Promise<StaffMember> {
   if (await findStaffByUsername(db, input.username)) {
     throw badRequest(BackofficeMessages.usernameTaken, { username: BackofficeMessages.usernameTaken });
@@ -153,13 +177,23 @@ export async function createStaff(
         referralCode,
         createdByStaffId: actor.type === 'staff' ? actor.id : null,
       });
+      const mobileNo = options.mobileNo ?? null;
+      if (mobileNo !== null) {
+        await trx.updateTable('staff_users').set({ mobile_no: mobileNo }).where('id', '=', row.id).execute();
+      }
       await recordAudit(trx, actor, {
         action: 'staff.created',
         targetType: 'staff',
         targetId: row.id,
-        details: { username: row.username, role: row.role, parentId, referralCode },
+        details: {
+          username: row.username,
+          role: row.role,
+          parentId,
+          referralCode,
+          ...(options.aloneAsOnlyAdmin ? { aloneAsOnlyAdmin: true } : {}),
+        },
       });
-      return toStaffMember(row);
+      return toStaffMember({ ...row, mobile_no: mobileNo });
     });
   } catch (error) {
     // Two admins creating the same username at once: the unique index decides.

@@ -2,6 +2,15 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { SmsOutboxEntry } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
+import { STAFF_ENROLMENT_SMS_PURPOSE } from '../backoffice/staff-enrolment-links.ts';
+
+/**
+ * What the back office's outbox page shows of a staff enrolment link (decision 044): the address without
+ * its token. The link is for the staff member's phone only, never for the admin who created the account.
+ */
+function withoutEnrolmentToken(text: string): string {
+  return text.replace(/#[A-Za-z0-9_-]+/g, '#' + '•'.repeat(8));
+}
 
 export async function listSmsOutbox(
   db: Kysely<Database>,
@@ -23,7 +32,7 @@ export async function listSmsOutbox(
     messages: rows.map((r) => ({
       id: r.id,
       mobileNo: r.mobile_no,
-      message: r.message,
+      message: r.purpose === STAFF_ENROLMENT_SMS_PURPOSE ? withoutEnrolmentToken(r.message) : r.message,
       purpose: r.purpose,
       status: r.status,
       createdAt: r.created_at,

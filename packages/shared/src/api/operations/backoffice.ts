@@ -15,6 +15,7 @@ import {
   staffLoginResponseSchema,
   staffMeResponseSchema,
 } from '../schemas/backoffice.ts';
+import { createStaffResponseSchema } from '../schemas/staffRequests.ts';
 import {
   balanceAdjustmentSchema,
   createStaffSchema,
@@ -101,9 +102,10 @@ export const BackofficeOperations = defineOperations({
     method: 'POST',
     path: BackofficeRoutes.staff,
     auth: 'staff',
-    summary: 'A new staff member (admins)',
+    summary:
+      'A new staff member (admins): an agent at once; an admin or master agent waits for a second, independent admin. Enrolment links go by SMS only',
     body: createStaffSchema,
-    response: staffMeResponseSchema,
+    response: createStaffResponseSchema,
   },
   players: {
     method: 'GET',

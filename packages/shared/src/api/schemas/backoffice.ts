@@ -13,6 +13,8 @@ export const staffMemberSchema = z.object({
   role: z.enum(STAFF_ROLES),
   parentId: z.number().int().nullable(),
   referralCode: z.string().nullable(),
+  /** The staff member's own number, where enrolment links go (decision 044); null for older accounts. */
+  mobileNo: z.string().nullable(),
   createdAt: z.string(),
 });
 
