@@ -60,6 +60,8 @@ export default defineConfig({
       env: {
         PORT: String(E2E_PORT),
         HOST: '127.0.0.1',
+        // Where enrolment links texted to new staff point (decision 044).
+        PUBLIC_ORIGIN: E2E_BASE_URL,
         NODE_ENV: 'production',
         // The tests read codes from the SMS outbox; no gateway here.
         SMS_OUTBOX_IN_PRODUCTION: '1',
@@ -98,6 +100,7 @@ export default defineConfig({
       env: {
         PORT: String(E2E_FAST_DEMO_PORT),
         HOST: '127.0.0.1',
+        PUBLIC_ORIGIN: `http://127.0.0.1:${E2E_FAST_DEMO_PORT}`,
         NODE_ENV: 'production',
         SMS_OUTBOX_IN_PRODUCTION: '1',
         DEMO: '1',
