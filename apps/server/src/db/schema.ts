@@ -451,6 +451,9 @@ export interface PaymentReceiptsTable {
   content_type: string;
   data: Buffer;
   created_at: Timestamp;
+  /** What the receipt reader read (decision 042): centavos and the reference as read; null when not found. */
+  read_amount: ColumnType<number | null, number | null | undefined, never>;
+  read_reference: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** A balance adjustment above the second-approval threshold, waiting for (or decided by) a second admin. */
@@ -472,6 +475,13 @@ export interface BalanceAdjustmentsTable {
 /** The amount a staff member approved on one Manila day (YYYY-MM-DD), against their daily limit. */
 export interface StaffApprovalTotalsTable {
   staff_id: number;
+  day: string;
+  total: ColumnType<number, number | undefined, number>;
+}
+
+/** What admins adjusted alone to a player per Manila day (decision 042): the threshold bounds the sum. */
+export interface PlayerAdjustmentDayTotalsTable {
+  player_id: number;
   day: string;
   total: ColumnType<number, number | undefined, number>;
 }
@@ -721,6 +731,7 @@ export interface Database {
   aml_flag_events: AmlFlagEventsTable;
   balance_adjustments: BalanceAdjustmentsTable;
   staff_approval_totals: StaffApprovalTotalsTable;
+  player_adjustment_day_totals: PlayerAdjustmentDayTotalsTable;
   leases: LeasesTable;
   demo_cards: DemoCardsTable;
   demo_race_runs: DemoRaceRunsTable;

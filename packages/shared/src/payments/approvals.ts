@@ -9,24 +9,32 @@ import type {
 import { limitText } from './messages.ts';
 
 /**
- * Maker-checker and daily approval limits (decision 020). Amounts are integer centavos. A deposit approval
- * or balance adjustment above its threshold needs a second approval by another staff member of a higher
- * role (an admin's by another admin); every approval counts towards its approver's total of the Manila day.
+ * Maker-checker and daily approval limits (decisions 020 and 042). Amounts are integer centavos. A deposit
+ * above its threshold, or whose receipt does not say what its request says, and a player's adjustments of a
+ * Manila day above their threshold need a second approval by an independent staff member (decision 042) of
+ * a higher role (an admin's by another admin); every approval counts towards its approver's total of the
+ * Manila day.
  */
 export interface ApprovalSettings {
   /** A deposit above this amount needs a second approval. */
   depositSecondApprovalAbove: number;
-  /** A balance adjustment whose size (credit or debit) is above this amount needs a second admin. */
+  /**
+   * A balance adjustment that takes the sizes (credits and debits) adjusted by one admin alone to one player
+   * in a Manila day above this amount needs a second admin (decision 042).
+   */
   adjustmentSecondApprovalAbove: number;
   /** Most a staff member of each role may approve per Manila day; null: no limit. */
   dailyApprovalLimits: Record<StaffRole, number | null>;
 }
 
-/** Until an admin sets them: ₱10,000 for two approvals; a day's approvals up to ₱200,000 (agent), ₱1,000,000 (master agent). */
+/**
+ * Until an admin sets them: ₱10,000 for two approvals; a day's approvals up to ₱200,000 (agent) and
+ * ₱1,000,000 (master agent and admin: an admin's own adjustments count too, decision 042).
+ */
 export const DEFAULT_APPROVAL_SETTINGS: ApprovalSettings = {
   depositSecondApprovalAbove: 1_000_000,
   adjustmentSecondApprovalAbove: 1_000_000,
-  dailyApprovalLimits: { agent: 20_000_000, master_agent: 100_000_000, admin: null },
+  dailyApprovalLimits: { agent: 20_000_000, master_agent: 100_000_000, admin: 100_000_000 },
 };
 
 const ROLE_RANK: Record<StaffRole, number> = { agent: 1, master_agent: 2, admin: 3 };
@@ -42,10 +50,47 @@ export function needsSecondApproval(amount: number, threshold: number): boolean 
 }
 
 /**
+ * Why a deposit needs two approvals (decision 042), or null when one suffices: above the threshold; no
+ * receipt attached; or a receipt whose reading (amount and reference, as the receipt reader read them) is
+ * not the request's. The reference is compared as the request stores it (normalised for its channel).
+ */
+export type DepositSecondApprovalReason = 'amount' | 'no_receipt' | 'receipt_mismatch';
+
+export interface DepositForApproval {
+  amount: number;
+  /** The request's reference, normalised (normalizeReference) for its channel. */
+  referenceNumber: string | null;
+  /** Null when no receipt is attached; a field is null when the reader could not find it. */
+  receiptReading: { amount: number | null; referenceNumber: string | null } | null;
+}
+
+export function depositSecondApprovalReason(
+  deposit: DepositForApproval,
+  threshold: number,
+  normaliseReference: (raw: string) => string,
+): DepositSecondApprovalReason | null {
+  if (needsSecondApproval(deposit.amount, threshold)) return 'amount';
+  const reading = deposit.receiptReading;
+  if (!reading) return 'no_receipt';
+  const sameAmount = reading.amount !== null && reading.amount === deposit.amount;
+  const sameReference =
+    reading.referenceNumber !== null &&
+    deposit.referenceNumber !== null &&
+    normaliseReference(reading.referenceNumber) === deposit.referenceNumber;
+  return sameAmount && sameReference ? null : 'receipt_mismatch';
+}
+
+/**
  * A staff member counts as the second person of an approval only once their account is this old
  * (decision 042): an account opened to be a puppet approver cannot be used at once.
  */
 export const SECOND_PERSON_PROBATION_DAYS = 7;
+
+/**
+ * For this many days after approving a player's deposit or adjustment, a staff member cannot approve that
+ * player's withdrawal (decision 042): whoever let money in does not also let it out.
+ */
+export const WITHDRAWAL_CONFLICT_DAYS = 7;
 
 export const ApprovalMessages = {
   secondPersonInLine:
@@ -59,6 +104,9 @@ export const ApprovalMessages = {
       : firstApproverRole === 'master_agent'
         ? 'The second approval must come from an admin.'
         : 'The second approval must come from a master agent or an admin.',
+  withdrawalAfterIdentityCheck:
+    'You verified this player’s identity: another staff member must approve their withdrawal.',
+  withdrawalAfterCredit: `You approved a deposit or an adjustment of this player’s in the last ${WITHDRAWAL_CONFLICT_DAYS} days: another staff member must approve their withdrawal.`,
   alreadyFirstApproved: 'This request already has its first approval; it waits for a second approver.',
   dailyLimit: (limit: number, approvedToday: number) =>
     `This approval would take you over your daily approval limit of ₱${limitText(limit)} (₱${limitText(approvedToday)} approved today).`,

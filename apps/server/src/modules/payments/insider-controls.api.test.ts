@@ -13,8 +13,10 @@ import {
   type PaymentDecisionResponse,
   type PaymentRequestReceipt,
 } from '@karera/shared';
+import { insertStaffMember, testAdminId } from '../../../test/staff-members.ts';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { insertPlayer } from '../../../test/factories.ts';
+import { independentAdmin } from '../../../test/second-admin.ts';
 import { call, registerPlayer, sessionCookieOf, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { playerBalances } from '../wallet/accounts.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
@@ -34,6 +36,8 @@ describe(`insider controls (${testDialect})`, () => {
   let master: { id: number; cookie: string };
   let agent: { id: number; cookie: string; code: string };
   let gcash: DepositAccountView;
+  // System-created admins (as an installation's founding admins are): outside everyone's line of creation
+  // and past any probation, so each counts as an independent second approver (decision 042).
   let otherAdmin: { id: number; cookie: string };
   let thirdAdmin: { id: number; cookie: string };
 
@@ -59,18 +63,39 @@ describe(`insider controls (${testDialect})`, () => {
     idempotencyKey: key(),
   });
 
-  async function createStaff(body: Record<string, unknown>) {
-    const password = 'staff-password-1';
-    const response = await inject('POST', '/api/backoffice/staff', { password, ...body }, { cookie: admin });
-    expect(response.statusCode, response.body).toBe(200);
-    const { id, username } = response.json<{ staff: { id: number; username: string } }>().staff;
-    return { id, cookie: await staffCookie(t.app, username, password) };
+  /** A staff member the first admin created (as the staff page would), with their upline and referral code. */
+  async function createStaff(body: {
+    username: string;
+    displayName: string;
+    role: 'admin' | 'master_agent' | 'agent';
+    parentId?: number;
+    referralCode?: string;
+  }) {
+    return insertStaffMember(t.app, {
+      role: body.role,
+      displayName: body.displayName,
+      parentId: body.parentId ?? null,
+      referralCode: body.referralCode ?? null,
+      createdBy: await testAdminId(t.app),
+    });
   }
 
   const decide = (cookie: string, id: number, decision: 'approve' | 'decline', payload: object = {}, idem = key()) =>
     inject('POST', `/api/backoffice/payments/${id}/${decision}`, payload, { cookie, 'idempotency-key': idem });
   const setSettings = (settings: ApprovalSettings, cookie = admin) =>
     inject('POST', '/api/backoffice/approval-settings', settings, { cookie });
+  /**
+   * Settings as they are once a second admin approved the change (decision 045 covers how they get there):
+   * these tests are about what the limits do.
+   */
+  const approvalSettingsInForce = async (settings: ApprovalSettings) => {
+    const value = JSON.stringify(settings);
+    await t.app.db
+      .insertInto('payment_settings')
+      .values({ key: 'approvals', value, updated_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
+  };
   const adjust = (playerId: number, amount: number, cookie = admin) =>
     inject(
       'POST',
@@ -100,7 +125,7 @@ describe(`insider controls (${testDialect})`, () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ PLAYER_AUTH_RATE_LIMIT: '1000' });
+    t = await createTestApp({ PLAYER_AUTH_RATE_LIMIT: '1000', STAFF_LOGIN_RATE_LIMIT: '1000' });
     admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
     const suffix = randomUUID().slice(0, 6);
     master = await createStaff({ username: `im-${suffix}`, displayName: 'Master', role: 'master_agent' });
@@ -123,8 +148,8 @@ describe(`insider controls (${testDialect})`, () => {
     );
     expect(account.statusCode, account.body).toBe(200);
     gcash = account.json<{ account: DepositAccountView }>().account;
-    otherAdmin = await createStaff({ username: `ib-${suffix}`, displayName: 'Second admin', role: 'admin' });
-    thirdAdmin = await createStaff({ username: `ic-${suffix}`, displayName: 'Third admin', role: 'admin' });
+    otherAdmin = await independentAdmin(t.app, 'ib');
+    thirdAdmin = await independentAdmin(t.app, 'ic');
   });
   afterAll(async () => {
     await t?.close();
@@ -250,7 +275,7 @@ describe(`insider controls (${testDialect})`, () => {
   });
 
   describe('maker-checker', () => {
-    it('an agent alone cannot credit a deposit above the threshold: a master agent gives the second approval', async () => {
+    it('an agent alone cannot credit a deposit above the threshold: an independent admin gives the second approval', async () => {
       const player = await registerPlayer(t.app, { referralCode: agent.code });
       const id = await deposit(player, 9_999_900);
 
@@ -269,12 +294,18 @@ describe(`insider controls (${testDialect})`, () => {
       expect(again.json()).toMatchObject({ statusMessage: ApprovalMessages.sameApprover });
       expect(await credit(player.playerId)).toBe(0);
 
-      const second = await decide(master.cookie, id, 'approve');
+      // Their master agent created them and is their upline: never the second person (decision 042).
+      const upline = await decide(master.cookie, id, 'approve');
+      expect(upline.statusCode).toBe(403);
+      expect(upline.json()).toMatchObject({ statusMessage: ApprovalMessages.secondPersonInLine });
+      expect(await credit(player.playerId)).toBe(0);
+
+      const second = await decide(otherAdmin.cookie, id, 'approve');
       expect(second.statusCode, second.body).toBe(200);
       expect(second.json<PaymentDecisionResponse>().request).toMatchObject({
         status: 'APPROVED',
         firstApprovedBy: 'Agent',
-        decidedBy: 'Master',
+        decidedBy: expect.stringMatching(/^Independent admin/),
         secondApproverRole: null,
       });
       expect(await credit(player.playerId)).toBe(9_999_900);
@@ -287,7 +318,7 @@ describe(`insider controls (${testDialect})`, () => {
         .execute();
       expect(audit).toEqual([
         { action: 'payment.deposit_first_approved', actor_id: agent.id },
-        { action: 'payment.deposit_approved', actor_id: master.id },
+        { action: 'payment.deposit_approved', actor_id: otherAdmin.id },
       ]);
       expect(await checkLedger(t.app.db)).toEqual([]);
     });
@@ -299,16 +330,19 @@ describe(`insider controls (${testDialect})`, () => {
       const lower = await decide(agent.cookie, byMaster, 'approve');
       expect(lower.statusCode).toBe(403);
       expect(lower.json()).toMatchObject({ statusMessage: ApprovalMessages.secondApproverRole('master_agent') });
-      expect((await decide(admin, byMaster, 'approve')).json<PaymentDecisionResponse>().request.status).toBe(
-        'APPROVED',
-      );
+      // The admin who created the master agent is in their line of creation.
+      const creator = await decide(admin, byMaster, 'approve');
+      expect(creator.json()).toMatchObject({ statusCode: 403, statusMessage: ApprovalMessages.secondPersonInLine });
+      expect(
+        (await decide(otherAdmin.cookie, byMaster, 'approve')).json<PaymentDecisionResponse>().request.status,
+      ).toBe('APPROVED');
 
       const byAdmin = await deposit(player, 2_000_000);
       expect((await decide(admin, byAdmin, 'approve')).json<PaymentDecisionResponse>().request.status).toBe('PENDING');
       for (const cookie of [admin, master.cookie]) {
         expect((await decide(cookie, byAdmin, 'approve')).statusCode).toBe(403);
       }
-      expect((await decide(otherAdmin.cookie, byAdmin, 'approve')).statusCode).toBe(200);
+      expect((await decide(thirdAdmin.cookie, byAdmin, 'approve')).statusCode).toBe(200);
       expect(await credit(player.playerId)).toBe(4_000_000);
     });
 
@@ -327,11 +361,10 @@ describe(`insider controls (${testDialect})`, () => {
       const id = await deposit(player, 3_000_000);
       expect((await decide(agent.cookie, id, 'approve')).statusCode).toBe(200);
       const results = await Promise.all([
-        decide(master.cookie, id, 'approve'),
-        decide(admin, id, 'approve'),
         decide(otherAdmin.cookie, id, 'approve'),
+        decide(thirdAdmin.cookie, id, 'approve'),
       ]);
-      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       expect(await credit(player.playerId)).toBe(3_000_000);
       const movements = await t.app.db
         .selectFrom('ledger_transactions')
@@ -370,13 +403,18 @@ describe(`insider controls (${testDialect})`, () => {
         parentId: master.id,
         referralCode: code,
       });
-      expect((await setSettings(limits)).statusCode).toBe(200);
+      await approvalSettingsInForce(limits);
       try {
         const player = await registerPlayer(t.app, { referralCode: code });
         const one = await deposit(player, 100_000);
         const two = await deposit(player, 60_000);
         const three = await deposit(player, 50_000);
-        expect((await decide(limited.cookie, one, 'approve')).statusCode).toBe(200);
+        // Deposits without a receipt: each approval here is a first approval of two (decision 042), and
+        // counts towards the day's limit all the same.
+        expect((await decide(limited.cookie, one, 'approve')).json<PaymentDecisionResponse>().request).toMatchObject({
+          status: 'PENDING',
+          secondApprovalReason: 'no_receipt',
+        });
         const over = await decide(limited.cookie, two, 'approve');
         expect(over.statusCode).toBe(400);
         expect(over.json()).toMatchObject({ statusMessage: ApprovalMessages.dailyLimit(150_000, 100_000) });
@@ -385,11 +423,17 @@ describe(`insider controls (${testDialect})`, () => {
         );
         // Up to the limit exactly is fine; the refused one counted nothing.
         expect((await decide(limited.cookie, three, 'approve')).statusCode).toBe(200);
-        expect(await credit(player.playerId)).toBe(150_000);
+        const totals = await t.app.db
+          .selectFrom('staff_approval_totals')
+          .select('total')
+          .where('staff_id', '=', limited.id)
+          .execute();
+        expect(totals.map((row) => Number(row.total))).toEqual([150_000]);
         // Another staff member's limit is their own.
         expect((await decide(master.cookie, two, 'approve')).statusCode).toBe(200);
+        expect(await credit(player.playerId)).toBe(0);
       } finally {
-        expect((await setSettings(DEFAULT_APPROVAL_SETTINGS)).statusCode).toBe(200);
+        await approvalSettingsInForce(DEFAULT_APPROVAL_SETTINGS);
       }
     });
 
@@ -403,23 +447,24 @@ describe(`insider controls (${testDialect})`, () => {
         parentId: master.id,
         referralCode: code,
       });
-      expect(
-        (
-          await setSettings({
-            ...DEFAULT_APPROVAL_SETTINGS,
-            dailyApprovalLimits: { agent: 200_000, master_agent: null, admin: null },
-          })
-        ).statusCode,
-      ).toBe(200);
+      await approvalSettingsInForce({
+        ...DEFAULT_APPROVAL_SETTINGS,
+        dailyApprovalLimits: { agent: 200_000, master_agent: null, admin: null },
+      });
       try {
         const player = await registerPlayer(t.app, { referralCode: code });
         const ids = [];
         for (let i = 0; i < 4; i += 1) ids.push(await deposit(player, 100_000));
         const results = await Promise.all(ids.map((id) => decide(limited.cookie, id, 'approve')));
         expect(results.filter((r) => r.statusCode === 200)).toHaveLength(2);
-        expect(await credit(player.playerId)).toBe(200_000);
+        const firstApproved = await t.app.db
+          .selectFrom('payment_requests')
+          .select('id')
+          .where('first_approved_by_staff_id', '=', limited.id)
+          .execute();
+        expect(firstApproved).toHaveLength(2);
       } finally {
-        await setSettings(DEFAULT_APPROVAL_SETTINGS);
+        await approvalSettingsInForce(DEFAULT_APPROVAL_SETTINGS);
       }
     });
 
@@ -471,7 +516,7 @@ describe(`insider controls (${testDialect})`, () => {
       expect(approved.json<BalanceAdjustmentDecisionResponse>().adjustment).toMatchObject({
         status: 'APPROVED',
         requestedBy: 'Administrator',
-        decidedBy: 'Second admin',
+        decidedBy: expect.stringMatching(/^Independent admin/),
       });
       expect(await credit(player.playerId)).toBe(2_000_000);
       expect((await decideAdjustment(thirdAdmin.cookie, id, 'approve')).statusCode).toBe(409);

@@ -10,6 +10,7 @@ import {
   type PaymentRequestListResponse,
   type PaymentRequestReceipt,
 } from '@karera/shared';
+import { insertStaffMember, testAdminId } from '../../../test/staff-members.ts';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { playerBalances } from '../wallet/accounts.ts';
@@ -42,12 +43,21 @@ describe(`payments (${testDialect})`, () => {
     });
   const balances = (player: RegisteredPlayer) => playerBalances(t.app.db, player.playerId);
 
-  async function createStaff(body: Record<string, unknown>) {
-    const password = 'staff-password-1';
-    const response = await inject('POST', '/api/backoffice/staff', { password, ...body }, { cookie: admin });
-    expect(response.statusCode, response.body).toBe(200);
-    const { id, username } = response.json<{ staff: { id: number; username: string } }>().staff;
-    return { id, cookie: await staffCookie(t.app, username, password) };
+  /** A staff member the first admin created (as the staff page would), with their upline and referral code. */
+  async function createStaff(body: {
+    username: string;
+    displayName: string;
+    role: 'admin' | 'master_agent' | 'agent';
+    parentId?: number;
+    referralCode?: string;
+  }) {
+    return insertStaffMember(t.app, {
+      role: body.role,
+      displayName: body.displayName,
+      parentId: body.parentId ?? null,
+      referralCode: body.referralCode ?? null,
+      createdBy: await testAdminId(t.app),
+    });
   }
   async function createAccount(body: Record<string, unknown>) {
     const response = await inject('POST', '/api/backoffice/deposit-accounts', body, { cookie: admin });
@@ -72,6 +82,25 @@ describe(`payments (${testDialect})`, () => {
     idempotencyKey: key(),
     ...overrides,
   });
+  /**
+   * A deposit sent with a receipt whose reading says what the request says, as imageExtract stores it
+   * (the reading itself is tested with real images below): one approval credits it (decision 042).
+   */
+  async function depositWithReceipt(player: RegisteredPlayer, body: ReturnType<typeof depositBody>) {
+    const { id: receiptId } = await t.app.db
+      .insertInto('payment_receipts')
+      .values({
+        player_id: player.playerId,
+        content_type: 'image/webp',
+        data: Buffer.from('RIFF'),
+        created_at: new Date().toISOString(),
+        read_amount: Number(body.amount),
+        read_reference: String(body.referenceNumber),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return pay('initiateDeposit', player, { ...body, receiptId });
+  }
   const withdrawBody = (overrides: Record<string, unknown> = {}) => ({
     amount: 50_000,
     companyName: 'gcash',
@@ -83,7 +112,7 @@ describe(`payments (${testDialect})`, () => {
 
   beforeAll(async () => {
     // Many players register here, within a minute.
-    t = await createTestApp({ PLAYER_AUTH_RATE_LIMIT: '1000' });
+    t = await createTestApp({ PLAYER_AUTH_RATE_LIMIT: '1000', STAFF_LOGIN_RATE_LIMIT: '1000' });
     admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
     const suffix = randomUUID().slice(0, 6);
     master = await createStaff({ username: `ma-${suffix}`, displayName: 'Master', role: 'master_agent' });
@@ -267,8 +296,7 @@ describe(`payments (${testDialect})`, () => {
     it('credits the player once on approval, with the +5% bonus of the 111 type, and refuses a used reference', async () => {
       const player = await registerPlayer(t.app, { referralCode: agentA.code });
       const receipt = (
-        await pay(
-          'initiateDeposit',
+        await depositWithReceipt(
           player,
           depositBody({ receiverNumber: accounts.bonus?.id, referenceNumber: 'REF111A', amount: 200_000 }),
         )
@@ -368,9 +396,7 @@ describe(`payments (${testDialect})`, () => {
 
     it('pays once when two staff approve at the same moment, and the decision is audited', async () => {
       const player = await registerPlayer(t.app, { referralCode: agentA.code });
-      const receipt = (
-        await pay('initiateDeposit', player, depositBody({ amount: 50_000 }))
-      ).json<PaymentRequestReceipt>();
+      const receipt = (await depositWithReceipt(player, depositBody({ amount: 50_000 }))).json<PaymentRequestReceipt>();
       const id = Number(receipt.transactionId.slice(2));
       const results = await Promise.all([
         decide(agentA.cookie, id, 'approve'),
@@ -397,9 +423,7 @@ describe(`payments (${testDialect})`, () => {
 
     it('replays an approval with the same key instead of refusing it', async () => {
       const player = await registerPlayer(t.app, { referralCode: agentA.code });
-      const receipt = (
-        await pay('initiateDeposit', player, depositBody({ amount: 60_000 }))
-      ).json<PaymentRequestReceipt>();
+      const receipt = (await depositWithReceipt(player, depositBody({ amount: 60_000 }))).json<PaymentRequestReceipt>();
       const id = Number(receipt.transactionId.slice(2));
       const idem = key();
       const heard: unknown[] = [];
@@ -418,9 +442,7 @@ describe(`payments (${testDialect})`, () => {
 
     it('replays a double-clicked approval sent twice at the same moment with one key', async () => {
       const player = await registerPlayer(t.app, { referralCode: agentA.code });
-      const receipt = (
-        await pay('initiateDeposit', player, depositBody({ amount: 65_000 }))
-      ).json<PaymentRequestReceipt>();
+      const receipt = (await depositWithReceipt(player, depositBody({ amount: 65_000 }))).json<PaymentRequestReceipt>();
       const id = Number(receipt.transactionId.slice(2));
       const idem = key();
       const results = await Promise.all([1, 2, 3].map(() => decide(agentA.cookie, id, 'approve', undefined, idem)));
@@ -462,7 +484,7 @@ describe(`payments (${testDialect})`, () => {
     it('rounds the +5% bonus of the 111 type down to the centavo', async () => {
       const player = await registerPlayer(t.app, { referralCode: agentA.code });
       const receipt = (
-        await pay('initiateDeposit', player, depositBody({ receiverNumber: accounts.bonus?.id, amount: 10_019 }))
+        await depositWithReceipt(player, depositBody({ receiverNumber: accounts.bonus?.id, amount: 10_019 }))
       ).json<PaymentRequestReceipt>();
       const approved = await decide(admin, Number(receipt.transactionId.slice(2)), 'approve');
       expect(approved.json<PaymentDecisionResponse>().request).toMatchObject({ amount: 10_019, bonus: 500 });
@@ -496,9 +518,7 @@ describe(`payments (${testDialect})`, () => {
   describe('verification scope (BOLA)', () => {
     it("lets agents see and decide only their own players' requests, master agents their agents'", async () => {
       const ofA = await registerPlayer(t.app, { referralCode: agentA.code });
-      const receipt = (
-        await pay('initiateDeposit', ofA, depositBody({ amount: 70_000 }))
-      ).json<PaymentRequestReceipt>();
+      const receipt = (await depositWithReceipt(ofA, depositBody({ amount: 70_000 }))).json<PaymentRequestReceipt>();
       const id = Number(receipt.transactionId.slice(2));
       const listed = async (cookie: string) =>
         (await inject('GET', '/api/backoffice/payments?status=PENDING&kind=DEPOSIT', undefined, { cookie }))
@@ -710,9 +730,7 @@ describe(`payments (${testDialect})`, () => {
       };
       const mine = await open(player);
       const theirs = await open(other);
-      const receipt = (
-        await pay('initiateDeposit', player, depositBody({ amount: 5_000 }))
-      ).json<PaymentRequestReceipt>();
+      const receipt = (await depositWithReceipt(player, depositBody({ amount: 5_000 }))).json<PaymentRequestReceipt>();
       expect((await decide(admin, Number(receipt.transactionId.slice(2)), 'approve')).statusCode).toBe(200);
       const deadline = Date.now() + 5000;
       while (!mine.frames.includes(`BALANCE_CHANGED:${player.playerId}`) && Date.now() < deadline) {

@@ -83,7 +83,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const fields = await receipts.read(image);
         // Kept for the deposit it is sent with: the approving staff member sees the receipt (decision 020).
-        const receiptId = await storeReceipt(db, currentPlayer(request).playerId, await receiptImageForStaff(bytes));
+        const receiptId = await storeReceipt(
+          db,
+          currentPlayer(request).playerId,
+          await receiptImageForStaff(bytes),
+          fields,
+        );
         return { statusCode: 200 as const, ...fields, receiptId };
       } catch (error) {
         if (error instanceof AppError) throw error;

@@ -2,8 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   ApprovalMessages,
   depositBonusFor,
+  depositSecondApprovalReason,
   maySecondApprove,
-  needsSecondApproval,
   depositRefusal,
   isDepositAccountType,
   normalizeReference,
@@ -21,6 +21,7 @@ import {
   type PaymentRequestReceipt,
   type PaymentRequestView,
   type PaymentStatus,
+  type ReceiptFields,
 } from '@karera/shared';
 import type { Database, StaffUser } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -30,6 +31,7 @@ import { amlOnPaymentDecided, amlOnPaymentRequested } from '../aml/aml.rules.ts'
 import { recordAudit } from '../audit/audit.service.ts';
 import { requireKycForPayment, type KycGateSettings } from '../kyc/kyc.service.ts';
 import { scopePlayersToStaff } from '../agents/subtree.ts';
+import { secondPersonRefusal } from '../backoffice/independent-approvers.ts';
 import { assertDepositAllowed } from '../rglimits/rglimits.service.ts';
 import { approvalSettings, countApproval, secondApproverRoleFor } from '../wallet/approval-controls.ts';
 import { accountIdByCode, HouseAccount, playerAccountCode, playerBalances } from '../wallet/accounts.ts';
@@ -37,6 +39,7 @@ import { InsufficientFundsError, postTransaction, type Posting } from '../wallet
 import { withdrawChannels } from './channel-images.ts';
 import { depositAccountsForPlayer } from './deposit-accounts.ts';
 import { paymentLimits } from './payment-settings.ts';
+import { withdrawalApprovalRefusal } from './withdrawal-conflicts.ts';
 
 /** Ledger transaction kinds of payments. */
 export const PaymentLedgerKind = {
@@ -345,8 +348,11 @@ function requestViewQuery(db: Kysely<Database>) {
     .leftJoin('staff_users as agent', 'agent.id', 'players.agent_id')
     .leftJoin('staff_users as decider', 'decider.id', 'r.decided_by_staff_id')
     .leftJoin('staff_users as first_approver', 'first_approver.id', 'r.first_approved_by_staff_id')
+    .leftJoin('payment_receipts as receipt', 'receipt.id', 'r.receipt_id')
     .selectAll('r')
     .select([
+      'receipt.read_amount',
+      'receipt.read_reference',
       'players.first_name',
       'players.last_name',
       'players.mobile_no',
@@ -359,7 +365,31 @@ function requestViewQuery(db: Kysely<Database>) {
 
 type RequestViewRow = Awaited<ReturnType<ReturnType<typeof requestViewQuery>['executeTakeFirstOrThrow']>>;
 
-function toRequestView(row: RequestViewRow): PaymentRequestView {
+/** Why a deposit needs two approvals (decision 042), or null; the reference compared as its channel stores it. */
+function secondApprovalReasonOf(
+  row: Pick<RequestViewRow, 'kind' | 'amount' | 'channel' | 'reference_number' | 'receipt_id'> & {
+    read_amount: number | null;
+    read_reference: string | null;
+  },
+  depositThreshold: number,
+) {
+  if (row.kind !== 'DEPOSIT') return null;
+  const channel = isDepositAccountType(row.channel) ? row.channel : null;
+  return depositSecondApprovalReason(
+    {
+      amount: row.amount,
+      referenceNumber: row.reference_number,
+      receiptReading:
+        row.receipt_id === null
+          ? null
+          : { amount: row.read_amount === null ? null : Number(row.read_amount), referenceNumber: row.read_reference },
+    },
+    depositThreshold,
+    (raw) => normalizeReference(raw, channel),
+  );
+}
+
+function toRequestView(row: RequestViewRow, depositThreshold: number): PaymentRequestView {
   return {
     id: row.id,
     transactionId: paymentTransactionId(row.kind, row.id),
@@ -386,6 +416,11 @@ function toRequestView(row: RequestViewRow): PaymentRequestView {
     firstApprovedAt: row.first_approved_at,
     secondApproverRole:
       row.status === 'PENDING' && row.first_approver_role ? secondApproverRoleFor(row.first_approver_role) : null,
+    secondApprovalReason: secondApprovalReasonOf(row, depositThreshold),
+    receiptReading:
+      row.receipt_id === null
+        ? null
+        : { amount: row.read_amount === null ? null : Number(row.read_amount), referenceNumber: row.read_reference },
   };
 }
 
@@ -423,7 +458,8 @@ export async function listPaymentRequests(
   if (options.status) count = count.where('r.status', '=', options.status);
   if (options.kind) count = count.where('r.kind', '=', options.kind);
   const { count: total } = await count.executeTakeFirstOrThrow();
-  return { requests: rows.map(toRequestView), total: Number(total) };
+  const { depositSecondApprovalAbove } = await approvalSettings(db);
+  return { requests: rows.map((row) => toRequestView(row, depositSecondApprovalAbove)), total: Number(total) };
 }
 
 export type PaymentDecision = 'approve' | 'decline';
@@ -500,12 +536,12 @@ export async function decidePaymentRequest(
       if (!request) throw notFound(PaymentMessages.requestNotFound);
       if (request.status !== 'PENDING') throw conflict(PaymentMessages.alreadyDecided);
 
-      // Maker-checker (decision 020): a deposit above the threshold is approved twice, by two staff members,
-      // the second of a higher role; the first approval moves no money. Every approval counts towards the
-      // approver's daily limit.
+      // Maker-checker (decisions 020 and 042): a deposit above the threshold, or without a receipt that says
+      // what the request says, is approved twice, the second time by an independent staff member of a higher
+      // role; the first approval moves no money. Every approval counts towards the approver's daily limit.
+      const settings = await approvalSettings(trx);
       let firstApproverId: number | null = null;
       if (request.kind === 'DEPOSIT' && decision === 'approve') {
-        const settings = await approvalSettings(trx);
         if (request.first_approved_by_staff_id !== null) {
           firstApproverId = request.first_approved_by_staff_id;
           if (firstApproverId === staff.id) throw forbidden(ApprovalMessages.sameApprover);
@@ -517,9 +553,22 @@ export async function decidePaymentRequest(
           if (!maySecondApprove(first.role, staff.role)) {
             throw forbidden(ApprovalMessages.secondApproverRole(first.role));
           }
+          const refusal = await secondPersonRefusal(trx, { firstId: firstApproverId, secondId: staff.id });
+          if (refusal) throw forbidden(refusal);
         }
         await countApproval(trx, staff, request.amount, settings);
-        if (firstApproverId === null && needsSecondApproval(request.amount, settings.depositSecondApprovalAbove)) {
+        const reading = request.receipt_id
+          ? await trx
+              .selectFrom('payment_receipts')
+              .select(['read_amount', 'read_reference'])
+              .where('id', '=', request.receipt_id)
+              .executeTakeFirst()
+          : undefined;
+        const twoApprovalsBecause = secondApprovalReasonOf(
+          { ...request, read_amount: reading?.read_amount ?? null, read_reference: reading?.read_reference ?? null },
+          settings.depositSecondApprovalAbove,
+        );
+        if (firstApproverId === null && twoApprovalsBecause !== null) {
           const now = nowIso();
           const recorded = await trx
             .updateTable('payment_requests')
@@ -540,12 +589,22 @@ export async function decidePaymentRequest(
               action: 'payment.deposit_first_approved',
               targetType: 'payment_request',
               targetId: request.id,
-              details: { playerId: request.player_id, amount: request.amount, note: note ?? null },
+              details: {
+                playerId: request.player_id,
+                amount: request.amount,
+                note: note ?? null,
+                secondApprovalReason: twoApprovalsBecause,
+              },
             },
           );
           const row = await requestViewQuery(trx).where('r.id', '=', requestId).executeTakeFirstOrThrow();
-          return { view: toRequestView(row), playerId: request.player_id };
+          return { view: toRequestView(row, settings.depositSecondApprovalAbove), playerId: request.player_id };
         }
+      }
+      // Whoever let money in does not also let it out (decision 042).
+      if (request.kind === 'WITHDRAW' && decision === 'approve') {
+        const refusal = await withdrawalApprovalRefusal(trx, staff.id, request.player_id);
+        if (refusal) throw forbidden(refusal);
       }
       if (request.kind === 'DEPOSIT' && decision === 'approve') {
         const used = await trx
@@ -617,21 +676,32 @@ export async function decidePaymentRequest(
       );
       await amlOnPaymentDecided(trx, request.id);
       const row = await requestViewQuery(trx).where('r.id', '=', requestId).executeTakeFirstOrThrow();
-      return { view: toRequestView(row), playerId: request.player_id };
+      return { view: toRequestView(row, settings.depositSecondApprovalAbove), playerId: request.player_id };
     },
   );
   return { ...body, replayed };
 }
 
-/** Keeps a receipt image a player uploaded, for the deposit they are about to submit; its id goes with it. */
+/**
+ * Keeps a receipt image a player uploaded, for the deposit they are about to submit, with what the reader
+ * read from it: a deposit whose request does not say the same needs a second approver (decision 042).
+ */
 export async function storeReceipt(
   db: Kysely<Database>,
   playerId: number,
   image: { data: Buffer; contentType: string },
+  reading: ReceiptFields,
 ): Promise<number> {
   const { id } = await db
     .insertInto('payment_receipts')
-    .values({ player_id: playerId, content_type: image.contentType, data: image.data, created_at: nowIso() })
+    .values({
+      player_id: playerId,
+      content_type: image.contentType,
+      data: image.data,
+      created_at: nowIso(),
+      read_amount: reading.amount,
+      read_reference: reading.referenceNumber,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

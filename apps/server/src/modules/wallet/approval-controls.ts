@@ -92,6 +92,37 @@ export async function countApproval(
   throw badRequest(ApprovalMessages.dailyLimit(limit ?? 0, Number(row?.total ?? 0)));
 }
 
+/**
+ * Lets one admin alone adjust a player's balance by `amount` when the sizes adjusted alone to that player
+ * this Manila day stay within the threshold (decision 042): five adjustments of ₱10,000 are ₱50,000 to one
+ * player, not five amounts under ₱10,000. The day's total rises by a conditional update (total + size <=
+ * threshold) in the adjustment's own transaction, so adjustments racing to one player cannot pass it
+ * together; false (nothing counted) means this one needs a second admin.
+ */
+export async function claimAdjustmentAlone(
+  trx: Transaction<Database>,
+  playerId: number,
+  amount: number,
+  threshold: number,
+): Promise<boolean> {
+  const day = manilaDay(new Date());
+  const size = Math.abs(amount);
+  if (size > threshold) return false;
+  await trx
+    .insertInto('player_adjustment_day_totals')
+    .values({ player_id: playerId, day, total: 0 })
+    .onConflict((oc) => oc.columns(['player_id', 'day']).doNothing())
+    .execute();
+  const raised = await trx
+    .updateTable('player_adjustment_day_totals')
+    .set((eb) => ({ total: eb('total', '+', size) }))
+    .where('player_id', '=', playerId)
+    .where('day', '=', day)
+    .where((eb) => eb(eb('total', '+', size), '<=', threshold))
+    .executeTakeFirst();
+  return Number(raised.numUpdatedRows) === 1;
+}
+
 /** What the second approver of a request first approved by this role must be, for the back office to say. */
 export function secondApproverRoleFor(firstApproverRole: StaffRole): 'master_agent_or_admin' | 'admin' {
   return firstApproverRole === 'agent' ? 'master_agent_or_admin' : 'admin';

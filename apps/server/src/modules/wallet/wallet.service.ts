@@ -3,7 +3,6 @@ import {
   ApprovalMessages,
   BackofficeMessages,
   maySecondApprove,
-  needsSecondApproval,
   PAYMENT_TYPE_BY_KIND,
   type AdjustmentResponse,
   type BalanceAdjustmentInput,
@@ -16,7 +15,8 @@ import type { Database, StaffUser } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { runIdempotent, runIdempotentTwinSafe } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
-import { approvalSettings, countApproval } from './approval-controls.ts';
+import { secondPersonRefusal } from '../backoffice/independent-approvers.ts';
+import { approvalSettings, claimAdjustmentAlone, countApproval } from './approval-controls.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { accountIdByCode, HouseAccount, playerAccountCode, playerBalances } from './accounts.ts';
 import { InsufficientFundsError, postTransaction } from './ledger.ts';
@@ -97,9 +97,10 @@ async function postAdjustment(
 
 /**
  * An admin's correction of a player's credit or bonus balance, at most once per idempotency key, audited in
- * the same database transaction. Up to the threshold it moves at once; above it (credit or debit) it is
- * stored PENDING and moves only when another admin approves it (decision 020). Either way it counts
- * towards the admin's daily approval limit.
+ * the same database transaction. While the sizes one admin alone adjusted to the player this Manila day,
+ * this one included, stay within the threshold it moves at once; otherwise (credit or debit) it is stored
+ * PENDING and moves only when an independent second admin approves it (decisions 020 and 042). Either way
+ * it counts towards the admin's daily approval limit.
  */
 export async function adjustPlayerBalance(
   db: Kysely<Database>,
@@ -118,7 +119,8 @@ export async function adjustPlayerBalance(
     async (trx) => {
       const settings = await approvalSettings(trx);
       await countApproval(trx, admin, input.amount, settings);
-      if (needsSecondApproval(input.amount, settings.adjustmentSecondApprovalAbove)) {
+      const alone = await claimAdjustmentAlone(trx, playerId, input.amount, settings.adjustmentSecondApprovalAbove);
+      if (!alone) {
         const { id } = await trx
           .insertInto('balance_adjustments')
           .values({
@@ -232,7 +234,8 @@ export async function listBalanceAdjustments(
 }
 
 /**
- * The second admin's decision on a stored adjustment, once: never the requesting admin's own. Approval
+ * The second admin's decision on a stored adjustment, once: never the requesting admin's own, nor one
+ * from the requester's line of creation or an account on probation (decision 042). Approval
  * moves the money by a conditional update (WHERE status = 'PENDING') in the same database transaction as
  * the ledger movement and the audit entry, so two admins approving at once move it exactly once.
  */
@@ -267,6 +270,12 @@ export async function decideBalanceAdjustment(
         if (!maySecondApprove(adjustment.requester_role, admin.role)) {
           throw forbidden(ApprovalMessages.secondApproverRole(adjustment.requester_role));
         }
+        // Not someone the requester created, nor their creator, nor an account younger than the probation.
+        const refusal = await secondPersonRefusal(trx, {
+          firstId: adjustment.requested_by_staff_id,
+          secondId: admin.id,
+        });
+        if (refusal) throw forbidden(refusal);
         await countApproval(trx, admin, adjustment.amount, await approvalSettings(trx));
       }
       const claimed = await trx

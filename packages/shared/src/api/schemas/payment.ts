@@ -110,6 +110,13 @@ export const paymentRequestViewSchema = z.object({
   firstApprovedAt: z.string().nullable(),
   /** The role the second approver needs, while the request waits for one. */
   secondApproverRole: z.enum(['master_agent_or_admin', 'admin']).nullable(),
+  /**
+   * Why this deposit needs two approvals (decision 042): above the threshold, no receipt, or a receipt whose
+   * reading is not the request's; null for one approval (and for withdrawals).
+   */
+  secondApprovalReason: z.enum(['amount', 'no_receipt', 'receipt_mismatch']).nullable(),
+  /** What the receipt reader read from the attached receipt (a field null when not found); null: no receipt. */
+  receiptReading: z.object({ amount: centavos.nullable(), referenceNumber: z.string().nullable() }).nullable(),
 });
 
 export const paymentRequestListResponseSchema = z.object({
