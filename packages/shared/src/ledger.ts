@@ -14,6 +14,7 @@ export const TRANSACTION_KINDS = [
   'TAKEOUT',
   'CARRYOVER',
   'BREAKAGE',
+  'MINUS_POOL',
   'PROMO',
   'PROMO_REBATE',
 ] as const;
@@ -28,6 +29,7 @@ export const PAYMENT_TYPE_BY_KIND: Record<TransactionKind, string> = {
   TAKEOUT: 'TAKEOUT',
   CARRYOVER: 'CARRYOVER',
   BREAKAGE: 'BREAKAGE',
+  MINUS_POOL: 'MINUS_POOL',
   PROMO: 'PROMO',
   PROMO_REBATE: 'PROMO',
 };

@@ -20,6 +20,7 @@ import * as sharedRateLimits from './migrations/20261126120000_shared_rate_limit
 import * as aml from './migrations/20261126150000_aml.ts';
 import * as raceDayDashboard from './migrations/20261127050000_race_day_dashboard.ts';
 import * as staffLineage from './migrations/20261128000000_staff_lineage.ts';
+import * as minusPool from './migrations/20261128040000_minus_pool.ts';
 import * as independentSecondPerson from './migrations/20261128020000_independent_second_person.ts';
 import * as dualControl from './migrations/20261128030000_dual_control.ts';
 import * as sessionChangeNotices from './migrations/20261127060000_session_change_notices.ts';
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261127050000_race_day_dashboard': raceDayDashboard,
   '20261127060000_session_change_notices': sessionChangeNotices,
   '20261128000000_staff_lineage': staffLineage,
+  '20261128040000_minus_pool': minusPool,
   '20261128020000_independent_second_person': independentSecondPerson,
   '20261128030000_dual_control': dualControl,
   '20261128050000_staff_requests_and_enrolment': staffRequestsAndEnrolment,

@@ -370,6 +370,8 @@ export interface PoolSettlementsTable {
   net: number;
   payouts: number;
   breakage: number;
+  /** What the house paid in for the 1.00 minimum dividend (decision 046). */
+  minus_pool: ColumnType<number, number | undefined, number>;
   tickets: number;
   winning_tickets: number;
   dividends: string;

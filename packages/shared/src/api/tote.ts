@@ -54,6 +54,11 @@ export const ToteMessages = {
   settling: 'Settling',
 } as const;
 
+/** Official dividends that would overdraw a pool (decision 046): the result is refused with this. */
+export function officialExcessMessage(betType: string, excessPesos: string): string {
+  return `The official dividends would pay ₱${excessPesos} more than the ${betType} pool holds. A pool pays at most its net pool and carryover: check the dividends.`;
+}
+
 /** The reasons a results line can give instead of a dividend. */
 export type NoDividendReason =
   | typeof ToteMessages.refunded

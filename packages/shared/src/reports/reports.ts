@@ -48,7 +48,8 @@ const centavos = z.number().int();
 /**
  * A pool's (or a group of pools') money in the period, in centavos. `payouts` is what winners received,
  * `bonusRetained` the bonus stake inside winning payouts that the house keeps (decision 016).
- * `ggr` = takeout + breakage + bonusRetained: what the house's gaming accounts were credited. For a settled
+ * `minusPool` is what the house paid into pools so that computed dividends reached 1.00 (decision 046).
+ * `ggr` = takeout + breakage + bonusRetained - minusPool: what the house's gaming accounts were credited. For a settled
  * pool it equals turnover + carryIn - carryOut - refunds - payouts (the pool ends at zero; decision 039).
  */
 export const gamingFiguresSchema = z.object({
@@ -58,6 +59,7 @@ export const gamingFiguresSchema = z.object({
   bonusRetained: centavos,
   takeout: centavos,
   breakage: centavos,
+  minusPool: centavos,
   carryIn: centavos,
   carryOut: centavos,
   ggr: centavos,
@@ -70,6 +72,7 @@ export const GAMING_FIGURES = [
   'bonusRetained',
   'takeout',
   'breakage',
+  'minusPool',
   'carryIn',
   'carryOut',
   'ggr',

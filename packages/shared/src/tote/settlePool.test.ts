@@ -9,6 +9,7 @@ import {
   comboKey,
   dividendFor,
   floorDiv,
+  officialDividendDifferences,
   settlePool,
   type PoolLeg,
   type PoolPolicy,
@@ -64,6 +65,48 @@ describe('winning orders with dead heats', () => {
   });
 });
 
+describe('official dividends are bounded by the pool (decision 046)', () => {
+  const W = type('W');
+  const tenOn = (runner: number) => ticket([[runner]], 10 * peso, W);
+
+  it('an official dividend above what the pool holds is an excess, never a minus pool', () => {
+    // A ₱20 pool, ₱10 on the winner: the tote pays 2.00. An official 10,000,000.00 would pay the ₱22,000 cap.
+    const tickets = [tenOn(1), tenOn(2)];
+    const input = { betType: W, tickets, legs: [ran([[1], [2]])], policy, carryIn: 0 };
+    const official = new Map([['1', 1_000_000_000]]);
+    const out = settlePool({ ...input, officialDividends: official });
+    expect(out.payouts).toBe(W.winLimit);
+    expect(out.officialExcess).toBe(W.winLimit - 20 * peso);
+    expect(out.minusPool).toBe(0);
+    expect(out.breakage).toBe(0);
+    expect(officialDividendDifferences({ ...input, officialDividends: official })).toEqual([
+      { combination: '1', official: 1_000_000_000, computed: 200 },
+    ]);
+  });
+
+  it('an official dividend within the pool pays as entered, and the same as computed is no difference', () => {
+    const tickets = [tenOn(1), tenOn(2), tenOn(3)];
+    const input = { betType: W, tickets, legs: [ran([[1], [2]])], policy, carryIn: 0 };
+    const lower = settlePool({ ...input, officialDividends: new Map([['1', 250]]) });
+    expect(lower).toMatchObject({ payouts: 2500, breakage: 500, officialExcess: 0, minusPool: 0 });
+    expect(officialDividendDifferences({ ...input, officialDividends: new Map([['1', 300]]) })).toEqual([]);
+    // A line for a combination nobody backed pays nothing: it is no difference.
+    expect(officialDividendDifferences({ ...input, officialDividends: new Map([['7', 900]]) })).toEqual([]);
+  });
+
+  it('an official 1.00 where the pool cannot pay it is an excess the house does not top up', () => {
+    // Everyone on the winner with a 15% takeout: the tote pays its 1.00 minimum from a minus pool...
+    const tickets = [tenOn(1), tenOn(1)];
+    const input = { betType: W, tickets, legs: [ran([[1], [2]])], policy: { ...policy, takeoutBp: 1500 }, carryIn: 0 };
+    expect(settlePool(input)).toMatchObject({ payouts: 2000, takeout: 300, minusPool: 300, officialExcess: 0 });
+    // ...but an official dividend pays only from the pool's own money.
+    expect(settlePool({ ...input, officialDividends: new Map([['1', 100]]) })).toMatchObject({
+      minusPool: 0,
+      officialExcess: 300,
+    });
+  });
+});
+
 describe('settlePool by hand-worked examples', () => {
   it('Win: 15% takeout, dividend to 10 centavos, breakage to the house', () => {
     const W = type('W');
@@ -100,8 +143,10 @@ describe('settlePool by hand-worked examples', () => {
       ['7-5', 100],
     ]);
     expect(out.tickets.map((t) => t.payout)).toEqual([2500, 3000, 0]);
-    // The minimum dividend costs the house ₱5.00.
-    expect(out.breakage).toBe(-500);
+    // The minimum dividend costs the house ₱5.00, paid into the pool as a minus pool, not as breakage.
+    expect(out.minusPool).toBe(500);
+    expect(out.breakage).toBe(0);
+    expect(out.officialExcess).toBe(0);
   });
 
   it('Trifecta: the combinations holding a scratched runner are refunded, the rest stay in the pool', () => {
@@ -384,9 +429,12 @@ describe('settlePool against the reference for random races (every bet type)', (
             expect(out.stakes).toBe(stakes);
             expect(out.payouts).toBe(out.tickets.reduce((s, t) => s + t.payout, 0));
             expect(out.refunds).toBe(out.tickets.reduce((s, t) => s + t.refund, 0));
-            expect(out.stakes + out.carryIn).toBe(
+            expect(out.stakes + out.carryIn + out.minusPool).toBe(
               out.payouts + out.refunds + out.takeout + out.carryOut + out.breakage,
             );
+            // Breakage is never negative; only the minimum dividend draws on the house, never official lines.
+            expect(out.breakage).toBeGreaterThanOrEqual(0);
+            expect(out.officialExcess).toBe(0);
             if (out.result !== 'refunded') expect(out.refunds).toBe(reference.refunds);
 
             for (const line of out.dividends.filter((d) => !d.consolation)) {
@@ -414,7 +462,7 @@ describe('settlePool against the reference for random races (every bet type)', (
             // keeps at most 10 centavos per peso on a winning combination plus the split's remainder.
             const lifted = out.dividends.some((d) => d.dividend === 100) || out.tickets.some((t) => t.capped);
             if (!lifted) {
-              expect(out.breakage).toBeGreaterThanOrEqual(0);
+              expect(out.minusPool).toBe(0);
               const winningStake = out.dividends.reduce((s, d) => s + (d.dividend ? d.stake : 0), 0);
               expect(out.breakage).toBeLessThanOrEqual(winningStake / 10 + out.dividends.length);
             }

@@ -100,8 +100,18 @@ export interface PoolOutcome {
   payouts: number;
   /** The part of `payouts` that is bonus stake not returned (decision 016): the house keeps it. */
   bonusRetained: number;
-  /** What rounding, caps and the minimum dividend leave to the house (negative when it tops up). */
+  /** What rounding and caps leave to the house: never negative (the minimum dividend's cost is `minusPool`). */
   breakage: number;
+  /**
+   * What the house adds so that every computed dividend reaches the 1.00 minimum (a minus pool): paid in
+   * from house:minus-pool before the winners are paid. Official dividends never draw on it.
+   */
+  minusPool: number;
+  /**
+   * How much the track's official dividends would pay above what the pool holds (net pool plus carryover
+   * in, less carryover out): 0 when they fit. A pool with an excess is refused, never paid (decision 046).
+   */
+  officialExcess: number;
   dividends: DividendLine[];
   tickets: TicketSettlement[];
 }
@@ -228,6 +238,8 @@ function refundAll(input: PoolInput, stakes: number): PoolOutcome {
     payouts: 0,
     bonusRetained: 0,
     breakage: 0,
+    minusPool: 0,
+    officialExcess: 0,
     dividends: [],
     tickets: input.tickets.map((t) => ({
       id: t.id,
@@ -344,6 +356,7 @@ export function settlePool(input: PoolInput): PoolOutcome {
   const dividends: DividendLine[] = [];
   let result: PoolResult = 'paid';
   let carryOut = 0;
+  let paysOfficial = false;
 
   if (withBets > 0) {
     const share = floorDiv(net, withBets);
@@ -351,6 +364,7 @@ export function settlePool(input: PoolInput): PoolOutcome {
       const stake = stakeOn[i] ?? 0;
       const official = input.officialDividends?.get(comboKey(betType.raceType, combo));
       const dividend = stake > 0 ? (official ?? dividendFor(share, stake)) : null;
+      if (stake > 0 && official !== undefined) paysOfficial = true;
       dividends.push({ combination: combo, dividend, stake, consolation: false });
       if (dividend == null) continue;
       for (const [t, l] of live.entries()) {
@@ -415,6 +429,10 @@ export function settlePool(input: PoolInput): PoolOutcome {
   });
   const payouts = sumOf(settlements.map((s) => s.payout));
   const refunds = sumOf(settlements.map((s) => s.refund));
+  // Below zero only when dividends pay more than the pool holds: computed ones lifted to the 1.00
+  // minimum (the house tops the pool up), or official ones entered too high (refused).
+  const left = stakes + input.carryIn - payouts - refunds - takeout - carryOut;
+  const shortfall = Math.max(0, -left);
   return {
     result,
     stakes,
@@ -425,8 +443,37 @@ export function settlePool(input: PoolInput): PoolOutcome {
     net,
     payouts,
     bonusRetained: sumOf(settlements.map((s) => s.bonusStakeRetained)),
-    breakage: stakes + input.carryIn - payouts - refunds - takeout - carryOut,
+    breakage: Math.max(0, left),
+    minusPool: paysOfficial ? 0 : shortfall,
+    officialExcess: paysOfficial ? shortfall : 0,
     dividends,
     tickets: settlements,
   };
+}
+
+/** An official dividend that is not what the tote computed for its combination (decision 046). */
+export interface OfficialDividendDifference {
+  combination: string;
+  official: number;
+  /** The tote's own dividend for the combination. */
+  computed: number;
+}
+
+/**
+ * The official dividends that would change what a winning combination with bets pays: each needs a
+ * second admin before it is paid. A line for a combination nobody backed pays nothing and differs from
+ * nothing: the results page only shows it.
+ */
+export function officialDividendDifferences(input: PoolInput): OfficialDividendDifference[] {
+  const official = input.officialDividends;
+  if (!official || official.size === 0) return [];
+  const computed = settlePool({ ...input, officialDividends: undefined });
+  return computed.dividends.flatMap((line) => {
+    if (line.consolation || line.dividend === null) return [];
+    const combination = comboKey(input.betType.raceType, line.combination);
+    const entered = official.get(combination);
+    return entered === undefined || entered === line.dividend
+      ? []
+      : [{ combination, official: entered, computed: line.dividend }];
+  });
 }

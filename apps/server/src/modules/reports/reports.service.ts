@@ -47,7 +47,7 @@ async function reading<T>(db: Kysely<Database>, work: (db: Db) => Promise<T>): P
 }
 
 /** Ledger transaction kinds that move money in or out of a race's pool. */
-const POOL_KINDS = ['BET', 'SETTLEMENT', 'TAKEOUT', 'CARRYOVER', 'BREAKAGE'] as const;
+const POOL_KINDS = ['BET', 'SETTLEMENT', 'TAKEOUT', 'CARRYOVER', 'BREAKAGE', 'MINUS_POOL'] as const;
 
 const asNumber = (value: number | string | bigint | null | undefined): number => Number(value ?? 0);
 
@@ -61,6 +61,7 @@ const zeroFigures = (): GamingFigures => ({
   bonusRetained: 0,
   takeout: 0,
   breakage: 0,
+  minusPool: 0,
   carryIn: 0,
   carryOut: 0,
   ggr: 0,
@@ -120,7 +121,7 @@ async function poolHours(db: Db, range: ReportRange): Promise<PoolHour[]> {
     join ledger_postings p on p.transaction_id = t.id
     where t.kind in (${sql.join(POOL_KINDS)}) and t.created_at >= ${start} and t.created_at < ${end}
       and ((t.kind = 'BET' and p.amount > 0) or (t.kind = 'SETTLEMENT' and p.amount < 0)
-        or t.kind in ('TAKEOUT', 'CARRYOVER', 'BREAKAGE'))
+        or t.kind in ('TAKEOUT', 'CARRYOVER', 'BREAKAGE', 'MINUS_POOL'))
     group by substr(t.created_at, 1, 13), t.kind, p.account_id`.execute(db);
 
   // What each settled ticket got back: its refund and the winnings that reached the player's credit.
@@ -174,6 +175,9 @@ async function poolHours(db: Db, range: ReportRange): Promise<PoolHour[]> {
       case 'BREAKAGE':
         figures.breakage -= total;
         break;
+      case 'MINUS_POOL':
+        figures.minusPool += total;
+        break;
     }
   }
   const accountOfPool = new Map([...pools.values()].map((p) => [poolAccountCode(p), p]));
@@ -188,7 +192,7 @@ async function poolHours(db: Db, range: ReportRange): Promise<PoolHour[]> {
     // A winning ticket's payout is what reached the player plus the bonus stake the house keeps: the rest
     // of what settlements took out of the pool (the ledger's house:bonus-stake-retained postings).
     figures.bonusRetained = (settledOut.get(figures) ?? 0) - figures.refunds - figures.payouts;
-    figures.ggr = figures.takeout + figures.breakage + figures.bonusRetained;
+    figures.ggr = figures.takeout + figures.breakage + figures.bonusRetained - figures.minusPool;
   }
   return [...cells.values()];
 }

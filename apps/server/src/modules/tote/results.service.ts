@@ -250,6 +250,7 @@ export async function settlementReport(db: Kysely<Database>, raceId: number): Pr
     carryIn: 0,
     carryOut: 0,
     breakage: 0,
+    minusPool: 0,
   };
   let balanced = true;
   const summaries: SettlementReport['pools'] = [];
@@ -303,6 +304,8 @@ export async function settlementReport(db: Kysely<Database>, raceId: number): Pr
       payouts,
       bonusRetained,
       breakage: pool.breakage,
+      minusPool: pool.minus_pool,
+      officialExcess: 0,
       tickets: Number(paid.tickets),
       winningTickets: pool.winning_tickets,
       status: pool.status,
@@ -318,7 +321,9 @@ export async function settlementReport(db: Kysely<Database>, raceId: number): Pr
       }),
     });
     const poolBalanced =
-      stakes + pool.carry_in === payouts + bonusRetained + refunds + pool.takeout + pool.carry_out + pool.breakage &&
+      stakes + pool.carry_in + pool.minus_pool ===
+        payouts + bonusRetained + refunds + pool.takeout + pool.carry_out + pool.breakage &&
+      pool.breakage >= 0 &&
       (pool.status !== 'settled' || poolLeft === 0);
     balanced &&= poolBalanced;
     totals.stakes += stakes;
@@ -329,6 +334,7 @@ export async function settlementReport(db: Kysely<Database>, raceId: number): Pr
     totals.carryIn += pool.carry_in;
     totals.carryOut += pool.carry_out;
     totals.breakage += pool.breakage;
+    totals.minusPool += pool.minus_pool;
   }
   return {
     raceId,

@@ -5,6 +5,8 @@ import {
   comboKey,
   formatFinish,
   isValidFinish,
+  formatPeso,
+  officialExcessMessage,
   runnerBaseNumber,
   settlePool,
   ToteMessages,
@@ -112,6 +114,8 @@ function summarise(
     payouts: outcome.payouts - outcome.bonusRetained,
     bonusRetained: outcome.bonusRetained,
     breakage: outcome.breakage,
+    minusPool: outcome.minusPool,
+    officialExcess: outcome.officialExcess,
     tickets: outcome.tickets.length,
     winningTickets: outcome.tickets.filter((t) => t.payout > 0).length,
     dividends: outcome.dividends.map((d) => {
@@ -190,6 +194,16 @@ async function poolsCompletedBy(db: Db, race: Race, input?: ResultInput): Promis
 export async function previewResult(db: Kysely<Database>, raceId: number, input: ResultInput): Promise<ResultPreview> {
   const race = await mustFindRace(db, raceId);
   await checkResultInput(db, race, input);
+  return {
+    raceId,
+    raceNo: race.raceNo,
+    finish: formatFinish(input.finish),
+    pools: await previewPools(db, race, input),
+  };
+}
+
+/** The pools a result would complete, as they would settle. */
+async function previewPools(db: Db, race: Race, input: ResultInput): Promise<PoolSummary[]> {
   const pools: PoolSummary[] = [];
   for (const card of await poolsCompletedBy(db, race, input)) {
     const policy = await policyFor(db, card.type.code, card.raceDate);
@@ -203,7 +217,16 @@ export async function previewResult(db: Kysely<Database>, raceId: number, input:
     );
     pools.push(summarise(card, outcome, official));
   }
-  return { raceId, raceNo: race.raceNo, finish: formatFinish(input.finish), pools };
+  return pools;
+}
+
+/** Refuses official dividends that would pay any pool more than it holds (decision 046). */
+async function refuseOfficialExcess(db: Db, race: Race, input: ResultInput): Promise<void> {
+  if (!input.officialDividends?.length) return;
+  const overdrawn = (await previewPools(db, race, input)).find((pool) => pool.officialExcess > 0);
+  if (overdrawn) {
+    throw badRequest(officialExcessMessage(overdrawn.betType, formatPeso(overdrawn.officialExcess).replace('₱', '')));
+  }
 }
 
 /**
@@ -216,7 +239,9 @@ export async function confirmResult(
   raceId: number,
   input: ResultInput,
 ): Promise<Race> {
-  await checkResultInput(deps.db, await mustFindRace(deps.db, raceId), input);
+  const race = await mustFindRace(deps.db, raceId);
+  await checkResultInput(deps.db, race, input);
+  await refuseOfficialExcess(deps.db, race, input);
   await deps.db.transaction().execute(async (trx) => {
     try {
       await moveRaceStatus(trx, actor, raceId, 'C', 'D');
@@ -318,6 +343,8 @@ async function startPool(deps: ToteDeps, card: PoolCard): Promise<Computed | nul
       const carryIn = await carryoverBalance(trx, card.type.code);
       const tickets = await poolTickets(trx, card.key);
       const { outcome } = await computeOutcome(trx, card, policy, carryIn, tickets);
+      // Official dividends pay from the pool's own money only: a pool they would overdraw is not paid.
+      if (outcome.officialExcess > 0) throw new OfficialExcessError(card, outcome.officialExcess);
       await trx
         .insertInto('pool_settlements')
         .values({
@@ -336,6 +363,7 @@ async function startPool(deps: ToteDeps, card: PoolCard): Promise<Computed | nul
           // What the winning tickets won, bonus stake included; the report splits off what was retained.
           payouts: outcome.payouts,
           breakage: outcome.breakage,
+          minus_pool: outcome.minusPool,
           tickets: outcome.tickets.length,
           winning_tickets: outcome.tickets.filter((t) => t.payout > 0).length,
           dividends: JSON.stringify(outcome.dividends),
@@ -357,6 +385,20 @@ async function startPool(deps: ToteDeps, card: PoolCard): Promise<Computed | nul
           metadata: meta,
         });
       }
+      if (outcome.minusPool > 0) {
+        // The 1.00 minimum dividend costs the house this much: paid in before any winner is paid.
+        const minusPool = await ensureAccount(trx, HouseAccount.minusPool, 1);
+        await postTransaction(trx, {
+          kind: 'MINUS_POOL',
+          description: `Minus pool ${card.key.betType} race ${card.firstRaceNo}`,
+          postings: [
+            { accountId: minusPool, amount: -outcome.minusPool },
+            { accountId: pool, amount: outcome.minusPool },
+          ],
+          actor: { type: 'system', id: null },
+          metadata: meta,
+        });
+      }
       const carried = outcome.carryOut - outcome.carryIn;
       if (carried !== 0) {
         await postTransaction(trx, {
@@ -373,6 +415,7 @@ async function startPool(deps: ToteDeps, card: PoolCard): Promise<Computed | nul
       return { outcome, tickets };
     });
   } catch (error) {
+    if (error instanceof OfficialExcessError) throw error;
     const started = await deps.db
       .selectFrom('pool_settlements')
       .select('id')
@@ -381,6 +424,24 @@ async function startPool(deps: ToteDeps, card: PoolCard): Promise<Computed | nul
       .executeTakeFirst();
     if (!started) throw error;
     return null;
+  }
+}
+
+/** Official dividends that would pay more than the pool holds: the pool is refused, never paid. */
+export class OfficialExcessError extends Error {
+  constructor(card: PoolCard, excess: number) {
+    super(
+      `${card.key.betType} pool of race ${card.firstRaceNo}: official dividends exceed the pool by ${excess} centavos`,
+    );
+    this.name = 'OfficialExcessError';
+  }
+}
+
+/** A pool left below zero after paying its tickets: settlement stops there and leaves the pool paying. */
+export class NegativeBreakageError extends Error {
+  constructor(card: PoolCard, remaining: number) {
+    super(`${card.key.betType} pool of race ${card.firstRaceNo} paid ${-remaining} centavos more than it held`);
+    this.name = 'NegativeBreakageError';
   }
 }
 
@@ -519,6 +580,8 @@ async function settleStartedOrNew(deps: ToteDeps, card: PoolCard): Promise<void>
       .executeTakeFirstOrThrow();
     if (current.status === 'settled') return;
     const remaining = await balanceOfPostings(trx, pool);
+    // A pool paid more than it held: nothing may make that good silently (decision 046).
+    if (remaining < 0) throw new NegativeBreakageError(card, remaining);
     if (remaining !== 0) {
       const breakage = await ensureAccount(trx, HouseAccount.breakage, 1);
       await postTransaction(trx, {

@@ -418,6 +418,7 @@ describe(`tote and settlement (${testDialect})`, () => {
       }),
     );
     expect((await checkLedger(t.app.db)).map((b) => b.rule).sort()).toEqual([
+      'pool-overpaid',
       'settled-pool-not-empty',
       'ticket-settlement',
     ]);

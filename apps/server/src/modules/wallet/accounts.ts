@@ -12,6 +12,8 @@ export const HouseAccount = {
   payouts: 'house:payouts',
   takeout: 'house:takeout',
   breakage: 'house:breakage',
+  /** What the house pays into pools so that computed dividends reach the 1.00 minimum (decision 046). */
+  minusPool: 'house:minus-pool',
   /** Bonus stake inside winning payouts, not returned to the player (decision 016). */
   bonusStakeRetained: 'house:bonus-stake-retained',
 } as const;

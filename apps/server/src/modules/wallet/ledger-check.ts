@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { MINIMUM_DIVIDEND } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { toSafeInteger } from '../../db/connection.ts';
 
@@ -10,7 +11,9 @@ export interface LedgerBreach {
     | 'negative-player-balance'
     | 'ticket-debit'
     | 'ticket-settlement'
-    | 'settled-pool-not-empty';
+    | 'settled-pool-not-empty'
+    | 'negative-breakage'
+    | 'pool-overpaid';
   detail: string;
 }
 
@@ -138,6 +141,63 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerBreach[]>
   for (const row of pools) {
     if (toSafeInteger(row.left) !== 0) {
       breaches.push({ rule: 'settled-pool-not-empty', detail: `pool ${row.code} still holds ${row.left}` });
+    }
+  }
+  breaches.push(...(await poolMoneyBreaches(db)));
+  return breaches;
+}
+
+/**
+ * No pool pays more than it held (decision 046). From the ledger alone: what the pool's own postings
+ * other than breakage leave must not fall below zero (the house made good an overpayment), breakage only
+ * ever leaves a pool, and the house's minus pool pays in no more than the tickets on the lines it lifted
+ * to the 1.00 minimum staked, and nothing for official dividends.
+ */
+async function poolMoneyBreaches(db: Kysely<Database>): Promise<LedgerBreach[]> {
+  const breaches: LedgerBreach[] = [];
+  const byKind = await sql<{ code: string; kind: string; total: number | string; lowest: number | string }>`
+    select a.code as code, t.kind as kind, sum(p.amount) as total, min(p.amount) as lowest
+    from ledger_postings p
+    join accounts a on a.id = p.account_id
+    join ledger_transactions t on t.id = p.transaction_id
+    where a.code like ${'pool:%'}
+    group by a.code, t.kind`.execute(db);
+  const beforeBreakage = new Map<string, number>();
+  for (const row of byKind.rows) {
+    if (row.kind === 'BREAKAGE') {
+      if (toSafeInteger(row.total) > 0 || toSafeInteger(row.lowest) > 0) {
+        breaches.push({ rule: 'negative-breakage', detail: `pool ${row.code} took breakage from the house` });
+      }
+      continue;
+    }
+    beforeBreakage.set(row.code, (beforeBreakage.get(row.code) ?? 0) + toSafeInteger(row.total));
+  }
+  for (const [code, left] of beforeBreakage) {
+    if (left < 0) breaches.push({ rule: 'pool-overpaid', detail: `pool ${code} paid ${-left} more than it held` });
+  }
+
+  const settlements = await db
+    .selectFrom('pool_settlements as s')
+    .leftJoin('race_results as r', 'r.race_id', 's.result_race_id')
+    .select(['s.first_race_id', 's.bet_type', 's.breakage', 's.minus_pool', 's.dividends', 'r.official_dividends'])
+    .execute();
+  for (const row of settlements) {
+    const pool = `pool:${row.first_race_id}:${row.bet_type}`;
+    if (toSafeInteger(row.breakage) < 0) {
+      breaches.push({ rule: 'negative-breakage', detail: `pool ${pool} records breakage of ${row.breakage}` });
+    }
+    const minusPool = toSafeInteger(row.minus_pool);
+    if (minusPool === 0) continue;
+    const lines = JSON.parse(row.dividends) as { dividend: number | null; stake: number }[];
+    const liftedStake = lines.reduce((sum, line) => sum + (line.dividend === MINIMUM_DIVIDEND ? line.stake : 0), 0);
+    const official = (JSON.parse(row.official_dividends ?? '[]') as { betType: string }[]).some(
+      (line) => line.betType === row.bet_type,
+    );
+    if (official || minusPool > liftedStake) {
+      breaches.push({
+        rule: 'pool-overpaid',
+        detail: `pool ${pool} drew a minus pool of ${minusPool} ${official ? 'for official dividends' : `above the ${liftedStake} staked on lines at the minimum dividend`}`,
+      });
     }
   }
   return breaches;

@@ -446,6 +446,9 @@ export const en = {
     payouts: 'Payouts',
     bonusRetained: 'Bonus stake retained',
     breakage: 'Breakage',
+    minusPool: 'Minus pool (paid by the house)',
+    officialExcess:
+      'The official dividends would pay {{amount}} more than this pool holds. A pool pays at most its net pool and carryover: check the dividends.',
     tickets: 'Tickets',
     winningTickets: 'Winning tickets',
     dividends: 'Dividends of {{type}}',
@@ -467,7 +470,7 @@ export const en = {
     balanced: 'Balanced',
     notBalanced: 'Not balanced',
     balanceRule:
-      'Stakes + carry in = payouts + bonus stake retained + refunds + takeout + carry out + breakage. Payouts are what reached players; a winning bonus-funded ticket does not get its bonus stake back.',
+      'Stakes + carry in + minus pool = payouts + bonus stake retained + refunds + takeout + carry out + breakage. The minus pool is what the house paid in so that every dividend reached 1.00. Payouts are what reached players; a winning bonus-funded ticket does not get its bonus stake back.',
     totals: 'Totals',
     pools: 'Pools',
     noPools: 'No pools on this race.',

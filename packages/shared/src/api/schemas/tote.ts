@@ -21,7 +21,15 @@ export const poolSummarySchema = z.object({
    * payouts + bonusRetained is what the winning tickets won.
    */
   bonusRetained: cents,
+  /** What rounding and the bet caps leave to the house: never negative (decision 046). */
   breakage: cents,
+  /** What the house pays into the pool so that computed dividends reach the 1.00 minimum. */
+  minusPool: cents,
+  /**
+   * How much official dividends would pay above what the pool holds: a preview shows it, and a result
+   * with any excess is refused (0 once settled).
+   */
+  officialExcess: cents,
   tickets: z.number().int(),
   winningTickets: z.number().int(),
   dividends: z.array(
@@ -57,8 +65,12 @@ export const settlementReportSchema = z.object({
     carryIn: cents,
     carryOut: cents,
     breakage: cents,
+    minusPool: cents,
   }),
-  /** stakes + carry in = payouts + bonus retained + refunds + takeout + carry out + breakage, to the centavo. */
+  /**
+   * stakes + carry in + minus pool = payouts + bonus retained + refunds + takeout + carry out + breakage, to
+   * the centavo, and no breakage below zero.
+   */
   balanced: z.boolean(),
 });
 

@@ -36,12 +36,13 @@ export const reportsEn = {
     bonusRetained: 'Bonus stake kept',
     takeout: 'Takeout',
     breakage: 'Breakage',
+    minusPool: 'Minus pool',
     carryIn: 'Carryover in',
     carryOut: 'Carryover out',
     ggr: 'Gross gaming revenue',
   },
   ggrNote:
-    'Gross gaming revenue is what the house kept: takeout, breakage and the bonus stake inside winning payouts. For a settled pool it equals turnover + carryover in − carryover out − refunds − payouts.',
+    'Gross gaming revenue is what the house kept: takeout, breakage and the bonus stake inside winning payouts, less the minus pool it paid in so that dividends reached 1.00. For a settled pool it equals turnover + carryover in − carryover out − refunds − payouts.',
   col: {
     day: 'Day',
     event: 'Event',

@@ -4,7 +4,16 @@ import { useT } from '../../i18n/useT.ts';
 import { formatDividend } from './tote.ts';
 
 type MoneyField =
-  'stakes' | 'refunds' | 'takeout' | 'carryIn' | 'carryOut' | 'net' | 'payouts' | 'bonusRetained' | 'breakage';
+  | 'stakes'
+  | 'refunds'
+  | 'takeout'
+  | 'carryIn'
+  | 'carryOut'
+  | 'net'
+  | 'payouts'
+  | 'bonusRetained'
+  | 'breakage'
+  | 'minusPool';
 
 /** One pool of a preview or a settlement report: its money, its tickets and its dividends. */
 export function PoolCard({ pool, status }: { pool: PoolSummary; status?: 'paying' | 'settled' }) {
@@ -23,6 +32,7 @@ export function PoolCard({ pool, status }: { pool: PoolSummary; status?: 'paying
     ['payouts', t('pool.payouts')],
     ['bonusRetained', t('pool.bonusRetained')],
     ['breakage', t('pool.breakage')],
+    ['minusPool', t('pool.minusPool')],
   ];
   return (
     <article className="card bo-pool" aria-labelledby={headingId} data-testid="pool" data-bet-type={pool.betType}>
@@ -35,6 +45,11 @@ export function PoolCard({ pool, status }: { pool: PoolSummary; status?: 'paying
         </span>
       </div>
       <p className="bo-muted bo-pool__race">{t('pool.fromRace', { raceNo: pool.firstRaceNo })}</p>
+      {pool.officialExcess > 0 ? (
+        <p className="bo-alert bo-alert--error" role="alert" data-testid="pool-official-excess">
+          {t('pool.officialExcess', { amount: formatPeso(pool.officialExcess) })}
+        </p>
+      ) : null}
       <dl className="bo-fields bo-pool__figures">
         {status ? (
           <div className="bo-fields__row">

@@ -107,6 +107,7 @@ function Totals({ report }: { report: SettlementReport }) {
     [t('pool.takeout'), totals.takeout],
     [t('pool.carryOut'), totals.carryOut],
     [t('pool.breakage'), totals.breakage],
+    [t('pool.minusPool'), totals.minusPool],
   ];
   return (
     <section className="card bo-section" aria-labelledby={headingId}>

@@ -167,11 +167,15 @@ describe('pool figures', () => {
       takeout: 1_500,
       carryOut: 0,
       breakage: 1_000,
+      minusPool: 0,
     };
     expect(poolBalances(pool)).toBe(true);
     expect(poolBalances({ ...pool, breakage: 999 })).toBe(false);
     // The bonus stake kept from a winning bonus ticket is part of the books (decision 016).
     expect(poolBalances({ ...pool, bonusRetained: 0 })).toBe(false);
+    // The house's minus pool balances a payout above the pool; negative breakage never does (decision 046).
+    expect(poolBalances({ ...pool, payouts: 9_000, breakage: 0, minusPool: 500 })).toBe(true);
+    expect(poolBalances({ ...pool, payouts: 9_000, breakage: -500 })).toBe(false);
   });
   it('write dividends as the results page does', () => {
     expect(formatDividend(1230)).toBe('12.30');

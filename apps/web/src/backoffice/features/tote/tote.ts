@@ -172,18 +172,19 @@ export function settingsInForce(settings: readonly ToteSetting[], today: string)
 }
 
 /**
- * Pool totals must satisfy stakes + carry in = payouts + bonus stake retained + refunds + takeout +
- * carry out + breakage.
+ * Pool totals must satisfy stakes + carry in + minus pool = payouts + bonus stake retained + refunds +
+ * takeout + carry out + breakage, with no breakage below zero.
  */
 export function poolBalances(
   pool: Pick<
     PoolSummary,
-    'stakes' | 'carryIn' | 'payouts' | 'bonusRetained' | 'refunds' | 'takeout' | 'carryOut' | 'breakage'
+    'stakes' | 'carryIn' | 'payouts' | 'bonusRetained' | 'refunds' | 'takeout' | 'carryOut' | 'breakage' | 'minusPool'
   >,
 ): boolean {
   return (
-    pool.stakes + pool.carryIn ===
-    pool.payouts + pool.bonusRetained + pool.refunds + pool.takeout + pool.carryOut + pool.breakage
+    pool.breakage >= 0 &&
+    pool.stakes + pool.carryIn + pool.minusPool ===
+      pool.payouts + pool.bonusRetained + pool.refunds + pool.takeout + pool.carryOut + pool.breakage
   );
 }
 
