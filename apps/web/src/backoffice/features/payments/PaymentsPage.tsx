@@ -111,12 +111,11 @@ export function PaymentsPage() {
   const request = pending?.request;
   const amount = request ? formatPeso(request.amount) : '';
   const threshold = approvalSettings.data?.depositSecondApprovalAbove;
-  const firstOfTwo =
-    request?.kind === 'DEPOSIT' &&
-    pending?.decision === 'approve' &&
-    request.firstApprovedBy === null &&
-    threshold !== undefined &&
-    request.amount > threshold;
+  // The server says why a deposit needs two approvals (above the threshold, or no matching receipt).
+  const firstOfTwoBecause =
+    request?.kind === 'DEPOSIT' && pending?.decision === 'approve' && request.firstApprovedBy === null
+      ? request.secondApprovalReason
+      : null;
   const explanation = !request
     ? ''
     : pending.decision === 'approve'
@@ -218,8 +217,12 @@ export function PaymentsPage() {
         }
       >
         <p>{explanation}</p>
-        {firstOfTwo ? (
-          <Alert tone="info">{t('payments.firstOfTwo', { threshold: formatPeso(threshold) })}</Alert>
+        {firstOfTwoBecause ? (
+          <Alert tone="info">
+            {firstOfTwoBecause === 'amount' && threshold !== undefined
+              ? t('payments.firstOfTwo', { threshold: formatPeso(threshold) })
+              : `${t(`payments.twoApprovalsBecause.${firstOfTwoBecause}`)} ${t('payments.firstOfTwoBecause')}`}
+          </Alert>
         ) : null}
         <TextArea
           id={noteId}
@@ -306,6 +309,25 @@ function RequestCard({
               </a>
             </dd>
           </div>
+        ) : null}
+        {request.receiptReading ? (
+          <div className="bo-fields__row" data-testid="payment-receipt-reading">
+            <dt>{t('payments.receiptReading')}</dt>
+            <dd>
+              {t('payments.receiptReadingLine', {
+                amount:
+                  request.receiptReading.amount === null
+                    ? t('payments.receiptReadingNone')
+                    : formatPeso(request.receiptReading.amount),
+                reference: request.receiptReading.referenceNumber ?? t('payments.receiptReadingNone'),
+              })}
+            </dd>
+          </div>
+        ) : null}
+        {request.status === 'PENDING' && request.secondApprovalReason !== null ? (
+          <p className="bo-payment__waits" data-testid="payment-two-approvals">
+            {t(`payments.twoApprovalsBecause.${request.secondApprovalReason}`)}
+          </p>
         ) : null}
         {request.bonus > 0 ? (
           <div className="bo-fields__row">

@@ -8,6 +8,12 @@ const MAKER_CHECKER_REFUSALS: ReadonlySet<string> = new Set([
   ApprovalMessages.secondApproverRole('agent'),
   ApprovalMessages.secondApproverRole('master_agent'),
   ApprovalMessages.secondApproverRole('admin'),
+  // Decision 042: the second person is independent, and whoever let money in does not let it out.
+  ApprovalMessages.secondPersonInLine,
+  ApprovalMessages.secondPersonBranch,
+  ApprovalMessages.secondPersonOnProbation,
+  ApprovalMessages.withdrawalAfterIdentityCheck,
+  ApprovalMessages.withdrawalAfterCredit,
 ]);
 
 /**

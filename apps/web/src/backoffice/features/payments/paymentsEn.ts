@@ -79,10 +79,23 @@ export const paymentsEn = {
   // Maker-checker and daily limits (decision 020).
   firstApproval: 'First approval',
   firstApprovalLine: '{{name}} · {{time}}',
+  // Who counts as the second person, and why two approvals (decision 042).
   waitsFor: {
-    master_agent_or_admin: 'Waits for a second approval by a master agent or an admin.',
-    admin: 'Waits for a second approval by an admin (not the first approver).',
+    master_agent_or_admin:
+      'Waits for a second approval by an admin, or a master agent of another branch, outside the first approver’s line (not their creator, upline, nor anyone they created).',
+    admin:
+      'Waits for a second approval by another admin outside the first approver’s line (not their creator, nor anyone they created).',
   },
+  twoApprovalsBecause: {
+    amount: 'Needs two approvals: above the threshold.',
+    no_receipt: 'Needs two approvals: no receipt was sent with it.',
+    receipt_mismatch: 'Needs two approvals: the receipt does not say what the request says.',
+  },
+  receiptReading: 'Receipt reads',
+  receiptReadingLine: 'Amount {{amount}} · reference {{reference}}',
+  receiptReadingNone: 'not read',
+  firstOfTwoBecause:
+    'This is the first of two approvals. Nothing is credited until an independent second staff member approves.',
   secondApprove: 'Give second approval',
   secondApproveDeposit:
     'Credit {{amount}} to {{name}}. {{first}} approved it first; approve only if you also checked that it was received.',
