@@ -16,7 +16,8 @@ import {
   testDialect,
   type TestApp,
 } from '../../../test/test-app.ts';
-import { insertPlayer } from '../../../test/factories.ts';
+import { insertPlayer, uniqueMobile } from '../../../test/factories.ts';
+import { createStaffAccount, type StaffAccountInput } from '../../../test/staff-accounts.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { playerBalances } from '../wallet/accounts.ts';
 
@@ -40,16 +41,7 @@ describe(`back office API (${testDialect})`, () => {
       payload: body as Record<string, unknown>,
     });
 
-  async function createStaffMember(body: Record<string, unknown>) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/staff',
-      headers: { cookie: admin },
-      payload: body,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ staff: { id: number; username: string } }>().staff;
-  }
+  const createStaffMember = (input: StaffAccountInput) => createStaffAccount(t.app, admin, input);
 
   describe('login', () => {
     it('answers the same refusal for a wrong password and an unknown user', async () => {
@@ -146,7 +138,13 @@ describe(`back office API (${testDialect})`, () => {
         method: 'POST',
         url: '/api/backoffice/staff',
         headers: { cookie: admin },
-        payload: { username: 'ADMIN', displayName: 'Copy', password: 'admin-password-2', role: 'admin' },
+        payload: {
+          username: 'ADMIN',
+          displayName: 'Copy',
+          password: 'admin-password-2',
+          role: 'admin',
+          mobileNo: uniqueMobile(),
+        },
       });
       expect(taken.json().statusMessage).toBe(BackofficeMessages.usernameTaken);
 
@@ -159,6 +157,7 @@ describe(`back office API (${testDialect})`, () => {
           displayName: 'X',
           password: 'some-password-1',
           role: 'admin',
+          mobileNo: uniqueMobile(),
           isRoot: true,
         },
       });

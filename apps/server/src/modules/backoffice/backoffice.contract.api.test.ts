@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { BackofficeOperations, type Operation, type ResponseOf } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { registerPlayer } from '../../../test/player-flow.ts';
+import { uniqueMobile } from '../../../test/factories.ts';
+import { approveStaffRequestIndependently } from '../../../test/staff-accounts.ts';
 
 const SECURITY = { public: [], player: [{ playerSession: [] }], staff: [{ staffSession: [] }] } as const;
 
@@ -54,12 +56,22 @@ describe(`the back office's calls and their contract (${testDialect})`, () => {
     const { login, logout, me, staff, createStaff } = BackofficeOperations;
     const username = `bc-${randomUUID().slice(0, 8)}`;
     const password = 'staff-password-1';
-    const master = await answer(
+    // A master agent waits for a second, independent admin (decision 044); an agent is made at once.
+    const proposed = await answer(
       createStaff,
       createStaff.path,
-      { username: `bm-${randomUUID().slice(0, 8)}`, password, displayName: 'Contract master', role: 'master_agent' },
+      {
+        username: `bm-${randomUUID().slice(0, 8)}`,
+        password,
+        displayName: 'Contract master',
+        role: 'master_agent',
+        mobileNo: uniqueMobile(),
+      },
       admin,
     );
+    if (proposed.outcome !== 'pending') throw new Error('a master agent was made by one admin alone');
+    const { request: approved } = await approveStaffRequestIndependently(t.app, proposed.request.id);
+    if (approved.staffId === null) throw new Error('the approved request made no account');
     const created = await answer(
       createStaff,
       createStaff.path,
@@ -68,11 +80,12 @@ describe(`the back office's calls and their contract (${testDialect})`, () => {
         password,
         displayName: 'Contract agent',
         role: 'agent',
-        parentId: master.staff.id,
+        parentId: approved.staffId,
         referralCode: `BC${randomUUID().slice(0, 6)}`,
       },
       admin,
     );
+    if (created.outcome !== 'created') throw new Error('an agent waited for a second admin');
     expect(created.staff).toMatchObject({ username, role: 'agent' });
     const listed = await answer(staff, staff.path, undefined, admin);
     expect(listed.staff.map((member) => member.username)).toContain(username);

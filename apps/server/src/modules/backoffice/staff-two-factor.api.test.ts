@@ -4,6 +4,8 @@ import {
   BackofficeMessages,
   BackofficeRoutes,
   lockedMessage,
+  StaffRequestMessages,
+  StaffRequestRoutes,
   StaffSecurityMessages,
   StaffSecurityRoutes,
   type AuditListResponse,
@@ -12,8 +14,11 @@ import {
   type StaffTwoFactorListResponse,
   type TotpEnrolmentResponse,
 } from '@karera/shared';
+import { hashPassword } from '../../lib/passwords.ts';
+import { createStaffAccount } from '../../../test/staff-accounts.ts';
 import {
   createTestApp,
+  enrolThroughTextedLink,
   enrolTotp,
   nextTotpCode,
   staffCookie,
@@ -22,6 +27,7 @@ import {
   totpNow,
   type TestApp,
 } from '../../../test/test-app.ts';
+import { insertStaff } from './staff.repo.ts';
 import { totpCodeForStep, totpStepAt } from './staff-totp.ts';
 
 describe(`staff sign-in with two factors (${testDialect})`, () => {
@@ -50,16 +56,12 @@ describe(`staff sign-in with two factors (${testDialect})`, () => {
     t.app.inject({ method: 'POST', url: StaffSecurityRoutes.code, headers: { cookie }, payload: { code } });
 
   async function newStaff(role: 'master_agent' | 'agent', parentId?: number) {
-    const username = `${role === 'agent' ? 'ag' : 'ma'}-${randomUUID().slice(0, 8)}`;
-    const password = `${role}-password-1`;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: BackofficeRoutes.staff,
-      headers: { cookie: admin },
-      payload: { username, displayName: username, password, role, ...(parentId ? { parentId } : {}) },
+    const { id, username, password } = await createStaffAccount(t.app, admin, {
+      role,
+      password: `${role}-password-1`,
+      ...(parentId ? { parentId } : {}),
     });
-    expect(response.statusCode, response.body).toBe(200);
-    return { id: response.json<{ staff: { id: number } }>().staff.id, username, password };
+    return { id, username, password };
   }
 
   async function auditActions(): Promise<{ action: string; targetId: string | null }[]> {
@@ -70,8 +72,18 @@ describe(`staff sign-in with two factors (${testDialect})`, () => {
     }));
   }
 
-  it('makes a master agent enrol before anything else: the enrolment step reaches no other route', async () => {
-    const master = await newStaff('master_agent');
+  it('makes a master agent the system created enrol before anything else: the enrolment step reaches no other route', async () => {
+    // Only accounts nobody created enrol at sign-in (decision 044); the others through a texted link (below).
+    const master = { username: `ma-sys-${randomUUID().slice(0, 8)}`, password: 'master-password-1' };
+    await insertStaff(t.app.db, {
+      username: master.username,
+      displayName: master.username,
+      passwordHash: await hashPassword(master.password),
+      role: 'master_agent',
+      parentId: null,
+      referralCode: null,
+      createdByStaffId: null,
+    });
     const first = await login(master.username, master.password);
     expect(first.json<StaffLoginResponse>()).toEqual({ statusCode: 200, step: 'enrol' });
     const step = cookieOf(first);
@@ -139,6 +151,20 @@ describe(`staff sign-in with two factors (${testDialect})`, () => {
     expect((await auditActions()).map((e) => e.action)).toContain('staff.two_factor_enrolled');
   });
 
+  it('never enrols a master agent someone created at sign-in: only the link texted to their number does', async () => {
+    const master = await newStaff('master_agent');
+    const first = await login(master.username, master.password);
+    expect(first.statusCode).toBe(403);
+    expect(first.json()).toEqual({ statusCode: 403, statusMessage: StaffRequestMessages.enrolThroughLink });
+    expect(first.cookies).toHaveLength(0);
+    expect(await auditActions()).toContainEqual({ action: 'staff.login_needs_enrolment_link', targetId: null });
+
+    // Through the link, with a password of their own: the creator's stops working.
+    await enrolThroughTextedLink(t.app, master.username, 'my-own-password-1');
+    expect((await login(master.username, master.password)).statusCode).toBe(401);
+    expect((await login(master.username, 'my-own-password-1')).json()).toEqual({ statusCode: 200, step: 'code' });
+  });
+
   it('signs in with a code once: the same code is refused the second time', async () => {
     const master = await newStaff('master_agent');
     await staffCookie(t.app, master.username, master.password);
@@ -172,8 +198,7 @@ describe(`staff sign-in with two factors (${testDialect})`, () => {
 
   it('accepts each recovery code once, in place of a code', async () => {
     const master = await newStaff('master_agent');
-    const step = cookieOf(await login(master.username, master.password));
-    const { recoveryCodes } = await enrolTotp(t.app, step, master.username);
+    const { recoveryCodes } = await enrolThroughTextedLink(t.app, master.username, master.password);
     const [recovery] = recoveryCodes;
     if (!recovery) throw new Error('no recovery code');
 
@@ -318,7 +343,20 @@ describe(`staff sign-in with two factors (${testDialect})`, () => {
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await t.app.inject({ url: BackofficeRoutes.me, headers: { cookie: session } })).statusCode).toBe(401);
     expect(await auditActions()).toContainEqual({ action: 'staff.two_factor_reset', targetId: String(master.id) });
-    expect((await login(master.username, master.password)).json()).toEqual({ statusCode: 200, step: 'enrol' });
+    // Someone created this account: after a reset they enrol again only through a new texted link.
+    const again = await login(master.username, master.password);
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toEqual({ statusCode: 403, statusMessage: StaffRequestMessages.enrolThroughLink });
+    expect(again.cookies).toHaveLength(0);
+    const resent = await t.app.inject({
+      method: 'POST',
+      url: StaffRequestRoutes.resendEnrolmentLink(master.id),
+      headers: { cookie: admin },
+      payload: {},
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+    await enrolThroughTextedLink(t.app, master.username, master.password);
+    expect((await login(master.username, master.password)).json()).toEqual({ statusCode: 200, step: 'code' });
   });
 });
 
@@ -350,29 +388,22 @@ describe(`staff two-factor settings (${testDialect})`, () => {
     await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
   });
 
-  it('makes agents enrol too when AGENT_TWO_FACTOR_REQUIRED is on', async () => {
+  it('makes agents enrol too when AGENT_TWO_FACTOR_REQUIRED is on, through a link texted to their number', async () => {
     const admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+    const master = await createStaffAccount(t.app, admin, { role: 'master_agent' });
+    const agent = { username: 'ag-required', displayName: 'AG', password: 'agent-password-1', role: 'agent' };
     const create = (payload: Record<string, unknown>) =>
       t.app.inject({ method: 'POST', url: BackofficeRoutes.staff, headers: { cookie: admin }, payload });
-    const master = (
-      await create({ username: 'ma-required', displayName: 'MA', password: 'master-password-1', role: 'master_agent' })
-    ).json<{ staff: { id: number } }>().staff;
-    expect(
-      (
-        await create({
-          username: 'ag-required',
-          displayName: 'AG',
-          password: 'agent-password-1',
-          role: 'agent',
-          parentId: master.id,
-        })
-      ).statusCode,
-    ).toBe(200);
+    const noNumber = await create({ ...agent, parentId: master.id });
+    expect(noNumber.statusCode).toBe(400);
+    expect(noNumber.json()).toMatchObject({ fieldErrors: { mobileNo: BackofficeMessages.staffMobileFormat } });
+    const created = await create({ ...agent, parentId: master.id, mobileNo: '09181234567' });
+    expect(created.json()).toMatchObject({ outcome: 'created', enrolmentLinkSent: true });
     const response = await t.app.inject({
       method: 'POST',
       url: BackofficeRoutes.login,
       payload: { username: 'ag-required', password: 'agent-password-1' },
     });
-    expect(response.json()).toEqual({ statusCode: 200, step: 'enrol' });
+    expect(response.json()).toEqual({ statusCode: 403, statusMessage: StaffRequestMessages.enrolThroughLink });
   });
 });
