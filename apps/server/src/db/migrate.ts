@@ -14,6 +14,7 @@ import * as channelImages from './migrations/20261123040000_channel_images.ts';
 import * as staffTwoFactor from './migrations/20261125020000_staff_two_factor.ts';
 import * as insiderControls from './migrations/20261125010000_insider_controls.ts';
 import * as loginProtection from './migrations/20261125030000_login_protection.ts';
+import * as accountEnumeration from './migrations/20261128010000_account_enumeration.ts';
 import * as demoRaceRuns from './migrations/20261126050000_demo_race_runs.ts';
 import * as pgBetPlacement from './migrations/20261126100000_pg_bet_placement.ts';
 import * as sharedRateLimits from './migrations/20261126120000_shared_rate_limits.ts';
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261125010000_insider_controls': insiderControls,
   '20261125020000_staff_two_factor': staffTwoFactor,
   '20261125030000_login_protection': loginProtection,
+  '20261128010000_account_enumeration': accountEnumeration,
   '20261126050000_demo_race_runs': demoRaceRuns,
   '20261126100000_pg_bet_placement': pgBetPlacement,
   '20261126120000_shared_rate_limits': sharedRateLimits,

@@ -212,6 +212,23 @@ export interface OtpDecoysTable {
   created_at: Timestamp;
 }
 
+/**
+ * A request for a code by number (forgotPassword, resendOTP), whether or not the number has an account
+ * and whether or not a code went: these requests alone throttle those calls (decision 043).
+ */
+export interface OtpRequestsTable {
+  id: Generated<number>;
+  mobile_no: string;
+  purpose: OtpPurpose;
+  created_at: Timestamp;
+}
+
+/** Secrets the server draws once and every instance shares, such as the key of code-request ids (decision 043). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+}
+
 export interface SmsOutboxTable {
   id: Generated<number>;
   mobile_no: string;
@@ -711,6 +728,8 @@ export interface Database {
   player_sessions: PlayerSessionsTable;
   otp_codes: OtpCodesTable;
   otp_decoys: OtpDecoysTable;
+  otp_requests: OtpRequestsTable;
+  server_secrets: ServerSecretsTable;
   sms_outbox: SmsOutboxTable;
   login_failures: LoginFailuresTable;
   rate_limits: RateLimitsTable;

@@ -1,4 +1,3 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   loginMobile,
@@ -21,7 +20,8 @@ import { findPlayerById, findPlayerByMobile } from '../players/player-lookup.rep
 import type { SmsSender } from '../sms/sms.ts';
 import { openPlayerAccounts, playerBalances } from '../wallet/accounts.ts';
 import { holdRateLimitKey, pruneRateLimitsNowAndThen } from '../../plugins/rate-limit-store.ts';
-import { consumeOtp, issueOtp, issueOtpUnlessThrottled, otpRefusal, prepareOtp, recordDecoyOtp } from './otp.ts';
+import { consumeOtp, issueOtp, issueOtpUnlessThrottled, otpRefusal, recordCodeRequest } from './otp.ts';
+import { codeRequestIdKey, codeRequestIdOf, mobileOfCodeRequestId } from './code-request-ids.ts';
 import { openPlayerSession, revokeOtherPlayerSessions } from './player-sessions.ts';
 import { assertMobileNotExcluded } from '../rglimits/rglimits.service.ts';
 
@@ -128,15 +128,15 @@ export async function verifyRegistration(
   client: ClientInfo,
 ): Promise<LoginResponse> {
   const { db } = deps;
-  const player = await findPlayerById(db, playerId);
+  const player = await playerOfCodeStep(db, playerId);
   if (!player) throw badRequest(PlayerMessages.otpInvalid);
-  const check = await consumeOtp(db, playerId, 'verify', otp);
+  const check = await consumeOtp(db, player.id, 'verify', otp);
   if (!check.ok) throw otpRefusal(check);
-  await db.updateTable('players').set({ verified: 1 }).where('id', '=', playerId).execute();
+  await db.updateTable('players').set({ verified: 1 }).where('id', '=', player.id).execute();
   await recordAudit(
     db,
-    { type: 'player', id: playerId, ip: client.ip },
-    { action: 'player.verified', targetType: 'player', targetId: playerId },
+    { type: 'player', id: player.id, ip: client.ip },
+    { action: 'player.verified', targetType: 'player', targetId: player.id },
   );
   return startSession(db, { ...player, verified: 1 }, client);
 }
@@ -270,30 +270,22 @@ export interface CodeRequest {
   deliver: () => Promise<void>;
 }
 
-/** Keys the stand-in ids of unknown numbers; a new one at each start (decision 022). */
-const STAND_IN_KEY = randomBytes(32);
-
 /**
- * The id answered for a number that has no account: stable for the number, and among the ids players
- * have, so that it does not stand out from a real one by its size.
+ * The player a code step names: by the id forgotPassword or resendOTP answered (made from the number,
+ * decision 043), or by the account's own id (register and login answer it). Undefined for a number
+ * without an account: the step then answers as a wrong code would.
  */
-function standInPlayerId(mobileNo: string, highestPlayerId: number): number {
-  const digest = createHmac('sha256', STAND_IN_KEY).update(mobileNo).digest();
-  return 1 + (digest.readUInt32BE(0) % Math.max(highestPlayerId, 1));
-}
-
-async function highestPlayerId(db: Kysely<Database>): Promise<number> {
-  const { highest } = await db
-    .selectFrom('players')
-    .select((eb) => eb.fn.max('id').as('highest'))
-    .executeTakeFirstOrThrow();
-  return Number(highest ?? 0);
+async function playerOfCodeStep(db: Kysely<Database>, id: number): Promise<Player | undefined> {
+  const mobileNo = mobileOfCodeRequestId(await codeRequestIdKey(db), id);
+  return mobileNo === null ? findPlayerById(db, id) : findPlayerByMobile(db, mobileNo);
 }
 
 /**
- * forgotPassword and resendOTP (decision 022): a number with an account that needs the code and any
- * other number (unknown, or no code needed) get the same answer after the same work: one lookup, the
- * throttle of the number, one recorded request. The SMS goes after the answer, so its time tells nothing.
+ * forgotPassword and resendOTP (decision 043): every number gets the same answer after the same work,
+ * account or not: the number's lookup, its request throttle (requests by number alone, recorded for
+ * every number in the database, so on every instance), and an id made from the number that is the same
+ * on every instance and restart. The code is stored and sent after the answer, and only if the number
+ * has an account that needs one and no code went to it in the last minute (the sign-up code stands).
  */
 async function requestCode(
   deps: AuthDeps,
@@ -302,19 +294,17 @@ async function requestCode(
   needsCode: (player: Player) => boolean,
 ): Promise<CodeRequest> {
   const { db } = deps;
-  const mobileNo = normalizeMobile(mobileInput) ?? mobileInput;
-  const [player, highest] = await Promise.all([findPlayerByMobile(db, mobileNo), highestPlayerId(db)]);
-  if (player && needsCode(player)) {
-    const prepared = await prepareOtp(db, deps.sms, player.id, purpose, player.mobile_no);
-    return {
-      answer: { playerId: player.id, resendAfterSeconds: prepared.resendAfterSeconds },
-      deliver: prepared.deliver,
-    };
-  }
-  const resendAfterSeconds = await recordDecoyOtp(db, purpose, mobileNo);
+  const mobileNo = normalizeMobile(mobileInput);
+  if (!mobileNo) throw badRequest(PlayerMessages.invalidMobile);
+  const [player, key] = await Promise.all([findPlayerByMobile(db, mobileNo), codeRequestIdKey(db)]);
+  const resendAfterSeconds = await recordCodeRequest(db, purpose, mobileNo);
+  const answer = { playerId: codeRequestIdOf(key, mobileNo), resendAfterSeconds };
+  if (!player || !needsCode(player)) return { answer, deliver: () => Promise.resolve() };
   return {
-    answer: { playerId: player?.id ?? standInPlayerId(mobileNo, highest), resendAfterSeconds },
-    deliver: () => Promise.resolve(),
+    answer,
+    deliver: async () => {
+      await issueOtpUnlessThrottled(db, deps.sms, player.id, purpose, player.mobile_no);
+    },
   };
 }
 
@@ -337,21 +327,21 @@ export async function resetPassword(
   client: ClientInfo,
 ): Promise<void> {
   const { db } = deps;
-  const player = await findPlayerById(db, playerId);
+  const player = await playerOfCodeStep(db, playerId);
   if (!player) throw badRequest(PlayerMessages.otpInvalid);
-  const check = await consumeOtp(db, playerId, 'reset', otp);
+  const check = await consumeOtp(db, player.id, 'reset', otp);
   if (!check.ok) throw otpRefusal(check, PlayerMessages.otpInvalid);
   // The code reached the account's own number, which also proves the number.
   await db
     .updateTable('players')
     .set({ password_hash: await hashPassword(password), verified: 1 })
-    .where('id', '=', playerId)
+    .where('id', '=', player.id)
     .execute();
-  await revokeOtherPlayerSessions(db, playerId, null);
+  await revokeOtherPlayerSessions(db, player.id, null);
   await recordAudit(
     db,
-    { type: 'player', id: playerId, ip: client.ip },
-    { action: 'player.password_reset', targetType: 'player', targetId: playerId },
+    { type: 'player', id: player.id, ip: client.ip },
+    { action: 'player.password_reset', targetType: 'player', targetId: player.id },
   );
 }
 

@@ -48,29 +48,26 @@ export interface ThrottleState {
   resendAfterSeconds: number;
 }
 
-/**
- * When codes were asked for the number and purpose in the last hour, newest first (ms since the epoch):
- * the codes sent and the requests that sent none (decoys), so both throttle alike.
- */
-async function codesOfLastHour(
+/** Where the throttles read the last hour from: the codes sent, or the requests by number (decision 043). */
+type ThrottledTable = 'otp_codes' | 'otp_requests';
+
+/** When rows of the table were recorded for the number and purpose in the last hour, newest first (ms). */
+async function timesOfLastHour(
   db: Kysely<Database>,
+  table: ThrottledTable,
   mobileNo: string,
   purpose: OtpPurpose,
   now: number,
 ): Promise<number[]> {
   const since = new Date(now - HOUR_MS).toISOString();
-  const [codes, decoys] = await Promise.all(
-    (['otp_codes', 'otp_decoys'] as const).map((table) =>
-      db
-        .selectFrom(table)
-        .select('created_at')
-        .where('mobile_no', '=', mobileNo)
-        .where('purpose', '=', purpose)
-        .where('created_at', '>', since)
-        .execute(),
-    ),
-  );
-  return [...(codes ?? []), ...(decoys ?? [])].map((row) => Date.parse(row.created_at)).sort((a, b) => b - a);
+  const rows = await db
+    .selectFrom(table)
+    .select('created_at')
+    .where('mobile_no', '=', mobileNo)
+    .where('purpose', '=', purpose)
+    .where('created_at', '>', since)
+    .execute();
+  return rows.map((row) => Date.parse(row.created_at)).sort((a, b) => b - a);
 }
 
 /**
@@ -90,25 +87,28 @@ export function throttleOf(sentAt: readonly number[], now: number): ThrottleStat
 }
 
 /**
- * Decides the throttle of a number and purpose and, when it allows one, records the request with
- * `record` (in the same transaction), as one step: the transaction first holds the number's key
- * (decision 031), so requests racing on any instance take turns and each reads what the one before it
- * recorded; of N at once exactly the throttle's share go through. Answers the throttle after the request,
- * or the refusing throttle. Per number and purpose: a password-reset code right after the sign-up code is
- * a new request, not a resend.
+ * Decides the throttle of a number and purpose over the rows of `table` and, when it allows one, records
+ * the request with `record` (in the same transaction), as one step: the transaction first holds the
+ * number's key (decision 031), so requests racing on any instance take turns and each reads what the one
+ * before it recorded; of N at once exactly the throttle's share go through. Answers the throttle after
+ * the request, or the refusing throttle. Per number and purpose: a password-reset code right after the
+ * sign-up code is a new request, not a resend. Codes sent (`otp_codes`) and requests by number
+ * (`otp_requests`) are two throttles with two keys (decision 043).
  */
 async function throttled(
   db: Kysely<Database>,
+  table: ThrottledTable,
   mobileNo: string,
   purpose: OtpPurpose,
   record: (trx: Kysely<Database>, sentAt: Date) => Promise<void>,
 ): Promise<{ recorded: true; resendAfterSeconds: number } | { recorded: false; refusal: ThrottleState }> {
   pruneRateLimitsNowAndThen(db);
+  const key = table === 'otp_codes' ? `otp:${purpose}:${mobileNo}` : `otp-request:${purpose}:${mobileNo}`;
   return db.transaction().execute(async (trx) => {
-    await holdRateLimitKey(trx, `otp:${purpose}:${mobileNo}`, HOUR_MS);
+    await holdRateLimitKey(trx, key, HOUR_MS);
     // Read the clock once the key is ours: a request that waited for it is later than the one it waited for.
     const sentAt = new Date();
-    const earlier = await codesOfLastHour(trx, mobileNo, purpose, sentAt.getTime());
+    const earlier = await timesOfLastHour(trx, table, mobileNo, purpose, sentAt.getTime());
     const state = throttleOf(earlier, sentAt.getTime());
     if (state.verdict !== 'ok') return { recorded: false, refusal: state };
     await record(trx, sentAt);
@@ -167,14 +167,16 @@ export async function issueOtpUnlessThrottled(
 }
 
 /**
- * A request that sends no code (an unknown number, an account that needs none), throttled and recorded
- * like one that does, so that neither the answer nor the next request's tells them apart (decision 022).
- * Throws 429 when the number is throttled; answers the seconds until another may be asked for.
+ * A request for a code by number (forgotPassword, resendOTP), recorded and throttled alike whether or not
+ * the number has an account and whether or not a code will go (decision 043): these requests alone decide
+ * what those calls answer, so neither the answer nor the next one's tells a known number from an unknown
+ * one, nor a number just registered (whose sign-up code is in otp_codes) from any other. Throws 429 when
+ * the number is throttled; answers the seconds until another may be asked for.
  */
-export async function recordDecoyOtp(db: Kysely<Database>, purpose: OtpPurpose, mobileNo: string): Promise<number> {
-  const outcome = await throttled(db, mobileNo, purpose, async (trx, sentAt) => {
+export async function recordCodeRequest(db: Kysely<Database>, purpose: OtpPurpose, mobileNo: string): Promise<number> {
+  const outcome = await throttled(db, 'otp_requests', mobileNo, purpose, async (trx, sentAt) => {
     await trx
-      .insertInto('otp_decoys')
+      .insertInto('otp_requests')
       .values({ mobile_no: mobileNo, purpose, created_at: sentAt.toISOString() })
       .execute();
   });
@@ -204,7 +206,7 @@ async function storeOtp(
   mobileNo: string,
 ): Promise<{ recorded: true; prepared: PreparedOtp } | { recorded: false; refusal: ThrottleState }> {
   const code = generateOtp();
-  const outcome = await throttled(db, mobileNo, purpose, async (trx, sentAt) => {
+  const outcome = await throttled(db, 'otp_codes', mobileNo, purpose, async (trx, sentAt) => {
     const now = sentAt.toISOString();
     await trx
       .updateTable('otp_codes')

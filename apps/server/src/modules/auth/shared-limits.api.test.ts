@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Messages, PlayerMessages, StatusCode, type RegisterResponse } from '@karera/shared';
 import { buildApp } from '../../app.ts';
@@ -59,13 +59,19 @@ function limitChecks(apps: () => readonly FastifyInstance[]) {
       [`200 ${PlayerMessages.otpSent}`]: 1,
       [`429 ${PlayerMessages.otpResendWait}`]: 9,
     });
-    const codes = await first()
-      .db.selectFrom('otp_codes')
-      .select('id')
-      .where('mobile_no', '=', player.mobileNo)
-      .where('purpose', '=', 'reset')
-      .execute();
-    expect(codes).toHaveLength(1);
+    // The code is stored and sent after the answer (decision 043).
+    await vi.waitFor(
+      async () => {
+        const codes = await first()
+          .db.selectFrom('otp_codes')
+          .select('id')
+          .where('mobile_no', '=', player.mobileNo)
+          .where('purpose', '=', 'reset')
+          .execute();
+        expect(codes).toHaveLength(1);
+      },
+      { timeout: 5000, interval: 10 },
+    );
   });
 
   it('records one request of 10 at once for a number without an account, like one with', async () => {
@@ -75,8 +81,12 @@ function limitChecks(apps: () => readonly FastifyInstance[]) {
       [`200 ${PlayerMessages.otpSent}`]: 1,
       [`429 ${PlayerMessages.otpResendWait}`]: 9,
     });
-    const decoys = await first().db.selectFrom('otp_decoys').select('id').where('mobile_no', '=', mobileNo).execute();
-    expect(decoys).toHaveLength(1);
+    const requests = await first()
+      .db.selectFrom('otp_requests')
+      .select('id')
+      .where('mobile_no', '=', mobileNo)
+      .execute();
+    expect(requests).toHaveLength(1);
   });
 
   it('checks 20 passwords of 25 wrong logins at once from one address, and stops the other 5', async () => {
