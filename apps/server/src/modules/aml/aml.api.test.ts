@@ -11,6 +11,7 @@ import {
 } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { winRaceDay } from '../../../test/win-race.ts';
+import { independentAdmin } from '../../../test/second-admin.ts';
 import {
   call,
   PLAYER_PASSWORD,
@@ -39,10 +40,20 @@ describe(`AML flags (${testDialect})`, () => {
     headers: Record<string, string> = {},
   ) => t.app.inject({ method, url, ...(payload ? { payload: payload as Record<string, unknown> } : {}), headers });
 
+  /**
+   * Independent admins (decision 042): the second approver of a deposit without a receipt, and the cashier
+   * who approves withdrawals (whoever approved a player's deposits does not approve their withdrawals).
+   */
+  const INDEPENDENT_PASSWORD = 'second-admin-password-1';
+  let checker: { username: string; cookie: string };
+  let cashier: { username: string; cookie: string };
+
   /** Moves the test clock and signs everyone in again (sessions expire by the same clock). */
   async function at(iso: string, ...players: RegisteredPlayer[]) {
     vi.setSystemTime(new Date(iso));
     admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+    checker.cookie = await staffCookie(t.app, checker.username, INDEPENDENT_PASSWORD);
+    cashier.cookie = await staffCookie(t.app, cashier.username, INDEPENDENT_PASSWORD);
     for (const player of players) {
       const login = await call(t.app, 'login', { mobileNo: player.mobileNo, password: PLAYER_PASSWORD });
       expect(login.statusCode, login.body).toBe(200);
@@ -67,14 +78,24 @@ describe(`AML flags (${testDialect})`, () => {
     return Number(response.json<PaymentRequestReceipt>().transactionId.slice(2));
   }
 
+  /** A deposit: the admin's approval, and a second admin's (no receipt); a withdrawal: the cashier's. */
   async function approve(id: number) {
-    const response = await inject(
-      'POST',
-      `/api/backoffice/payments/${id}/approve`,
-      {},
-      { cookie: admin, 'idempotency-key': key() },
-    );
-    expect(response.statusCode, response.body).toBe(200);
+    const { kind } = await t.app.db
+      .selectFrom('payment_requests')
+      .select('kind')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const approvers = kind === 'DEPOSIT' ? [admin, checker.cookie] : [cashier.cookie];
+    for (const cookie of approvers) {
+      const response = await inject(
+        'POST',
+        `/api/backoffice/payments/${id}/approve`,
+        {},
+        { cookie, 'idempotency-key': key() },
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      if (response.json<{ request: { status: string } }>().request.status !== 'PENDING') return;
+    }
   }
 
   async function approvedDeposit(player: RegisteredPlayer, amount: number, senderNumber?: string) {
@@ -122,8 +143,11 @@ describe(`AML flags (${testDialect})`, () => {
       AML_RAPID_CYCLE_MINUTES: '60',
       AML_RAPID_CYCLES: '3',
       AML_LOW_TURNOVER_PERCENT: '30',
+      STAFF_LOGIN_RATE_LIMIT: '1000',
     });
     admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+    checker = await independentAdmin(t.app, 'aml-checker');
+    cashier = await independentAdmin(t.app, 'aml-cashier');
     const account = await inject(
       'POST',
       '/api/backoffice/deposit-accounts',
