@@ -9,6 +9,7 @@ import {
   type Race,
   type Statement,
 } from '@karera/shared';
+import { independentAdmin } from '../../../test/second-admin.ts';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
@@ -22,6 +23,8 @@ const key = () => `k-${randomUUID()}`;
 describe(`monthly activity statement (${testDialect})`, () => {
   let t: TestApp;
   let admin: string;
+  let checker: string;
+  let cashier: string;
   let post: ReturnType<typeof adminPoster>;
   let depositAccountId: number;
   /** A '111' account: its deposits carry a 5% bonus. */
@@ -81,14 +84,27 @@ describe(`monthly activity statement (${testDialect})`, () => {
     // The receipt's id is DR<n> or WR<n>.
     return { id: Number(response.json<PaymentRequestReceipt>().transactionId.slice(2)) };
   }
+  /**
+   * A decision as the back office makes it (decision 042): a deposit without a receipt is approved by the
+   * admin and an independent second admin; a withdrawal by a cashier admin who let none of it in.
+   */
   async function decide(requestId: number, decision: 'approve' | 'decline') {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/backoffice/payments/${requestId}/${decision}`,
-      payload: decision === 'decline' ? { note: 'Account name does not match' } : {},
-      headers: { cookie: admin, 'idempotency-key': key() },
-    });
-    expect(response.statusCode, response.body).toBe(200);
+    const { kind } = await t.app.db
+      .selectFrom('payment_requests')
+      .select('kind')
+      .where('id', '=', requestId)
+      .executeTakeFirstOrThrow();
+    const deciders = kind === 'DEPOSIT' ? [admin, checker] : [cashier];
+    for (const cookie of deciders) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/backoffice/payments/${requestId}/${decision}`,
+        payload: decision === 'decline' ? { note: 'Account name does not match' } : {},
+        headers: { cookie, 'idempotency-key': key() },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      if (response.json<{ request: { status: string } }>().request.status !== 'PENDING') return;
+    }
   }
 
   async function raceDay(): Promise<{ eventId: number; race: Race }> {
@@ -114,6 +130,8 @@ describe(`monthly activity statement (${testDialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ PLAYER_AUTH_RATE_LIMIT: '1000' });
     admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+    checker = (await independentAdmin(t.app, 'statement-checker')).cookie;
+    cashier = (await independentAdmin(t.app, 'statement-cashier')).cookie;
     post = adminPoster(t.app, admin);
     const created = await t.app.inject({
       method: 'POST',
