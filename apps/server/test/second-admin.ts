@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { DualControlRoutes, IDEMPOTENCY_KEY_HEADER } from '@karera/shared';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { insertStaff } from '../src/modules/backoffice/staff.repo.ts';
 import { staffCookie } from './test-app.ts';
@@ -27,4 +29,49 @@ export async function independentAdmin(
     createdByStaffId: null,
   });
   return { id: row.id, username, cookie: await staffCookie(app, username, password) };
+}
+
+const secondAdmins = new WeakMap<FastifyInstance, Promise<{ id: number; username: string; cookie: string }>>();
+
+/** The app's independent second admin, made once per app. */
+export function secondAdminOf(app: FastifyInstance): Promise<{ id: number; username: string; cookie: string }> {
+  let admin = secondAdmins.get(app);
+  if (!admin) {
+    admin = independentAdmin(app);
+    secondAdmins.set(app, admin);
+  }
+  return admin;
+}
+
+/**
+ * Approves a proposed change (decision 045) as the app's independent second admin: what a settings form or
+ * a promo proposed is in force afterwards. Fails the test when the approval is refused.
+ */
+export async function approveAsSecondAdmin(app: FastifyInstance, requestId: number): Promise<void> {
+  const { cookie } = await secondAdminOf(app);
+  const response = await app.inject({
+    method: 'POST',
+    url: DualControlRoutes.approve(requestId),
+    headers: { cookie, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    payload: {},
+  });
+  if (response.statusCode !== 200) throw new Error(`second admin's approval refused: ${response.body}`);
+}
+
+/**
+ * Sends a settings form as `cookie`'s admin and has the second admin approve what it proposed: the one-step
+ * change of before decision 045, in two people's steps.
+ */
+export async function proposeAndApprove(
+  app: FastifyInstance,
+  cookie: string,
+  url: string,
+  payload: object,
+): Promise<LightMyRequestResponse> {
+  const proposed = await app.inject({ method: 'POST', url, headers: { cookie }, payload });
+  if (proposed.statusCode !== 200) return proposed;
+  const body = proposed.json<{ request?: { id: number } | null; approvalRequest?: { id: number } | null }>();
+  const requestId = body.request?.id ?? body.approvalRequest?.id;
+  if (requestId !== undefined) await approveAsSecondAdmin(app, requestId);
+  return proposed;
 }

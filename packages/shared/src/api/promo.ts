@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   backofficePromoClaimSchema,
   backofficePromoDetailResponseSchema,
+  backofficePromoResponseSchema,
   backofficePromoListResponseSchema,
   backofficePromoSchema,
   promoClaimResponseSchema,
@@ -43,3 +44,4 @@ export type BackofficePromoListResponse = z.infer<typeof backofficePromoListResp
 export type BackofficePromoClaim = z.infer<typeof backofficePromoClaimSchema>;
 
 export type BackofficePromoDetailResponse = z.infer<typeof backofficePromoDetailResponseSchema>;
+export type BackofficePromoResponse = z.infer<typeof backofficePromoResponseSchema>;

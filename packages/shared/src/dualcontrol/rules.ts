@@ -15,6 +15,7 @@ export const DualControlKinds = {
   paymentLimits: 'payments.limits',
   toteSetting: 'tote.setting',
   promoActivation: 'promo.activation',
+  officialResult: 'tote.official_result',
 } as const;
 
 export const DUAL_CONTROL_KIND_LABELS: Record<string, string> = {
@@ -22,6 +23,7 @@ export const DUAL_CONTROL_KIND_LABELS: Record<string, string> = {
   [DualControlKinds.paymentLimits]: 'Deposit and withdrawal limits',
   [DualControlKinds.toteSetting]: 'Takeout and pool rules',
   [DualControlKinds.promoActivation]: 'Promo going live',
+  [DualControlKinds.officialResult]: 'Official dividends of a race',
 };
 
 /** What a change does, as the approver reads it: a title and each field's value before and after. */
@@ -48,6 +50,7 @@ export const DualControlMessages = {
   proposerCannotApprove: 'You proposed this change: another admin must approve it.',
   approverMustBeAdmin: 'Only an admin can approve a change.',
   noteRequired: 'Please give a reason (1-500 characters).',
+  nothingChanged: 'This is already the setting in force: there is nothing to approve.',
   cannotApply: 'This change can no longer be applied as proposed: reject it and propose it again.',
 } as const;
 

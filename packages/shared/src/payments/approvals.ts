@@ -25,7 +25,15 @@ export interface ApprovalSettings {
   adjustmentSecondApprovalAbove: number;
   /** Most a staff member of each role may approve per Manila day; null: no limit. */
   dailyApprovalLimits: Record<StaffRole, number | null>;
+  /**
+   * A promo that could pay one player more than this (reward per claim times claims per player, or its
+   * cap; a rebate has none) goes live only when a second admin approves it (decision 045).
+   */
+  promoSecondApprovalAbove: number;
 }
+
+/** ₱1,000 per player until an admin sets otherwise (decision 045). */
+export const DEFAULT_PROMO_SECOND_APPROVAL_ABOVE = 100_000;
 
 /**
  * Until an admin sets them: ₱10,000 for two approvals; a day's approvals up to ₱200,000 (agent) and
@@ -35,6 +43,7 @@ export const DEFAULT_APPROVAL_SETTINGS: ApprovalSettings = {
   depositSecondApprovalAbove: 1_000_000,
   adjustmentSecondApprovalAbove: 1_000_000,
   dailyApprovalLimits: { agent: 20_000_000, master_agent: 100_000_000, admin: 100_000_000 },
+  promoSecondApprovalAbove: DEFAULT_PROMO_SECOND_APPROVAL_ABOVE,
 };
 
 const ROLE_RANK: Record<StaffRole, number> = { agent: 1, master_agent: 2, admin: 3 };
@@ -132,6 +141,8 @@ export const approvalSettingsSchema = z.strictObject({
   depositSecondApprovalAbove: threshold,
   adjustmentSecondApprovalAbove: threshold,
   dailyApprovalLimits: z.strictObject({ agent: dailyLimit, master_agent: dailyLimit, admin: dailyLimit }),
+  // Settings stored before this field existed read as the default (decision 045).
+  promoSecondApprovalAbove: threshold.default(DEFAULT_PROMO_SECOND_APPROVAL_ABOVE),
 });
 export type ApprovalSettingsInput = z.infer<typeof approvalSettingsSchema>;
 

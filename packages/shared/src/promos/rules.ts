@@ -54,6 +54,36 @@ export function rebateOf(creditStake: number, rateBasisPoints: number): number {
   return Math.floor((creditStake * rateBasisPoints) / 10_000);
 }
 
+/** What decides whether a promo needs a second admin to go live: its reward rules. */
+export interface PromoRewardTerms {
+  creditTo: PromoCreditTo;
+  kind: PromoKind;
+  rewardAmount: number;
+  rewardCap: number;
+  perPlayerLimit: number;
+}
+
+/**
+ * The most one player could be paid by a promo (centavos), or null when nothing bounds it: a fixed reward
+ * times the claims a player may make, a deposit percentage's cap times those claims; a rebate follows
+ * every settled bet, and an unlimited count (999) or a deposit percentage without a cap has no bound.
+ */
+export function promoMostPerPlayer(terms: PromoRewardTerms): number | null {
+  if (terms.kind === 'rebate' || terms.perPlayerLimit === UNLIMITED) return null;
+  if (terms.kind === 'fixed') return terms.rewardAmount * terms.perPlayerLimit;
+  return terms.rewardCap > 0 ? terms.rewardCap * terms.perPlayerLimit : null;
+}
+
+/**
+ * A promo goes live only with a second admin's approval when it pays to credit (withdrawable money) or
+ * could pay one player more than the operator's amount (decision 045).
+ */
+export function promoNeedsSecondAdmin(terms: PromoRewardTerms, secondApprovalAbove: number): boolean {
+  if (terms.creditTo === 'CREDIT') return true;
+  const most = promoMostPerPlayer(terms);
+  return most === null || most > secondApprovalAbove;
+}
+
 /** Texts of spec §8 (promo claim) and the refusals the spec leaves to us. */
 export const PromoMessages = {
   codeRequired: 'Please enter promo code',
@@ -68,4 +98,6 @@ export const PromoMessages = {
   accountAge: (days: number) => `This promo is for accounts at least ${days} days old.`,
   noQualifyingDeposit: 'This promo needs an approved deposit today.',
   codeTaken: 'This promo code is already used by another promo.',
+  awaitingApproval:
+    'This promo waits for a second admin to approve it going live: approve or reject that first, then edit it.',
 } as const;

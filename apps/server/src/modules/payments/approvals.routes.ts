@@ -6,9 +6,10 @@ import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
 import { idParam } from '../../lib/params.ts';
 import { schemaOf } from '../../lib/operations.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
-import { approvalSettings, setApprovalSettings } from '../wallet/approval-controls.ts';
+import { approvalSettings } from '../wallet/approval-controls.ts';
 import { decideBalanceAdjustment, listBalanceAdjustments } from '../wallet/wallet.service.ts';
 import { paymentReceiptForStaff } from './payments.service.ts';
+import { proposeApprovalSettings } from './settings-proposals.ts';
 
 const tags = ['backoffice'];
 const idParams = z.strictObject({ id: idParam });
@@ -30,7 +31,8 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     operations.setApprovalSettings.path,
     { schema: schemaOf(operations.setApprovalSettings, tags), preHandler: requireStaff('admin') },
-    async (request) => setApprovalSettings(db, currentStaff(request), request.body, request.ip),
+    // Proposed, not applied: a second, independent admin approves it on the Approvals page (decision 045).
+    async (request) => proposeApprovalSettings(db, { staffId: currentStaff(request).id, ip: request.ip }, request.body),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DualControlMessages,
   ApprovalMessages,
   BackofficeMessages,
   DEFAULT_APPROVAL_SETTINGS,
@@ -15,6 +16,7 @@ import {
 } from '@karera/shared';
 import { insertStaffMember, testAdminId } from '../../../test/staff-members.ts';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { approveAsSecondAdmin } from '../../../test/second-admin.ts';
 import { insertPlayer } from '../../../test/factories.ts';
 import { independentAdmin } from '../../../test/second-admin.ts';
 import { call, registerPlayer, sessionCookieOf, type RegisteredPlayer } from '../../../test/player-flow.ts';
@@ -483,6 +485,11 @@ describe(`insider controls (${testDialect})`, () => {
       }
       const read = await inject('GET', '/api/backoffice/approval-settings', undefined, { cookie: agent.cookie });
       expect(read.json()).toMatchObject({ statusCode: 200, ...DEFAULT_APPROVAL_SETTINGS });
+      // An admin's change is proposed, and applied by an independent second admin (decision 045).
+      const proposed = await setSettings({ ...DEFAULT_APPROVAL_SETTINGS, depositSecondApprovalAbove: 1_000_100 });
+      expect(proposed.json()).toMatchObject({ statusMessage: DualControlMessages.proposed });
+      await approveAsSecondAdmin(t.app, proposed.json<{ request: { id: number } }>().request.id);
+      await approvalSettingsInForce(DEFAULT_APPROVAL_SETTINGS);
       const audit = await t.app.db
         .selectFrom('audit_log')
         .select('action')

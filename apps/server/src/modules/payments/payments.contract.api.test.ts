@@ -161,10 +161,23 @@ describe(`the payment calls and their contract (${testDialect})`, () => {
   it('answers the limits, the approval settings and the adjustments waiting for a second admin, as declared', async () => {
     const { limits, setLimits, approvalSettings, setApprovalSettings, adjustments } = PaymentAdminOperations;
     const current = await answer(limits, limits.path, undefined, admin);
-    await answer(setLimits, setLimits.path, { deposit: current.deposit, withdraw: current.withdraw }, admin);
+    // A settings form proposes (decision 045): the answer is the request waiting for a second admin.
+    const proposedLimits = await answer(
+      setLimits,
+      setLimits.path,
+      { deposit: { ...current.deposit, max: current.deposit.max - 100 }, withdraw: current.withdraw },
+      admin,
+    );
+    expect(proposedLimits.request).toMatchObject({ status: 'pending', kind: 'payments.limits' });
     const settings = await answer(approvalSettings, approvalSettings.path, undefined, admin);
     const { statusCode: _statusCode, ...input } = settings;
-    await answer(setApprovalSettings, setApprovalSettings.path, input, admin);
+    const proposedSettings = await answer(
+      setApprovalSettings,
+      setApprovalSettings.path,
+      { ...input, promoSecondApprovalAbove: input.promoSecondApprovalAbove + 100 },
+      admin,
+    );
+    expect(proposedSettings.request).toMatchObject({ status: 'pending', kind: 'payments.approval_settings' });
 
     const player = await registerPlayer(t.app);
     const adjust = async () => {

@@ -15,7 +15,8 @@ import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { channelImageRoutes } from './channel-images.routes.ts';
 import { approvalRoutes } from './approvals.routes.ts';
 import { createDepositAccount, listDepositAccounts, updateDepositAccount } from './deposit-accounts.ts';
-import { paymentLimits, setPaymentLimits } from './payment-settings.ts';
+import { paymentLimits } from './payment-settings.ts';
+import { proposePaymentLimits } from './settings-proposals.ts';
 import {
   decidePaymentRequest,
   depositMethod,
@@ -176,6 +177,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     ...(await paymentLimits(db)),
   }));
   app.post(staff.setLimits.path, { schema: schemaOf(staff.setLimits, tags), preHandler: admin }, async (request) =>
-    setPaymentLimits(db, currentStaff(request), request.body, request.ip),
+    // Proposed, not applied: a second, independent admin approves it (decision 045).
+    proposePaymentLimits(db, { staffId: currentStaff(request).id, ip: request.ip }, request.body),
   );
 };

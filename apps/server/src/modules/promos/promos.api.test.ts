@@ -4,6 +4,7 @@ import {
   PromoMessages,
   type BackofficePromo,
   type BackofficePromoDetailResponse,
+  type BackofficePromoResponse,
   type CreditHistoryEntry,
   type PromoClaimResponse,
   type PromoDefinitionInput,
@@ -12,6 +13,7 @@ import {
 } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
+import { approveAsSecondAdmin } from '../../../test/second-admin.ts';
 import { playerBalances } from '../wallet/accounts.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { manilaDayStart } from './promos.service.ts';
@@ -55,7 +57,12 @@ describe(`promos (${testDialect})`, () => {
       headers: { cookie: admin },
     });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ promo: BackofficePromo }>().promo;
+    const saved = response.json<BackofficePromoResponse>();
+    if (!saved.approvalRequest) return saved.promo;
+    // Its rewards need a second admin to go live (decision 045): the independent admin approves it.
+    await approveAsSecondAdmin(t.app, saved.approvalRequest.id);
+    const detail = await t.app.inject({ url: `/api/backoffice/promos/${saved.promo.id}`, headers: { cookie: admin } });
+    return detail.json<BackofficePromoDetailResponse>().promo;
   }
   const player = (path: string, who: RegisteredPlayer, payload: object = {}) =>
     t.app.inject({

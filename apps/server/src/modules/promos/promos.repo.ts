@@ -28,6 +28,7 @@ export function promoView(row: PromoRow, playerRemaining: number): PromoView {
 export function backofficePromo(
   row: PromoRow,
   totals: { claims: number; granted: number; rebatesPaid: number },
+  awaitingApproval: boolean,
 ): BackofficePromo {
   const { playerRemaining: _unused, ...view } = promoView(row, 0);
   return {
@@ -40,6 +41,7 @@ export function backofficePromo(
     codeOnly: Number(row.code_only) === 1,
     createdAt: row.created_at,
     ...totals,
+    awaitingApproval,
   };
 }
 

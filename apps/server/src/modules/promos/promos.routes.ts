@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PromoAdminOperations, PromoOperations } from '@karera/shared';
 import { schemaOf } from '../../lib/operations.ts';
-import { currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
+import { currentOwnPlayer, currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import {
   claimPromo,
@@ -42,7 +42,8 @@ export const promoRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const { playerId } = currentPlayer(request);
+      // A session staff opened with a login link cannot claim (decision 045): a claim moves money.
+      const { playerId } = currentOwnPlayer(request);
       const { answer, replayed, reward } = await claimPromo(db, playerId, request.body);
       // After the commit: other modules may react; the player's open pages read the balance again.
       if (!replayed) {
@@ -66,19 +67,16 @@ export const promoRoutes: FastifyPluginAsyncZod = async (app) => {
     statusCode: 200 as const,
     promos: await listBackofficePromos(db),
   }));
-  app.post(ops.create.path, { schema: schemaOf(ops.create, tags), preHandler: admin }, async (request) => ({
-    statusCode: 200 as const,
-    promo: await savePromo(db, actorOf(request), null, request.body),
-  }));
+  app.post(ops.create.path, { schema: schemaOf(ops.create, tags), preHandler: admin }, async (request) =>
+    savePromo(db, actorOf(request), null, request.body),
+  );
   app.get(ops.detail.path, { schema: schemaOf(ops.detail, tags), preHandler: admin }, async (request) =>
     promoDetail(db, request.params.id),
   );
-  app.post(ops.update.path, { schema: schemaOf(ops.update, tags), preHandler: admin }, async (request) => ({
-    statusCode: 200 as const,
-    promo: await savePromo(db, actorOf(request), request.params.id, request.body),
-  }));
-  app.post(ops.setActive.path, { schema: schemaOf(ops.setActive, tags), preHandler: admin }, async (request) => ({
-    statusCode: 200 as const,
-    promo: await setPromoActive(db, actorOf(request), request.params.id, request.body.active),
-  }));
+  app.post(ops.update.path, { schema: schemaOf(ops.update, tags), preHandler: admin }, async (request) =>
+    savePromo(db, actorOf(request), request.params.id, request.body),
+  );
+  app.post(ops.setActive.path, { schema: schemaOf(ops.setActive, tags), preHandler: admin }, async (request) =>
+    setPromoActive(db, actorOf(request), request.params.id, request.body.active),
+  );
 };

@@ -5,7 +5,10 @@ import {
   PromoMessages,
   StatusCode,
   UNLIMITED,
+  DualControlMessages,
   type BackofficePromoDetailResponse,
+  type BackofficePromoResponse,
+  type DualControlRequestView,
   type PromoClaimResponse,
   type PromoClaimView,
   type PromoDefinitionInput,
@@ -13,7 +16,7 @@ import {
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { toSafeInteger } from '../../db/connection.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation, runIdempotent } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
@@ -29,6 +32,7 @@ import {
   promoView,
   type PromoRow,
 } from './promos.repo.ts';
+import { promoNeedsApproval, promosAwaitingApproval, proposeActivation } from './promo-activation.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -287,18 +291,23 @@ function definitionRow(input: PromoDefinitionInput & { promoCode: string }) {
 
 export const PromoAdminMessages = {
   notFound: 'Promo not found.',
+  saved: 'Saved.',
 } as const;
 
 export async function listBackofficePromos(db: Kysely<Database>) {
   const rows = await db.selectFrom('promos').selectAll().orderBy('id', 'desc').execute();
   const totals = await promoTotals(db);
-  return rows.map((row) => backofficePromo(row, totals.get(row.id) ?? { claims: 0, granted: 0, rebatesPaid: 0 }));
+  const awaiting = await promosAwaitingApproval(db);
+  return rows.map((row) =>
+    backofficePromo(row, totals.get(row.id) ?? { claims: 0, granted: 0, rebatesPaid: 0 }, awaiting.has(row.id)),
+  );
 }
 
 export async function promoDetail(db: Kysely<Database>, id: number): Promise<BackofficePromoDetailResponse> {
   const row = await findPromoById(db, id);
   if (!row) throw notFound(PromoAdminMessages.notFound);
   const totals = (await promoTotals(db, [id])).get(id) ?? { claims: 0, granted: 0, rebatesPaid: 0 };
+  const awaiting = (await promosAwaitingApproval(db)).has(id);
   const now = nowIso();
   const claims = await db
     .selectFrom('promo_claims as c')
@@ -321,7 +330,7 @@ export async function promoDetail(db: Kysely<Database>, id: number): Promise<Bac
     .execute();
   return {
     statusCode: 200,
-    promo: backofficePromo(row, totals),
+    promo: backofficePromo(row, totals, awaiting),
     claims: claims.map((c) => ({
       id: c.id,
       playerId: c.player_id,
@@ -336,12 +345,31 @@ export async function promoDetail(db: Kysely<Database>, id: number): Promise<Bac
   };
 }
 
+/** A saved promo as the back office reads it, and the second admin's request when one was proposed. */
+async function savedAnswer(
+  db: Kysely<Database>,
+  id: number,
+  approvalRequest: DualControlRequestView | null,
+): Promise<BackofficePromoResponse> {
+  return {
+    statusCode: 200,
+    promo: (await promoDetail(db, id)).promo,
+    approvalRequest,
+    statusMessage: approvalRequest ? DualControlMessages.proposed : PromoAdminMessages.saved,
+  };
+}
+
+/**
+ * Creates or changes a promo. One whose rewards need a second admin (decision 045: paid to credit, or more
+ * than the operator's amount per player) is stored inactive and its going live proposed, in one
+ * transaction; a promo whose going live already waits cannot be edited until that is decided.
+ */
 export async function savePromo(
   db: Kysely<Database>,
-  actor: AuditActor,
+  actor: AuditActor & { id: number },
   id: number | null,
   input: PromoDefinitionInput & { promoCode: string },
-) {
+): Promise<BackofficePromoResponse> {
   const now = nowIso();
   const values = definitionRow(input);
   try {
@@ -350,11 +378,12 @@ export async function savePromo(
       if (id === null) {
         const inserted = await trx
           .insertInto('promos')
-          .values({ ...values, active: 1, created_by: actor.id, created_at: now, updated_at: now })
+          .values({ ...values, active: 0, created_by: actor.id, created_at: now, updated_at: now })
           .returning('id')
           .executeTakeFirstOrThrow();
         promoId = inserted.id;
       } else {
+        if ((await promosAwaitingApproval(trx)).has(id)) throw conflict(PromoMessages.awaitingApproval);
         const updated = await trx
           .updateTable('promos')
           .set({ ...values, updated_at: now })
@@ -369,9 +398,19 @@ export async function savePromo(
         targetId: promoId,
         details: { ...input },
       });
-      return promoId;
+      const row = await findPromoById(trx, promoId);
+      if (!row) throw notFound(PromoAdminMessages.notFound);
+      if (await promoNeedsApproval(trx, row)) {
+        // Not live until a second admin approves these terms, whatever it was before the edit.
+        await trx.updateTable('promos').set({ active: 0 }).where('id', '=', promoId).execute();
+        const request = await proposeActivation(trx, { staffId: actor.id, ip: actor.ip ?? null }, row);
+        return { promoId, request };
+      }
+      // A new promo within the operator's amount, paid as bonus, goes live at once as before.
+      if (id === null) await trx.updateTable('promos').set({ active: 1 }).where('id', '=', promoId).execute();
+      return { promoId, request: null };
     });
-    return (await promoDetail(db, saved)).promo;
+    return await savedAnswer(db, saved.promoId, saved.request);
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new AppError(409, StatusCode.CONFLICT, PromoMessages.codeTaken, { promoCode: PromoMessages.codeTaken });
@@ -380,22 +419,37 @@ export async function savePromo(
   }
 }
 
-export async function setPromoActive(db: Kysely<Database>, actor: AuditActor, id: number, active: boolean) {
-  await db.transaction().execute(async (trx) => {
-    const updated = await trx
+/**
+ * Pauses a promo at once; resumes one at once only when its rewards need no second admin, otherwise
+ * proposes its going live (decision 045).
+ */
+export async function setPromoActive(
+  db: Kysely<Database>,
+  actor: AuditActor & { id: number },
+  id: number,
+  active: boolean,
+): Promise<BackofficePromoResponse> {
+  const request = await db.transaction().execute(async (trx) => {
+    const row = await findPromoById(trx, id);
+    if (!row) throw notFound(PromoAdminMessages.notFound);
+    if (active && (await promoNeedsApproval(trx, row))) {
+      if (isOn(row.active)) return null;
+      return proposeActivation(trx, { staffId: actor.id, ip: actor.ip ?? null }, row);
+    }
+    await trx
       .updateTable('promos')
-      .set({ active: active ? 1 : 0, updated_at: nowIso() })
+      .set({ active: active ? 1 : 0 })
       .where('id', '=', id)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw notFound(PromoAdminMessages.notFound);
+      .execute();
     await recordAudit(trx, actor, {
       action: active ? 'promo.resumed' : 'promo.paused',
       targetType: 'promo',
       targetId: id,
       details: {},
     });
+    return null;
   });
-  return (await promoDetail(db, id)).promo;
+  return savedAnswer(db, id, request);
 }
 
 /**

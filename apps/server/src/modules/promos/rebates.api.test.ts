@@ -9,6 +9,7 @@ import {
   type PromoHistoryResponse,
 } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { approveAsSecondAdmin } from '../../../test/second-admin.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { adminPoster, fundPlayer, openRace, placeBetAs } from '../../../test/win-race.ts';
 import { playerBalances } from '../wallet/accounts.ts';
@@ -47,7 +48,10 @@ describe(`rebates on settled bets (${testDialect})`, () => {
       },
     });
     expect(response.statusCode, response.body).toBe(200);
-    rebate = response.json<{ promo: BackofficePromo }>().promo;
+    const saved = response.json<{ promo: BackofficePromo; approvalRequest: { id: number } | null }>();
+    // A rebate has no bound per player: it goes live when a second admin approves it (decision 045).
+    if (saved.approvalRequest) await approveAsSecondAdmin(t.app, saved.approvalRequest.id);
+    rebate = saved.promo;
   });
   afterAll(async () => {
     await t.close();

@@ -19,6 +19,7 @@ import {
 } from '@karera/shared';
 import { sql } from 'kysely';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { approveAsSecondAdmin } from '../../../test/second-admin.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { adminPoster, fundPlayer, openRace, placeBetAs } from '../../../test/win-race.ts';
 import { HouseAccount } from '../wallet/accounts.ts';
@@ -124,7 +125,10 @@ describe(`reports (${testDialect})`, () => {
       endsAt: null,
       codeOnly: false,
     });
-    return response.json<{ promo: { promoCode: string } }>().promo.promoCode;
+    const saved = response.json<{ promo: { promoCode: string }; approvalRequest: { id: number } | null }>();
+    // A rebate has no bound per player: it goes live when a second admin approves it (decision 045).
+    if (saved.approvalRequest) await approveAsSecondAdmin(t.app, saved.approvalRequest.id);
+    return saved.promo.promoCode;
   }
   async function claim(player: RegisteredPlayer, promoCode: string) {
     const response = await call(t.app, '../promo/claim', { promoCode, idempotencyKey: key() }, player.cookie);

@@ -1,8 +1,19 @@
 import type { Kysely, Transaction } from 'kysely';
-import { BET_TYPES, betTypeByCode, type PoolPolicy, type ToteSetting, type ToteSettingInput } from '@karera/shared';
+import {
+  BET_TYPES,
+  betTypeByCode,
+  DualControlKinds,
+  proposalResponse,
+  toteSettingInputSchema,
+  type DualControlRequestResponse,
+  type PoolPolicy,
+  type ToteSetting,
+  type ToteSettingInput,
+} from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { proposeChange, registerDualControlKind, type DualControlActor } from '../dualcontrol/dualcontrol.service.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -79,14 +90,13 @@ export async function listSettings(db: Db): Promise<ToteSetting[]> {
   return [...entered, ...defaults];
 }
 
-export async function addSetting(
-  db: Kysely<Database>,
-  actor: AuditActor,
-  input: ToteSettingInput,
-): Promise<ToteSetting> {
-  if (!betTypeByCode(input.betType)) throw new Error(`Unknown bet type ${input.betType}`);
-  const createdAt = nowIso();
-  await db.transaction().execute(async (trx) => {
+const percent = (basisPoints: number) => `${(basisPoints / 100).toFixed(2)}%`;
+
+/** The setting written when an independent second admin approves it (decision 045), in that transaction. */
+registerDualControlKind({
+  kind: DualControlKinds.toteSetting,
+  payloadSchema: toteSettingInputSchema,
+  async apply(trx, input, context) {
     await trx
       .insertInto('tote_settings')
       .values({
@@ -96,16 +106,55 @@ export async function addSetting(
         multi_race_scratch: input.multiRaceScratch,
         cancelled_leg: input.cancelledLeg,
         effective_from: input.effectiveFrom,
-        created_by: actor.id ?? 0,
-        created_at: createdAt,
+        // The proposer entered it; the approval is in the audit entry and the request.
+        created_by: context.proposerId,
+        created_at: nowIso(),
       })
       .execute();
-    await recordAudit(trx, actor, {
-      action: 'tote.setting_added',
-      targetType: 'bet_type',
-      targetId: input.betType,
-      details: input,
-    });
+    await recordAudit(
+      trx,
+      { type: 'staff', id: context.approverId, ip: context.ip },
+      {
+        action: 'tote.setting_added',
+        targetType: 'bet_type',
+        targetId: input.betType,
+        details: {
+          ...input,
+          requestId: context.requestId,
+          proposedBy: context.proposerId,
+          approvedBy: context.approverId,
+        },
+      },
+    );
+  },
+});
+
+/**
+ * A takeout and pool-rule setting from a date, proposed: it is written when an independent second admin
+ * approves it (decision 045). One proposal waits per bet type.
+ */
+export async function proposeSetting(
+  db: Kysely<Database>,
+  proposer: DualControlActor,
+  input: ToteSettingInput,
+): Promise<DualControlRequestResponse> {
+  if (!betTypeByCode(input.betType)) throw new Error(`Unknown bet type ${input.betType}`);
+  const before = await policyFor(db, input.betType, input.effectiveFrom);
+  const rows = [
+    { label: 'Takeout', before: percent(before.takeoutBp), after: percent(input.takeoutBp) },
+    { label: 'No winner', before: before.noWinner, after: input.noWinner },
+    { label: 'Scratched runner in a multi-race bet', before: before.multiRaceScratch, after: input.multiRaceScratch },
+    { label: 'Cancelled leg', before: before.cancelledLeg, after: input.cancelledLeg },
+  ];
+  const request = await proposeChange(db, proposer, {
+    kind: DualControlKinds.toteSetting,
+    subject: input.betType,
+    payload: input,
+    summary: {
+      title: `Takeout and pool rules: ${input.betType} from ${input.effectiveFrom}`,
+      // Every rule, changed or not: the setting is a whole new row from its date.
+      changes: rows,
+    },
   });
-  return { ...input, createdAt };
+  return proposalResponse(request);
 }

@@ -15,6 +15,7 @@ import {
   type SettlementReport,
 } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { approveAsSecondAdmin } from '../../../test/second-admin.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { accountIdByCode, playerBalances } from '../wallet/accounts.ts';
@@ -362,7 +363,7 @@ describe(`tote and settlement (${testDialect})`, () => {
   });
 
   it('takeout settings apply from their effective date and are listed', async () => {
-    const saved = await adminCall('POST', ToteAdminRoutes.settings, {
+    const saved = await adminCall<{ request: { id: number } }>('POST', ToteAdminRoutes.settings, {
       betType: 'FC',
       takeoutBp: 1800,
       noWinner: 'carryover',
@@ -371,6 +372,8 @@ describe(`tote and settlement (${testDialect})`, () => {
       effectiveFrom: '2026-11-01',
     });
     expect(saved.status).toBe(200);
+    // Proposed: in force when an independent second admin approves it (decision 045).
+    await approveAsSecondAdmin(t.app, saved.body.request.id);
     const wrong = await adminCall('POST', ToteAdminRoutes.settings, {
       betType: 'FC',
       takeoutBp: 9000,

@@ -5,8 +5,16 @@ import { runIdempotent } from '../../lib/idempotency.ts';
 import { schemaOf } from '../../lib/operations.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { carryovers, gameResult, settlementReport } from './results.service.ts';
-import { confirmResult, previewResult, settleCompletedPools, type ToteDeps } from './settlement.service.ts';
-import { addSetting, listSettings } from './tote-settings.ts';
+import {
+  checkOfficialDividends,
+  confirmResult,
+  previewResult,
+  settleCompletedPools,
+  type ToteDeps,
+} from './settlement.service.ts';
+import { pendingOfficialResult, proposeOfficialResult } from './official-result-approval.ts';
+import { requestView } from '../dualcontrol/dualcontrol.service.ts';
+import { listSettings, proposeSetting } from './tote-settings.ts';
 
 export function toteRoutes(deps: ToteDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -62,10 +70,27 @@ export function toteRoutes(deps: ToteDeps): FastifyPluginAsyncZod {
             stored.official_dividends === JSON.stringify(input.officialDividends ?? []);
           if (!same) throw conflict(ToteMessages.raceNotClosed);
           await settleCompletedPools(deps, raceId);
-        } else {
-          await confirmResult(deps, actor, raceId, input);
+          return { statusCode: 200 as const, report: await settlementReport(db, raceId) };
         }
-        return { statusCode: 200 as const, report: await settlementReport(db, raceId) };
+        const { race, differences } = await checkOfficialDividends(db, raceId, input);
+        if (differences.length === 0) {
+          await confirmResult(deps, actor, raceId, input);
+          return { statusCode: 200 as const, report: await settlementReport(db, raceId) };
+        }
+        // Official dividends the tote did not compute: recorded and paid only once a second admin approves.
+        const pending = await pendingOfficialResult(db, raceId);
+        if (pending) {
+          // The same entry sent again (a retry) answers its request as it stands; any other waits its turn.
+          const same = pending.payload === JSON.stringify({ raceId, ...input });
+          if (!same || pending.proposed_by_staff_id !== actor.id) throw conflict(ToteMessages.officialPending);
+          return {
+            statusCode: 200 as const,
+            statusMessage: ToteMessages.officialNeedsSecondAdmin,
+            request: await requestView(db, pending.id),
+          };
+        }
+        const proposal = await proposeOfficialResult(db, { staffId: actor.id, ip: actor.ip }, race, input, differences);
+        return { statusCode: 200 as const, statusMessage: ToteMessages.officialNeedsSecondAdmin, request: proposal };
       },
     );
 
@@ -82,10 +107,8 @@ export function toteRoutes(deps: ToteDeps): FastifyPluginAsyncZod {
     app.post(
       operations.addSetting.path,
       { schema: schemaOf(operations.addSetting, tags), preHandler: admin },
-      async (request) => ({
-        statusCode: 200 as const,
-        setting: await addSetting(db, actorOf(request), request.body),
-      }),
+      // Proposed, not applied: a second, independent admin approves it (decision 045).
+      async (request) => proposeSetting(db, { staffId: currentStaff(request).id, ip: request.ip }, request.body),
     );
     app.get(
       operations.carryovers.path,

@@ -5,15 +5,15 @@ import {
   DEFAULT_APPROVAL_SETTINGS,
   manilaDate,
   type ApprovalSettings,
-  type ApprovalSettingsResponse,
   type StaffRole,
 } from '@karera/shared';
 import type { Database, StaffUser } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { nowIso } from '../../lib/time.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 
-/** Kept beside the payment limits (payment_settings), edited by admins in the back office. */
+/**
+ * Kept beside the payment limits (payment_settings); changed only through dual control: an admin proposes,
+ * an independent second admin approves (payments/settings-proposals.ts, decision 045).
+ */
 const APPROVALS_KEY = 'approvals';
 
 /** The operator's maker-checker thresholds and daily limits, or the defaults until an admin sets them. */
@@ -25,29 +25,6 @@ export async function approvalSettings(db: Kysely<Database>): Promise<ApprovalSe
     .executeTakeFirst();
   const stored = row ? approvalSettingsSchema.safeParse(JSON.parse(row.value)) : undefined;
   return stored?.success ? stored.data : DEFAULT_APPROVAL_SETTINGS;
-}
-
-export async function setApprovalSettings(
-  db: Kysely<Database>,
-  admin: Pick<StaffUser, 'id'>,
-  settings: ApprovalSettings,
-  ip: string | null,
-): Promise<ApprovalSettingsResponse> {
-  await db.transaction().execute(async (trx) => {
-    const before = await approvalSettings(trx);
-    const value = JSON.stringify(settings);
-    await trx
-      .insertInto('payment_settings')
-      .values({ key: APPROVALS_KEY, value, updated_at: nowIso() })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: nowIso() }))
-      .execute();
-    await recordAudit(
-      trx,
-      { type: 'staff', id: admin.id, ip },
-      { action: 'payments.approval_settings_changed', details: { before, after: settings } },
-    );
-  });
-  return { statusCode: 200, ...settings };
 }
 
 function manilaDay(instant: Date): string {

@@ -16,6 +16,7 @@ import {
   paymentRequestReceiptSchema,
   transactionHistoryResponseSchema,
 } from '../schemas/payment.ts';
+import { dualControlRequestResponseSchema } from '../schemas/dualControl.ts';
 import { ApprovalRoutes, approvalSettingsSchema } from '../../payments/approvals.ts';
 import {
   depositAccountSchema,
@@ -151,9 +152,9 @@ export const PaymentAdminOperations = defineOperations({
     method: 'POST',
     path: PaymentBackofficeRoutes.limits,
     auth: 'staff',
-    summary: 'Sets the deposit and withdrawal limits (admins)',
+    summary: 'Proposes deposit and withdrawal limits; they apply when a second admin approves (admins)',
     body: paymentLimitsSchema,
-    response: paymentLimitsResponseSchema,
+    response: dualControlRequestResponseSchema,
   },
   approvalSettings: {
     method: 'GET',
@@ -166,9 +167,9 @@ export const PaymentAdminOperations = defineOperations({
     method: 'POST',
     path: ApprovalRoutes.settings,
     auth: 'staff',
-    summary: 'Sets the second-approval thresholds and the daily approval limits (admins)',
+    summary: 'Proposes second-approval thresholds and daily limits; they apply when a second admin approves (admins)',
     body: approvalSettingsSchema,
-    response: approvalSettingsResponseSchema,
+    response: dualControlRequestResponseSchema,
   },
   adjustments: {
     method: 'GET',

@@ -7,7 +7,6 @@ import {
   gameResultResponseSchema,
   resultPreviewResponseSchema,
   settlementReportResponseSchema,
-  toteSettingResponseSchema,
   toteSettingsResponseSchema,
 } from '../schemas/tote.ts';
 import {
@@ -17,6 +16,7 @@ import {
   ToteRoutes,
   toteSettingInputSchema,
 } from '../tote.ts';
+import { dualControlRequestResponseSchema } from '../schemas/dualControl.ts';
 import { emptyBodySchema } from './public.ts';
 
 const raceParams = z.strictObject({ raceId: idParam });
@@ -77,9 +77,9 @@ export const ToteOperations = defineOperations({
     method: 'POST',
     path: '/api/backoffice/tote/settings',
     auth: 'staff',
-    summary: 'A takeout and pool-rule setting from a date (admin, audited)',
+    summary: 'Proposes a takeout and pool-rule setting from a date; it applies when a second admin approves (admin)',
     body: toteSettingInputSchema,
-    response: toteSettingResponseSchema,
+    response: dualControlRequestResponseSchema,
   },
   carryovers: {
     method: 'GET',

@@ -164,6 +164,8 @@ export const approvalSettingsResponseSchema = z.object({
     master_agent: dailyApprovalLimit,
     admin: dailyApprovalLimit,
   }),
+  /** A promo that could pay one player more than this goes live only with a second admin (decision 045). */
+  promoSecondApprovalAbove: centavos,
 });
 
 /** A balance adjustment waiting for (or decided by) a second admin. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROMO_CREDIT_TO, PROMO_KINDS } from '../../promos/rules.ts';
+import { dualControlRequestViewSchema } from './dualControl.ts';
 
 const claimStatus = z.enum(['A', 'X']);
 
@@ -75,6 +76,8 @@ export const backofficePromoSchema = promoViewSchema.omit({ playerRemaining: tru
   /** Rebates paid while it was the active promo, centavos. */
   rebatesPaid: z.number().int(),
   createdAt: z.string(),
+  /** Its going live waits for a second admin (decision 045): it cannot be claimed until approved. */
+  awaitingApproval: z.boolean(),
 });
 
 export const backofficePromoListResponseSchema = z.object({
@@ -100,4 +103,10 @@ export const backofficePromoDetailResponseSchema = z.object({
   claims: z.array(backofficePromoClaimSchema),
 });
 
-export const backofficePromoResponseSchema = z.object({ statusCode: z.literal(200), promo: backofficePromoSchema });
+export const backofficePromoResponseSchema = z.object({
+  statusCode: z.literal(200),
+  promo: backofficePromoSchema,
+  /** Set when saving or resuming it proposed its going live to a second admin instead (decision 045). */
+  approvalRequest: dualControlRequestViewSchema.nullable(),
+  statusMessage: z.string(),
+});
