@@ -45,6 +45,9 @@ export const ToteMessages = {
   cannotGetResult: 'Cannot get race result',
   selectRace: 'Select a race to view result',
   raceNotDone: 'The race has no official result yet.',
+  officialNeedsSecondAdmin:
+    'Official dividends that differ from the tote’s need a second admin: they were sent for approval.',
+  officialPending: 'This result waits for a second admin’s approval of its official dividends.',
   raceCancelled: 'This race was cancelled. Its bets are refunded.',
   // Why a results line has no dividend (the Dividend column shows it instead of an amount).
   refunded: 'Refunded',

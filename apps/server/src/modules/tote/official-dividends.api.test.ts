@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DualControlMessages,
+  DualControlRoutes,
+  IDEMPOTENCY_KEY_HEADER,
   officialExcessMessage,
   ToteAdminRoutes,
+  ToteMessages,
+  type DualControlRequestResponse,
   type BetReceipt,
   type Race,
   type ResultPreview,
@@ -13,6 +18,8 @@ import { call, registerPlayer, type RegisteredPlayer } from '../../../test/playe
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { accountIdByCode, HouseAccount, playerBalances } from '../wallet/accounts.ts';
 import { postTransaction } from '../wallet/ledger.ts';
+import { independentAdmin } from '../../../test/second-admin.ts';
+import { insertStaff } from '../backoffice/staff.repo.ts';
 
 /**
  * Official dividends and the pool's money (decision 046): walked as a dishonest admin would try it, an
@@ -144,6 +151,88 @@ describe(`official dividends are bounded by the pool (${testDialect})`, () => {
     expect(settled.status).toBe(200);
     expect(settled.body.report).toMatchObject({ balanced: true, totals: { payouts: 1700, breakage: 0, minusPool: 0 } });
     expect(await credit(insider)).toBe(before + 1700);
+  });
+
+  it('official dividends that differ from the tote’s wait for an independent second admin, then pay', async () => {
+    // ₱30 on three runners, 15% takeout: the tote pays 2.50 on the winner. The track says 2.00.
+    const day = await raceOf();
+    const [ana, ben, cora] = [await player(), await player(), await player()];
+    await winBet(ana, day, 1);
+    await winBet(ben, day, 2);
+    await winBet(cora, day, 3);
+    await close(day.race);
+    const before = await credit(ana);
+    const entry = { finish: [[1], [2]], officialDividends: [{ betType: 'W', combination: '1', dividend: 200 }] };
+    const key = randomUUID();
+
+    const proposed = await adminCall<DualControlRequestResponse>(
+      'POST',
+      ToteAdminRoutes.confirmResult(day.race.raceId),
+      { ...entry, idempotencyKey: key },
+    );
+    expect(proposed.status).toBe(200);
+    expect(proposed.body.statusMessage).toBe(ToteMessages.officialNeedsSecondAdmin);
+    expect(proposed.body.request).toMatchObject({
+      status: 'pending',
+      summary: { changes: [{ label: 'W 1: dividend for 1.00', before: '2.50', after: '2.00' }] },
+    });
+    const requestId = proposed.body.request.id;
+    // Nothing is recorded or paid while it waits; the same entry sent again answers the same request.
+    expect(await raceStatus(day.race)).toBe('C');
+    expect(await credit(ana)).toBe(before);
+    const again = await adminCall<DualControlRequestResponse>('POST', ToteAdminRoutes.confirmResult(day.race.raceId), {
+      ...entry,
+      idempotencyKey: key,
+    });
+    expect(again.body.request.id).toBe(requestId);
+
+    const approve = (cookie: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: DualControlRoutes.approve(requestId),
+        headers: { cookie, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+        payload: {},
+      });
+    // The admin who entered it cannot approve it, nor can an admin they created.
+    const own = await approve(admin);
+    expect(own.statusCode).toBe(403);
+    expect(own.json<{ statusMessage: string }>().statusMessage).toBe(DualControlMessages.proposerCannotApprove);
+    const proposer = await t.app.db
+      .selectFrom('staff_users')
+      .select('id')
+      .where('username', '=', TEST_ADMIN.username)
+      .executeTakeFirstOrThrow();
+    const puppet = await insertStaff(t.app.db, {
+      username: `puppet-${Date.now().toString(36)}`,
+      displayName: 'Puppet admin',
+      passwordHash: 'x',
+      role: 'admin',
+      parentId: null,
+      referralCode: null,
+      createdByStaffId: proposer.id,
+    });
+    await t.app.db
+      .updateTable('staff_users')
+      .set({ created_at: new Date(Date.now() - 30 * 86_400_000).toISOString() })
+      .where('id', '=', puppet.id)
+      .execute();
+    const { approveRequest } = await import('../dualcontrol/dualcontrol.service.ts');
+    await expect(
+      approveRequest(t.app.db, { staffId: puppet.id, ip: null, role: 'admin' }, requestId, randomUUID()),
+    ).rejects.toThrow(/line/);
+    expect(await raceStatus(day.race)).toBe('C');
+
+    // An independent admin approves: the result is recorded and the pool pays the official 2.00.
+    const second = await independentAdmin(t.app);
+    const approved = await approve(second.cookie);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await raceStatus(day.race)).toBe('D');
+    expect(await credit(ana)).toBe(before + 2000);
+    const report = await adminCall<SettlementReport>('GET', ToteAdminRoutes.report(day.race.raceId));
+    expect(report.body.balanced).toBe(true);
+    expect(report.body.pools[0]).toMatchObject({ payouts: 2000, breakage: 550, minusPool: 0 });
+    expect(report.body.pools[0]?.dividends[0]).toMatchObject({ combination: '1', dividend: 200, official: true });
+    expect(await checkLedger(t.app.db)).toEqual([]);
   });
 
   it("pays the 1.00 minimum from the house's minus pool, never as negative breakage", async () => {

@@ -6,7 +6,9 @@ import {
   formatFinish,
   isValidFinish,
   formatPeso,
+  officialDividendDifferences,
   officialExcessMessage,
+  type OfficialDividendDifference,
   runnerBaseNumber,
   settlePool,
   ToteMessages,
@@ -149,15 +151,9 @@ function withPreview(card: PoolCard, raceId: number, input: ResultInput): PoolCa
 
 async function computeOutcome(db: Db, card: PoolCard, policy: PoolPolicy, carryIn: number, tickets: StoredTicket[]) {
   const official = officialFor(card, lastLeg(card));
-  const outcome = settlePool({
-    betType: card.type,
-    tickets,
-    legs: await poolLegs(db, card),
-    policy,
-    carryIn,
-    officialDividends: official,
-  });
-  return { outcome, official };
+  const input = { betType: card.type, tickets, legs: await poolLegs(db, card), policy, carryIn };
+  const outcome = settlePool({ ...input, officialDividends: official });
+  return { outcome, official, differences: officialDividendDifferences({ ...input, officialDividends: official }) };
 }
 
 async function mustFindRace(db: Db, raceId: number): Promise<Race> {
@@ -202,36 +198,63 @@ export async function previewResult(db: Kysely<Database>, raceId: number, input:
   };
 }
 
+interface PoolPreview {
+  summary: PoolSummary;
+  /** Official dividends that are not what the tote computed: a second admin must approve them. */
+  differences: OfficialDividendDifference[];
+}
+
 /** The pools a result would complete, as they would settle. */
 async function previewPools(db: Db, race: Race, input: ResultInput): Promise<PoolSummary[]> {
-  const pools: PoolSummary[] = [];
+  return (await assessPools(db, race, input)).map((pool) => pool.summary);
+}
+
+async function assessPools(db: Db, race: Race, input: ResultInput): Promise<PoolPreview[]> {
+  const pools: PoolPreview[] = [];
   for (const card of await poolsCompletedBy(db, race, input)) {
     const policy = await policyFor(db, card.type.code, card.raceDate);
     const tickets = await poolTickets(db, card.key);
-    const { outcome, official } = await computeOutcome(
+    const { outcome, official, differences } = await computeOutcome(
       db,
       card,
       policy,
       await carryoverBalance(db, card.type.code),
       tickets,
     );
-    pools.push(summarise(card, outcome, official));
+    pools.push({ summary: summarise(card, outcome, official), differences });
   }
   return pools;
 }
 
-/** Refuses official dividends that would pay any pool more than it holds (decision 046). */
-async function refuseOfficialExcess(db: Db, race: Race, input: ResultInput): Promise<void> {
-  if (!input.officialDividends?.length) return;
-  const overdrawn = (await previewPools(db, race, input)).find((pool) => pool.officialExcess > 0);
+/**
+ * A result as it may be recorded (decision 046): refused when its official dividends would pay any pool
+ * more than it holds; otherwise the official dividends that differ from the tote's, which need a second
+ * admin. None when the tote's own dividends are used.
+ */
+export async function checkOfficialDividends(
+  db: Db,
+  raceId: number,
+  input: ResultInput,
+): Promise<{ race: Race; differences: (OfficialDividendDifference & { betType: string })[] }> {
+  const race = await mustFindRace(db, raceId);
+  await checkResultInput(db, race, input);
+  if (!input.officialDividends?.length) return { race, differences: [] };
+  const pools = await assessPools(db, race, input);
+  const overdrawn = pools.find((pool) => pool.summary.officialExcess > 0)?.summary;
   if (overdrawn) {
     throw badRequest(officialExcessMessage(overdrawn.betType, formatPeso(overdrawn.officialExcess).replace('₱', '')));
   }
+  return {
+    race,
+    differences: pools.flatMap((pool) => pool.differences.map((d) => ({ ...d, betType: pool.summary.betType }))),
+  };
 }
 
 /**
  * Records the official finish, marks the race done and settles every pool it completes. The finish is
  * written in the same transaction that moves the race to D, so a confirmed result is never half recorded.
+ * Official dividends that differ from the tote's are not recorded here: they wait for a second admin
+ * (official-result-approval.ts).
  */
 export async function confirmResult(
   deps: ToteDeps,
@@ -239,45 +262,57 @@ export async function confirmResult(
   raceId: number,
   input: ResultInput,
 ): Promise<Race> {
-  const race = await mustFindRace(deps.db, raceId);
-  await checkResultInput(deps.db, race, input);
-  await refuseOfficialExcess(deps.db, race, input);
-  await deps.db.transaction().execute(async (trx) => {
-    try {
-      await moveRaceStatus(trx, actor, raceId, 'C', 'D');
-    } catch (error) {
-      // Another hand confirmed (or cancelled) the race first.
-      if (error instanceof AppError) throw conflict(ToteMessages.raceNotClosed);
-      throw error;
-    }
-    await trx
-      .insertInto('race_results')
-      .values({
-        race_id: raceId,
-        finish: JSON.stringify(input.finish),
-        official_dividends: JSON.stringify(input.officialDividends ?? []),
-        confirmed_by: actor.type === 'staff' ? `staff:${actor.id}` : actor.type,
-        confirmed_at: nowIso(),
-      })
-      .execute();
-    const runners = await trx.selectFrom('runners').select(['id', 'runner_no']).where('race_id', '=', raceId).execute();
-    let place = 1;
-    for (const group of input.finish) {
-      const ids = runners.filter((r) => group.includes(runnerBaseNumber(r.runner_no))).map((r) => r.id);
-      if (ids.length > 0)
-        await trx.updateTable('runners').set({ finish_position: place }).where('id', 'in', ids).execute();
-      place += group.length;
-    }
-    await recordAudit(trx, actor, {
-      action: 'tote.result_confirmed',
-      targetType: 'race',
-      targetId: raceId,
-      details: { finish: formatFinish(input.finish), officialDividends: input.officialDividends ?? [] },
-    });
-  });
+  const { differences } = await checkOfficialDividends(deps.db, raceId, input);
+  if (differences.length > 0) throw conflict(ToteMessages.officialNeedsSecondAdmin);
+  await deps.db.transaction().execute((trx) => recordResult(trx, actor, raceId, input));
+  await afterResultRecorded(deps, raceId);
+  return mustFindRace(deps.db, raceId);
+}
+
+/** What follows a recorded result once committed: the status broadcast, then settlement. */
+export async function afterResultRecorded(deps: ToteDeps, raceId: number): Promise<void> {
   await deps.pubsub.publish([{ type: 'RACE_STATUS', raceId, status: 'D' }]);
   await settleCompletedPools(deps, raceId);
-  return mustFindRace(deps.db, raceId);
+}
+
+/** The finish, the race's move to D and the runners' places, in the caller's transaction. */
+export async function recordResult(
+  trx: Transaction<Database>,
+  actor: AuditActor,
+  raceId: number,
+  input: ResultInput,
+): Promise<void> {
+  try {
+    await moveRaceStatus(trx, actor, raceId, 'C', 'D');
+  } catch (error) {
+    // Another hand confirmed (or cancelled) the race first.
+    if (error instanceof AppError) throw conflict(ToteMessages.raceNotClosed);
+    throw error;
+  }
+  await trx
+    .insertInto('race_results')
+    .values({
+      race_id: raceId,
+      finish: JSON.stringify(input.finish),
+      official_dividends: JSON.stringify(input.officialDividends ?? []),
+      confirmed_by: actor.type === 'staff' ? `staff:${actor.id}` : actor.type,
+      confirmed_at: nowIso(),
+    })
+    .execute();
+  const runners = await trx.selectFrom('runners').select(['id', 'runner_no']).where('race_id', '=', raceId).execute();
+  let place = 1;
+  for (const group of input.finish) {
+    const ids = runners.filter((r) => group.includes(runnerBaseNumber(r.runner_no))).map((r) => r.id);
+    if (ids.length > 0)
+      await trx.updateTable('runners').set({ finish_position: place }).where('id', 'in', ids).execute();
+    place += group.length;
+  }
+  await recordAudit(trx, actor, {
+    action: 'tote.result_confirmed',
+    targetType: 'race',
+    targetId: raceId,
+    details: { finish: formatFinish(input.finish), officialDividends: input.officialDividends ?? [] },
+  });
 }
 
 /** Settles every unsettled pool the race's result or cancellation completes. Safe to call again. */

@@ -12,7 +12,7 @@ import {
   settleCompletedPools,
   type ToteDeps,
 } from './settlement.service.ts';
-import { pendingOfficialResult, proposeOfficialResult } from './official-result-approval.ts';
+import { pendingOfficialResult, proposeOfficialResult, sameResultEntry } from './official-result-approval.ts';
 import { requestView } from '../dualcontrol/dualcontrol.service.ts';
 import { listSettings, proposeSetting } from './tote-settings.ts';
 
@@ -81,7 +81,7 @@ export function toteRoutes(deps: ToteDeps): FastifyPluginAsyncZod {
         const pending = await pendingOfficialResult(db, raceId);
         if (pending) {
           // The same entry sent again (a retry) answers its request as it stands; any other waits its turn.
-          const same = pending.payload === JSON.stringify({ raceId, ...input });
+          const same = sameResultEntry(pending.payload, input);
           if (!same || pending.proposed_by_staff_id !== actor.id) throw conflict(ToteMessages.officialPending);
           return {
             statusCode: 200 as const,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ToteMessages } from '../tote.ts';
+import { dualControlRequestResponseSchema } from './dualControl.ts';
 
 const cents = z.number().int();
 
@@ -123,7 +124,14 @@ export const toteSettingSchema = z.object({
 
 export const resultPreviewResponseSchema = resultPreviewSchema.extend({ statusCode: z.literal(200) });
 export const settlementReportResponseSchema = settlementReportSchema.extend({ statusCode: z.literal(200) });
-export const confirmResultResponseSchema = z.object({ statusCode: z.literal(200), report: settlementReportSchema });
+/**
+ * A confirmed result and its settlement report; or, when its official dividends differ from the tote's,
+ * the request waiting for a second admin (decision 046): nothing is recorded or paid until then.
+ */
+export const confirmResultResponseSchema = z.union([
+  z.object({ statusCode: z.literal(200), report: settlementReportSchema }),
+  dualControlRequestResponseSchema,
+]);
 export const toteSettingsResponseSchema = z.object({
   statusCode: z.literal(200),
   settings: z.array(toteSettingSchema),
