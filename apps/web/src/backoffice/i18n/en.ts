@@ -429,6 +429,7 @@ export const en = {
     confirmYes: 'Yes, confirm and settle',
     confirmKeep: 'Go back',
     confirmed: 'Race {{raceNo}} is resulted and settled.',
+    pendingApproval: 'Request {{id}} on the Approvals page',
   },
   pool: {
     title: '{{type}} ({{code}})',

@@ -20,7 +20,7 @@ import { focusFirstError } from '../../lib/formFocus.ts';
 import { byRunnerNo } from '../../lib/raceCard.ts';
 import { useRacingEventQuery } from '../../lib/racingEvent.ts';
 import { PoolCard } from './PoolCard.tsx';
-import { settledPoolsOf, useConfirmMutation, usePreviewMutation } from './tote.api.ts';
+import { confirmOutcomeOf, useConfirmMutation, usePreviewMutation, type ConfirmOutcome } from './tote.api.ts';
 import {
   appendToFinish,
   checkResult,
@@ -39,8 +39,9 @@ export function ResultEntryPage() {
 function ResultEntry({ eventId, raceId }: { eventId: number; raceId: number }) {
   const t = useT();
   const detail = useRacingEventQuery(eventId);
-  // Kept here: once confirmed the race is done and the form gives way to what was settled.
-  const [settled, setSettled] = useState<PoolSummary[] | null>(null);
+  // Kept here: once confirmed the race is done and the form gives way to what was settled, or to the
+  // request a second admin must approve.
+  const [outcome, setOutcome] = useState<ConfirmOutcome | null>(null);
   const raceHref = `/race-day/${eventId}/races/${raceId}`;
 
   if (detail.isPending || detail.isError) {
@@ -82,11 +83,20 @@ function ResultEntry({ eventId, raceId }: { eventId: number; raceId: number }) {
           {t('race.title', { raceNo: race.raceNo, event: event.name })}
         </Link>
       </PageHeading>
-      {settled ? (
+      {outcome?.kind === 'settled' ? (
         <>
           <Alert tone="success">{t('result.confirmed', { raceNo: race.raceNo })}</Alert>
           <p>{reportLink}</p>
-          <PoolList pools={settled} />
+          <PoolList pools={outcome.pools} />
+        </>
+      ) : outcome?.kind === 'pending' ? (
+        <>
+          <Alert tone="info">{outcome.message}</Alert>
+          <p>
+            <Link to="/approvals" className="bo-tote-link" data-testid="result-approval-link">
+              {t('result.pendingApproval', { id: outcome.requestId })}
+            </Link>
+          </p>
         </>
       ) : race.status === 'D' ? (
         <>
@@ -96,7 +106,7 @@ function ResultEntry({ eventId, raceId }: { eventId: number; raceId: number }) {
       ) : race.status !== 'C' ? (
         <Alert tone="info">{t('result.notClosed')}</Alert>
       ) : (
-        <ResultForm event={event} race={race} onSettled={setSettled} />
+        <ResultForm event={event} race={race} onConfirmed={setOutcome} />
       )}
     </>
   );
@@ -112,11 +122,11 @@ interface Previewed {
 function ResultForm({
   event,
   race,
-  onSettled,
+  onConfirmed,
 }: {
   event: GameEvent;
   race: Race;
-  onSettled: (pools: PoolSummary[]) => void;
+  onConfirmed: (outcome: ConfirmOutcome) => void;
 }) {
   const t = useT();
   const preview = usePreviewMutation(race.raceId);
@@ -172,7 +182,7 @@ function ResultForm({
       {
         onSuccess: (answer) => {
           setConfirming(false);
-          onSettled(settledPoolsOf(answer));
+          onConfirmed(confirmOutcomeOf(answer));
         },
         onError: () => setConfirming(false),
       },

@@ -21,9 +21,15 @@ export const toteQueryKeys = {
 /** The answers of the tote's back-office calls, as the API's contract declares them. */
 type Answer<K extends keyof typeof ToteOperations> = ResponseOf<(typeof ToteOperations)[K]>;
 
-/** The pools a confirmation settled: its settlement report's. */
-export function settledPoolsOf(answer: Answer<'confirmResult'>): PoolSummary[] {
-  return answer.report.pools;
+/** What a confirmation did: settled the race (its report's pools), or sent it for a second admin's approval. */
+export type ConfirmOutcome =
+  | { kind: 'settled'; pools: PoolSummary[] }
+  | { kind: 'pending'; message: string; requestId: number };
+
+export function confirmOutcomeOf(answer: Answer<'confirmResult'>): ConfirmOutcome {
+  return 'report' in answer
+    ? { kind: 'settled', pools: answer.report.pools }
+    : { kind: 'pending', message: answer.statusMessage, requestId: answer.request.id };
 }
 
 /** The dividends a finish would give, pool by pool; nothing is written. */
