@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StatusCode, type ErrorBody, type GameEvent } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../test/test-app.ts';
+import { createStaffAccount, type StaffAccountInput } from '../../test/staff-accounts.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../test/player-flow.ts';
 
 /** Every other way of writing the number `id` that a lenient parser would read as it (or as 1). */
@@ -30,17 +31,15 @@ describe(`strict ids in paths, queries and bodies (${testDialect})`, () => {
     t = await createTestApp();
     admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
     player = await registerPlayer(t.app);
-    const createStaff = async (body: Record<string, unknown>) => {
-      const username = `s-${randomUUID().slice(0, 8)}`;
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/backoffice/staff',
-        headers: { cookie: admin },
-        payload: { username, password: 'staff-password-1', displayName: 'Staff', ...body },
-      });
-      expect(created.statusCode, created.body).toBe(200);
-      return created.json<{ staff: { id: number } }>().staff.id;
-    };
+    const createStaff = async (input: StaffAccountInput) =>
+      (
+        await createStaffAccount(t.app, admin, {
+          username: `s-${randomUUID().slice(0, 8)}`,
+          password: 'staff-password-1',
+          displayName: 'Staff',
+          ...input,
+        })
+      ).id;
     const masterId = await createStaff({ role: 'master_agent' });
     const agentName = `agent-${randomUUID().slice(0, 8)}`;
     await createStaff({

@@ -11,6 +11,7 @@ import {
 } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
+import { createStaffAccount } from '../../../test/staff-accounts.ts';
 import { fundPlayer, openRace, placeBetAs } from '../../../test/win-race.ts';
 import { nowIso } from '../../lib/time.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
@@ -90,19 +91,24 @@ describe(`agent network and commissions (${testDialect})`, () => {
     return race;
   }
 
+  /** A master agent: one admin asks, an independent admin approves (decision 044). */
+  async function masterAgent(username: string, displayName: string): Promise<Member> {
+    const code = username.replace(/\W/g, '').slice(0, 20).toUpperCase();
+    const made = await createStaffAccount(t.app, admin, {
+      role: 'master_agent',
+      username,
+      displayName,
+      password,
+      referralCode: code,
+    });
+    return { id: made.id, code, cookie: await staffCookie(t.app, username, password) };
+  }
+
   beforeAll(async () => {
     t = await createTestApp({ PLAYER_AUTH_RATE_LIMIT: '1000' });
     admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
-    M = await member(admin, '/api/backoffice/staff', {
-      username: `m-${suffix}`,
-      displayName: 'Master M',
-      role: 'master_agent',
-    });
-    N = await member(admin, '/api/backoffice/staff', {
-      username: `n-${suffix}`,
-      displayName: 'Master N',
-      role: 'master_agent',
-    });
+    M = await masterAgent(`m-${suffix}`, 'Master M');
+    N = await masterAgent(`n-${suffix}`, 'Master N');
     A = await member(admin, AgentRoutes.network, { username: `a-${suffix}`, displayName: 'Agent A', parentId: M.id });
     B = await member(N.cookie, AgentRoutes.network, { username: `b-${suffix}`, displayName: 'Agent B' });
     // The sub-agent is made by its agent, under itself.

@@ -12,6 +12,7 @@ import {
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { winRaceDay } from '../../../test/win-race.ts';
 import { independentAdmin } from '../../../test/second-admin.ts';
+import { createStaffAccount } from '../../../test/staff-accounts.ts';
 import {
   call,
   PLAYER_PASSWORD,
@@ -509,23 +510,13 @@ describe(`AML flags (${testDialect})`, () => {
     expect(verifiedRows).toHaveLength(2);
     expect(verifiedRows[0]).toContain(',Maria Clara Santos,yes,passport,P1234567A,');
 
-    const master = await inject(
-      'POST',
-      '/api/backoffice/staff',
-      {
-        username: `aml-m-${randomUUID().slice(0, 6)}`,
-        displayName: 'Master',
-        role: 'master_agent',
-        password: 'staff-password-1',
-      },
-      { cookie: admin },
-    );
-    expect(master.statusCode, master.body).toBe(200);
-    const masterCookie = await staffCookie(
-      t.app,
-      master.json<{ staff: { username: string } }>().staff.username,
-      'staff-password-1',
-    );
+    const master = await createStaffAccount(t.app, admin, {
+      role: 'master_agent',
+      username: `aml-m-${randomUUID().slice(0, 6)}`,
+      displayName: 'Master',
+      password: 'staff-password-1',
+    });
+    const masterCookie = await staffCookie(t.app, master.username, master.password);
     for (const url of [AmlRoutes.flags, AmlRoutes.reports, AmlRoutes.flag(flag!.flag.id)]) {
       expect((await inject('GET', url, undefined, { cookie: masterCookie })).statusCode).toBe(403);
     }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { Messages, PlayerMessages, StatusCode, type LoginResponse } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { createStaffAccount } from '../../../test/staff-accounts.ts';
 import { uniqueMobile } from '../../../test/factories.ts';
 import {
   PLAYER_SESSION_ABSOLUTE_MS,
@@ -98,20 +99,14 @@ describe(`player accounts: register, OTP, login (${testDialect})`, () => {
 
     it('links the player to the agent of the referral code given', async () => {
       const admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
-      const master = await t.app.inject({
-        method: 'POST',
-        url: '/api/backoffice/staff',
-        headers: { cookie: admin },
-        payload: {
-          username: `m${Date.now()}`,
-          displayName: 'M',
-          password: 'master-pass-1',
-          role: 'master_agent',
-          referralCode: `R${Date.now()}`,
-        },
+      const staff = await createStaffAccount(t.app, admin, {
+        role: 'master_agent',
+        username: `m${Date.now()}`,
+        displayName: 'M',
+        password: 'master-pass-1',
+        referralCode: `R${Date.now()}`,
       });
-      const { staff } = master.json<{ staff: { id: number; referralCode: string } }>();
-      const player = await registerPlayer(t.app, { referralCode: staff.referralCode.toLowerCase() });
+      const player = await registerPlayer(t.app, { referralCode: (staff.referralCode ?? '').toLowerCase() });
       expect(player.login.agentId).toBe(staff.id);
     });
   });
@@ -675,23 +670,13 @@ describe(`login links and the OTP outbox (${testDialect})`, () => {
 
   it('lets only admins issue a link (decision 020)', async () => {
     const player = await registerPlayer(t.app);
-    const master = await t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/staff',
-      headers: { cookie: admin },
-      payload: {
-        username: `outsider${Date.now()}`,
-        displayName: 'Outsider',
-        password: 'outsider-pass',
-        role: 'master_agent',
-      },
+    const master = await createStaffAccount(t.app, admin, {
+      role: 'master_agent',
+      username: `outsider${Date.now()}`,
+      displayName: 'Outsider',
+      password: 'outsider-pass',
     });
-    expect(master.statusCode).toBe(200);
-    const outsider = await staffCookie(
-      t.app,
-      master.json<{ staff: { username: string } }>().staff.username,
-      'outsider-pass',
-    );
+    const outsider = await staffCookie(t.app, master.username, master.password);
     expect((await issue(player.playerId, outsider)).statusCode).toBe(403);
   });
 

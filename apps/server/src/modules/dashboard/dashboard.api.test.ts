@@ -15,6 +15,7 @@ import {
   type RealtimeMessage,
 } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { createStaffAccount } from '../../../test/staff-accounts.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { adminPoster, fundPlayer, placeBetAs, winRaceDay } from '../../../test/win-race.ts';
 import { probeStreamsOnce } from './stream-probes.ts';
@@ -44,23 +45,13 @@ describe(`race-day dashboard (${testDialect})`, () => {
     t = await createTestApp();
     admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
     post = adminPoster(t.app, admin);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/staff',
-      payload: {
-        username: `da-${randomUUID().slice(0, 6)}`,
-        password: 'staff-password-1',
-        displayName: 'Agent',
-        role: 'master_agent',
-      },
-      headers: { cookie: admin },
+    const created = await createStaffAccount(t.app, admin, {
+      role: 'master_agent',
+      username: `da-${randomUUID().slice(0, 6)}`,
+      password: 'staff-password-1',
+      displayName: 'Agent',
     });
-    expect(created.statusCode, created.body).toBe(200);
-    agent = await staffCookie(
-      t.app,
-      created.json<{ staff: { username: string } }>().staff.username,
-      'staff-password-1',
-    );
+    agent = await staffCookie(t.app, created.username, created.password);
     players = [];
     for (let i = 0; i < 3; i += 1) {
       const player = await registerPlayer(t.app);

@@ -12,6 +12,7 @@ import {
   type PaymentRequestReceipt,
 } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { createStaffAccount } from '../../../test/staff-accounts.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { basePictures, malformedImageCorpus } from '../../../test/malformed-images.ts';
 import { fundPlayer } from '../../../test/win-race.ts';
@@ -436,23 +437,13 @@ describe(`identity verification (${testDialect})`, () => {
     const player = await verifiedPlayer();
     const view = await pendingOf(player);
     const agentPassword = 'staff-password-1';
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/staff',
-      headers: { cookie: admin },
-      payload: {
-        username: `m-${randomUUID().slice(0, 6)}`,
-        displayName: 'Master',
-        role: 'master_agent',
-        password: agentPassword,
-      },
+    const created = await createStaffAccount(t.app, admin, {
+      role: 'master_agent',
+      username: `m-${randomUUID().slice(0, 6)}`,
+      displayName: 'Master',
+      password: agentPassword,
     });
-    expect(created.statusCode, created.body).toBe(200);
-    const master = await staffCookie(
-      t.app,
-      created.json<{ staff: { username: string } }>().staff.username,
-      agentPassword,
-    );
+    const master = await staffCookie(t.app, created.username, agentPassword);
     for (const url of [
       KycRoutes.queue,
       KycRoutes.submission(view.id),

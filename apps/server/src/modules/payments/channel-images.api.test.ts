@@ -12,6 +12,7 @@ import {
   type WithdrawChannelView,
 } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { createStaffAccount, type StaffAccountInput } from '../../../test/staff-accounts.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { basePictures, malformedImageCorpus, OUTAGE_JPEG, OUTAGE_PNG } from '../../../test/malformed-images.ts';
 
@@ -53,20 +54,17 @@ describe(`deposit and withdraw channel images (${testDialect})`, () => {
       ).count,
     );
 
-  async function createStaff(role: 'agent' | 'master_agent', extra: Record<string, unknown> = {}) {
+  async function createStaff(role: 'agent' | 'master_agent', extra: Omit<StaffAccountInput, 'role'> = {}) {
     const username = `${role === 'agent' ? 'ag' : 'ma'}-${randomUUID().slice(0, 8)}`;
     const password = 'staff-password-1';
-    const response = await inject(
-      'POST',
-      '/api/backoffice/staff',
-      { username, password, displayName: username, role, ...extra },
-      { cookie: admin },
-    );
-    expect(response.statusCode, response.body).toBe(200);
-    return {
-      id: response.json<{ staff: { id: number } }>().staff.id,
-      cookie: await staffCookie(t.app, username, password),
-    };
+    const { id } = await createStaffAccount(t.app, admin, {
+      username,
+      password,
+      displayName: username,
+      role,
+      ...extra,
+    });
+    return { id, cookie: await staffCookie(t.app, username, password) };
   }
 
   beforeAll(async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PaymentAdminOperations, PaymentOperations, type Operation, type ResponseOf } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { independentAdmin } from '../../../test/second-admin.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { renderReceipt } from './receipt-fixtures.ts';
 
@@ -18,16 +19,8 @@ describe(`the payment calls and their contract (${testDialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
-    const username = `pc-${randomUUID().slice(0, 8)}`;
-    const password = 'staff-password-1';
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/staff',
-      payload: { username, password, displayName: 'Second admin', role: 'admin' },
-      headers: { cookie: admin },
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    secondAdmin = await staffCookie(t.app, username, password);
+    // Outside the first admin's line and past probation: an independent second admin (decision 042).
+    secondAdmin = (await independentAdmin(t.app)).cookie;
   });
   afterAll(async () => {
     await t.close();
@@ -117,7 +110,9 @@ describe(`the payment calls and their contract (${testDialect})`, () => {
         },
         player.cookie,
       );
-    const approved = await deposit(`${Date.now()}1`, extracted.receiptId);
+    // The receipt's reading is the request's: one approval credits it (decision 042).
+    expect(extracted).toMatchObject({ amount: 125_000, referenceNumber: '7012345678901' });
+    const approved = await deposit('7012345678901', extracted.receiptId);
     const declined = await deposit(`${Date.now()}2`);
     const idOf = (transactionId: string) => Number(transactionId.slice(2));
 

@@ -8,6 +8,7 @@ import {
   type RgStatusResponse,
 } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { createStaffAccount, type StaffAccountInput } from '../../../test/staff-accounts.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { rgClock } from './rglimits.service.ts';
 
@@ -28,16 +29,8 @@ describe(`compliance routes against hostile use (${testDialect})`, () => {
   const limitOf = async (who: RegisteredPlayer, kind: string) =>
     (await rg('status', who)).json<RgStatusResponse>().limits.find((limit) => limit.kind === kind);
 
-  async function createStaff(body: Record<string, unknown>) {
-    const password = 'staff-password-1';
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/staff',
-      payload: { password, ...body },
-      headers: { cookie: admin },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const { id, username } = response.json<{ staff: { id: number; username: string } }>().staff;
+  async function createStaff(body: StaffAccountInput) {
+    const { id, username, password } = await createStaffAccount(t.app, admin, body);
     return { id, cookie: await staffCookie(t.app, username, password) };
   }
 

@@ -10,6 +10,7 @@ import {
   type RgStatusResponse,
 } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { createStaffAccount } from '../../../test/staff-accounts.ts';
 import { call, PLAYER_PASSWORD, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { fundPlayer } from '../../../test/win-race.ts';
 import { rgClock } from './rglimits.service.ts';
@@ -506,13 +507,12 @@ describe(`responsible gaming (${testDialect})`, () => {
     it('refuses staff who are not admins, and players who are not staff', async () => {
       const p = await registerPlayer(t.app);
       const suffix = randomUUID().slice(0, 6);
-      const created = await staff('POST', '/api/backoffice/staff', {
+      await createStaffAccount(t.app, admin, {
+        role: 'master_agent',
         username: `ma-${suffix}`,
         displayName: 'Master',
-        role: 'master_agent',
         password: 'staff-password-1',
       });
-      expect(created.statusCode, created.body).toBe(200);
       const master = await staffCookie(t.app, `ma-${suffix}`, 'staff-password-1');
       const url = `/api/backoffice/players/${p.playerId}/exclusion`;
       expect((await staff('POST', url, { reason: 'Not allowed' }, master)).statusCode).toBe(403);
