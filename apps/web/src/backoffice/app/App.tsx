@@ -13,6 +13,9 @@ const PlayersPage = lazy(() => import('../features/players/PlayersPage.tsx').the
 const PlayerDetailPage = lazy(() =>
   import('../features/players/PlayerDetailPage.tsx').then((m) => ({ default: m.PlayerDetailPage })),
 );
+const ApprovalsPage = lazy(() =>
+  import('../features/approvals/ApprovalsPage.tsx').then((m) => ({ default: m.ApprovalsPage })),
+);
 const StaffPage = lazy(() => import('../features/staff/StaffPage.tsx').then((m) => ({ default: m.StaffPage })));
 const SecurityPage = lazy(() => import('../features/auth/SecurityPage.tsx').then((m) => ({ default: m.SecurityPage })));
 const ContactsPage = lazy(() =>
@@ -108,6 +111,14 @@ export function App() {
                   element={
                     <RequireAdmin>
                       <ReportsPage />
+                    </RequireAdmin>
+                  }
+                />
+                <Route
+                  path="approvals"
+                  element={
+                    <RequireAdmin>
+                      <ApprovalsPage />
                     </RequireAdmin>
                   }
                 />

@@ -36,6 +36,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   { to: '/staff', label: 'nav.staff', adminOnly: true },
   { to: '/aml', label: 'aml.nav', adminOnly: true },
   { to: '/exclusions', label: 'rglimits.nav', adminOnly: true },
+  { to: '/approvals', label: 'approvals.nav', adminOnly: true },
   { to: '/audit', label: 'nav.audit', adminOnly: true },
   { to: '/security', label: 'security.page.nav', adminOnly: false },
 ];

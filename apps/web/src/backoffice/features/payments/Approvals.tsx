@@ -1,5 +1,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { formatPeso, parsePesos, type ApprovalSettingsInput, type BalanceAdjustmentView } from '@karera/shared';
+import {
+  DualControlKinds,
+  formatPeso,
+  parsePesos,
+  type ApprovalSettingsInput,
+  type BalanceAdjustmentView,
+} from '@karera/shared';
+import { useApprovalsQuery } from '../../lib/approvals.ts';
+import { PendingProposals } from '../../components/ProposalSummary.tsx';
 import { Alert, Button, TextArea, TextField } from '../../../components/ui/index.ts';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
@@ -18,7 +26,7 @@ function pesosText(centavos: number | null): string {
   return centavos === null ? '' : (centavos / 100).toFixed(2);
 }
 
-type SettingsDraft = Record<'deposit' | 'adjustment' | 'agent' | 'masterAgent' | 'admin', string>;
+type SettingsDraft = Record<'deposit' | 'adjustment' | 'promo' | 'agent' | 'masterAgent' | 'admin', string>;
 
 /**
  * Admin: the maker-checker thresholds and the daily approval limits per role (decision 020). An empty daily
@@ -31,7 +39,9 @@ export function ApprovalSettingsSection() {
   const headingId = useId();
   const [draft, setDraft] = useState<SettingsDraft | null>(null);
   const [invalid, setInvalid] = useState(false);
-  const [saved, setSaved] = useState(false);
+  // The server's answer: a change is sent for a second admin's approval (decision 045), not applied.
+  const [saved, setSaved] = useState<string | null>(null);
+  const approvals = useApprovalsQuery();
 
   if (settings.isPending) return <LoadingBlock />;
   if (settings.isError) return <ErrorBlock error={settings.error} onRetry={() => void settings.refetch()} />;
@@ -39,6 +49,7 @@ export function ApprovalSettingsSection() {
   const values: SettingsDraft = draft ?? {
     deposit: pesosText(settings.data.depositSecondApprovalAbove),
     adjustment: pesosText(settings.data.adjustmentSecondApprovalAbove),
+    promo: pesosText(settings.data.promoSecondApprovalAbove),
     agent: pesosText(limits.agent),
     masterAgent: pesosText(limits.master_agent),
     admin: pesosText(limits.admin),
@@ -46,14 +57,16 @@ export function ApprovalSettingsSection() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSaved(false);
+    setSaved(null);
     const deposit = parsePesos(values.deposit);
     const adjustment = parsePesos(values.adjustment);
+    const promo = parsePesos(values.promo);
     const limit = (text: string) => (text.trim() === '' ? null : (parsePesos(text) ?? undefined));
     const [agent, masterAgent, admin] = [limit(values.agent), limit(values.masterAgent), limit(values.admin)];
     if (
       deposit == null ||
       adjustment == null ||
+      promo == null ||
       agent === undefined ||
       masterAgent === undefined ||
       admin === undefined
@@ -65,12 +78,13 @@ export function ApprovalSettingsSection() {
     const input: ApprovalSettingsInput = {
       depositSecondApprovalAbove: deposit,
       adjustmentSecondApprovalAbove: adjustment,
+      promoSecondApprovalAbove: promo,
       dailyApprovalLimits: { agent, master_agent: masterAgent, admin },
     };
     save.mutate(input, {
-      onSuccess: () => {
+      onSuccess: (answer) => {
         setDraft(null);
-        setSaved(true);
+        setSaved(answer.statusMessage);
       },
     });
   }
@@ -88,12 +102,16 @@ export function ApprovalSettingsSection() {
     <section className="card bo-section" aria-labelledby={headingId} data-testid="approval-settings">
       <h2 id={headingId}>{t('payments.approvalsTitle')}</h2>
       <p className="bo-muted">{t('payments.approvalsIntro')}</p>
-      {saved ? <Alert tone="success">{t('payments.saved')}</Alert> : null}
+      {saved ? <Alert tone="success">{saved}</Alert> : null}
       {invalid ? <Alert tone="error">{t('payments.approvalsInvalid')}</Alert> : null}
+      <PendingProposals
+        requests={approvals.data?.pending.filter((r) => r.kind === DualControlKinds.approvalSettings)}
+      />
       {save.isError ? <Alert tone="error">{errorText(t, save.error)}</Alert> : null}
       <form onSubmit={submit} noValidate>
         {field('deposit', t('payments.depositSecondAbove'))}
         {field('adjustment', t('payments.adjustmentSecondAbove'))}
+        {field('promo', t('payments.promoSecondAbove'))}
         {field('agent', t('payments.dailyLimitAgent'), t('payments.dailyLimitHint'))}
         {field('masterAgent', t('payments.dailyLimitMasterAgent'), t('payments.dailyLimitHint'))}
         {field('admin', t('payments.dailyLimitAdmin'), t('payments.dailyLimitHint'))}

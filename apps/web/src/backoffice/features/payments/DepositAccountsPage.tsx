@@ -1,6 +1,9 @@
+import { useApprovalsQuery } from '../../lib/approvals.ts';
+import { PendingProposals } from '../../components/ProposalSummary.tsx';
 import { useId, useState, type FormEvent } from 'react';
 import {
   DEPOSIT_ACCOUNT_TYPES,
+  DualControlKinds,
   DEPOSIT_TYPE_LABELS,
   parsePesos,
   WITHDRAW_COMPANY_LABELS,
@@ -251,7 +254,9 @@ function LimitsSection() {
     string
   > | null>(null);
   const [invalid, setInvalid] = useState(false);
-  const [saved, setSaved] = useState(false);
+  // The server's answer: the limits are sent for a second admin's approval (decision 045), not applied.
+  const [saved, setSaved] = useState<string | null>(null);
+  const approvals = useApprovalsQuery();
 
   if (limits.isPending) return <LoadingBlock />;
   if (limits.isError) return <ErrorBlock error={limits.error} onRetry={() => void limits.refetch()} />;
@@ -264,7 +269,7 @@ function LimitsSection() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSaved(false);
+    setSaved(null);
     const [depositMin, depositMax, withdrawMin, withdrawMax] = [
       values.depositMin,
       values.depositMax,
@@ -281,9 +286,9 @@ function LimitsSection() {
       withdraw: { min: withdrawMin, max: withdrawMax },
     };
     save.mutate(input, {
-      onSuccess: () => {
+      onSuccess: (answer) => {
         setDraft(null);
-        setSaved(true);
+        setSaved(answer.statusMessage);
       },
     });
   }
@@ -299,7 +304,8 @@ function LimitsSection() {
   return (
     <section className="card bo-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('payments.limitsTitle')}</h2>
-      {saved ? <Alert tone="success">{t('payments.saved')}</Alert> : null}
+      {saved ? <Alert tone="success">{saved}</Alert> : null}
+      <PendingProposals requests={approvals.data?.pending.filter((r) => r.kind === DualControlKinds.paymentLimits)} />
       {invalid ? <Alert tone="error">{t('payments.limitsInvalid')}</Alert> : null}
       {save.isError ? <Alert tone="error">{errorText(t, save.error)}</Alert> : null}
       <form onSubmit={submit} noValidate>

@@ -14,6 +14,7 @@ import {
   type WithdrawCompany,
 } from '@karera/shared';
 import { apiRequest } from '../../../lib/api.ts';
+import { approvalsKey } from '../../lib/approvals.ts';
 
 /** The answers of the back office's payment calls, as the API's contract declares them. */
 type Answer<K extends keyof typeof PaymentAdminOperations> = ResponseOf<(typeof PaymentAdminOperations)[K]>;
@@ -136,7 +137,7 @@ export function useSaveLimits() {
   return useMutation({
     mutationFn: (input: PaymentLimitsInput) =>
       apiRequest<Answer<'setLimits'>>(PaymentBackofficeRoutes.limits, { method: 'POST', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.limits }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalsKey }),
   });
 }
 
@@ -158,7 +159,8 @@ export function useSaveApprovalSettings() {
   return useMutation({
     mutationFn: (input: ApprovalSettingsInput) =>
       apiRequest<Answer<'setApprovalSettings'>>(ApprovalRoutes.settings, { method: 'POST', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalKeys.settings }),
+    // Proposed, not applied (decision 045): the Approvals list changes, the settings only once approved.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalsKey }),
   });
 }
 

@@ -106,6 +106,7 @@ export const paymentsEn = {
   approvalsIntro:
     'Deposits and balance adjustments above a threshold need a second approval by another staff member of a higher role (an admin’s by another admin). Each staff member’s approvals per Manila day are limited by role; leave a limit empty for none.',
   depositSecondAbove: 'Deposits need two approvals above (₱)',
+  promoSecondAbove: 'Promos need a second admin to go live when one player could get more than (₱)',
   adjustmentSecondAbove: 'Adjustments need two admins above (₱)',
   dailyLimitAgent: 'Daily approval limit of an agent (₱)',
   dailyLimitMasterAgent: 'Daily approval limit of a master agent (₱)',

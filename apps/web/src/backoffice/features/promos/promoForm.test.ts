@@ -151,6 +151,7 @@ describe('editing', () => {
       claims: 3,
       granted: 150_00,
       rebatesPaid: 0,
+      awaitingApproval: false,
       createdAt: '2026-11-20T00:00:00.000Z',
     };
     const form = promoDraftOf(promo);

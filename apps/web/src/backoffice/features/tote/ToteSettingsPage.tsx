@@ -170,8 +170,8 @@ function SettingForm({ settings, today }: { settings: readonly ToteSetting[]; to
     }
     setErrors({});
     save.mutate(check.body, {
-      onSuccess: () =>
-        setSaved(t('toteSettings.saved', { type: betTypeByCode(check.body.betType)?.name ?? check.body.betType })),
+      // The server's answer: sent for a second admin's approval (decision 045), not applied yet.
+      onSuccess: (answer) => setSaved(answer.statusMessage),
       onError: (error) => {
         const fromServer = serverFieldErrors(t, error);
         setErrors({

@@ -9,6 +9,7 @@ import {
   type ToteSettingInput,
 } from '@karera/shared';
 import { apiRequest } from '../../../lib/api.ts';
+import { approvalsKey } from '../../lib/approvals.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 
 /** Server state of the tote screens, under the back office's root so a new session drops it. */
@@ -51,6 +52,8 @@ export function useConfirmMutation(raceId: number) {
         queryClient.invalidateQueries({ queryKey: queryKeys.racingEventAll }),
         queryClient.invalidateQueries({ queryKey: toteQueryKeys.report(raceId) }),
         queryClient.invalidateQueries({ queryKey: toteQueryKeys.carryovers }),
+        // Official dividends that differ from the tote's wait on the Approvals page (decision 046).
+        queryClient.invalidateQueries({ queryKey: approvalsKey }),
       ]),
   });
 }
@@ -74,7 +77,7 @@ export function useSaveSettingMutation() {
   return useMutation({
     mutationFn: (body: ToteSettingInput) =>
       apiRequest<Answer<'addSetting'>>(ToteAdminRoutes.settings, { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: toteQueryKeys.settings }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalsKey }),
   });
 }
 
