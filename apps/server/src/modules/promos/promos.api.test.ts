@@ -14,6 +14,7 @@ import {
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { approveAsSecondAdmin } from '../../../test/second-admin.ts';
+import { matchingReceipt } from '../../../test/receipts.ts';
 import { playerBalances } from '../wallet/accounts.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { manilaDayStart } from './promos.service.ts';
@@ -245,14 +246,16 @@ describe(`promos (${testDialect})`, () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // With a receipt whose reading matches, so the admin's one approval credits it (decision 042).
+    const sent = { amount: 120_000, referenceNumber: `R${Date.now()}` };
     const initiate = await t.app.inject({
       method: 'POST',
       url: '/api/payment/initiateDeposit',
       payload: {
-        amount: 120_000,
+        ...sent,
         senderNumber: '09171234567',
         receiverNumber: account.id,
-        referenceNumber: `R${Date.now()}`,
+        receiptId: await matchingReceipt(t.app, p.playerId, sent),
         idempotencyKey: key(),
       },
       headers: { cookie: p.cookie },

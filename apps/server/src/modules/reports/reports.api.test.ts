@@ -19,7 +19,8 @@ import {
 } from '@karera/shared';
 import { sql } from 'kysely';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
-import { approveAsSecondAdmin } from '../../../test/second-admin.ts';
+import { approveAsSecondAdmin, independentAdmin, proposeAndApprove } from '../../../test/second-admin.ts';
+import { matchingReceipt } from '../../../test/receipts.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { adminPoster, fundPlayer, openRace, placeBetAs } from '../../../test/win-race.ts';
 import { HouseAccount } from '../wallet/accounts.ts';
@@ -76,14 +77,17 @@ describe(`reports (${testDialect})`, () => {
     await post(`/api/backoffice/racing/races/${race.raceId}/status`, { status: 'C' });
     await post(ToteAdminRoutes.confirmResult(race.raceId), { finish, idempotencyKey: key() });
   }
+  /** A deposit comes with a receipt whose reading matches, so one approval credits it (decision 042). */
   async function paymentRequest(player: RegisteredPlayer, kind: 'deposit' | 'withdraw', amount: number) {
+    const referenceNumber = `R${randomUUID().replace(/\D/g, '').slice(0, 12)}`;
     const body =
       kind === 'deposit'
         ? {
             amount,
             senderNumber: '09171234567',
             receiverNumber: gcash.id,
-            referenceNumber: `R${randomUUID().replace(/\D/g, '').slice(0, 12)}`,
+            referenceNumber,
+            receiptId: await matchingReceipt(t.app, player.playerId, { amount, referenceNumber }),
             idempotencyKey: key(),
           }
         : {
@@ -102,8 +106,10 @@ describe(`reports (${testDialect})`, () => {
     expect(response.statusCode, response.body).toBe(200);
     return Number(response.json<PaymentRequestReceipt>().transactionId.slice(2));
   }
-  const decide = (id: number, decision: 'approve' | 'decline') =>
+  /** A decision by `cookie`'s staff member: the admin's, or the cashier's for a withdrawal of a funded player. */
+  const decide = (id: number, decision: 'approve' | 'decline', cookie = admin) =>
     post(`/api/backoffice/payments/${id}/${decision}`, decision === 'decline' ? { note: 'Not received.' } : {}, {
+      cookie,
       'idempotency-key': key(),
     });
   async function definePromo(kind: 'fixed' | 'rebate') {
@@ -160,8 +166,9 @@ describe(`reports (${testDialect})`, () => {
       active: true,
     });
     gcash = account.json<{ account: DepositAccountView }>().account;
-    // A Forecast with no winner carries over to the next Forecast pool.
-    await post('/api/backoffice/tote/settings', {
+    // A Forecast with no winner carries over to the next Forecast pool: proposed, and in force once the
+    // second admin approves it (decision 045).
+    const carryover = await proposeAndApprove(t.app, admin, '/api/backoffice/tote/settings', {
       betType: 'FC',
       takeoutBp: 2000,
       noWinner: 'carryover',
@@ -169,6 +176,7 @@ describe(`reports (${testDialect})`, () => {
       cancelledLeg: 'refund',
       effectiveFrom: '2026-01-01',
     });
+    expect(carryover.statusCode, carryover.body).toBe(200);
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -207,7 +215,12 @@ describe(`reports (${testDialect})`, () => {
     await decide(approvedDeposit, 'approve');
     await decide(await paymentRequest(cora, 'deposit', 7_000), 'decline');
     await paymentRequest(cora, 'deposit', 6_000); // pending
-    await decide(await paymentRequest(ana, 'withdraw', 20_000), 'approve');
+    // The admin funded Ana: another admin, the cashier, approves her withdrawal (decision 042).
+    await decide(
+      await paymentRequest(ana, 'withdraw', 20_000),
+      'approve',
+      (await independentAdmin(t.app, 'cashier')).cookie,
+    );
     await decide(await paymentRequest(ana, 'withdraw', 25_000), 'decline');
 
     const today = manilaDayOf(new Date());
