@@ -6,6 +6,8 @@ import type { Race } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../test/test-app.ts';
 import { registerPlayer, type RegisteredPlayer } from '../test/player-flow.ts';
 import { checkLedger } from './modules/wallet/ledger-check.ts';
+import { hashPassword } from './lib/passwords.ts';
+import { insertStaff } from './modules/backoffice/staff.repo.ts';
 
 /**
  * A property-based fuzz of the whole API, driven by the app's own OpenAPI description: every operation,
@@ -353,7 +355,12 @@ function requestOf(operation: Operation, ids: IdPool, sessions: readonly Session
 /** Where a value breaks the schema, or null when it fits (the subset of JSON Schema zod emits). */
 function mismatch(schema: Schema | undefined, value: unknown, at = '$'): string | null {
   if (!schema) return null;
-  if (value === null && schema.nullable) return null;
+  if (value === null && schema.nullable) {
+    // OpenAPI 3.0.3: an enum lists every value allowed, so a nullable enum must list null too (issue 30).
+    return schema.enum && !schema.enum.includes(null)
+      ? `${at}: null is not one of ${JSON.stringify(schema.enum)}`
+      : null;
+  }
   if (schema.anyOf ?? schema.oneOf) {
     const alternatives = schema.anyOf ?? schema.oneOf ?? [];
     return alternatives.some((s) => mismatch(s, value, at) === null) ? null : `${at}: matches no alternative`;
@@ -516,27 +523,34 @@ describe(`API fuzz from the OpenAPI description (${testDialect})`, () => {
     cookies.admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
     const admin = (await made<{ staff: { id: number } }>(inject('GET', '/api/backoffice/auth/me', cookies.admin)))
       .staff;
+    // The master agent and agent are made in the database: how staff are created (two admins, an
+    // enrolment link) is other tests' subject, and the fuzz needs only their sessions.
     const staffPassword = 'staff-password-1';
-    const master = await made<{ staff: { id: number } }>(
-      inject('POST', '/api/backoffice/staff', cookies.admin, {
+    const passwordHash = await hashPassword(staffPassword);
+    const master = {
+      staff: await insertStaff(t.app.db, {
         username: `fuzz-master-${randomUUID().slice(0, 6)}`,
         displayName: 'Fuzz master',
-        password: staffPassword,
+        passwordHash,
         role: 'master_agent',
+        parentId: null,
+        referralCode: `FM${randomUUID().slice(0, 6)}`.toUpperCase(),
+        createdByStaffId: null,
       }),
-    );
+    };
     const agentName = `fuzz-agent-${randomUUID().slice(0, 6)}`;
     const referralCode = `FZ${randomUUID().slice(0, 6)}`.toUpperCase();
-    const agent = await made<{ staff: { id: number } }>(
-      inject('POST', '/api/backoffice/staff', cookies.admin, {
+    const agent = {
+      staff: await insertStaff(t.app.db, {
         username: agentName,
         displayName: 'Fuzz agent',
-        password: staffPassword,
+        passwordHash,
         role: 'agent',
         parentId: master.staff.id,
         referralCode,
+        createdByStaffId: null,
       }),
-    );
+    };
     cookies.agent = await staffCookie(t.app, agentName, staffPassword);
     const players: RegisteredPlayer[] = [];
     for (let i = 0; i < 2; i += 1) players.push(await registerPlayer(t.app, { referralCode }));
@@ -658,6 +672,32 @@ describe(`API fuzz from the OpenAPI description (${testDialect})`, () => {
       }),
       { seed: SEED, numRuns: REQUESTS, endOnFailure: true },
     );
+    // Every list, once, as the admin and the agent, on the rows the run made: nullable fields (a pending
+    // payment's second approver, an open flag's resolution, a player's audit entries) are null in them,
+    // and each answer must match its declared schema, null included (issue 30).
+    // Each list also in every order or kind its query offers (the oldest audit entries are the players').
+    for (const operation of operations.filter((o) => o.method === 'GET' && !o.path.includes('{'))) {
+      const choices = operation.parameters.filter((p) => p.in === 'query' && p.schema?.enum);
+      const queries: [string, string][][] = [
+        [],
+        ...choices.flatMap((p) => (p.schema?.enum ?? []).map((value): [string, string][] => [[p.name, String(value)]])),
+      ];
+      for (const [session, query] of (['admin', 'agent'] as const).flatMap((who) =>
+        queries.map((q) => [who, q] as const),
+      )) {
+        const request: FuzzRequest = {
+          operation,
+          session,
+          pathValues: {},
+          query,
+          headers: {},
+          body: { kind: 'none' },
+          remoteAddress: '127.0.0.1',
+        };
+        const problem = problemOf(request, await send(request));
+        if (problem) problems.push(`${problem}: ${describeRequest(request)}`);
+      }
+    }
     // Each session-ending operation, once per session, last.
     for (const operation of operations.filter((o) => SESSION_ENDING.has(`${o.method} ${o.path}`))) {
       for (const session of everySession) {

@@ -7,19 +7,14 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Kysely } from 'kysely';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STREAM_EMBED_ORIGIN, StatusCode } from '@karera/shared';
 import type { AppConfig } from './config.ts';
 import { createDatabase, type DatabaseHandle, type Dialect } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { bootstrap } from './db/seed/bootstrap.ts';
-import { SECURITY_SCHEMES } from './lib/operations.ts';
+import { openApiSchemaTransform, SECURITY_SCHEMES } from './lib/operations.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { addSecurityHeaders } from './plugins/security-headers.ts';
 import { fastifyTrustProxy } from './plugins/trust-proxy.ts';
@@ -197,7 +192,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       },
       components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiSchemaTransform,
   });
   await app.register(async (docs) => {
     // In production the API description is for signed-in staff only: it maps every route an attacker would try.

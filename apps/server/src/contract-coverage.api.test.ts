@@ -57,4 +57,22 @@ describe(`every operation of the API description is the contract (${testDialect}
       }
     }
   });
+
+  it('lists null in the enum of every nullable field, as OpenAPI 3.0.3 reads an enum (issue 30)', () => {
+    const wrong: string[] = [];
+    let nullableEnums = 0;
+    const walk = (node: unknown, at: string) => {
+      if (typeof node !== 'object' || node === null) return;
+      const schema: { nullable?: unknown; enum?: unknown } = node;
+      if (schema.nullable === true && Array.isArray(schema.enum)) {
+        nullableEnums += 1;
+        if (!schema.enum.includes(null)) wrong.push(`${at}: ${JSON.stringify(schema.enum)}`);
+      }
+      for (const [key, value] of Object.entries(node)) walk(value, `${at}.${key}`);
+    };
+    walk(paths, '$');
+    expect(wrong).toEqual([]);
+    // secondApproverRole, resolution, actorRole and the others: the fields the check is about exist.
+    expect(nullableEnums).toBeGreaterThanOrEqual(9);
+  });
 });

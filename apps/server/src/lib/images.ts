@@ -1,4 +1,4 @@
-import { crc32 } from 'node:zlib';
+import { crc32, createInflate } from 'node:zlib';
 import sharp from 'sharp';
 import { AppError, badRequest } from './errors.ts';
 
@@ -158,6 +158,116 @@ function pngStructureOk(bytes: Buffer): boolean {
   return false;
 }
 
+/** A PNG's chunks, in order, as type and data; only call once {@link pngStructureOk} passed. */
+function pngChunks(bytes: Buffer): { type: string; data: Buffer }[] {
+  const chunks: { type: string; data: Buffer }[] = [];
+  for (let offset = 8; offset + 12 <= bytes.length;) {
+    const length = bytes.readUInt32BE(offset);
+    chunks.push({
+      type: bytes.toString('latin1', offset + 4, offset + 8),
+      data: bytes.subarray(offset + 8, offset + 8 + length),
+    });
+    offset += 12 + length;
+  }
+  return chunks;
+}
+
+/** Samples per pixel of each PNG colour type (grey, RGB, palette, grey + alpha, RGBA). */
+const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+
+/** Adam7's passes: the first column and row of each, and its steps across and down. */
+const ADAM7_PASSES = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+/**
+ * The bytes a PNG's image data inflates to, from its header alone: each row is a filter byte and its
+ * packed samples, and an interlaced image has the rows of each Adam7 pass. Null for a header PNG forbids.
+ */
+export function pngInflatedSize(header: Buffer): number | null {
+  if (header.length !== 13) return null;
+  const width = header.readUInt32BE(0);
+  const height = header.readUInt32BE(4);
+  const bitDepth = header[8] ?? 0;
+  const channels = PNG_CHANNELS[header[9] ?? -1];
+  const interlace = header[12];
+  if (!channels || ![1, 2, 4, 8, 16].includes(bitDepth) || (interlace !== 0 && interlace !== 1)) return null;
+  const rowBytes = (pixels: number) => (pixels === 0 ? 0 : 1 + Math.ceil((pixels * channels * bitDepth) / 8));
+  if (interlace === 0) return height * rowBytes(width);
+  let total = 0;
+  for (const [firstColumn, firstRow, across, down] of ADAM7_PASSES) {
+    const passWidth = width > firstColumn ? Math.ceil((width - firstColumn) / across) : 0;
+    const passHeight = height > firstRow ? Math.ceil((height - firstRow) / down) : 0;
+    if (passWidth > 0) total += passHeight * rowBytes(passWidth);
+  }
+  return total;
+}
+
+/**
+ * Whether zlib data inflates to at most `limit` bytes. Inflated as a stream and counted, never kept, and
+ * stopped at the first byte past the limit: a bomb costs the limit's worth of work, not what it claims.
+ * Damaged zlib data answers false.
+ */
+function inflatesWithin(parts: readonly Buffer[], limit: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const inflate = createInflate();
+    let inflated = 0;
+    inflate.on('data', (chunk: Buffer) => {
+      inflated += chunk.length;
+      if (inflated > limit) {
+        inflate.destroy();
+        resolve(false);
+      }
+    });
+    inflate.on('error', () => resolve(false));
+    inflate.on('end', () => resolve(inflated <= limit));
+    for (const part of parts) inflate.write(part);
+    inflate.end();
+  });
+}
+
+/** Room for the compressed metadata a screenshot carries (a colour profile is a few KB, the largest under 1 MB). */
+const PNG_COMPRESSED_METADATA_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Issue 30: a PNG whose header says 1x1 but whose image data inflates to 400 MB was decoded whole (libspng
+ * inflates every IDAT). The dimensions are bounded from the header; so is, here, what the data inflates
+ * to: no more than the header's rows hold. Compressed metadata (a colour profile, compressed texts) is
+ * bounded too, as libvips inflates the profile.
+ */
+async function pngInflatesAsItsHeaderSays(bytes: Buffer): Promise<boolean> {
+  const chunks = pngChunks(bytes);
+  const expected = pngInflatedSize(chunks[0]?.data ?? Buffer.alloc(0));
+  if (expected === null) return false;
+  const imageData = chunks.filter((chunk) => chunk.type === 'IDAT').map((chunk) => chunk.data);
+  if (!(await inflatesWithin(imageData, expected))) return false;
+  for (const chunk of chunks) {
+    const compressed = compressedPartOf(chunk);
+    if (compressed && !(await inflatesWithin([compressed], PNG_COMPRESSED_METADATA_MAX_BYTES))) return false;
+  }
+  return true;
+}
+
+/** The zlib data of a compressed ancillary chunk (iCCP, zTXt, iTXt when flagged), after its keyword. */
+function compressedPartOf(chunk: { type: string; data: Buffer }): Buffer | null {
+  const keywordEnd = chunk.data.indexOf(0);
+  if (keywordEnd < 0) return null;
+  if (chunk.type === 'iCCP' || chunk.type === 'zTXt') return chunk.data.subarray(keywordEnd + 2);
+  if (chunk.type === 'iTXt' && chunk.data[keywordEnd + 1] === 1) {
+    // Keyword, flag, method, language tag and translated keyword (each ending in a zero byte), then the text.
+    const languageEnd = chunk.data.indexOf(0, keywordEnd + 3);
+    const translatedEnd = languageEnd < 0 ? -1 : chunk.data.indexOf(0, languageEnd + 1);
+    return translatedEnd < 0 ? null : chunk.data.subarray(translatedEnd + 1);
+  }
+  return null;
+}
+
 /**
  * A JPEG's segments up to its first scan: a frame header before it and, when the frame is Huffman-coded,
  * Huffman tables (libjpeg would decode without them with tables of its own, into noise).
@@ -195,7 +305,8 @@ export interface ReencodedImage {
  * output: orientation, colour, size, format). Any damage (truncation, bad chunks or CRCs, bad markers, a
  * header that lies) fails the structure checks or the decode (`failOn: 'warning'`, the strictest level:
  * libjpeg reports a truncated scan only as a warning) and answers 400 `refusals.corrupt`;
- * limitInputPixels and the metadata check keep a decompression bomb out. The output carries no metadata
+ * limitInputPixels and the metadata check keep a decompression bomb out, and so does, for a PNG, a bound on
+ * what its compressed data inflates to. The output carries no metadata
  * of the upload (sharp drops EXIF, including a photo's location, unless asked to keep it).
  */
 export async function reencodeImage(
@@ -209,6 +320,7 @@ export async function reencodeImage(
   if ((kind === 'png' && !pngStructureOk(bytes)) || (kind === 'jpeg' && !jpegStructureOk(bytes))) {
     throw badRequest(refusals.corrupt);
   }
+  if (kind === 'png' && !(await pngInflatesAsItsHeaderSays(bytes))) throw badRequest(refusals.corrupt);
   const input = () =>
     sharp(bytes, { failOn: 'warning', limitInputPixels: limits.maxPixels, sequentialRead: true, pages: 1 });
   let width: number;

@@ -1,3 +1,4 @@
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { errorResponseSchema, type Operation, type OperationAuth } from '@karera/shared';
 
 /** The OpenAPI security schemes of the two sessions (HttpOnly cookies). */
@@ -39,3 +40,28 @@ export function schemaOf<O extends Operation>(operation: O, tags: string[]): Rou
     response: { 200: operation.response, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
   } as RouteSchemaOf<O>; // the spreads drop absent parts, which the declared type records as undefined
 }
+
+/**
+ * Adds null to the enum of every nullable schema in a JSON Schema tree. OpenAPI 3.0.3 reads `enum` as the
+ * complete list of values, `nullable: true` included: a nullable enum without null in it forbids null.
+ * zod's openapi-3.0 output writes `z.enum([...]).nullable()` as `{ nullable: true, enum: [...] }`, so the
+ * description said `secondApproverRole`, `resolution`, `actorRole` and the like are never null, though
+ * the server sends null (issue 30). Mutates the tree the transform just built for this document.
+ */
+export function nullInNullableEnums(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) nullInNullableEnums(item);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const schema: { nullable?: unknown; enum?: unknown } = node;
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum.push(null);
+  for (const value of Object.values(node)) nullInNullableEnums(value);
+}
+
+/** The route-schema transform of the OpenAPI description: fastify-type-provider-zod's, then nulls in enums. */
+export const openApiSchemaTransform: typeof jsonSchemaTransform = (route) => {
+  const transformed = jsonSchemaTransform(route);
+  nullInNullableEnums(transformed.schema);
+  return transformed;
+};
