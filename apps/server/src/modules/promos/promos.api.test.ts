@@ -12,6 +12,7 @@ import {
   type PromoListResponse,
 } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { createStaffAccount } from '../../../test/staff-accounts.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { approveAsSecondAdmin } from '../../../test/second-admin.ts';
 import { matchingReceipt } from '../../../test/receipts.ts';
@@ -334,22 +335,13 @@ describe(`promos (${testDialect})`, () => {
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toMatchObject({ fieldErrors: { promoCode: PromoMessages.codeTaken } });
 
-    const staff = await t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/staff',
-      payload: {
-        username: `ag-${randomUUID().slice(0, 6)}`,
-        displayName: 'Agent',
-        role: 'master_agent',
-        password: 'staff-password-1',
-      },
-      headers: { cookie: admin },
+    const staff = await createStaffAccount(t.app, admin, {
+      role: 'master_agent',
+      username: `ag-${randomUUID().slice(0, 6)}`,
+      displayName: 'Agent',
+      password: 'staff-password-1',
     });
-    const agent = await staffCookie(
-      t.app,
-      staff.json<{ staff: { username: string } }>().staff.username,
-      'staff-password-1',
-    );
+    const agent = await staffCookie(t.app, staff.username, staff.password);
     const byAgent = await t.app.inject({
       method: 'POST',
       url: '/api/backoffice/promos',

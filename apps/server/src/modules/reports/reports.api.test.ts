@@ -19,6 +19,7 @@ import {
 } from '@karera/shared';
 import { sql } from 'kysely';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { createStaffAccount } from '../../../test/staff-accounts.ts';
 import { approveAsSecondAdmin, independentAdmin, proposeAndApprove } from '../../../test/second-admin.ts';
 import { matchingReceipt } from '../../../test/receipts.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
@@ -340,14 +341,14 @@ describe(`reports (${testDialect})`, () => {
     let parentId: number | undefined;
     for (const role of ['master_agent', 'agent'] as const) {
       const username = `rep-${role.slice(0, 1)}-${randomUUID().slice(0, 6)}`;
-      const created = await post('/api/backoffice/staff', {
+      const created = await createStaffAccount(t.app, admin, {
         username,
         displayName: role,
         role,
         password: 'staff-password-1',
         ...(parentId ? { parentId } : {}),
       });
-      parentId = created.json<{ staff: { id: number } }>().staff.id;
+      parentId = created.id;
       cookies.push(await staffCookie(t.app, username, 'staff-password-1'));
     }
     const query = '?from=2026-11-01&to=2026-11-30';
