@@ -5,6 +5,7 @@ import { BackofficeRoutes } from '@karera/shared';
 import { apiRequest } from '../../lib/api.ts';
 import { Alert, Button } from '../../components/ui/index.ts';
 import { LoadingBlock } from '../components/QueryState.tsx';
+import { useApprovalsQuery } from '../lib/approvals.ts';
 import { isUnauthorized } from '../lib/errors.ts';
 import { replaceSession, useStaff } from '../lib/session.tsx';
 import { useMediaQuery } from '../lib/useMediaQuery.ts';
@@ -66,6 +67,9 @@ export function Shell() {
     },
   });
   const items = NAV_ITEMS.filter((item) => !item.adminOnly || staff.role === 'admin');
+  // Admins see how many changes wait for a second admin (decision 045) beside the Approvals link.
+  const approvals = useApprovalsQuery(staff.role === 'admin');
+  const pendingApprovals = approvals.data?.pending.length ?? 0;
   const drawerOpen = menuOpen && !sidebar;
 
   useEffect(() => {
@@ -117,13 +121,33 @@ export function Shell() {
       </header>
       <nav id={NAV_ID} className="bo-nav" aria-label={t('nav.label')} hidden={!sidebar && !drawerOpen}>
         <ul>
-          {items.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} end={item.end} className="bo-nav__link" onClick={() => setMenuOpen(false)}>
-                {t(item.label)}
-              </NavLink>
-            </li>
-          ))}
+          {items.map((item) => {
+            const count = item.to === '/approvals' ? pendingApprovals : 0;
+            const countId = `bo-nav-count-${item.to.slice(1)}`;
+            return (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className="bo-nav__link"
+                  aria-describedby={count > 0 ? countId : undefined}
+                  onClick={() => setMenuOpen(false)}
+                >
+                  {t(item.label)}
+                  {count > 0 ? (
+                    <span className="bo-nav__count" aria-hidden="true" data-testid="approvals-pending-count">
+                      {count}
+                    </span>
+                  ) : null}
+                </NavLink>
+                {count > 0 ? (
+                  <span id={countId} className="visually-hidden">
+                    {t('approvals.pendingCount', { count })}
+                  </span>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       </nav>
       <main id="bo-main" className="bo-main" tabIndex={-1}>

@@ -60,6 +60,7 @@ export const en = {
     approvedBy: 'approved by {{name}}',
     rejectedBy: 'rejected by {{name}}',
     waiting: 'Waiting for a second admin: {{title}}',
+    pendingCount: '{{count}} waiting for a second admin',
   },
   roles: {
     admin: STAFF_ROLE_LABELS.admin,
@@ -509,7 +510,8 @@ export const en = {
     colEntered: 'Entered',
     builtIn: 'Built-in default',
     addTitle: 'New setting',
-    addIntro: 'A setting applies to race days on or after its date; older race days keep theirs.',
+    addIntro:
+      'A setting applies to race days on or after its date; older race days keep theirs. It is in force only once another admin approves it.',
     betType: 'Bet type',
     takeout: 'Takeout (%)',
     takeoutHint: 'Percent of the gross pool, 0 to 50, e.g. 15 or 12.5.',
@@ -519,7 +521,6 @@ export const en = {
     cancelledLeg: 'Cancelled leg of a multi-race pool',
     effectiveFrom: 'Effective from (Manila date)',
     save: 'Save setting',
-    saved: 'Setting for {{type}} saved.',
     noWinnerOptions: { refund: 'Refund', carryover: 'Carry over' },
     jackpotNoWinner: '75% carried over, 25% consolation',
     scratchOptions: { favourite: 'Leg favourite', refund: 'Refund' },

@@ -1,12 +1,55 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DualControlOperations} from '@karera/shared';
-import { DualControlRoutes, IDEMPOTENCY_KEY_HEADER, type ResponseOf } from '@karera/shared';
-import { apiRequest } from '../../lib/api.ts';
+import {
+  ApprovalMessages,
+  DualControlMessages,
+  DualControlRoutes,
+  IDEMPOTENCY_KEY_HEADER,
+  StatusCode,
+  type DualControlOperations,
+  type DualControlRequestView,
+  type ResponseOf,
+} from '@karera/shared';
+import { ApiError, apiRequest } from '../../lib/api.ts';
+import type { BoT } from '../i18n/useT.ts';
+import { errorText } from './errors.ts';
 
 type Answer<K extends keyof typeof DualControlOperations> = ResponseOf<(typeof DualControlOperations)[K]>;
 
 /** Changes waiting for a second admin (decision 045); the forms that propose them invalidate this too. */
 export const approvalsKey = ['backoffice', 'dual-control'] as const;
+
+/**
+ * Refusals of an approval that say what to do (another, independent admin approves: decisions 042, 045):
+ * 403s shown as the server words them, rather than as the generic 'no access'.
+ */
+const SECOND_ADMIN_REFUSALS: ReadonlySet<string> = new Set([
+  DualControlMessages.proposerCannotApprove,
+  DualControlMessages.approverMustBeAdmin,
+  ApprovalMessages.sameApprover,
+  ApprovalMessages.secondPersonInLine,
+  ApprovalMessages.secondPersonBranch,
+  ApprovalMessages.secondPersonOnProbation,
+]);
+
+/** The sentence for a refused approval or rejection on the Approvals page. */
+export function approvalErrorText(t: BoT, error: unknown): string {
+  if (
+    error instanceof ApiError &&
+    error.httpStatus === StatusCode.FORBIDDEN &&
+    SECOND_ADMIN_REFUSALS.has(error.message)
+  ) {
+    return error.message;
+  }
+  return errorText(t, error);
+}
+
+/** The waiting requests of one kind (a settings page shows its own), oldest first as the server lists them. */
+export function pendingOfKind(
+  list: { pending: readonly DualControlRequestView[] } | undefined,
+  kind: string,
+): DualControlRequestView[] {
+  return list ? list.pending.filter((request) => request.kind === kind) : [];
+}
 
 export function useApprovalsQuery(enabled = true) {
   return useQuery({

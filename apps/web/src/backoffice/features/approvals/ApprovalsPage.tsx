@@ -5,8 +5,7 @@ import { newIdempotencyKey } from '../../../lib/api.ts';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
 import { useT } from '../../i18n/useT.ts';
-import { errorText } from '../../lib/errors.ts';
-import { useApprovalsQuery, useApproveMutation, useRejectMutation } from '../../lib/approvals.ts';
+import { approvalErrorText, useApprovalsQuery, useApproveMutation, useRejectMutation } from '../../lib/approvals.ts';
 import { ChangeSummary } from '../../components/ProposalSummary.tsx';
 
 function PendingRequest({ request, onDone }: { request: DualControlRequestView; onDone: (text: string) => void }) {
@@ -32,7 +31,7 @@ function PendingRequest({ request, onDone }: { request: DualControlRequestView; 
         <ManilaTime iso={request.proposedAt} />
       </p>
       <ChangeSummary request={request} />
-      {refusal ? <Alert tone="error">{errorText(t, refusal)}</Alert> : null}
+      {refusal ? <Alert tone="error">{approvalErrorText(t, refusal)}</Alert> : null}
       <Button
         type="button"
         busy={approve.isPending}

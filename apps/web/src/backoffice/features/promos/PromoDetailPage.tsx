@@ -12,7 +12,7 @@ import { useT, type BoT } from '../../i18n/useT.ts';
 import { PromoForm } from './PromoForm.tsx';
 import { percentText, promoDraftOf } from './promoForm.ts';
 import { usePromoQuery, useSavePromoMutation } from './promos.api.ts';
-import { ActiveBadge, countText, PauseButton } from './PromoStatus.tsx';
+import { ActiveBadge, AwaitingApprovalNote, countText, PauseButton } from './PromoStatus.tsx';
 import './promos.css';
 
 /** Admin: one promo's definition (edit, pause, resume) and its claims. */
@@ -159,12 +159,13 @@ function PromoDetails({ promo }: { promo: BackofficePromo }) {
         <>
           {update.isSuccess ? (
             <p className="bo-saved" role="status">
-              {t('promos.form.saved')}
+              {update.data.approvalRequest ? update.data.statusMessage : t('promos.form.saved')}
             </p>
           ) : null}
           <dl className="bo-fields" data-testid="promo-details">
             <Row label={t('promos.col.active')}>
-              <ActiveBadge active={promo.active} />
+              <ActiveBadge promo={promo} />
+              <AwaitingApprovalNote promo={promo} />
             </Row>
             <Row label={t('promos.detail.description')}>{promo.description}</Row>
             <Row label={t('promos.col.kind')}>{t(`promos.kinds.${promo.kind}`)}</Row>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { PROMO_CREDIT_TO, PROMO_KINDS, type BackofficePromo, type PromoDefinitionInput } from '@karera/shared';
+import { PROMO_CREDIT_TO, PROMO_KINDS, type BackofficePromoResponse, type PromoDefinitionInput } from '@karera/shared';
 import { Alert, Button, SelectField, TextArea, TextField } from '../../../components/ui/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
@@ -20,10 +20,10 @@ import {
 
 export interface PromoFormProps {
   initial: PromoDraft;
-  mutation: UseMutationResult<{ statusCode: 200; promo: BackofficePromo }, Error, PromoDefinitionInput>;
+  mutation: UseMutationResult<BackofficePromoResponse, Error, PromoDefinitionInput>;
   submitLabel: string;
-  /** After a save: the message to show (null for none). */
-  onSaved: (promo: BackofficePromo) => ReactNode;
+  /** After a save: the message to show (null for none), from the server's answer (a proposal says so). */
+  onSaved: (answer: BackofficePromoResponse) => ReactNode;
   /** Empty the form after a save (creating), or keep what was saved (editing). */
   resetAfterSave: boolean;
   onCancel?: () => void;
@@ -88,7 +88,7 @@ export function PromoForm({
     mutation.mutate(check.body, {
       onSuccess: (answer) => {
         if (resetAfterSave) setDraft(initial);
-        setSaved(onSaved(answer.promo));
+        setSaved(onSaved(answer));
       },
       onError: (error) => {
         if (error instanceof ApiError) {

@@ -6,7 +6,7 @@ import { PageHeading } from '../../components/PageHeading.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
 import { useT, type BoT } from '../../i18n/useT.ts';
 import { PromoForm } from './PromoForm.tsx';
-import { ActiveBadge, countText, PauseButton } from './PromoStatus.tsx';
+import { ActiveBadge, AwaitingApprovalNote, countText, PauseButton } from './PromoStatus.tsx';
 import { newPromoDraft } from './promoForm.ts';
 import { usePromosQuery, useSavePromoMutation } from './promos.api.ts';
 import './promos.css';
@@ -35,7 +35,8 @@ function promoColumns(t: BoT): Column<BackofficePromo>[] {
       header: t('promos.col.active'),
       cell: (p) => (
         <div className="bo-promo-state">
-          <ActiveBadge active={p.active} />
+          <ActiveBadge promo={p} />
+          <AwaitingApprovalNote promo={p} />
           <PauseButton promo={p} />
         </div>
       ),
@@ -94,9 +95,11 @@ export function PromosPage() {
             submitLabel={t('promos.create')}
             resetAfterSave
             testId="promo-create-form"
-            onSaved={(promo) => (
+            onSaved={({ promo, approvalRequest, statusMessage }) => (
               <>
                 {t('promos.created', { code: promo.promoCode })}{' '}
+                {/* A promo that needs a second admin is saved not live: the server's words say so. */}
+                {approvalRequest ? <>{statusMessage} </> : null}
                 <Link to={`/promos/${promo.id}`}>{t('promos.openCreated')}</Link>
               </>
             )}

@@ -9,6 +9,7 @@ import {
   parsePercent,
   percentText,
   promoDraftOf,
+  promoState,
   serverFieldMessages,
   withKind,
   type PromoDraft,
@@ -201,5 +202,17 @@ describe('units', () => {
     expect(isoToManilaLocal('2026-11-21T07:05:00.000Z')).toBe('2026-11-21T15:05');
     expect(manilaLocalToIso('2026-04-31T10:00')).toBeNull();
     expect(manilaLocalToIso('')).toBeNull();
+  });
+});
+
+describe('promoState', () => {
+  it('is live, paused, or waiting for a second admin before it can be claimed', () => {
+    expect(promoState({ active: true, awaitingApproval: false })).toBe('active');
+    expect(promoState({ active: false, awaitingApproval: false })).toBe('paused');
+    expect(promoState({ active: false, awaitingApproval: true })).toBe('awaitingApproval');
+  });
+
+  it('reads a live promo as live even while a change to it waits', () => {
+    expect(promoState({ active: true, awaitingApproval: true })).toBe('active');
   });
 });

@@ -19,6 +19,17 @@ import { isoToManilaLocal, manilaLocalToIso } from '../../lib/manilaLocal.ts';
 
 export { isoToManilaLocal, manilaLocalToIso };
 
+/**
+ * What the back office says of a promo: live, paused, or saved not live while its going live waits for a
+ * second admin (decision 045), when players cannot claim it and there is nothing to resume.
+ */
+export type PromoState = 'active' | 'paused' | 'awaitingApproval';
+
+export function promoState(promo: Pick<BackofficePromo, 'active' | 'awaitingApproval'>): PromoState {
+  if (promo.active) return 'active';
+  return promo.awaitingApproval ? 'awaitingApproval' : 'paused';
+}
+
 /** Basis points as a percentage without trailing zeros: 500 → '5', 250 → '2.5', 1234 → '12.34'. */
 export function percentText(basisPoints: number): string {
   const whole = Math.trunc(basisPoints / 100);

@@ -6,6 +6,7 @@ import {
   type ResponseOf,
 } from '@karera/shared';
 import { apiRequest } from '../../../lib/api.ts';
+import { approvalsKey } from '../../lib/approvals.ts';
 
 const ROOT = ['backoffice', 'promos'] as const;
 const keys = {
@@ -42,7 +43,12 @@ export function useSavePromoMutation(id: number | null) {
           body,
         },
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ROOT }),
+    // A promo that needs a second admin is proposed too (decision 045): the Approvals list changes.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ROOT }),
+        queryClient.invalidateQueries({ queryKey: approvalsKey }),
+      ]),
   });
 }
 
@@ -52,6 +58,10 @@ export function useSetPromoActiveMutation() {
   return useMutation({
     mutationFn: ({ id, active }: { id: number; active: boolean }) =>
       apiRequest<Answer<'setActive'>>(PromoBackofficeRoutes.active(id), { method: 'POST', body: { active } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ROOT }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ROOT }),
+        queryClient.invalidateQueries({ queryKey: approvalsKey }),
+      ]),
   });
 }

@@ -1,9 +1,18 @@
 import { useId, useState, type FormEvent } from 'react';
-import { BET_TYPES, betTypeByCode, JACKPOT_BET_TYPES, manilaDate, type ToteSetting } from '@karera/shared';
+import {
+  BET_TYPES,
+  betTypeByCode,
+  DualControlKinds,
+  JACKPOT_BET_TYPES,
+  manilaDate,
+  type ToteSetting,
+} from '@karera/shared';
 import { Alert, Button, SelectField, TextField } from '../../../components/ui/index.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
+import { PendingProposals } from '../../components/ProposalSummary.tsx';
+import { pendingOfKind, useApprovalsQuery } from '../../lib/approvals.ts';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
 import { serverFieldErrors } from '../../lib/errors.ts';
 import { useT, type BoT } from '../../i18n/useT.ts';
@@ -146,6 +155,8 @@ function SettingForm({ settings, today }: { settings: readonly ToteSetting[]; to
   const [draft, setDraft] = useState<SettingDraft>(() => draftFor('W', settings, today, today));
   const [errors, setErrors] = useState<Partial<Record<keyof SettingDraft, string>>>({});
   const [saved, setSaved] = useState<string | null>(null);
+  // Settings proposed and not yet approved by a second admin (decision 045): not in force, shown as waiting.
+  const approvals = useApprovalsQuery();
 
   function change(field: keyof SettingDraft, value: string) {
     setSaved(null);
@@ -194,6 +205,7 @@ function SettingForm({ settings, today }: { settings: readonly ToteSetting[]; to
       <form className="bo-form" onSubmit={submit} noValidate>
         {saved ? <Alert tone="success">{saved}</Alert> : null}
         {save.isError ? <Alert tone="error">{toteErrorText(t, save.error)}</Alert> : null}
+        <PendingProposals requests={pendingOfKind(approvals.data, DualControlKinds.toteSetting)} />
         <SelectField
           label={t('toteSettings.betType')}
           value={draft.betType}
