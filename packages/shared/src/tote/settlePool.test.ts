@@ -229,8 +229,31 @@ describe('settlePool by hand-worked examples', () => {
     // Stakes ₱8, takeout ₱1.60, net ₱6.40 + ₱10 carried in = ₱16.40; consolation ₱4.10 over ₱6 on three legs.
     expect(out).toMatchObject({ result: 'consolation', net: 1640, carryOut: 1230, takeout: 160 });
     const consolation = out.dividends.find((d) => d.consolation);
-    expect(consolation).toMatchObject({ dividend: 100, stake: 600 }); // 0.68 -> minimum 1.00
-    expect(out.tickets.map((t) => t.payout)).toEqual([200, 0, 400]);
+    // 0.68 for 1.00, down to 0.60: a consolation has no 1.00 minimum, it pays from its share only.
+    expect(consolation).toMatchObject({ dividend: 60, stake: 600 });
+    expect(out.tickets.map((t) => t.payout)).toEqual([120, 0, 240]);
+    // ₱3.60 paid of the ₱4.10 share: the house keeps ₱0.50 of rounding and adds nothing.
+    expect(out).toMatchObject({ payouts: 360, breakage: 50, minusPool: 0 });
+  });
+
+  it('a WTA consolation smaller than its stakes pays from its share, never from the house', () => {
+    const WTA = type('WTA');
+    const legs = [ran([[1]]), ran([[2]]), ran([[3]]), ran([[4]]), ran([[5]]), ran([[6]]), ran([[7]])];
+    // Four ₱2 tickets, each with 6 of 7 legs: an ₱8 pool, 15% takeout, ₱6.80 net; a ₱1.70 consolation share.
+    const sixOfSeven = (miss: number) =>
+      ticket(
+        legs.map((_, leg) => [leg === miss ? 9 : leg + 1]),
+        2 * peso,
+        WTA,
+      );
+    const tickets = [sixOfSeven(0), sixOfSeven(1), sixOfSeven(2), sixOfSeven(3)];
+    const out = settlePool({ betType: WTA, tickets, legs, policy: { ...policy, takeoutBp: 1500 }, carryIn: 0 });
+    expect(out).toMatchObject({ result: 'consolation', stakes: 800, takeout: 120, net: 680, carryOut: 510 });
+    // ₱1.70 over ₱8 of consolation stake: 0.2125 for 1.00, down to 0.20; each ₱2 ticket gets ₱0.40.
+    expect(out.dividends.find((d) => d.consolation)).toMatchObject({ dividend: 20, stake: 800 });
+    expect(out.tickets.map((t) => t.payout)).toEqual([40, 40, 40, 40]);
+    expect(out).toMatchObject({ payouts: 160, breakage: 10, minusPool: 0 });
+    expect(out.payouts).toBeLessThanOrEqual(out.net - out.carryOut);
   });
 
   it('Pick4 with nobody winning a leg carries the whole net pool over', () => {

@@ -381,9 +381,11 @@ export function settlePool(input: PoolInput): PoolOutcome {
     }
     const consolationStake = sumOf(live.map((l, t) => (byLegsWon[t]?.[mostLegs] ?? 0) * l.ticket.amount));
     for (const combo of winners) dividends.push({ combination: combo, dividend: null, stake: 0, consolation: false });
-    if (mostLegs > 0 && consolationStake > 0) {
-      const consolationPool = floorDiv(net * CONSOLATION_SHARE_PERCENT, 100);
-      const dividend = dividendFor(consolationPool, consolationStake);
+    const consolationPool = floorDiv(net * CONSOLATION_SHARE_PERCENT, 100);
+    // A consolation pays from its own share only: the 1.00 minimum is for winning tickets (decision 046),
+    // so it may pay less than the stake, down to 10 centavos; a share too small for that is carried too.
+    const dividend = consolationStake > 0 ? floorDiv(consolationPool * 100, consolationStake * 10) * 10 : 0;
+    if (mostLegs > 0 && dividend > 0) {
       for (const [t, l] of live.entries()) {
         const units = byLegsWon[t]?.[mostLegs] ?? 0;
         if (units > 0) payoutByTicket[t] = payoutOf(l.ticket.amount, units, dividend);

@@ -348,17 +348,26 @@ describe(`tote and settlement (${testDialect})`, () => {
       await close(race);
       expect((await confirm(race, [[1], [3], [4]])).status).toBe(200);
     }
-    // ₱20 in, 25% takeout: net ₱15.00; 25% (₱3.75) to ₱10 on three legs: 1.00 minimum is ₱10; ₱11.25 carried.
+    // ₱20 in, 25% takeout: net ₱15.00; 25% (₱3.75) to ₱10 on three legs pays 0.30 for 1.00 (a consolation
+    // pays from its share only, no 1.00 minimum): ₱3.00, ₱0.75 breakage; ₱11.25 carried.
     const report = (await adminCall<SettlementReport>('GET', ToteAdminRoutes.report(day.races[3]?.raceId ?? 0))).body;
     expect(report.pools).toEqual([
-      expect.objectContaining({ betType: 'PICK4', result: 'consolation', net: 1500, carryOut: 1125, payouts: 1000 }),
+      expect.objectContaining({
+        betType: 'PICK4',
+        result: 'consolation',
+        net: 1500,
+        carryOut: 1125,
+        payouts: 300,
+        breakage: 75,
+        minusPool: 0,
+      }),
     ]);
     expect(report.balanced).toBe(true);
     const carried = (
       await t.app.inject({ method: 'POST', url: ToteRoutes.getCarryovers, payload: {} })
     ).json<CarryoversResponse>();
     expect(carried.carryovers).toContainEqual({ betType: 'PICK4', betTypeName: 'Pick4', amount: 1125 });
-    expect(await credit(alma)).toBe(100_000);
+    expect(await credit(alma)).toBe(99_300);
     expect(await checkLedger(t.app.db)).toEqual([]);
   });
 
