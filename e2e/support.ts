@@ -3,9 +3,12 @@ import path from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   BackofficeRoutes,
+  DualControlRoutes,
+  IDEMPOTENCY_KEY_HEADER,
   manilaDate,
   StaffSecurityRoutes,
   UserRoutes,
+  type DualControlListResponse,
   type LoginResponse,
   type StaffLoginResponse,
   type TotpEnrolmentResponse,
@@ -213,6 +216,46 @@ export async function backofficeAsSecondAdmin(page: Page, path = '/backoffice'):
   await page.context().addCookies((await api.storageState()).cookies);
   await page.goto(path);
   await expect(page.getByRole('button', { name: 'Log out' }).first()).toBeVisible();
+}
+
+/**
+ * A request context signed in as the first founding admin on `origin` (shared by this worker's tests): the
+ * proposer whose change the second founding admin, system-created too, approves independently.
+ */
+export async function firstAdminApi(origin: string): Promise<APIRequestContext> {
+  const api = await bootstrapAdmin(origin, false, FIRST_ADMIN);
+  if ((await api.get(BackofficeRoutes.me)).status() !== 401) return api;
+  bootstrapAdmins.delete(`${origin} ${FIRST_ADMIN.username}`);
+  return bootstrapAdmin(origin, true, FIRST_ADMIN);
+}
+
+/** Opens the back office in `page` as the first founding admin, with this worker's session (never log out). */
+export async function backofficeAsFirstAdmin(page: Page, path = '/backoffice'): Promise<void> {
+  const origin = new URL(page.url().startsWith('http') ? page.url() : E2E_BASE_URL).origin;
+  const api = await firstAdminApi(origin);
+  await page.context().addCookies((await api.storageState()).cookies);
+  await page.goto(path);
+  await expect(page.getByRole('button', { name: 'Log out' }).first()).toBeVisible();
+}
+
+/**
+ * The second founding admin approves, through the API, the change waiting for a second admin (decision
+ * 045) whose title contains `titleText` (a setting or promo a test proposed for its setup). Returns its id.
+ */
+export async function approveAsSecondAdmin(origin: string, titleText: string): Promise<number> {
+  const second = await secondAdminApi(origin);
+  const list = await second.get(DualControlRoutes.list);
+  expect(list.ok(), await list.text()).toBe(true);
+  const waiting = ((await list.json()) as DualControlListResponse).pending.find((request) =>
+    request.summary.title.includes(titleText),
+  );
+  if (!waiting) throw new Error(`no change waiting for a second admin titled …${titleText}…`);
+  const approved = await second.post(DualControlRoutes.approve(waiting.id), {
+    data: {},
+    headers: { [IDEMPOTENCY_KEY_HEADER]: `e2e-approve-${uniqueSuffix()}` },
+  });
+  expect(approved.ok(), await approved.text()).toBe(true);
+  return waiting.id;
 }
 
 /** A new admin of this test only, made by the first admin; not enrolled yet. */
