@@ -7,7 +7,8 @@ import { useT } from '../i18n/useT.ts';
 export function ChangeSummary({ request }: { request: DualControlRequestView }) {
   const t = useT();
   return (
-    <table className="bo-table">
+    // On a phone each row is a card, every value labelled (data-label) as the DataTable does.
+    <table className="bo-table bo-change-summary">
       <caption>{request.summary.title}</caption>
       <thead>
         <tr>
@@ -19,9 +20,11 @@ export function ChangeSummary({ request }: { request: DualControlRequestView }) 
       <tbody>
         {request.summary.changes.map((change) => (
           <tr key={change.label}>
-            <th scope="row">{change.label}</th>
-            <td>{change.before ?? '—'}</td>
-            <td>{change.after}</td>
+            <th scope="row" data-label={t('approvals.field')}>
+              {change.label}
+            </th>
+            <td data-label={t('approvals.before')}>{change.before ?? '—'}</td>
+            <td data-label={t('approvals.after')}>{change.after}</td>
           </tr>
         ))}
       </tbody>
