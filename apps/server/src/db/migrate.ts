@@ -32,6 +32,7 @@ import * as rgInPlaceBets from './migrations/20261127040000_rg_in_place_bets.ts'
 import * as agentCommissions from './migrations/20261127030000_agent_commissions.ts';
 import * as reportIndexes from './migrations/20261127020000_report_indexes.ts';
 import * as staffRequestsAndEnrolment from './migrations/20261128050000_staff_requests_and_enrolment.ts';
+import * as staffRequestApplications from './migrations/20261128060000_staff_request_applications.ts';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: Dialect): Promise<void>;
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261128020000_independent_second_person': independentSecondPerson,
   '20261128030000_dual_control': dualControl,
   '20261128050000_staff_requests_and_enrolment': staffRequestsAndEnrolment,
+  '20261128060000_staff_request_applications': staffRequestApplications,
 };
 
 class StaticProvider implements MigrationProvider {

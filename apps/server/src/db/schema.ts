@@ -47,6 +47,8 @@ export interface StaffRequestsTable {
   decided_at: Timestamp | null;
   /** change_mobile: the account changed; create: the account made by the approval. */
   staff_id: number | null;
+  /** create: the master-agent application whose first approval this is (its account comes from this request). */
+  application_id: ColumnType<number | null, number | null | undefined, never>;
 }
 export type StaffRequest = Selectable<StaffRequestsTable>;
 

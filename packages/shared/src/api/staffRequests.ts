@@ -25,8 +25,11 @@ export const StaffRequestRoutes = {
   linkConfirm: '/api/staff-enrolment/confirm', // POST EnrolmentLinkConfirmInput -> EnrolmentLinkDoneResponse
 } as const;
 
-/** The web page a link opens; the token rides in the fragment, which browsers never send to a server. */
-export const STAFF_ENROLMENT_PAGE = '/staff-enrolment';
+/**
+ * The web page a link opens, in the back office (outside its sign-in); the token rides in the fragment,
+ * which browsers never send to a server.
+ */
+export const STAFF_ENROLMENT_PAGE = '/backoffice/staff-enrolment';
 
 export type StaffRequestView = z.infer<typeof staffRequestViewSchema>;
 export type StaffRequestListResponse = z.infer<typeof staffRequestListResponseSchema>;

@@ -31,8 +31,8 @@ export const MasterAgentMessages = {
     'A staff account already uses this username. Decline the application, or ask the applicant to apply again with another username.',
   declineReason: 'A reason of at least 5 characters is required.',
   notApproved: 'Only an approved application has a master-agent account.',
-  passwordSmsFailed:
-    'The account was created, but the SMS with its password could not be sent. Use Send new password to try again.',
+  approvalWaiting:
+    'This application is already approved once and waits for a second, independent admin on the Staff requests page.',
 } as const;
 
 export const MASTER_AGENT_NAME_MAX = 30;

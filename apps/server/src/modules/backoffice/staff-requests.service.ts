@@ -17,6 +17,7 @@ import { findStaffById, findStaffByReferralCode, findStaffByUsername, insertStaf
 import { createStaff, type ParsedCreateStaff } from './staff.service.ts';
 import { revokeEnrolmentLinks, sendEnrolmentLink, type EnrolmentLinkDeps } from './staff-enrolment-links.ts';
 import { twoFactorRequired } from './staff-two-factor.service.ts';
+import { completeApprovedApplication } from '../masteragents/masteragents.service.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Admin = Pick<StaffUser, 'id' | 'role'>;
@@ -166,7 +167,7 @@ export async function approveStaffRequest(
       });
       if (refusal) throw forbidden(refusal);
       const staffId =
-        request.kind === 'create' ? await applyCreate(trx, request, ip) : await applyMobile(trx, request, ip);
+        request.kind === 'create' ? await applyCreate(trx, request, approver, ip) : await applyMobile(trx, request, ip);
       const claimed = await trx
         .updateTable('staff_requests')
         .set({ status: 'approved', decided_by_staff_id: approver.id, decided_at: nowIso(), staff_id: staffId })
@@ -213,7 +214,12 @@ async function withUsernameUnique<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function applyCreate(trx: Transaction<Database>, request: StaffRequest, ip: string | null): Promise<number> {
+async function applyCreate(
+  trx: Transaction<Database>,
+  request: StaffRequest,
+  approver: Admin,
+  ip: string | null,
+): Promise<number> {
   if (request.password_hash === null || request.display_name === null)
     throw conflict(StaffRequestMessages.requestDecided);
   const row = await insertStaff(trx, {
@@ -233,9 +239,19 @@ async function applyCreate(trx: Transaction<Database>, request: StaffRequest, ip
       action: 'staff.created',
       targetType: 'staff',
       targetId: row.id,
-      details: { username: row.username, role: row.role, referralCode: row.referral_code, staffRequestId: request.id },
+      details: {
+        username: row.username,
+        role: row.role,
+        referralCode: row.referral_code,
+        staffRequestId: request.id,
+        ...(request.application_id === null ? {} : { applicationId: request.application_id }),
+      },
     },
   );
+  // A master-agent application's second approval: the application is decided with the account.
+  if (request.application_id !== null) {
+    await completeApprovedApplication(trx, approver, request.application_id, row, ip);
+  }
   return row.id;
 }
 
@@ -384,5 +400,6 @@ async function requestView(db: Db, row: StaffRequest): Promise<StaffRequestView>
     decidedBy: person(row.decided_by_staff_id),
     decidedAt: row.decided_at,
     staffId: row.staff_id,
+    applicationId: row.application_id,
   };
 }

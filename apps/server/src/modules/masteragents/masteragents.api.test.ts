@@ -14,9 +14,25 @@ import {
   type MasterAgentDecisionResponse,
   type MasterAgentPasswordResponse,
   type StaffMeResponse,
+  StaffRequestMessages,
+  StaffRequestRoutes,
 } from '@karera/shared';
-import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import {
+  createTestApp,
+  enrolThroughTextedLink,
+  staffCookie,
+  TEST_ADMIN,
+  testDialect,
+  type TestApp,
+} from '../../../test/test-app.ts';
 import { uniqueMobile } from '../../../test/factories.ts';
+import {
+  approveStaffRequestIndependently,
+  createStaffAccount,
+  staffRequestApprover,
+  type StaffAccountInput,
+} from '../../../test/staff-accounts.ts';
+import { testAdminId } from '../../../test/staff-members.ts';
 import { registerPlayer } from '../../../test/player-flow.ts';
 import { basePictures, malformedImageCorpus, OUTAGE_JPEG, OUTAGE_PNG } from '../../../test/malformed-images.ts';
 import { Idempotency } from '../../lib/idempotency.ts';
@@ -108,15 +124,15 @@ describe(`master-agent registration (${testDialect})`, () => {
     return { id: row.id, body, row };
   }
 
-  async function createStaffMember(body: Record<string, unknown>) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: BackofficeRoutes.staff,
-      headers: { cookie: admin },
-      payload: body,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ staff: { id: number; username: string } }>().staff;
+  const createStaffMember = (input: StaffAccountInput) => createStaffAccount(t.app, admin, input);
+
+  /** The first admin's approval (a staff request, decision 044) and an independent admin's: the account. */
+  async function approvedByTwo(id: number) {
+    const first = await approve(id);
+    expect(first.statusCode, first.body).toBe(200);
+    const waiting = first.json<MasterAgentDecisionResponse>().application.pendingApproval;
+    if (!waiting) throw new Error('the first approval left no staff request');
+    return approveStaffRequestIndependently(t.app, waiting.staffRequestId);
   }
 
   const applicationCount = async () =>
@@ -444,80 +460,114 @@ describe(`master-agent registration (${testDialect})`, () => {
       expect(row).toEqual({ status: 'pending', staff_id: null });
     });
 
-    it('approves once under 10 concurrent approvals: one master-agent account, one SMS, no password in the answer or the audit log', async () => {
+    it("takes an admin's approval as a request: the account is made only on an independent admin's approval, once, and its link goes to the applicant", async () => {
       const { id, body } = await applied();
       const responses = await Promise.all(Array.from({ length: 10 }, () => approve(id)));
       const statuses = responses.map((r) => r.statusCode).sort();
       expect(statuses).toEqual([200, ...Array<number>(9).fill(409)]);
       for (const refused of responses.filter((r) => r.statusCode === 409)) {
-        expect(refused.json()).toMatchObject({ statusMessage: MasterAgentMessages.alreadyDecided });
+        expect(refused.json()).toMatchObject({ statusMessage: MasterAgentMessages.approvalWaiting });
       }
-      const accounts = await t.app.db
+      const first = responses.find((r) => r.statusCode === 200)?.json<MasterAgentDecisionResponse>();
+      expect(first?.application).toMatchObject({
+        id,
+        status: 'pending',
+        staff: null,
+        pendingApproval: { proposedBy: { username: TEST_ADMIN.username } },
+      });
+      const requestId = first?.application.pendingApproval?.staffRequestId ?? 0;
+      const byUsername = t.app.db
         .selectFrom('staff_users')
         .selectAll()
-        .where('username', '=', body.username as string)
-        .execute();
+        .where('username', '=', body.username as string);
+      expect(await byUsername.execute()).toEqual([]);
+
+      // The admin who approved cannot give the second approval too.
+      const own = await post(StaffRequestRoutes.approve(requestId), {});
+      expect(own.statusCode).toBe(403);
+      expect(own.json()).toMatchObject({ statusMessage: StaffRequestMessages.ownRequest });
+      expect(await byUsername.execute()).toEqual([]);
+
+      const second = await approveStaffRequestIndependently(t.app, requestId);
+      expect(second).toMatchObject({ enrolmentLinkSent: true, request: { applicationId: id, status: 'approved' } });
+      const accounts = await byUsername.execute();
       expect(accounts).toHaveLength(1);
-      const account = accounts[0];
-      expect(account).toMatchObject({ role: 'master_agent', display_name: 'Ana Reyes', parent_id: null });
-
-      const approved = responses.find((r) => r.statusCode === 200);
-      const decision = approved?.json<MasterAgentDecisionResponse>();
-      expect(decision).toMatchObject({
-        statusCode: 200,
-        passwordSms: 'sent',
-        application: { id, status: 'approved', staff: { id: account?.id, username: body.username } },
+      const adminId = await testAdminId(t.app);
+      expect(accounts[0]).toMatchObject({
+        role: 'master_agent',
+        display_name: 'Ana Reyes',
+        parent_id: null,
+        mobile_no: body.mobile,
+        created_by_staff_id: adminId,
+        totp_secret: null,
       });
-      expect(decision?.application.decidedBy?.username).toBe(TEST_ADMIN.username);
-
-      const { password, count } = await passwordSentTo(t, body.mobile as string);
-      expect(count).toBe(1);
-      expect(password.length).toBeGreaterThanOrEqual(10);
-      for (const response of responses) expect(response.body).not.toContain(password);
+      const detail = (await get(MasterAgentBackofficeRoutes.detail(id))).json<MasterAgentApplicationDetailResponse>();
+      expect(detail.application).toMatchObject({
+        status: 'approved',
+        staff: { id: accounts[0]?.id, username: body.username },
+        decidedBy: { username: (await staffRequestApprover(t.app)).username },
+        pendingApproval: null,
+      });
       const audit = await t.app.db.selectFrom('audit_log').selectAll().execute();
-      expect(JSON.stringify(audit)).not.toContain(password);
       expect(
         audit.filter((e) => e.action === 'master_agent_application.approved' && e.target_id === String(id)),
       ).toHaveLength(1);
-      const auditPage = await get(`${BackofficeRoutes.audit}?page=1`);
-      expect(auditPage.body).not.toContain(password);
 
-      // The applicant, now a master agent, logs in to the back office with the password from the SMS.
-      const login = await t.app.inject({
+      // No password by SMS: the applicant sets their own through the one-time link texted to them.
+      const texts = await t.app.db
+        .selectFrom('sms_outbox')
+        .select('purpose')
+        .where('mobile_no', '=', body.mobile as string)
+        .execute();
+      expect(texts).toEqual([{ purpose: 'staff-enrolment' }]);
+      const signIn = await t.app.inject({
         method: 'POST',
         url: BackofficeRoutes.login,
-        payload: { username: body.username, password },
+        payload: { username: body.username, password: 'a-guess-password' },
       });
-      expect(login.statusCode, login.body).toBe(200);
+      expect(signIn.statusCode).toBe(401);
+      const password = 'applicant-own-password-1';
+      await enrolThroughTextedLink(t.app, body.username as string, password);
       const me = await get(BackofficeRoutes.me, await staffCookie(t.app, body.username as string, password));
       expect(me.json<StaffMeResponse>().staff).toMatchObject({ role: 'master_agent', username: body.username });
 
       // Decided is decided.
-      const declineAfter = await decline(id, 'Changed our mind.');
-      expect(declineAfter.statusCode).toBe(409);
+      expect((await decline(id, 'Changed our mind.')).statusCode).toBe(409);
+      expect((await approve(id)).statusCode).toBe(409);
     });
 
-    it('answers 10 concurrent approvals with one key alike, and makes one account', async () => {
-      const { id, body } = await applied();
+    it('answers 10 concurrent approvals with one key alike, and makes one request', async () => {
+      const { id } = await applied();
       const key = randomUUID();
       const responses = await Promise.all(Array.from({ length: 10 }, () => approve(id, admin, key)));
       expect(responses.map((r) => r.statusCode)).toEqual(Array<number>(10).fill(200));
       for (const response of responses) {
-        expect(response.json<MasterAgentDecisionResponse>().application).toMatchObject({ id, status: 'approved' });
+        expect(response.json<MasterAgentDecisionResponse>().application).toMatchObject({ id, status: 'pending' });
       }
-      const accounts = await t.app.db
+      const requests = await t.app.db.selectFrom('staff_requests').select('id').where('application_id', '=', id);
+      expect(await requests.execute()).toHaveLength(1);
+    });
+
+    it('ends a waiting approval when the application is declined: the second admin can no longer make the account', async () => {
+      const { id, body } = await applied();
+      const first = (await approve(id)).json<MasterAgentDecisionResponse>();
+      const requestId = first.application.pendingApproval?.staffRequestId ?? 0;
+      expect((await decline(id, 'The area already has a master agent.')).statusCode).toBe(200);
+      const { cookie } = await staffRequestApprover(t.app);
+      const late = await post(StaffRequestRoutes.approve(requestId), {}, cookie);
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toMatchObject({ statusMessage: StaffRequestMessages.requestDecided });
+      const made = t.app.db
         .selectFrom('staff_users')
         .select('id')
-        .where('username', '=', body.username as string)
-        .execute();
-      expect(accounts).toHaveLength(1);
-      expect((await passwordSentTo(t, body.mobile as string)).count).toBe(1);
+        .where('username', '=', body.username as string);
+      expect(await made.execute()).toEqual([]);
     });
 
     it('refuses to approve when a staff account took the username meanwhile, and leaves it pending', async () => {
       const { id, body } = await applied();
       await createStaffMember({
-        username: body.username,
+        username: body.username as string,
         displayName: 'Someone else',
         password: 'someone-password-1',
         role: 'master_agent',
@@ -586,15 +636,16 @@ describe(`master-agent registration (${testDialect})`, () => {
 
     it('sends a new password: the old one and the open sessions end', async () => {
       const { id, body } = await applied();
-      expect((await approve(id)).statusCode).toBe(200);
-      const first = await passwordSentTo(t, body.mobile as string);
+      await approvedByTwo(id);
+      const first = { password: 'applicant-own-password-1' };
+      await enrolThroughTextedLink(t.app, body.username as string, first.password);
       const session = await staffCookie(t.app, body.username as string, first.password);
 
       const response = await post(MasterAgentBackofficeRoutes.sendPassword(id), {});
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json<MasterAgentPasswordResponse>()).toEqual({ statusCode: 200, passwordSms: 'sent' });
       const second = await passwordSentTo(t, body.mobile as string);
-      expect(second.count).toBe(2);
+      expect(second.count).toBe(1);
       expect(second.password).not.toBe(first.password);
       expect(response.body).not.toContain(second.password);
 
@@ -645,7 +696,7 @@ describe(`master-agent approval when the SMS gateway fails (${testDialect})`, ()
     await t?.close();
   });
 
-  it('still approves, says the SMS failed, and keeps no password in the database', async () => {
+  it('still makes the account on the second approval, says the link was not sent, and leaves no live link', async () => {
     const body = application();
     expect((await t.app.inject({ method: 'POST', url: MasterAgentRoutes.apply, payload: body })).statusCode).toBe(200);
     const { id } = await t.app.db
@@ -660,13 +711,21 @@ describe(`master-agent approval when the SMS gateway fails (${testDialect})`, ()
       payload: {},
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ passwordSms: 'failed', application: { status: 'approved' } });
+    const requestId = response.json<MasterAgentDecisionResponse>().application.pendingApproval?.staffRequestId ?? 0;
+    const decision = await approveStaffRequestIndependently(t.app, requestId);
+    expect(decision).toMatchObject({ enrolmentLinkSent: false, request: { status: 'approved' } });
+    const links = await t.app.db
+      .selectFrom('staff_enrolment_links')
+      .select(['revoked_at'])
+      .where('staff_id', '=', decision.request.staffId ?? 0)
+      .execute();
+    expect(links).toHaveLength(1);
+    expect(links[0]?.revoked_at).not.toBeNull();
     const sms = await t.app.db
       .selectFrom('sms_outbox')
-      .select(['message', 'status'])
+      .select(['status', 'purpose'])
       .where('mobile_no', '=', body.mobile as string)
-      .executeTakeFirstOrThrow();
-    expect(sms.status).toBe('failed');
-    expect(sms.message).toMatch(/password •+$/);
+      .execute();
+    expect(sms).toEqual([{ status: 'failed', purpose: 'staff-enrolment' }]);
   });
 });

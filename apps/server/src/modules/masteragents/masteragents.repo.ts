@@ -73,6 +73,19 @@ export async function pendingUsernameExists(db: Db, username: string): Promise<b
   return row !== undefined;
 }
 
+/** The first admin's approval of an application, waiting for a second admin (decision 044), if any. */
+export function pendingStaffRequestOf(
+  db: Db,
+  applicationId: number,
+): Promise<{ id: number; proposed_by_staff_id: number } | undefined> {
+  return db
+    .selectFrom('staff_requests')
+    .select(['id', 'proposed_by_staff_id'])
+    .where('application_id', '=', applicationId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+}
+
 export function findApplication(db: Db, id: number): Promise<ApplicationRow | undefined> {
   return db.selectFrom('master_agent_applications').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -111,7 +124,10 @@ export async function listApplications(
 
 /** The application as staff see it: the photos' sizes, never their bytes. */
 export async function applicationView(db: Db, row: ApplicationRow): Promise<MasterAgentApplicationView> {
-  const staffIds = [row.decided_by_staff_id, row.staff_id].filter((id): id is number => id !== null);
+  const waiting = row.status === 'pending' ? await pendingStaffRequestOf(db, row.id) : undefined;
+  const staffIds = [row.decided_by_staff_id, row.staff_id, waiting?.proposed_by_staff_id ?? null].filter(
+    (id): id is number => id !== null,
+  );
   const staff =
     staffIds.length > 0
       ? await db.selectFrom('staff_users').select(['id', 'username']).where('id', 'in', staffIds).execute()
@@ -128,6 +144,9 @@ export async function applicationView(db: Db, row: ApplicationRow): Promise<Mast
     declineReason: row.decline_reason,
     decidedBy: staffRef(row.decided_by_staff_id),
     staff: staffRef(row.staff_id),
+    pendingApproval: waiting
+      ? { staffRequestId: waiting.id, proposedBy: staffRef(waiting.proposed_by_staff_id) ?? { id: 0, username: '' } }
+      : null,
     photos: photos.map((p) => ({ kind: p.kind, width: p.width, height: p.height, bytes: Number(p.bytes) })),
   };
 }

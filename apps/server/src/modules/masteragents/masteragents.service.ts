@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   MasterAgentMessages,
   type MasterAgentApplication,
@@ -14,7 +14,7 @@ import { isUniqueViolation, runIdempotentTwinSafe } from '../../lib/idempotency.
 import { hashPassword } from '../../lib/passwords.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { findStaffByUsername, insertStaff } from '../backoffice/staff.repo.ts';
+import { findStaffByUsername } from '../backoffice/staff.repo.ts';
 import type { SmsSender } from '../sms/sms.ts';
 import {
   applicationView,
@@ -22,6 +22,7 @@ import {
   findApplication,
   insertApplication,
   linkStaff,
+  pendingStaffRequestOf,
   pendingUsernameExists,
   type NewPhoto,
 } from './masteragents.repo.ts';
@@ -119,7 +120,7 @@ export function generateMasterAgentPassword(): string {
 }
 
 function passwordText(username: string, password: string): string {
-  return `Karera: your master agent application is approved. Log in to the Karera back office with username ${username} and password ${password}`;
+  return `Karera: a new sign-in password for your master agent account ${username} in the Karera back office: password ${password}`;
 }
 
 /**
@@ -149,9 +150,11 @@ async function sendPassword(
 }
 
 /**
- * Approval: pending -> approved and a new master-agent staff account (the form's username, a generated
- * password), in one transaction; of several racing approvals exactly one makes the account. The password
- * goes out by SMS once that is committed.
+ * An admin's approval of an application (decision 044): a staff request to make the master-agent account,
+ * which another, independent admin approves on the staff requests page. Nothing is made yet; the application
+ * stays pending and names the request. The request carries the hash of a password nobody knows: the
+ * applicant sets their own through the enrolment link texted to them once the account is made.
+ * One pending request per application; of several racing approvals exactly one makes it.
  */
 export async function approveApplication(
   deps: MasterAgentDeps,
@@ -160,75 +163,96 @@ export async function approveApplication(
   idempotencyKey: string,
   ip: string | null,
 ): Promise<MasterAgentDecisionResponse> {
-  const password = generateMasterAgentPassword();
   // scrypt before the transaction: it takes a tenth of a second and must not hold a connection.
-  const passwordHash = await hashPassword(password);
-  let result: { body: MasterAgentDecisionResponse; replayed: boolean };
+  const unusablePasswordHash = await hashPassword(generateMasterAgentPassword());
   try {
-    result = await runIdempotentTwinSafe(
+    const { body } = await runIdempotentTwinSafe(
       deps.db,
       { scope: `staff:${staff.id}:master-agent-decision`, key: idempotencyKey, request: { id, decision: 'approve' } },
       async (trx) => {
         const application = await findApplication(trx, id);
         if (!application) throw notFound(MasterAgentMessages.notFound);
         if (application.status !== 'pending') throw conflict(MasterAgentMessages.alreadyDecided);
-        // The decision is claimed first (the row stays locked to this transaction): a concurrent approval
-        // that has just created the account is then told the application was decided, not that its
-        // username is taken. A taken username rolls the claim back.
-        if (!(await claimDecision(trx, id, { status: 'approved', staffId: staff.id, declineReason: null }))) {
-          throw conflict(MasterAgentMessages.alreadyDecided);
-        }
+        if (await pendingStaffRequestOf(trx, id)) throw conflict(MasterAgentMessages.approvalWaiting);
         if (await findStaffByUsername(trx, application.username)) {
           throw conflict(MasterAgentMessages.usernameTakenByStaff);
         }
-        const account = await insertStaff(trx, {
-          username: application.username,
-          displayName: `${application.first_name} ${application.last_name}`,
-          passwordHash,
-          role: 'master_agent',
-          parentId: null,
-          referralCode: null,
-          createdByStaffId: staff.id,
-        });
-        await linkStaff(trx, id, account.id);
+        const request = await trx
+          .insertInto('staff_requests')
+          .values({
+            kind: 'create',
+            username: application.username,
+            display_name: `${application.first_name} ${application.last_name}`,
+            password_hash: unusablePasswordHash,
+            role: 'master_agent',
+            mobile_no: application.mobile_no,
+            referral_code: null,
+            proposed_by_staff_id: staff.id,
+            proposed_at: nowIso(),
+            decided_by_staff_id: null,
+            decided_at: null,
+            staff_id: null,
+            application_id: id,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         await recordAudit(
           trx,
           { type: 'staff', id: staff.id, ip },
           {
-            action: 'master_agent_application.approved',
+            action: 'master_agent_application.approval_proposed',
             targetType: 'master_agent_application',
             targetId: id,
-            details: { staffId: account.id, username: account.username },
+            details: { username: application.username, staffRequestId: request.id },
           },
         );
         await recordAudit(
           trx,
           { type: 'staff', id: staff.id, ip },
           {
-            action: 'staff.created',
-            targetType: 'staff',
-            targetId: account.id,
-            details: { username: account.username, role: account.role, applicationId: id },
+            action: 'staff.request_proposed',
+            targetType: 'staff_request',
+            targetId: request.id,
+            details: { kind: 'create', username: application.username, role: 'master_agent', applicationId: id },
           },
         );
-        const updated = await findApplication(trx, id);
-        if (!updated) throw notFound(MasterAgentMessages.notFound);
-        return { statusCode: 200 as const, application: await applicationView(trx, updated) };
+        return { statusCode: 200 as const, application: await applicationView(trx, application) };
       },
     );
+    return body;
   } catch (error) {
-    // A staff account took the username between the check and the insert.
-    if (isUniqueViolation(error)) throw conflict(MasterAgentMessages.usernameTakenByStaff);
+    // Two approvals at once (one pending request per application), or a staff request for the username.
+    if (isUniqueViolation(error)) throw conflict(MasterAgentMessages.approvalWaiting);
     throw error;
   }
-  const { application } = result.body;
-  if (result.replayed || !application.staff) return result.body;
-  const passwordSms = await sendPassword(
-    deps,
-    { mobileNo: application.mobileNo, username: application.staff.username, applicationId: id },
-    password,
+}
+
+/**
+ * The second admin's approval of an application's staff request made its account (staff-requests.service.ts):
+ * the application is decided, in the same transaction, and names the account. A declined application
+ * refuses, so nothing is made.
+ */
+export async function completeApprovedApplication(
+  trx: Transaction<Database>,
+  approver: Staff,
+  applicationId: number,
+  account: { id: number; username: string },
+  ip: string | null,
+): Promise<void> {
+  if (!(await claimDecision(trx, applicationId, { status: 'approved', staffId: approver.id, declineReason: null }))) {
+    throw conflict(MasterAgentMessages.alreadyDecided);
+  }
+  await linkStaff(trx, applicationId, account.id);
+  await recordAudit(
+    trx,
+    { type: 'staff', id: approver.id, ip },
+    {
+      action: 'master_agent_application.approved',
+      targetType: 'master_agent_application',
+      targetId: applicationId,
+      details: { staffId: account.id, username: account.username },
+    },
   );
-  return { ...result.body, passwordSms };
 }
 
 /** Decline: pending -> declined with the reason, which only staff ever read. */
@@ -253,6 +277,26 @@ export async function declineApplication(
       if (!(await claimDecision(trx, id, { status: 'declined', staffId: staff.id, declineReason: reason }))) {
         throw conflict(MasterAgentMessages.alreadyDecided);
       }
+      // A first approval waiting for a second admin ends with the application.
+      const waiting = await pendingStaffRequestOf(trx, id);
+      if (waiting) {
+        await trx
+          .updateTable('staff_requests')
+          .set({ status: 'rejected', decided_by_staff_id: staff.id, decided_at: nowIso() })
+          .where('id', '=', waiting.id)
+          .where('status', '=', 'pending')
+          .execute();
+        await recordAudit(
+          trx,
+          { type: 'staff', id: staff.id, ip },
+          {
+            action: 'staff.request_rejected',
+            targetType: 'staff_request',
+            targetId: waiting.id,
+            details: { kind: 'create', username: application.username, applicationDeclined: id },
+          },
+        );
+      }
       await recordAudit(
         trx,
         { type: 'staff', id: staff.id, ip },
@@ -272,8 +316,9 @@ export async function declineApplication(
 }
 
 /**
- * A new password for the account an approval made (the SMS of the first one failed, or it was lost): the
- * old password and every session of the account end, and the new password goes out by SMS.
+ * A new password for the account an approval made (the applicant lost theirs): the old password and every
+ * session of the account end, and the new password goes out by SMS to the applicant's number. Their
+ * authenticator stays: a password alone still signs nobody in.
  */
 export async function sendNewPassword(
   deps: MasterAgentDeps,

@@ -1,8 +1,9 @@
-import { lazy, StrictMode, useState } from 'react';
+import { lazy, StrictMode, Suspense, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { AuthGate } from './AuthGate.tsx';
+import { LoadingBlock } from '../components/QueryState.tsx';
 import { createBackofficeQueryClient } from './queryClient.ts';
 import { NotFoundPage, RequireAdmin } from './StatusPages.tsx';
 import { useStaff } from '../lib/session.tsx';
@@ -76,6 +77,10 @@ const AgentDashboardPage = lazy(() =>
 const AgentReportPage = lazy(() =>
   import('../features/agents/AgentReportPage.tsx').then((m) => ({ default: m.AgentReportPage })),
 );
+// The page a staff member's texted enrolment link opens (decision 044): public, outside the sign-in.
+const StaffEnrolmentPage = lazy(() =>
+  import('../features/auth/StaffEnrolmentPage.tsx').then((m) => ({ default: m.StaffEnrolmentPage })),
+);
 const CarryoversPage = lazy(() =>
   import('../features/tote/CarryoversPage.tsx').then((m) => ({ default: m.CarryoversPage })),
 );
@@ -98,6 +103,20 @@ export function App() {
         <QueryClientProvider client={queryClient}>
           <BrowserRouter basename={BACKOFFICE_BASENAME}>
             <Routes>
+              <Route
+                path="staff-enrolment"
+                element={
+                  <Suspense
+                    fallback={
+                      <main className="bo-center">
+                        <LoadingBlock />
+                      </main>
+                    }
+                  >
+                    <StaffEnrolmentPage />
+                  </Suspense>
+                }
+              />
               <Route element={<AuthGate />}>
                 <Route index element={<HomePage />} />
                 <Route path="players" element={<PlayersPage />} />

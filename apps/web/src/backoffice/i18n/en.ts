@@ -10,6 +10,8 @@ import { paymentsEn } from '../features/payments/paymentsEn.ts';
 import { promosEn } from '../features/promos/promosEn.ts';
 import { masterAgentsEn } from '../features/masteragents/masterAgentsEn.ts';
 import { securityEn } from '../features/auth/securityEn.ts';
+import { staffAccessEn } from '../features/staff/staffAccessEn.ts';
+import { enrolmentEn } from '../features/auth/enrolmentEn.ts';
 import { auditEn } from '../features/audit/auditEn.ts';
 import { rglimitsEn } from '../features/rglimits/rglimitsEn.ts';
 import { amlEn } from '../features/aml/amlEn.ts';
@@ -102,6 +104,8 @@ export const en = {
   dashboard: dashboardEn,
   reports: reportsEn,
   security: securityEn,
+  staffAccess: staffAccessEn,
+  enrolment: enrolmentEn,
   /** Keyed like RacingMessages: the race-day schemas' and refusals' texts. */
   racingMessages: { ...RacingMessages },
   login: {

@@ -60,7 +60,7 @@ export const masterAgentTextsFil = {
       'May staff account nang gumagamit ng username na ito. Tanggihan ang application, o pakiusapan ang aplikante na mag-apply ulit gamit ang ibang username.',
     declineReason: 'Kailangan ng dahilan na may hindi bababa sa 5 character.',
     notApproved: 'Ang aprubadong application lang ang may master-agent account.',
-    passwordSmsFailed:
-      'Nagawa na ang account, pero hindi naipadala ang SMS na may password nito. Gamitin ang Send new password para subukan ulit.',
+    approvalWaiting:
+      'Naaprubahan na ang application na ito nang isang beses at naghihintay ng pangalawa at hiwalay na admin sa pahinang Staff requests.',
   },
 } satisfies Translation<typeof masterAgentTexts>;

@@ -62,7 +62,8 @@ export const MasterAgentOperations = defineOperations({
     method: 'POST',
     path: `${APPLICATION}/approve`,
     auth: 'staff',
-    summary: 'Approves an application: a master-agent account, its password by SMS (admins; Idempotency-Key)',
+    summary:
+      'Approves an application: a staff request another, independent admin approves to make the master-agent account, whose enrolment link then goes by SMS (admins; Idempotency-Key)',
     params: masterAgentApplicationParamsSchema,
     body: emptyBody,
     response: masterAgentDecisionResponseSchema,

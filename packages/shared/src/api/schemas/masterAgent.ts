@@ -23,6 +23,11 @@ export const masterAgentApplicationViewSchema = masterAgentApplicationSummarySch
   decidedBy: staffRefSchema.nullable(),
   /** The master-agent account an approval created. */
   staff: staffRefSchema.nullable(),
+  /**
+   * A first admin's approval waiting for a second, independent admin (decision 044): the staff request that
+   * makes the account when approved. Null once decided, or before anyone approved.
+   */
+  pendingApproval: z.object({ staffRequestId: z.number().int(), proposedBy: staffRefSchema }).nullable(),
   /** The photos' sizes, never their bytes (only the photo route answers those). */
   photos: z.array(
     z.object({
@@ -47,14 +52,16 @@ export const masterAgentApplicationDetailResponseSchema = z.object({
   application: masterAgentApplicationViewSchema,
 });
 
-/** Whether the SMS with the new account's password went out (the password is never in an answer). */
+/** Whether the SMS with a new password went out (the password is never in an answer). */
 const passwordSmsSchema = z.enum(['sent', 'failed']);
 
+/**
+ * An approval (the application still pending, with its pendingApproval: decision 044) or a decline. No
+ * password: the applicant sets their own through the enrolment link texted once the account is made.
+ */
 export const masterAgentDecisionResponseSchema = z.object({
   statusCode: z.literal(200),
   application: masterAgentApplicationViewSchema,
-  /** Approval only (absent on a replayed approval or a decline). */
-  passwordSms: passwordSmsSchema.optional(),
 });
 
 export const masterAgentPasswordResponseSchema = z.object({

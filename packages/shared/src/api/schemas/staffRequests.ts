@@ -19,6 +19,8 @@ export const staffRequestViewSchema = z.object({
   decidedAt: z.string().nullable(),
   /** The account the request made (create, once approved) or changes (change_mobile). */
   staffId: z.number().int().nullable(),
+  /** create: the master-agent application this request approves a second time (decision 044), if any. */
+  applicationId: z.number().int().nullable(),
 });
 
 export const staffRequestListResponseSchema = z.object({

@@ -52,7 +52,7 @@ export const securityEn = {
     resetLabel: 'Reset two-factor sign-in of {{username}}',
     resetTitle: 'Reset two-factor sign-in of {{username}}?',
     resetBody:
-      'Their authenticator app and recovery codes stop working and they are signed out. At their next sign-in they set up a new app. Do this only after checking who is asking.',
+      'Their authenticator app and recovery codes stop working and they are signed out. They then set up a new app through a new sign-in link (Send new link); a founding admin does it at their next sign-in. Do this only after checking who is asking.',
     confirm: 'Reset',
     cancel: 'Cancel',
     resetDone: 'Two-factor sign-in of {{username}} was reset.',

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { MASTER_AGENT_PHOTO_KINDS, type MasterAgentApplicationView, type MasterAgentPhotoKind } from '@karera/shared';
 import { Alert, Button, Dialog, Spinner, TextArea } from '../../../components/ui/index.ts';
 import { newIdempotencyKey } from '../../../lib/api.ts';
@@ -196,16 +196,7 @@ function Decision({ application }: { application: MasterAgentApplicationView }) 
         onSuccess: (answer) => {
           setOpen(null);
           if (answer.application.status === 'declined') setDone({ tone: 'success', text: t('masterAgents.declined') });
-          else if (answer.passwordSms === 'failed')
-            setDone({ tone: 'error', text: t('masterAgents.approvedSmsFailed') });
-          else {
-            setDone({
-              tone: 'success',
-              text: t('masterAgents.approved', {
-                username: answer.application.staff?.username ?? application.username,
-              }),
-            });
-          }
+          else setDone({ tone: 'success', text: t('masterAgents.approvalSent', { username: application.username }) });
         },
       },
     );
@@ -228,11 +219,19 @@ function Decision({ application }: { application: MasterAgentApplicationView }) 
           <span data-testid="decision-result">{done.text}</span>
         </Alert>
       ) : null}
+      {application.pendingApproval ? (
+        <p data-testid="application-waiting">
+          {t('masterAgents.waitingForSecond', { username: application.pendingApproval.proposedBy.username })}{' '}
+          <Link to="/staff">{t('masterAgents.openStaffRequests')}</Link>
+        </p>
+      ) : null}
       {application.status === 'pending' ? (
         <div className="bo-actions">
-          <Button variant="primary" onClick={() => start('approve')}>
-            {t('masterAgents.approve')}
-          </Button>
+          {application.pendingApproval ? null : (
+            <Button variant="primary" onClick={() => start('approve')}>
+              {t('masterAgents.approve')}
+            </Button>
+          )}
           <Button variant="danger" onClick={() => start('decline')}>
             {t('masterAgents.decline')}
           </Button>

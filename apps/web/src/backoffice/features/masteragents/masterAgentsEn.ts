@@ -1,11 +1,9 @@
-import { MasterAgentMessages } from '@karera/shared';
-
 /** Back-office texts of the master-agent applications (admin): list, detail with photos, approve, decline. */
 export const masterAgentsEn = {
   nav: 'Applications',
   title: 'Master-agent applications',
   intro:
-    'Applications of the public master-agent form. Approving one creates a master-agent account with the username from the form and texts its password to the applicant.',
+    'Applications of the public master-agent form. Two admins approve one: the first asks for a master-agent account with the username from the form, and another, independent admin approves it under Staff requests; the applicant then gets a one-time sign-in link by SMS.',
   filters: 'Filter applications',
   status: 'Status',
   statuses: { pending: 'Pending', approved: 'Approved', declined: 'Declined', all: 'All' },
@@ -46,15 +44,17 @@ export const masterAgentsEn = {
   decline: 'Decline',
   approveTitle: 'Approve application {{id}}',
   approveText:
-    'This creates the master-agent account {{username}} and texts its password to {{mobile}}. The password is not shown to anyone here.',
+    'This asks for the master-agent account {{username}}. It is made when another, independent admin approves it under Staff requests; a one-time sign-in link then goes to {{mobile}} by SMS, where the applicant sets their own password.',
   declineTitle: 'Decline application {{id}}',
   declineText: 'Only staff see the reason; the applicant is not told.',
   reason: 'Reason',
   confirm: 'Confirm',
   cancel: 'Cancel',
   close: 'Close',
-  approved: 'Approved. The master-agent account {{username}} is ready and its password was sent by SMS.',
-  approvedSmsFailed: MasterAgentMessages.passwordSmsFailed,
+  approvalSent:
+    'Approved once. The master-agent account {{username}} is made when another, independent admin approves it under Staff requests.',
+  waitingForSecond: 'Approved once by {{username}}: waiting for another, independent admin under Staff requests.',
+  openStaffRequests: 'Open Staff requests',
   declined: 'Declined.',
   sendPassword: 'Send new password',
   sendPasswordText:

@@ -6,8 +6,10 @@ import { localizeMessage, useT } from '../../i18n/useT.ts';
 import { useCreateStaffMutation } from './staff.api.ts';
 import {
   checkStaff,
+  createdText,
   EMPTY_STAFF_DRAFT,
   hasReferralCode,
+  needsMobile,
   needsParent,
   type StaffDraft,
   type StaffField,
@@ -51,7 +53,7 @@ export function CreateStaffForm({
     create.mutate(check.body, {
       onSuccess: (body) => {
         setDraft(EMPTY_STAFF_DRAFT);
-        setCreated(t('staff.created', { username: body.staff.username }));
+        setCreated(createdText(t, body));
       },
       onError: (error) => setFieldErrors(serverFieldErrors(t, error)),
     });
@@ -70,7 +72,7 @@ export function CreateStaffForm({
   return (
     <section className="card bo-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('staff.createTitle')}</h2>
-      {created ? <Alert tone="success">{created}</Alert> : null}
+      <div aria-live="polite">{created ? <Alert tone="success">{created}</Alert> : null}</div>
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <form onSubmit={submit} noValidate>
         <TextField
@@ -111,6 +113,21 @@ export function CreateStaffForm({
           onChange={(event) => {
             if (isStaffRole(event.target.value)) update('role', event.target.value);
           }}
+        />
+        <TextField
+          label={
+            needsMobile(draft.role)
+              ? t('staffAccess.mobile')
+              : `${t('staffAccess.mobile')} ${t('staffAccess.optional')}`
+          }
+          name="mobileNo"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          hint={t('staffAccess.mobileHint')}
+          value={draft.mobileNo}
+          error={error('mobileNo')}
+          onChange={(event) => update('mobileNo', event.target.value)}
         />
         {needsParent(draft.role) ? (
           <>

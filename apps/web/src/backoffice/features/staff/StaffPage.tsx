@@ -11,6 +11,8 @@ import { useStaffQuery, useStaffTwoFactorQuery } from './staff.api.ts';
 import { useStaff } from '../../lib/session.tsx';
 import { choiceOf, useListParams, type TableSort } from '../../lib/listParams.ts';
 import { TwoFactorReset } from './TwoFactorReset.tsx';
+import { StaffAccessActions } from './StaffAccessActions.tsx';
+import { StaffRequests } from './StaffRequests.tsx';
 import './staff.css';
 
 interface TwoFactorColumn {
@@ -29,6 +31,7 @@ function staffColumns(
     { id: 'displayName', header: t('staff.colDisplayName'), sortFirst: 'asc', cell: (s) => s.displayName },
     { id: 'role', header: t('staff.colRole'), sortFirst: 'asc', cell: (s) => t(`roles.${s.role}`) },
     { id: 'referralCode', header: t('staff.colReferralCode'), cell: (s) => s.referralCode ?? t('common.none') },
+    { id: 'mobile', header: t('staffAccess.colMobile'), cell: (s) => s.mobileNo ?? t('staffAccess.noMobile') },
     {
       id: 'parent',
       header: t('staff.colParent'),
@@ -46,6 +49,16 @@ function staffColumns(
           ) : null}
         </span>
       ),
+    },
+    {
+      id: 'access',
+      header: t('staffAccess.colAccess'),
+      cell: (s) =>
+        s.id === twoFactor.selfId ? (
+          t('common.none')
+        ) : (
+          <StaffAccessActions member={s} enrolled={twoFactor.enabled.get(s.id) ?? false} onDone={twoFactor.onReset} />
+        ),
     },
   ];
 }
@@ -88,6 +101,7 @@ export function StaffPage() {
   return (
     <>
       <PageHeading title={t('staff.title')} />
+      <StaffRequests />
       <div className="bo-two-column">
         <CreateStaffForm masterAgents={masterAgents} masterAgentsLoading={staff.isPending} />
         <section className="bo-section" aria-labelledby="bo-staff-list">

@@ -9,16 +9,25 @@ describe('checkStaff', () => {
     expect(checkStaff(valid)).toEqual({ ok: false, fieldErrors: { parentId: BackofficeMessages.parentRequired } });
     expect(checkStaff({ ...valid, parentId: '7', referralCode: 'abcd12' })).toEqual({
       ok: true,
-      body: { ...valid, parentId: 7, referralCode: 'ABCD12' },
+      body: {
+        username: valid.username,
+        displayName: valid.displayName,
+        password: valid.password,
+        role: 'agent',
+        parentId: 7,
+        referralCode: 'ABCD12',
+      },
     });
   });
 
   it('drops parent and referral code where the role has none', () => {
-    expect(checkStaff({ ...valid, role: 'admin', parentId: '7', referralCode: 'ABCD' })).toMatchObject({
+    expect(
+      checkStaff({ ...valid, role: 'admin', parentId: '7', referralCode: 'ABCD', mobileNo: '09171234567' }),
+    ).toMatchObject({
       ok: true,
       body: { role: 'admin', parentId: null, referralCode: null },
     });
-    expect(checkStaff({ ...valid, role: 'master_agent', parentId: '7' })).toMatchObject({
+    expect(checkStaff({ ...valid, role: 'master_agent', parentId: '7', mobileNo: '09171234567' })).toMatchObject({
       ok: true,
       body: { role: 'master_agent', parentId: null, referralCode: null },
     });
@@ -40,7 +49,32 @@ describe('checkStaff', () => {
         displayName: BackofficeMessages.displayNameRequired,
         password: BackofficeMessages.staffPasswordLength,
         referralCode: BackofficeMessages.referralCodeFormat,
+        mobileNo: BackofficeMessages.staffMobileFormat,
       },
+    });
+  });
+
+  it("wants an admin's and a master agent's own number, and sends any number in its stored form", () => {
+    for (const role of ['admin', 'master_agent'] as const) {
+      expect(checkStaff({ ...valid, role })).toEqual({
+        ok: false,
+        fieldErrors: { mobileNo: BackofficeMessages.staffMobileFormat },
+      });
+      expect(checkStaff({ ...valid, role, mobileNo: '0917 12' })).toEqual({
+        ok: false,
+        fieldErrors: { mobileNo: BackofficeMessages.staffMobileFormat },
+      });
+      expect(checkStaff({ ...valid, role, mobileNo: ' +639171234567 ' })).toMatchObject({
+        ok: true,
+        body: { role, mobileNo: '09171234567' },
+      });
+    }
+    // An agent's number is optional: sent only when given.
+    const agent = checkStaff({ ...valid, parentId: '7' });
+    expect(agent.ok && 'mobileNo' in agent.body).toBe(false);
+    expect(checkStaff({ ...valid, parentId: '7', mobileNo: '09181234567' })).toMatchObject({
+      ok: true,
+      body: { mobileNo: '09181234567' },
     });
   });
 });
