@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Race } from '@karera/shared';
+import { ApprovalRoutes, type AdjustmentResponse, type Race } from '@karera/shared';
 import { call, type RegisteredPlayer } from './player-flow.ts';
+import { secondAdminOf } from './second-admin.ts';
 
 /** Back-office calls as a signed-in admin; the answer's body as JSON. */
 export function adminPoster(app: FastifyInstance, adminCookie: string) {
@@ -24,6 +25,18 @@ export async function fundPlayer(
     payload: { account, amount, reason: 'Test funds' },
   });
   if (response.statusCode !== 200) throw new Error(`funding failed: ${response.body}`);
+  // Above one admin's day total for the player it waits for a second admin (decision 042), as staff would.
+  const answer = response.json<AdjustmentResponse>();
+  if (answer.status === 'PENDING' && answer.adjustmentId !== null) {
+    const { cookie } = await secondAdminOf(app);
+    const approved = await app.inject({
+      method: 'POST',
+      url: ApprovalRoutes.approveAdjustment(answer.adjustmentId),
+      headers: { cookie, 'idempotency-key': randomUUID() },
+      payload: {},
+    });
+    if (approved.statusCode !== 200) throw new Error(`second approval of funding failed: ${approved.body}`);
+  }
 }
 
 /** Adds a race with runners 1-`runners` to the event and opens betting on it. */

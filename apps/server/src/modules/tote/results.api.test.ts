@@ -12,6 +12,7 @@ import {
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
+import { approveAsSecondAdmin } from '../../../test/second-admin.ts';
 
 /**
  * The results page (game/getGameResult) of a finished race lists every bet type the race offers and
@@ -185,7 +186,8 @@ describe(`results of a finished race (${testDialect})`, () => {
 
   it('a pool carried over for want of a winning ticket says so', async () => {
     // A policy of its own from a later race date, so the other tests keep the default refund.
-    await post(ToteAdminRoutes.settings, {
+    // Proposed by one admin, in force once an independent second admin approves it (decision 045).
+    const proposal = await post<{ request: { id: number } }>(ToteAdminRoutes.settings, {
       betType: 'W',
       takeoutBp: 1500,
       noWinner: 'carryover',
@@ -193,6 +195,7 @@ describe(`results of a finished race (${testDialect})`, () => {
       cancelledLeg: 'refund',
       effectiveFrom: '2027-03-01',
     });
+    await approveAsSecondAdmin(t.app, proposal.request.id);
     const day = await raceDay(1, [], '2027-03-05');
     await bet(await newPlayer(), day, { betType: 'W', selections: [[1]], amount: 1000 });
     await result(raceOf(day, 1), [[2], [1]]);
