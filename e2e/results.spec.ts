@@ -2,13 +2,21 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   BackofficeRoutes,
   BettingRoutes,
+  DualControlMessages,
   RacingAdminRoutes,
   ToteMessages,
   type BetReceipt,
   type GameEvent,
   type Race,
 } from '@karera/shared';
-import { adminPost, backofficeLogin, manilaToday, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import {
+  adminPost,
+  approveAsSecondAdmin,
+  backofficeLogin,
+  manilaToday,
+  signInAsNewPlayer,
+  uniqueSuffix,
+} from './support.ts';
 import { seriousViolations } from './axe.ts';
 import { goToBackofficeSection } from './backofficeNav.ts';
 
@@ -184,7 +192,13 @@ test('/result asks for a race first, and a race without a result says so', async
   await expect(page.getByTestId('result-message')).toHaveText(ToteMessages.raceNotDone);
 });
 
-test('an admin saves a takeout setting, with the contract messages for a bad one', async ({ page }) => {
+test('an admin proposes a takeout setting, in force once a second admin approves it, with the contract messages for a bad one', async ({
+  page,
+}) => {
+  // A date far ahead, its own in each run: no race day is priced by it, and its row in the history is this test's.
+  const effectiveFrom = `2099-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}-${String(
+    1 + Math.floor(Math.random() * 28),
+  ).padStart(2, '0')}`;
   await backofficeLogin(page);
   await goToBackofficeSection(page, 'Tote');
   await expect(page.getByRole('heading', { level: 1, name: 'Takeout settings' })).toBeVisible();
@@ -193,7 +207,7 @@ test('an admin saves a takeout setting, with the contract messages for a bad one
   await page.getByLabel('Bet type', { exact: true }).selectOption('PENTA');
   const takeout = page.getByLabel('Takeout (%)');
   await takeout.fill('60');
-  await page.getByLabel('Effective from (Manila date)').fill('2099-01-01');
+  await page.getByLabel('Effective from (Manila date)').fill(effectiveFrom);
   await page.getByRole('button', { name: 'Save setting' }).click();
   await expect(page.getByText(ToteMessages.takeout)).toBeVisible();
   await expect(takeout).toBeFocused();
@@ -201,11 +215,20 @@ test('an admin saves a takeout setting, with the contract messages for a bad one
   await takeout.fill('22.5');
   await page.getByLabel('When no bet wins').selectOption('carryover');
   await page.getByRole('button', { name: 'Save setting' }).click();
-  await expect(page.getByText('Setting for Pentafecta saved.')).toBeVisible();
-  const saved = page.getByTestId('settings-history').getByRole('row', { name: /Pentafecta/ });
+  // Proposed, not applied (decision 045): it waits for a second admin and is not in the history yet.
+  await expect(page.getByText(DualControlMessages.proposed)).toBeVisible();
+  const title = `Takeout and pool rules: PENTA from ${effectiveFrom}`;
+  await expect(page.getByTestId('pending-proposals')).toContainText(title);
+  const saved = page.getByTestId('settings-history').getByRole('row').filter({ hasText: effectiveFrom });
+  await expect(saved).toHaveCount(0);
+
+  // The second founding admin approves it (the Approvals page itself is dual-control.spec.ts's).
+  await approveAsSecondAdmin(new URL(page.url()).origin, title);
+  await page.reload();
+  await expect(saved).toHaveCount(1);
+  await expect(saved).toContainText('Pentafecta');
   await expect(saved).toContainText('22.5%');
   await expect(saved).toContainText('Carry over');
-  await expect(saved).toContainText('2099-01-01');
 
   await page.getByRole('link', { name: 'Carryovers' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Carryovers' })).toBeVisible();
