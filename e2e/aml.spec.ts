@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { type DepositMethodResponse, type PaymentRequestReceipt } from '@karera/shared';
-import { adminPost, backofficeLogin, createVerifiedPlayer, uniqueSuffix } from './support.ts';
+import { backofficeLogin, createVerifiedPlayer, uniqueSuffix } from './support.ts';
 import { goToBackofficeSection } from './backofficeNav.ts';
 import { seriousViolations } from './axe.ts';
+import { approveDeposit } from './payment-approvals.ts';
 
 /**
  * The AML queue (decision 035): a player makes three deposits that together come just below the covered
  * amount within a day (₱9,300; the e2e server's covered amount is ₱10,000: AML_COVERED_AMOUNT in
- * playwright.config.ts), an admin approves them, the structuring flag shows in the queue; the admin reads the transactions behind it, reports it with
+ * playwright.config.ts), two admins approve them (no receipts), the structuring flag shows in the queue; the admin reads the transactions behind it, reports it with
  * a narrative, and the reported case is in the CSV export.
  */
 
@@ -34,14 +35,8 @@ async function structuringDeposits(request: APIRequestContext) {
     });
     const receipt = (await response.json()) as PaymentRequestReceipt;
     expect(receipt.statusCode, JSON.stringify(receipt)).toBe(200);
-    await adminPost(
-      request,
-      `/api/backoffice/payments/${Number(receipt.transactionId.slice(2))}/approve`,
-      {},
-      {
-        'idempotency-key': `aml-${uniqueSuffix()}`,
-      },
-    );
+    // No receipt was sent: the admin's approval and the second founding admin's (decision 042).
+    await approveDeposit(request, receipt.transactionId);
     ids.push(receipt.transactionId);
   }
   // A deposit asked for after the flag was raised: the flag's page shows it among the later transactions.

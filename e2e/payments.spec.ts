@@ -11,6 +11,7 @@ import {
   uniqueSuffix,
 } from './support.ts';
 import { seriousViolations } from './axe.ts';
+import { agentOfNewBranch } from './agent-branch.ts';
 
 /**
  * Payments at 390 px, end to end: a player deposits with a receipt screenshot that OCR reads into the
@@ -25,24 +26,7 @@ const AGENT_PASSWORD = 'agent-password-1';
 async function agentAndPlayer(page: Page, request: APIRequestContext) {
   const suffix = uniqueSuffix();
   const referralCode = `P${suffix}`.slice(0, 12).toUpperCase();
-  const { staff: master } = await adminPost<{ staff: { id: number } }>(request, BackofficeRoutes.staff, {
-    username: `ma-${suffix}`,
-    displayName: `Master ${suffix}`,
-    password: AGENT_PASSWORD,
-    role: 'master_agent',
-  });
-  const { staff: agent } = await adminPost<{ staff: { id: number; username: string } }>(
-    request,
-    BackofficeRoutes.staff,
-    {
-      username: `ag-${suffix}`,
-      displayName: `Agent ${suffix}`,
-      password: AGENT_PASSWORD,
-      role: 'agent',
-      parentId: master.id,
-      referralCode,
-    },
-  );
+  const { agent } = await agentOfNewBranch(request, referralCode, AGENT_PASSWORD);
   const player = await createVerifiedPlayer(request, Object.assign(newPlayer(), { referralCode }));
   const { cookies } = await request.storageState();
   await page.context().addCookies(cookies.filter((cookie) => cookie.name === PLAYER_SESSION_COOKIE));
@@ -191,6 +175,8 @@ test('the payment page, the Wallet tab and the verification pages have no seriou
   page,
   request,
 }) => {
+  // A branch made through a second admin's approval, and a new admin signed in with a code of their own.
+  test.setTimeout(60_000);
   await agentAndPlayer(page, request);
   await page.goto('/payment');
   await expect(page.getByTestId('deposit-form')).toBeVisible();

@@ -11,6 +11,7 @@ import {
   type Race,
 } from '@karera/shared';
 import { seriousViolations } from './axe.ts';
+import { approveDeposit } from './payment-approvals.ts';
 import { adminPost, manilaToday, signInAsNewPlayer, uniqueSuffix } from './support.ts';
 
 /**
@@ -45,7 +46,7 @@ async function openRace(request: APIRequestContext): Promise<{ event: GameEvent;
 test('the month after a deposit and a bet: figures on the page, CSV and PDF downloads', async ({ page, request }) => {
   const player = await signInAsNewPlayer(page, request);
 
-  // A ₱500 deposit the admin approves, then a ₱20 Win bet.
+  // A ₱500 deposit without a receipt, approved by two admins (decision 042), then a ₱20 Win bet.
   const { account } = await adminPost<{ account: { id: number } }>(request, PaymentBackofficeRoutes.depositAccounts, {
     type: 'GCASH',
     accountName: 'Karera Statement',
@@ -63,12 +64,7 @@ test('the month after a deposit and a bet: figures on the page, CSV and PDF down
   });
   const receipt = (await deposited.json()) as PaymentRequestReceipt;
   expect(receipt.statusCode, JSON.stringify(receipt)).toBe(200);
-  await adminPost(
-    request,
-    PaymentBackofficeRoutes.approve(Number(receipt.transactionId.slice(2))),
-    {},
-    { 'idempotency-key': `e2e-statement-approve-${uniqueSuffix()}` },
-  );
+  await approveDeposit(request, receipt.transactionId);
   const { event, race } = await openRace(request);
   const placed = await page.request.post(BettingRoutes.placeBet, {
     data: {
