@@ -11,6 +11,7 @@ import {
   E2E_PORT,
   E2E_SECOND_ADMIN,
   E2E_SECOND_ADMIN_TOTP_SECRET,
+  e2eDataDir,
 } from './e2e/env.ts';
 
 const isCI = process.env.CI === 'true' || process.env.CI === '1';
@@ -62,6 +63,8 @@ export default defineConfig({
         HOST: '127.0.0.1',
         // Where enrolment links texted to new staff point (decision 044).
         PUBLIC_ORIGIN: E2E_BASE_URL,
+        // A folder the specs know: they read links texted to new staff from its database (decision 044).
+        E2E_DATA_DIR: e2eDataDir(E2E_PORT),
         NODE_ENV: 'production',
         // The tests read codes from the SMS outbox; no gateway here.
         SMS_OUTBOX_IN_PRODUCTION: '1',
@@ -101,6 +104,7 @@ export default defineConfig({
         PORT: String(E2E_FAST_DEMO_PORT),
         HOST: '127.0.0.1',
         PUBLIC_ORIGIN: `http://127.0.0.1:${E2E_FAST_DEMO_PORT}`,
+        E2E_DATA_DIR: e2eDataDir(E2E_FAST_DEMO_PORT),
         NODE_ENV: 'production',
         SMS_OUTBOX_IN_PRODUCTION: '1',
         DEMO: '1',

@@ -2,7 +2,14 @@ import { expect, test } from '@playwright/test';
 import { AgentRoutes, BackofficeRoutes } from '@karera/shared';
 import { seriousViolations } from './axe.ts';
 import { goToBackofficeSection } from './backofficeNav.ts';
-import { adminPost, backofficeLogin, newPlayer, registerPlayer, uniqueSuffix } from './support.ts';
+import {
+  adminPost,
+  backofficeLogin,
+  createStaffByTwoAdmins,
+  newPlayer,
+  registerPlayer,
+  uniqueSuffix,
+} from './support.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -15,11 +22,13 @@ const PASSWORD = 'staff-password-1';
 test('an agent sees only their own subtree, with the referral link and its QR code', async ({ page, request }) => {
   const tag = uniqueSuffix().replace(/\W/g, '').slice(-8).toUpperCase();
   const staff = async (url: string, body: Record<string, unknown>) => {
-    const answer = await adminPost<{ staff?: { id: number }; agent?: { id: number } }>(request, url, {
+    // A master agent waits for a second admin (decision 044): the second founding admin approves.
+    if (url === BackofficeRoutes.staff) return createStaffByTwoAdmins(request, { password: PASSWORD, ...body });
+    const answer = await adminPost<{ agent?: { id: number } }>(request, url, {
       password: PASSWORD,
       ...body,
     });
-    const id = answer.staff?.id ?? answer.agent?.id;
+    const id = answer.agent?.id;
     if (!id) throw new Error(`no id in ${JSON.stringify(answer)}`);
     return id;
   };

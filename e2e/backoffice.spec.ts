@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { BackofficeMessages } from '@karera/shared';
+import { BackofficeMessages, StaffRequestRoutes, type StaffRequestListResponse } from '@karera/shared';
 import { E2E_DEMO_PLAYER } from './env.ts';
-import { backofficeLogin, uniqueSuffix } from './support.ts';
+import { backofficeLogin, secondAdminApi, uniqueMobile, uniqueSuffix } from './support.ts';
 import { goToBackofficeSection, openBackofficeNav } from './backofficeNav.ts';
 
 /** Finds the demo player by mobile number and opens the detail page. */
@@ -71,21 +71,31 @@ test('an admin creates an agent under a master agent, and the agent can log in',
     await page.getByLabel('Password').fill('staff-password-1');
     await page.getByLabel('Role').selectOption(fields.role);
     if (fields.parent) await page.getByLabel('Master agent', { exact: true }).selectOption({ label: fields.parent });
+    await page.getByLabel(/^Mobile number/).fill(uniqueMobile());
     await page.getByRole('button', { name: /create/i }).click();
-    await expect(
-      page
-        .getByRole('cell', { name: fields.username })
-        .or(page.getByText(fields.username, { exact: true }))
-        .first(),
-    ).toBeVisible();
   };
+  // A master agent waits for a second, independent admin (decision 044): the second founding admin approves.
   await create({ username: `ma-${suffix}`, displayName: `Master ${suffix}`, role: 'master_agent' });
+  await expect(
+    page.getByText(`The request to create ma-${suffix} waits for a second, independent admin`),
+  ).toBeVisible();
+  const origin = new URL(page.url()).origin;
+  const requests = await (await secondAdminApi(origin)).get(`${StaffRequestRoutes.requests}?status=pending`);
+  const waiting = ((await requests.json()) as StaffRequestListResponse).requests.find(
+    (request) => request.username === `ma-${suffix}`,
+  );
+  if (!waiting) throw new Error('the master agent request is not waiting');
+  const approved = await (await secondAdminApi(origin)).post(StaffRequestRoutes.approve(waiting.id), { data: {} });
+  expect(approved.ok(), await approved.text()).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('rowheader', { name: new RegExp(`ma-${suffix}$`) })).toBeVisible();
   await create({
     username: `ag-${suffix}`,
     displayName: `Agent ${suffix}`,
     role: 'agent',
     parent: `Master ${suffix} (ma-${suffix})`,
   });
+  await expect(page.getByRole('rowheader', { name: new RegExp(`ag-${suffix}$`) })).toBeVisible();
 
   await page.getByRole('button', { name: 'Log out' }).first().click();
   await backofficeLogin(page, `ag-${suffix}`, 'staff-password-1');

@@ -1,3 +1,6 @@
+import os from 'node:os';
+import path from 'node:path';
+
 /** The e2e server's settings: one fresh database per run, known staff credentials, an Android app file. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
@@ -22,3 +25,11 @@ export const ANDROID_USER_AGENT =
 export const E2E_FAST_DEMO_PORT = Number(process.env.E2E_FAST_DEMO_PORT ?? 3211);
 export const E2E_FAST_DEMO_SPEED = 60;
 export const E2E_FAST_DEMO_URL = `http://127.0.0.1:${E2E_FAST_DEMO_PORT}`;
+
+/**
+ * Where the e2e server on `port` keeps its data (E2E_DATA_DIR, emptied when it starts): a spec reads the
+ * SMS a staff member's phone would get from its database, as the API tests do (decision 044).
+ */
+export function e2eDataDir(port: number): string {
+  return path.join(os.tmpdir(), `karera-e2e-data-${port}`);
+}

@@ -1,7 +1,15 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { BackofficeRoutes, MasterAgentMessages, type SmsOutboxResponse } from '@karera/shared';
-import { adminApiLogin, backofficeLogin, uniqueMobile, uniqueSuffix } from './support.ts';
+import { MasterAgentMessages } from '@karera/shared';
+import {
+  backofficeAsSecondAdmin,
+  backofficeLogin,
+  nextTotpCode,
+  rememberTotp,
+  textedEnrolmentLink,
+  uniqueMobile,
+  uniqueSuffix,
+} from './support.ts';
 import { seriousViolations } from './axe.ts';
 import { goToBackofficeSection, openBackofficeNav } from './backofficeNav.ts';
 
@@ -54,27 +62,11 @@ async function choosePhotos(page: Page) {
     .setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: await photo('jpeg', 11) });
 }
 
-/** The password the server texted to the new master agent, read from the SMS outbox as admin. */
-async function readPassword(request: APIRequestContext, mobile: string): Promise<string> {
-  await adminApiLogin(request);
-  let password: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`${BackofficeRoutes.smsOutbox}?q=${mobile}`);
-      const body = (await response.json()) as SmsOutboxResponse;
-      const message = body.messages.find((m) => m.mobileNo === mobile && m.purpose === 'master-agent-password');
-      password = message ? /password (\S+)$/.exec(message.message)?.[1] : undefined;
-      return password !== undefined;
-    })
-    .toBe(true);
-  if (!password) throw new Error('no password SMS');
-  return password;
-}
-
-test('an application with photos, approved by an admin: the new master agent logs in to the back office', async ({
+test('an application with photos, approved by two admins: the new master agent enrols through the texted link and logs in', async ({
   page,
-  request,
+  browser,
 }) => {
+  test.setTimeout(90_000);
   const applicant = newApplicant();
   await page.goto('/masteragentregister');
   await expect(page.getByRole('heading', { level: 1, name: 'Master Agent Registration' })).toBeVisible();
@@ -115,15 +107,39 @@ test('an application with photos, approved by an admin: the new master agent log
   const dialog = page.getByTestId('application-decision-dialog');
   await expect(dialog).toContainText(applicant.mobile);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
+  // One admin's approval is a request: the account is made when another, independent admin approves it.
   await expect(page.getByTestId('decision-result')).toHaveText(
-    `Approved. The master-agent account ${applicant.username} is ready and its password was sent by SMS.`,
+    `Approved once. The master-agent account ${applicant.username} is made when another, independent admin approves it under Staff requests.`,
   );
+  await expect(page.getByTestId('application-waiting')).toContainText('waiting for another, independent admin');
+  await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(page.getByTestId('application-fields').getByTestId('application-status')).toHaveText('Pending');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const second = await browser.newPage();
+  await backofficeAsSecondAdmin(second, '/backoffice/staff');
+  const waiting = second.getByTestId('staff-request').filter({ hasText: applicant.username });
+  await expect(waiting).toContainText(/from master-agent application \d+/);
+  await waiting.getByRole('button', { name: /^Approve request \d+$/ }).click();
+  await expect(second.getByText(/A one-time sign-in link was texted to the new staff member\./)).toBeVisible();
+  await second.close();
+  await page.reload();
   await expect(page.getByTestId('application-fields').getByTestId('application-status')).toHaveText('Approved');
 
-  // The applicant logs in with the password from the SMS.
-  const password = await readPassword(request, applicant.mobile);
+  // The applicant sets their own password and authenticator through the link texted to them, then logs in.
+  const origin = new URL(page.url()).origin;
+  const password = 'applicant-own-password-1';
   await page.getByRole('button', { name: 'Log out' }).first().click();
   await expect(page.getByLabel('Username')).toBeVisible();
+  await page.goto(await textedEnrolmentLink(origin, applicant.mobile));
+  const secret = await page.getByTestId('enrolment-secret').getAttribute('data-secret');
+  if (!secret) throw new Error('no secret on the enrolment page');
+  rememberTotp(origin, applicant.username, secret);
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('New password again').fill(password);
+  await page.getByLabel('Code from the app').fill(await nextTotpCode(origin, applicant.username));
+  await page.getByRole('button', { name: 'Set up sign-in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your sign-in is set up' })).toBeVisible();
   await backofficeLogin(page, applicant.username, password);
   await expect(page.getByText(`Signed in as ${applicant.firstName} ${applicant.lastName}`)).toBeVisible();
   await expect(page.locator('.bo-role')).toHaveText('Master agent');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { StaffSecurityMessages } from '@karera/shared';
-import { backofficeLogin, newAdmin, nextTotpCode, rememberTotp } from './support.ts';
+import { StaffRequestMessages, StaffSecurityMessages } from '@karera/shared';
+import { backofficeLogin, newAdmin, nextTotpCode, rememberTotp, textedEnrolmentLink } from './support.ts';
 import { seriousViolations } from './axe.ts';
 import { goToBackofficeSection } from './backofficeNav.ts';
 
@@ -21,26 +21,36 @@ test('an admin enrols an authenticator app, signs in with a code, and with a rec
   test.setTimeout(90_000);
   await page.goto('/backoffice');
   const origin = new URL(page.url()).origin;
-  const admin = await newAdmin(origin);
+  const created = await newAdmin(origin, { enrol: false });
+  const admin = { username: created.username, password: 'my-own-admin-password-1' };
 
-  // First sign-in: the password, then enrolment before anything else.
-  await enterPassword(page, admin);
-  await expect(page.getByRole('heading', { level: 1, name: 'Set up two-factor sign-in' })).toBeFocused();
+  // Someone made this account: the password their creator chose opens nothing (decision 044).
+  await enterPassword(page, created);
+  await expect(page.getByText(StaffRequestMessages.enrolThroughLink)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Back office login' })).toBeVisible();
+
+  // The link texted to their own number: their own password, then the authenticator app.
+  await page.goto(await textedEnrolmentLink(origin, created.mobileNo));
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up your back-office sign-in' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'QR code to add Karera to your authenticator app' })).toBeVisible();
-  const secretText = page.getByTestId('totp-secret');
+  const secretText = page.getByTestId('enrolment-secret');
   const secret = (await secretText.textContent())?.replaceAll(' ', '') ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   rememberTotp(origin, admin.username, secret);
   expect(await seriousViolations(page)).toEqual([]);
 
+  await page.getByLabel('New password', { exact: true }).fill(admin.password);
+  await page.getByLabel('New password again').fill(admin.password);
   await page.getByLabel('Code from the app').fill('12345');
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('6 digits, or a recovery code like ABCD-EFGH-JKLM-NPQR')).toBeVisible();
+  await page.getByRole('button', { name: 'Set up sign-in' }).click();
+  await expect(page.getByLabel('Code from the app')).toHaveAccessibleDescription(
+    new RegExp(StaffRequestMessages.codeFormat),
+  );
   await page.getByLabel('Code from the app').fill(await nextTotpCode(origin, admin.username));
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('button', { name: 'Set up sign-in' }).click();
 
   // The recovery codes, shown once, with copy and download.
-  await expect(page.getByRole('heading', { level: 1, name: 'Save your recovery codes' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your sign-in is set up' })).toBeFocused();
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
   const recoveryCodes = (await codes.allTextContents()).map((code) => code.trim());
@@ -50,13 +60,11 @@ test('an admin enrols an authenticator app, signs in with a code, and with a rec
   expect((await download).suggestedFilename()).toBe('karera-recovery-codes.txt');
   await expect(page.getByRole('button', { name: 'Copy codes' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-  await page.getByRole('button', { name: 'I saved them' }).click();
-  await expect(page.getByRole('button', { name: 'Log out' }).first()).toBeVisible();
   const noHorizontalScroll = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   expect(noHorizontalScroll).toBe(true);
-  await logOut(page);
+  await page.getByRole('link', { name: 'Go to sign-in' }).click();
 
-  // Next sign-in: password, then a code from the app.
+  // Sign-in: their own password, then a code from the app.
   await enterPassword(page, admin);
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your code' })).toBeFocused();
   expect(await seriousViolations(page)).toEqual([]);
@@ -83,17 +91,16 @@ test('an admin enrols an authenticator app, signs in with a code, and with a rec
   await expect(page.getByRole('button', { name: 'Log out' })).toHaveCount(0);
 });
 
-test('an admin resets another staff member’s two-factor sign-in; they set it up again at sign-in', async ({
+test('an admin resets another staff member’s two-factor sign-in; they set it up again through a new texted link', async ({
   page,
   browser,
 }) => {
   await page.goto('/backoffice');
   const origin = new URL(page.url()).origin;
-  // Another admin who enrolled (on their own page), then lost their phone.
+  // Another admin who enrolled (through the link texted to them), then lost their phone.
   const other = await newAdmin(origin);
   const otherPage = await browser.newPage();
   await backofficeLogin(otherPage, other.username, other.password);
-  await otherPage.close();
 
   await backofficeLogin(page);
   await goToBackofficeSection(page, 'Staff');
@@ -103,7 +110,26 @@ test('an admin resets another staff member’s two-factor sign-in; they set it u
   await expect(page.getByText(`Two-factor sign-in of ${other.username} was reset.`)).toBeVisible();
   await expect(page.getByRole('button', { name: `Reset two-factor sign-in of ${other.username}` })).toHaveCount(0);
 
-  await logOut(page);
-  await enterPassword(page, other);
-  await expect(page.getByRole('heading', { level: 1, name: 'Set up two-factor sign-in' })).toBeVisible();
+  // Their password alone opens nothing: they need a new link, which an admin sends to the number on file.
+  await otherPage.goto('/backoffice');
+  await enterPassword(otherPage, other);
+  await expect(otherPage.getByText(StaffRequestMessages.enrolThroughLink)).toBeVisible();
+  await page.getByRole('button', { name: `Send a new sign-in link to ${other.username}` }).click();
+  const resend = page.getByRole('dialog', { name: `Send a new sign-in link to ${other.username}?` });
+  await expect(resend).toContainText(other.mobileNo);
+  await resend.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByText(new RegExp(`A new sign-in link was texted to ${other.username} \\(`))).toBeVisible();
+
+  await otherPage.goto(await textedEnrolmentLink(origin, other.mobileNo));
+  await expect(otherPage.getByRole('heading', { level: 1, name: 'Set up your back-office sign-in' })).toBeVisible();
+  const secret = await otherPage.getByTestId('enrolment-secret').getAttribute('data-secret');
+  if (!secret) throw new Error('no secret on the enrolment page');
+  rememberTotp(origin, other.username, secret);
+  await otherPage.getByLabel('New password', { exact: true }).fill(other.password);
+  await otherPage.getByLabel('New password again').fill(other.password);
+  await otherPage.getByLabel('Code from the app').fill(await nextTotpCode(origin, other.username));
+  await otherPage.getByRole('button', { name: 'Set up sign-in' }).click();
+  await expect(otherPage.getByRole('heading', { level: 1, name: 'Your sign-in is set up' })).toBeVisible();
+  await backofficeLogin(otherPage, other.username, other.password);
+  await otherPage.close();
 });

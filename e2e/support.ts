@@ -1,17 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   BackofficeRoutes,
   DualControlRoutes,
   IDEMPOTENCY_KEY_HEADER,
   manilaDate,
+  StaffRequestRoutes,
   StaffSecurityRoutes,
   UserRoutes,
+  type CreateStaffResponse,
   type DualControlListResponse,
+  type EnrolmentLinkOfferResponse,
+  type StaffRequestDecisionResponse,
   type LoginResponse,
   type StaffLoginResponse,
-  type TotpEnrolmentResponse,
   type RegisterResponse,
   type SmsOutboxResponse,
 } from '@karera/shared';
@@ -22,6 +26,7 @@ import {
   E2E_BASE_URL,
   E2E_SECOND_ADMIN,
   E2E_SECOND_ADMIN_TOTP_SECRET,
+  e2eDataDir,
 } from './env.ts';
 
 /**
@@ -258,42 +263,124 @@ export async function approveAsSecondAdmin(origin: string, titleText: string): P
   return waiting.id;
 }
 
-/** A new admin of this test only, made by the first admin; not enrolled yet. */
-export async function newAdmin(origin: string): Promise<{ username: string; password: string }> {
+/**
+ * A new admin of this test only (decision 044): the first founding admin asks for it, the second approves,
+ * and the new admin enrols through the link texted to their own number (their own password, an
+ * authenticator this worker then knows). Signs in with a code from then on.
+ */
+export async function newAdmin(
+  origin: string,
+  options: { enrol?: boolean } = {},
+): Promise<{ username: string; password: string; mobileNo: string }> {
   const credentials = { username: `adm-${uniqueSuffix()}`, password: 'e2e-admin-password-2' };
-  const create = (signInAgain = false) =>
-    bootstrapAdmin(origin, signInAgain).then((admin) =>
-      admin.post(BackofficeRoutes.staff, {
-        data: { ...credentials, displayName: 'Administrator', role: 'admin' },
-      }),
-    );
-  let created = await create();
-  if (created.status() === 401) {
-    // The first admin's session ended (e.g. a test reset it): sign in again once.
-    bootstrapAdmins.delete(origin);
-    created = await create(true);
-  }
-  expect(created.ok(), await created.text()).toBe(true);
-  return credentials;
-}
-
-/** Enrols the staff member whose enrolment step `api` holds; `api` is then signed in. */
-async function enrolThroughApi(api: APIRequestContext, origin: string, username: string): Promise<void> {
-  const offer = await api.get(StaffSecurityRoutes.enrolment);
-  expect(offer.ok(), await offer.text()).toBe(true);
-  rememberTotp(origin, username, ((await offer.json()) as TotpEnrolmentResponse).secret);
-  const confirm = await api.post(StaffSecurityRoutes.enrolment, {
-    data: { code: await nextTotpCode(origin, username) },
+  const mobileNo = uniqueMobile();
+  const created = await (
+    await firstAdminApi(origin)
+  ).post(BackofficeRoutes.staff, {
+    data: { ...credentials, displayName: 'Administrator', role: 'admin', mobileNo },
   });
-  expect(confirm.ok(), await confirm.text()).toBe(true);
+  expect(created.ok(), await created.text()).toBe(true);
+  const answer = (await created.json()) as CreateStaffResponse;
+  if (answer.outcome === 'pending') {
+    const approved = await (
+      await secondAdminApi(origin)
+    ).post(StaffRequestRoutes.approve(answer.request.id), {
+      data: {},
+    });
+    expect(approved.ok(), await approved.text()).toBe(true);
+  }
+  if (options.enrol !== false) await enrolThroughTextedLink(origin, mobileNo, credentials);
+  return { ...credentials, mobileNo };
 }
 
-/** A new admin, enrolled (through `api`, which is then signed in as them). */
+/**
+ * A staff member made by `request`'s admin as the back office makes one (decision 044): an admin or master
+ * agent waits for a second admin, and the second founding admin approves it. Their own number is a fresh
+ * one unless given. Answers the account's id.
+ */
+export async function createStaffByTwoAdmins(request: APIRequestContext, body: Record<string, unknown>) {
+  const answer = await adminPost<CreateStaffResponse>(request, BackofficeRoutes.staff, {
+    mobileNo: uniqueMobile(),
+    ...body,
+  });
+  if (answer.outcome === 'created') return answer.staff.id;
+  const origin = new URL((await request.get('/healthz')).url()).origin;
+  const approved = await (
+    await secondAdminApi(origin)
+  ).post(StaffRequestRoutes.approve(answer.request.id), {
+    data: {},
+  });
+  expect(approved.ok(), await approved.text()).toBe(true);
+  const staffId = ((await approved.json()) as StaffRequestDecisionResponse).request.staffId;
+  if (staffId === null) throw new Error('the approved staff request made no account');
+  return staffId;
+}
+
+/**
+ * The link the server texted last to a staff member's number, read as their phone would get it: from the
+ * e2e server's own outbox table (the back office's outbox page blanks the token, decision 044). Waits for it.
+ */
+export async function textedEnrolmentLink(origin: string, mobileNo: string): Promise<string> {
+  const file = path.join(e2eDataDir(Number(new URL(origin).port)), 'karera.db');
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      const db = new Database(file, { readonly: true, fileMustExist: true });
+      try {
+        const row: unknown = db
+          .prepare(
+            "select message from sms_outbox where mobile_no = ? and purpose = 'staff-enrolment' order by id desc limit 1",
+          )
+          .get(mobileNo);
+        const message = typeof row === 'object' && row !== null && 'message' in row ? String(row.message) : '';
+        link = /(https?:\/\/\S+#[A-Za-z0-9_-]{43})/.exec(message)?.[1];
+      } finally {
+        db.close();
+      }
+      return link !== undefined;
+    })
+    .toBe(true);
+  if (!link) throw new Error(`no enrolment link texted to ${mobileNo}`);
+  return link;
+}
+
+/** Enrols a staff member through the link texted to them, with `credentials.password` as their own. */
+async function enrolThroughTextedLink(
+  origin: string,
+  mobileNo: string,
+  credentials: { username: string; password: string },
+): Promise<void> {
+  const token = new URL(await textedEnrolmentLink(origin, mobileNo)).hash.slice(1);
+  const api = await playwrightRequest.newContext({ baseURL: origin });
+  try {
+    const offer = await api.post(StaffRequestRoutes.linkOffer, { data: { token } });
+    expect(offer.ok(), await offer.text()).toBe(true);
+    rememberTotp(origin, credentials.username, ((await offer.json()) as EnrolmentLinkOfferResponse).secret);
+    const confirm = await api.post(StaffRequestRoutes.linkConfirm, {
+      data: {
+        token,
+        password: credentials.password,
+        confirmPassword: credentials.password,
+        code: await nextTotpCode(origin, credentials.username),
+      },
+    });
+    expect(confirm.ok(), await confirm.text()).toBe(true);
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** A new admin, enrolled, and `api` signed in as them with a code. */
 async function newEnrolledAdmin(api: APIRequestContext, origin: string) {
   const credentials = await newAdmin(origin);
-  const login = await api.post(BackofficeRoutes.login, { data: credentials });
-  expect(((await login.json()) as StaffLoginResponse).step).toBe('enrol');
-  await enrolThroughApi(api, origin, credentials.username);
+  const login = await api.post(BackofficeRoutes.login, {
+    data: { username: credentials.username, password: credentials.password },
+  });
+  expect(((await login.json()) as StaffLoginResponse).step, await login.text()).toBe('code');
+  const code = await api.post(StaffSecurityRoutes.code, {
+    data: { code: await nextTotpCode(origin, credentials.username) },
+  });
+  expect(code.ok(), await code.text()).toBe(true);
   return credentials;
 }
 

@@ -4,6 +4,7 @@ import {
   BackofficeMessages,
   BackofficeRoutes,
   fieldErrorsOf,
+  StaffRequestMessages,
   staffLoginSchema,
   type StaffLoginInput,
   type StaffLoginResponse,
@@ -13,7 +14,7 @@ import {
 import { ApiError, apiRequest } from '../../../lib/api.ts';
 import { Alert, Button, TextField } from '../../../components/ui/index.ts';
 import { errorText } from '../../lib/errors.ts';
-import { localizeMessage, useT } from '../../i18n/useT.ts';
+import { localizeMessage, useT, type BoT } from '../../i18n/useT.ts';
 import { EnrolTwoFactor } from './EnrolTwoFactor.tsx';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 import { useCodeMutation } from './twoFactor.api.ts';
@@ -25,6 +26,16 @@ type Step =
 /** The sign-in step expired (10 minutes) or was ended: only the password can start again. */
 function stepExpired(error: unknown): boolean {
   return error instanceof ApiError && error.message === BackofficeMessages.notLoggedIn;
+}
+
+/**
+ * The sentence for a refused sign-in. A staff member someone created who has not enrolled is refused
+ * with a 403 that says where to go (the link texted to them, decision 044): shown as sent, not as the
+ * generic 'no access'.
+ */
+export function signInErrorText(t: BoT, error: unknown): string {
+  if (error instanceof ApiError && error.message === StaffRequestMessages.enrolThroughLink) return error.message;
+  return errorText(t, error);
 }
 
 /**
@@ -117,7 +128,11 @@ function PasswordStep({ expired, onNext }: { expired: boolean; onNext: (answer: 
 
   const message =
     formError ??
-    (login.isError ? errorText(t, login.error) : expired ? localizeMessage(t, BackofficeMessages.notLoggedIn) : null);
+    (login.isError
+      ? signInErrorText(t, login.error)
+      : expired
+        ? localizeMessage(t, BackofficeMessages.notLoggedIn)
+        : null);
 
   return (
     <>

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { BackofficeMessages, StaffRequestMessages } from '@karera/shared';
+import { ApiError } from '../../../lib/api.ts';
+import type { BoT } from '../../i18n/useT.ts';
 import { checkEnrolment, tokenFromFragment } from './enrolmentLink.ts';
+import { signInErrorText } from './LoginPage.tsx';
 
 const token = 'A'.repeat(21) + '-_' + 'z9'.repeat(10);
 
@@ -33,5 +36,15 @@ describe('checkEnrolment', () => {
       ok: false,
       fieldErrors: { confirmPassword: StaffRequestMessages.passwordsDiffer },
     });
+  });
+});
+
+describe('signInErrorText', () => {
+  const t: BoT = (key) => key;
+
+  it('shows the refusal of a created account that has not enrolled as the server words it', () => {
+    const refused = new ApiError(403, StaffRequestMessages.enrolThroughLink, {}, 403);
+    expect(signInErrorText(t, refused)).toBe(StaffRequestMessages.enrolThroughLink);
+    expect(signInErrorText(t, new ApiError(403, 'Something else.', {}, 403))).toBe('errors.forbidden');
   });
 });
