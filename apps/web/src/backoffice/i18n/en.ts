@@ -433,7 +433,8 @@ export const en = {
     undo: 'Remove last',
     clear: 'Clear',
     official: 'Official dividends (optional)',
-    officialHint: 'The track’s figures for a winning combination; they win over the computed dividends.',
+    officialHint:
+      'The track’s figures for a winning combination; they win over the computed dividends. A figure that differs from the tote’s waits for a second admin’s approval, and a pool never pays more than it holds.',
     officialRow: 'Official dividend {{row}}',
     addOfficial: 'Add official dividend',
     removeOfficial: 'Remove official dividend {{row}}',
