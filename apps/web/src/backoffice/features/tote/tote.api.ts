@@ -24,8 +24,7 @@ type Answer<K extends keyof typeof ToteOperations> = ResponseOf<(typeof ToteOper
 
 /** What a confirmation did: settled the race (its report's pools), or sent it for a second admin's approval. */
 export type ConfirmOutcome =
-  | { kind: 'settled'; pools: PoolSummary[] }
-  | { kind: 'pending'; message: string; requestId: number };
+  { kind: 'settled'; pools: PoolSummary[] } | { kind: 'pending'; message: string; requestId: number };
 
 export function confirmOutcomeOf(answer: Answer<'confirmResult'>): ConfirmOutcome {
   return 'report' in answer
