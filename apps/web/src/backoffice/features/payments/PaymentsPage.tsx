@@ -325,9 +325,12 @@ function RequestCard({
           </div>
         ) : null}
         {request.status === 'PENDING' && request.secondApprovalReason !== null ? (
-          <p className="bo-payment__waits" data-testid="payment-two-approvals">
-            {t(`payments.twoApprovalsBecause.${request.secondApprovalReason}`)}
-          </p>
+          <div className="bo-fields__row">
+            <dt>{t('payments.approvalsNeeded')}</dt>
+            <dd className="bo-payment__waits" data-testid="payment-two-approvals">
+              {t(`payments.twoApprovalsBecause.${request.secondApprovalReason}`)}
+            </dd>
+          </div>
         ) : null}
         {request.bonus > 0 ? (
           <div className="bo-fields__row">

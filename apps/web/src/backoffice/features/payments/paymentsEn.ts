@@ -86,6 +86,7 @@ export const paymentsEn = {
     admin:
       'Waits for a second approval by another admin outside the first approver’s line (not their creator, nor anyone they created).',
   },
+  approvalsNeeded: 'Approvals',
   twoApprovalsBecause: {
     amount: 'Needs two approvals: above the threshold.',
     no_receipt: 'Needs two approvals: no receipt was sent with it.',
