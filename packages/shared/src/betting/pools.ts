@@ -10,6 +10,26 @@ export function offeredBetTypes(raceEnabled: readonly string[], eventEnabled?: r
   return BET_TYPES.filter((type) => offersBetType(type, raceEnabled, eventEnabled));
 }
 
+/**
+ * The smallest field a race may open betting with (issue 31 §12): two runners make a race, and a
+ * single-race bet type needs as many runners as it has places (a Trifecta three). Answers the bet type
+ * that needs the most, for the refusal's words.
+ */
+export function runnersNeededToOpen(
+  raceEnabled: readonly string[],
+  eventEnabled?: readonly string[],
+): { needed: number; betType: BetTypeDefinition | null } {
+  let needed = 2;
+  let betType: BetTypeDefinition | null = null;
+  for (const type of offeredBetTypes(raceEnabled, eventEnabled)) {
+    if (type.raceType === 'single' && type.selector > needed) {
+      needed = type.selector;
+      betType = type;
+    }
+  }
+  return { needed, betType };
+}
+
 /** Whether a race offers a bet type as the first race of its pool. */
 export function offersBetType(
   type: Pick<BetTypeDefinition, 'code' | 'flagEnabled'>,

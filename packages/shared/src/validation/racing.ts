@@ -25,7 +25,15 @@ export const RacingMessages = {
   raceNotFound: 'Race not found.',
   runnerNotFound: 'Runner not found.',
   runnerUpdateEmpty: 'Change at least one of the runner number, horse name or jockey name.',
+  noRunners: 'Add the runners before opening betting: this race has none.',
 } as const;
+
+/** Opening betting on a race whose field is too small for one of the bet types it offers. */
+export function tooFewRunnersMessage(needed: number, has: number, betTypeName: string | null): string {
+  return betTypeName
+    ? `This race offers ${betTypeName}, which needs at least ${needed} runners: it has ${has}. Add runners or turn the bet type off.`
+    : `A race needs at least ${needed} runners to open betting: it has ${has}.`;
+}
 
 const STREAM = /^(https?:\/\/\S+|[A-Za-z0-9_-]{0,64})$/;
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   manilaDate,
   RacingMessages,
+  tooFewRunnersMessage,
   type GameEvent,
   type GameInfoResponse,
   type Race,
@@ -51,6 +52,32 @@ describe(`race card and race control (${testDialect})`, () => {
     });
     return { event: body.event, race: race.body.race };
   }
+
+  /** Runners 1..count on a race, so it can open betting. */
+  async function addField(raceId: number, count: number, from = 1) {
+    for (let runnerNo = from; runnerNo < from + count; runnerNo += 1) {
+      await post(`/api/backoffice/racing/races/${raceId}/runners`, {
+        runnerNo: String(runnerNo),
+        horseName: `Horse ${runnerNo}`,
+        jockeyName: 'J. Cruz',
+      });
+    }
+  }
+
+  it('refuses to open betting on a race without runners, or with fewer than its bet types need', async () => {
+    const { race } = await eventWithRace();
+    const open = () => post<{ race: Race }>(`/api/backoffice/racing/races/${race.raceId}/status`, { status: 'O' });
+    const empty = await open();
+    expect(empty.status).toBe(409);
+    expect(empty.body.statusMessage).toBe(RacingMessages.noRunners);
+    // The race offers a Trifecta: three places need three runners.
+    await addField(race.raceId, 2);
+    const short = await open();
+    expect(short.status).toBe(409);
+    expect(short.body.statusMessage).toBe(tooFewRunnersMessage(3, 2, 'Trifecta'));
+    await addField(race.raceId, 1, 3);
+    expect((await open()).body.race.status).toBe('O');
+  });
 
   it('creates an event and races, keeping only the event’s bet types on a race', async () => {
     const { event, race } = await eventWithRace();
@@ -150,6 +177,7 @@ describe(`race card and race control (${testDialect})`, () => {
 
   it('moves a race only along the state machine, audits each move and broadcasts it', async () => {
     const { race } = await eventWithRace();
+    await addField(race.raceId, 3);
     const move = (status: string) =>
       post<{ race: Race }>(`/api/backoffice/racing/races/${race.raceId}/status`, { status });
     expect((await move('C')).body.statusMessage).toBe(RacingMessages.transitionRefused);
@@ -203,6 +231,7 @@ describe(`race card and race control (${testDialect})`, () => {
       .poll(() => published.filter((m) => 'raceId' in m && m.raceId === race.raceId), { timeout: 10_000 })
       .toEqual([{ type: 'UPDATE_ODDS', raceId: race.raceId, odds: [null, null] }]);
     await post(`/api/backoffice/racing/runners/${runnerId}/scratch`, { scratched: false });
+    await addField(race.raceId, 1, 3);
     for (const status of ['O', 'C']) await post(`/api/backoffice/racing/races/${race.raceId}/status`, { status });
     const late = await post(`/api/backoffice/racing/runners/${runnerId}/scratch`, { scratched: true });
     expect(late.body.statusMessage).toBe(RacingMessages.raceLocked);
@@ -231,6 +260,7 @@ describe(`race card and race control (${testDialect})`, () => {
           startDateTime,
           enabledBetTypes: [],
         });
+        if ((statuses[index] ?? []).includes('O')) await addField(added.race.raceId, 2);
         for (const status of statuses[index] ?? []) {
           await post(`/api/backoffice/racing/races/${added.race.raceId}/status`, { status });
         }

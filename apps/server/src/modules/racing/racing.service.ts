@@ -3,6 +3,8 @@ import {
   canTransition,
   isRaceLocked,
   RacingMessages,
+  runnersNeededToOpen,
+  tooFewRunnersMessage,
   type EventInput,
   type GameEvent,
   type Race,
@@ -200,10 +202,20 @@ export async function transitionRace(
   const race = await mustFindRace(deps.db, raceId);
   // Done comes only with the official result, which the tote records and settles in one step.
   if (to === 'D') throw conflict(RacingMessages.resultRequired);
+  if (to === 'O') await assertFieldCanOpen(deps.db, race);
   await deps.db.transaction().execute((trx) => moveRaceStatus(trx, actor, raceId, race.status, to));
   await deps.pubsub.publish([{ type: 'RACE_STATUS', raceId, status: to }]);
   if (to === 'X') await deps.onRaceCancelled?.(raceId);
   return mustFindRace(deps.db, raceId);
+}
+
+/** A race opens only with a field big enough for every bet type it offers (issue 31 §12). */
+async function assertFieldCanOpen(db: Kysely<Database>, race: Race): Promise<void> {
+  const running = race.runners.filter((runner) => runner.status === 'A').length;
+  if (running === 0) throw conflict(RacingMessages.noRunners);
+  const event = await findEvent(db, race.eventId);
+  const { needed, betType } = runnersNeededToOpen(race.enabledBetTypes, event?.enabledBetTypes);
+  if (running < needed) throw conflict(tooFewRunnersMessage(needed, running, betType?.name ?? null));
 }
 
 function assertRunnersEditable(race: Race): void {
