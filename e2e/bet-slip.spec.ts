@@ -115,12 +115,17 @@ test('a funded player places a Win and sees the receipt and the new balance', as
   await expect(submit).toBeDisabled();
 });
 
-test('a bet the balance cannot cover is refused before any call', async ({ page, request }) => {
+test('a bet the balance cannot cover is refused by the server, never on a stored balance', async ({
+  page,
+  request,
+}) => {
   await signInAsNewPlayer(page, request);
-  await page.addInitScript(() => window.localStorage.setItem('creditBalance', '0'));
+  // A stored balance the server does not hold: the slip does not judge by it.
+  await page.addInitScript(() => window.localStorage.setItem('creditBalance', '500000'));
   const { event } = await createOpenRaces(request);
   await page.addInitScript(() => window.localStorage.setItem('announcementDate', '2025-03-28'));
   await page.goto(`/live?event=${event.id}`);
+  await expect(page.getByTestId('bet-slip').getByTestId('slip-credit')).toHaveText('₱0.00');
 
   let placed = 0;
   page.on('request', (sent) => {
@@ -130,8 +135,9 @@ test('a bet the balance cannot cover is refused before any call', async ({ page,
   await page.getByTestId('bet-slip').getByRole('button', { name: 'Submit Bet' }).click();
   const refusal = page.getByRole('alertdialog', { name: 'Bet not placed' });
   await expect(refusal).toContainText('You have insufficient balance.');
+  await expect(refusal.getByRole('link', { name: 'Deposit' })).toHaveAttribute('href', '/payment');
   await refusal.getByRole('button', { name: 'OK' }).click();
-  expect(placed).toBe(0);
+  expect(placed).toBe(1);
 });
 
 test('a Double takes one pick per leg race from the leg tabs', async ({ page, request }) => {

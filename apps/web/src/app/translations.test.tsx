@@ -22,6 +22,8 @@ import { poolsTextsFil } from '../features/live/pools/poolsTexts.fil.ts';
 import { builderTexts, builderTextsFil } from '../features/live/builders/builderTexts.ts';
 import { drawnRaceTexts } from '../features/live/drawnRace/drawnRaceTexts.ts';
 import { drawnRaceTextsFil } from '../features/live/drawnRace/drawnRaceTexts.fil.ts';
+import { breakBannerTexts } from '../components/rg/breakBannerTexts.ts';
+import { breakBannerTextsFil } from '../components/rg/breakBannerTexts.fil.ts';
 import { rgTexts } from '../features/rglimits/rgTexts.ts';
 import { rgTextsFil } from '../features/rglimits/rgTexts.fil.ts';
 import { statementTexts } from '../features/statement/statementTexts.ts';
@@ -75,6 +77,7 @@ const PAGE_BUNDLES: readonly { key: string; en: Texts; fil: Texts }[] = [
   { key: 'drawnRace', en: drawnRaceTexts, fil: drawnRaceTextsFil },
   { key: 'statement', en: statementTexts, fil: statementTextsFil },
   { key: 'responsibleGaming', en: rgTexts, fil: rgTextsFil },
+  { key: 'breakBanner', en: breakBannerTexts, fil: breakBannerTextsFil },
   { key: 'kyc', en: kycTexts, fil: kycTextsFil },
   { key: 'wallet', en: walletTexts, fil: walletTextsFil },
   { key: 'android', en: androidTexts, fil: androidTextsFil },

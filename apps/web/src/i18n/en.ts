@@ -82,6 +82,7 @@ export const en = {
     transaction: 'Transaction',
     promos: 'Promos',
     refreshBalance: 'Refresh balance',
+    balanceLoading: 'Loading…',
     showBalance: 'Balance {{amount}}, show balance details',
     accountMenu: 'Account menu',
     playerId: 'Player ID',

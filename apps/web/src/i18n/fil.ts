@@ -276,6 +276,7 @@ export const fil = {
     transaction: 'Transaksyon',
     promos: 'Mga Promo',
     refreshBalance: 'I-refresh ang balanse',
+    balanceLoading: 'Naglo-load…',
     showBalance: 'Balanse {{amount}}, ipakita ang detalye ng balanse',
     accountMenu: 'Menu ng account',
     playerId: 'Player ID',

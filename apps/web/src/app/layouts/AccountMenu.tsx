@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatPeso } from '@karera/shared';
 import { LanguageSwitch, Switch } from '../../components/ui/index.ts';
 import { showAlert } from '../../lib/alerts.ts';
 import { useBettingSiteLink } from '../../lib/bettingSite.ts';
-import { displayNameOf, playerState, toggleUseBonus, usePlayerState, useSession } from '../../lib/session/index.ts';
+import { displayNameOf, playerState, usePlayerState, useSession } from '../../lib/session/index.ts';
+import { useBalance, bonusSwitchDecision } from '../../lib/balance.ts';
+import { useBalanceText } from '../../lib/useBalanceRefresh.ts';
 import { usePopover } from '../../lib/usePopover.ts';
 import { useLogout } from '../../lib/useLogout.ts';
 import { AccountIcon } from './icons.tsx';
@@ -31,10 +32,11 @@ export function AccountMenu() {
   const logout = useLogout();
   const popover = usePopover();
   const bettingSite = useBettingSiteLink();
-  const amount = (value: number | null) => (value === null ? t('common.unknownAmount') : formatPeso(value));
+  const balance = useBalance();
+  const amount = useBalanceText();
 
   function onUseBonus() {
-    const decision = toggleUseBonus(useBonus, session.bonusBalance);
+    const decision = bonusSwitchDecision(useBonus, balance);
     if (decision.kind === 'refused') showAlert(t('messages.noBonusBalance'));
     else playerState.update({ useBonus: decision.useBonus });
   }
@@ -62,12 +64,12 @@ export function AccountMenu() {
           </div>
           <div>
             <dt>{t('player.creditBalance')}</dt>
-            <dd>{amount(session.creditBalance)}</dd>
+            <dd>{amount('credit')}</dd>
           </div>
           <div>
             <dt>{t('player.bonusCredit')}</dt>
             <dd className="account-menu__bonus">
-              <span data-testid="account-bonus">{amount(session.bonusBalance)}</span>
+              <span data-testid="account-bonus">{amount('bonus')}</span>
               <Switch
                 checked={useBonus}
                 label={t('player.useBonusLabel')}

@@ -1,24 +1,23 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatPeso } from '@karera/shared';
-import type { StoredSession } from '../../lib/session/index.ts';
+import { useBalanceText } from '../../lib/useBalanceRefresh.ts';
 
 /** The full-balance panel (spec §2): credit and bonus balance, what each is for, how to get a bonus. */
-export function BalancePanel({ id, hidden, session }: { id: string; hidden: boolean; session: StoredSession }) {
+export function BalancePanel({ id, hidden }: { id: string; hidden: boolean }) {
   const { t } = useTranslation();
-  const amount = (value: number | null) => (value === null ? t('common.unknownAmount') : formatPeso(value));
+  const amount = useBalanceText();
   return (
     <div id={id} hidden={hidden} className="popover balance-panel" data-testid="balance-panel">
       <p className="popover__title">{t('player.balancePanel.title')}</p>
       <dl className="balance-panel__list">
         <div className="balance-panel__item">
           <dt>{t('player.balancePanel.credit')}</dt>
-          <dd className="balance-panel__amount">{amount(session.creditBalance)}</dd>
+          <dd className="balance-panel__amount">{amount('credit')}</dd>
           <dd className="balance-panel__text">{t('player.balancePanel.creditText')}</dd>
         </div>
         <div className="balance-panel__item">
           <dt>{t('player.balancePanel.bonus')}</dt>
-          <dd className="balance-panel__amount">{amount(session.bonusBalance)}</dd>
+          <dd className="balance-panel__amount">{amount('bonus')}</dd>
           <dd className="balance-panel__text">{t('player.balancePanel.bonusText')}</dd>
         </div>
       </dl>

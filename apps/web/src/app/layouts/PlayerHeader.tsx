@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatPeso } from '@karera/shared';
 import { Logo } from '../../components/ui/index.ts';
 import { displayNameOf, useSession } from '../../lib/session/index.ts';
-import { useBalanceRefresh } from '../../lib/useBalanceRefresh.ts';
+import { useBalanceRefresh, useBalanceText } from '../../lib/useBalanceRefresh.ts';
 import { usePopover } from '../../lib/usePopover.ts';
 import { useScrolled } from '../../lib/useScrolled.ts';
 import { AccountMenu } from './AccountMenu.tsx';
@@ -21,7 +20,8 @@ export function PlayerHeader() {
   const refresh = useBalanceRefresh();
   const balancePopover = usePopover();
   const name = displayNameOf(session) || t('player.name');
-  const balance = session.creditBalance === null ? t('common.unknownAmount') : formatPeso(session.creditBalance);
+  const balanceText = useBalanceText();
+  const balance = balanceText('credit');
 
   return (
     <header className="player-header" data-scrolled={scrolled ? 'true' : 'false'} data-testid="player-header">
@@ -36,7 +36,9 @@ export function PlayerHeader() {
           <div className="player-header__balance-row" ref={balancePopover.rootRef}>
             <button type="button" className="player-header__balance" {...balancePopover.buttonProps}>
               <span className="visually-hidden">{t('player.balance')}: </span>
-              <span data-testid="player-balance">{balance}</span>
+              <span data-testid="player-balance" aria-busy={refresh.isPending || undefined}>
+                {balance}
+              </span>
               <ChevronIcon />
             </button>
             <button
@@ -51,7 +53,7 @@ export function PlayerHeader() {
             >
               <RefreshIcon />
             </button>
-            <BalancePanel {...balancePopover.panelProps} session={session} />
+            <BalancePanel {...balancePopover.panelProps} />
           </div>
         </section>
         <AccountMenu />

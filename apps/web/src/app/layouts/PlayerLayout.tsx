@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { guardDecision, useSession } from '../../lib/session/index.ts';
+import { guardDecision, isLoggedIn, useSession } from '../../lib/session/index.ts';
 import { useBalancePush } from '../../lib/useBalancePush.ts';
+import { useBalanceSync } from '../../lib/useBalanceRefresh.ts';
 import { BottomNav } from './BottomNav.tsx';
 import { PlayerFooter } from './PlayerFooter.tsx';
 import { PlayerHeader } from './PlayerHeader.tsx';
@@ -18,6 +19,7 @@ export function PlayerLayout() {
   const { search } = useLocation();
   const decision = guardDecision('player', session, search);
   useBalancePush();
+  useBalanceSync(isLoggedIn(session));
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   return (
     <div className="shell shell--player">

@@ -1,11 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  BetMessages,
-  centavos,
   defaultAmountOf,
   formatPeso,
-  StatusCode,
   type BetReceipt,
   type BetTypeDefinition,
   type PlaceBetInput,
@@ -14,10 +12,13 @@ import {
 import { Button, ButtonLink, Dialog, Switch } from '../../components/ui/index.ts';
 import { ApiError, newIdempotencyKey } from '../../lib/api.ts';
 import { showAlert } from '../../lib/alerts.ts';
-import { playerState, sessionStore, toggleUseBonus, usePlayerState, useSession } from '../../lib/session/index.ts';
-import { useBalanceRefresh } from '../../lib/useBalanceRefresh.ts';
+import { useMessageText } from '../../lib/messages.ts';
+import { playerState, usePlayerState, useSession } from '../../lib/session/index.ts';
+import { balanceStore, useBalance, bonusSwitchDecision } from '../../lib/balance.ts';
+import { useBalanceRefresh, useBalanceText } from '../../lib/useBalanceRefresh.ts';
 import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
 import { isSessionInvalid } from '../../lib/userApi.ts';
+import { rgStatusKey } from '../../lib/rgStatus.ts';
 import { browserStorage } from './announcement.ts';
 import { placeBet } from './betApi.ts';
 import { readFavourites, readLastBet, rememberLastBet, toggleFavourite, writeFavourites } from './deviceMemory.ts';
@@ -30,6 +31,7 @@ import {
   refusalOf,
   repeatPlaces,
   selectionsOf,
+  serverRefusalOf,
   slipOnSale,
   slipSignature,
   summarize,
@@ -101,8 +103,12 @@ export function BetSlip({
   const amountId = useId();
   const sheetId = useId();
   const session = useSession();
+  const balanceNow = useBalance();
+  const balance = useBalanceText();
+  const messageText = useMessageText();
   const { useBonus } = usePlayerState();
   const refreshBalance = useBalanceRefresh();
+  const queryClient = useQueryClient();
   const defaultPesos = String(defaultAmountOf(type) / 100);
   const [amount, setAmount] = useState(defaultPesos);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
@@ -148,35 +154,27 @@ export function BetSlip({
       const placed = { selections: sent.selections.map((place) => [...place]), pesos: sent.amount / 100 };
       rememberLastBet(browserStorage(), playerId, sent.betType, placed);
       if (sent.betType === type.code) setLastBet(placed);
-      sessionStore.save({
-        creditBalance: centavos(answer.creditBalance),
-        bonusBalance: centavos(answer.bonusBalance),
-      });
+      balanceStore.accept(answer);
       playerState.update({ useBonus: false });
       setReceipt({ ...answer, usedBonus: sent.useBonus });
     },
     onError: (error) => {
       if (isSessionInvalid(error)) return; // logged out centrally
-      if (error instanceof ApiError && error.statusCode === StatusCode.INSUFFICIENT_BALANCE) {
-        setRefusal({ message: BetMessages.insufficientBalance, deposit: false });
-        return;
-      }
-      setRefusal({ message: BetMessages.serverError, deposit: false });
+      // The server's words, in the player's language where the catalogue has them; the balance is read again.
+      const refused = serverRefusalOf(error instanceof ApiError ? error : null);
+      setRefusal({ ...refused, message: messageText(refused.message) });
       refreshBalance.mutate();
+      // A break or limit refused it: the break banner reads the player's status again.
+      if (error instanceof ApiError && error.httpStatus === 403)
+        void queryClient.invalidateQueries({ queryKey: rgStatusKey });
     },
   });
 
   function submit() {
     if (submission.isPending || total <= 0 || !firstRace) return;
-    const refused = refusalOf(
-      type,
-      selections,
-      pesos,
-      { credit: session.creditBalance, bonus: session.bonusBalance },
-      useBonus,
-    );
+    const refused = refusalOf(type, selections, pesos);
     if (refused) {
-      setRefusal(refused);
+      setRefusal({ ...refused, message: messageText(refused.message) });
       return;
     }
     const body = { raceId: firstRace.raceId, eventId, betType: type.code, selections, amount: pesos * 100, useBonus };
@@ -231,12 +229,10 @@ export function BetSlip({
   }
 
   function onUseBonus() {
-    const decision = toggleUseBonus(useBonus, session.bonusBalance);
+    const decision = bonusSwitchDecision(useBonus, balanceNow);
     if (decision.kind === 'refused') showAlert(t('messages.noBonusBalance'));
     else playerState.update({ useBonus: decision.useBonus });
   }
-
-  const balance = (value: number | null) => (value === null ? t('common.unknownAmount') : formatPeso(value));
 
   const favourite = favourites.includes(pesos);
   const repeatable = lastBet !== null && bettable;
@@ -296,12 +292,12 @@ export function BetSlip({
         <dl className="bet-slip__summary">
           <div>
             <dt>{t('live.slip.credit')}</dt>
-            <dd data-testid="slip-credit">{balance(session.creditBalance)}</dd>
+            <dd data-testid="slip-credit">{balance('credit')}</dd>
           </div>
           <div>
             <dt>{t('live.slip.bonus')}</dt>
             <dd className="bet-slip__bonus">
-              <span data-testid="slip-bonus">{balance(session.bonusBalance)}</span>
+              <span data-testid="slip-bonus">{balance('bonus')}</span>
               <Switch
                 checked={useBonus}
                 label={t('player.useBonusLabel')}

@@ -3,6 +3,7 @@ import { CardSwitcher } from '../../components/race/CardSwitcher.tsx';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/index.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
+import { BreakBanner } from '../../components/rg/BreakBanner.tsx';
 import { AnnouncementPopup } from './AnnouncementPopup.tsx';
 import { eventIdOf } from './eventParam.ts';
 import { LiveEmpty, LiveError, LiveSkeleton } from './LiveStates.tsx';
@@ -21,6 +22,7 @@ export function LivePage() {
   const eventParam = eventIdOf(params.get('event'));
   return (
     <Page title={title} testId="live-page" className="live">
+      <BreakBanner />
       <LiveRaceDay key={eventParam ?? 'today'} eventParam={eventParam} />
       <AnnouncementPopup />
     </Page>

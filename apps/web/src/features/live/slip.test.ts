@@ -12,6 +12,7 @@ import {
   refusalOf,
   repeatPlaces,
   selectionsOf,
+  serverRefusalOf,
   slipOnSale,
   slipSignature,
   slipTypes,
@@ -116,30 +117,44 @@ describe('summarize', () => {
 });
 
 describe('refusalOf', () => {
-  const rich = { credit: 100_000, bonus: 0 };
   it('passes a covered slip', () => {
-    expect(refusalOf(type('W'), [[1]], 10, rich, false)).toBeNull();
+    expect(refusalOf(type('W'), [[1]], 10)).toBeNull();
   });
   it('refuses the combination limit', () => {
     const many = Array.from({ length: 14 }, (_, i) => i + 1);
-    expect(refusalOf(type('TRI'), [many, many, many], 1, rich, false)?.message).toBe(BetMessages.tooManyCombinations);
+    expect(refusalOf(type('TRI'), [many, many, many], 1)?.message).toBe(BetMessages.tooManyCombinations);
   });
   it('refuses under the minimum with a Deposit button', () => {
-    expect(refusalOf(type('PICK4'), [[1], [1], [1], [1]], 1, rich, false)).toEqual({
+    expect(refusalOf(type('PICK4'), [[1], [1], [1], [1]], 1)).toEqual({
       message: BetMessages.minBet(2),
       deposit: true,
     });
   });
   it('refuses odd WTA amounts', () => {
     const legs = Array.from({ length: 7 }, () => [1]);
-    expect(refusalOf(type('WTA'), legs, 3, rich, false)?.message).toBe(BetMessages.evenOnly);
+    expect(refusalOf(type('WTA'), legs, 3)?.message).toBe(BetMessages.evenOnly);
   });
-  it('refuses what the balances cannot cover', () => {
-    expect(refusalOf(type('W'), [[1]], 10, { credit: 500, bonus: 0 }, false)?.message).toBe(
-      BetMessages.insufficientBalance,
-    );
-    expect(refusalOf(type('W'), [[1]], 10, { credit: 500, bonus: 500 }, true)).toBeNull();
-    expect(refusalOf(type('W'), [[1]], 10, { credit: 5000, bonus: 0 }, true)?.message).toBe(BetMessages.noBonusBalance);
+  it('never refuses on a balance: the server decides', () => {
+    expect(refusalOf(type('W'), [[1]], 100_000)).toBeNull();
+  });
+});
+
+describe('serverRefusalOf', () => {
+  it("shows the server's own message, a break or a limit", () => {
+    const coolOff = 'You are on a 24-hour cool-off until Nov 29, 2026 09:00 AM (Manila time): no bets.';
+    expect(serverRefusalOf({ statusCode: 403, message: coolOff })).toEqual({ message: coolOff, deposit: false });
+    const limit = 'This bet is over your stake limit per bet of ₱50.00. Lower the amount to place it.';
+    expect(serverRefusalOf({ statusCode: 400, message: limit }).message).toBe(limit);
+  });
+  it('shows 119 as insufficient balance with a Deposit button', () => {
+    expect(serverRefusalOf({ statusCode: 119, message: 'anything' })).toEqual({
+      message: BetMessages.insufficientBalance,
+      deposit: true,
+    });
+  });
+  it('falls back to the generic error only when the server said nothing', () => {
+    expect(serverRefusalOf(null).message).toBe(BetMessages.serverError);
+    expect(serverRefusalOf({ statusCode: 500, message: ' ' }).message).toBe(BetMessages.serverError);
   });
 });
 

@@ -2,7 +2,7 @@ import {
   BetMessages,
   checkBet,
   countCombinations,
-  fundBet,
+  StatusCode,
   legRaceNumbers,
   offeredBetTypes,
   poolSale,
@@ -119,23 +119,26 @@ export type Refusal = { message: string; deposit: boolean };
 
 /**
  * Why a slip cannot go to the server (spec §5, §8 Live modals), or null when it can: the shared slip
- * rules first (combination limit, minimum with a Deposit button, WTA even amounts), then the balance —
- * with use-bonus on and no bonus balance, the bonus refusal.
+ * rules only (combination limit, minimum with a Deposit button, WTA even amounts). Whether the balances
+ * cover it is the server's call (architecture §5b: no refusal on a balance the screen did not just read):
+ * its 119 shows the insufficient-balance message.
  */
-export function refusalOf(
-  type: BetTypeDefinition,
-  selections: readonly (readonly number[])[],
-  pesos: number,
-  balances: { credit: number | null; bonus: number | null },
-  useBonus: boolean,
-): Refusal | null {
+export function refusalOf(type: BetTypeDefinition, selections: readonly (readonly number[])[], pesos: number) {
   const check = checkBet(type, selections, pesos * 100);
   if (!check.ok) return { message: check.message, deposit: check.message === BetMessages.minBet(type.minBet / 100) };
-  const bonus = balances.bonus ?? 0;
-  if (useBonus && bonus <= 0) return { message: BetMessages.noBonusBalance, deposit: false };
-  const funding = fundBet(check.value.total, { credit: balances.credit ?? 0, bonus }, useBonus);
-  if (!funding) return { message: BetMessages.insufficientBalance, deposit: false };
   return null;
+}
+
+/**
+ * What the slip shows for a refused bet: the server's own words (a break with its end, a limit with its
+ * amount, a closed race ...), 119 as the insufficient-balance message with a Deposit button, and the
+ * generic error only when the server said nothing (no connection, a 5xx without a message).
+ */
+export function serverRefusalOf(error: { statusCode: number; message: string } | null): Refusal {
+  if (error?.statusCode === StatusCode.INSUFFICIENT_BALANCE)
+    return { message: BetMessages.insufficientBalance, deposit: true };
+  const message = error?.message.trim() ?? '';
+  return { message: message === '' ? BetMessages.serverError : message, deposit: false };
 }
 
 /** The same slip sent again keeps its key; any change to it makes a new submission. */

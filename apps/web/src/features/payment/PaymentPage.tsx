@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paymentTabOf } from '@karera/shared';
 import { Page, Tabs, type TabItem } from '../../components/ui/index.ts';
+import { BreakBanner } from '../../components/rg/BreakBanner.tsx';
 import { useSiteConfig } from '../../lib/siteConfig.ts';
 import { useQueryTab } from '../../lib/useQueryTab.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
@@ -23,6 +24,7 @@ export function PaymentPage() {
   ];
   return (
     <Page title={title} testId="payment-page">
+      <BreakBanner />
       <nav className="payment-links" aria-label={t('payments.quickLinks')}>
         <Link to="/live">{t('payments.links.live')}</Link>
         <Link to="/history?type=wallet">{t('payments.links.wallet')}</Link>

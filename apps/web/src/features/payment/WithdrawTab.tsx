@@ -2,10 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  centavos,
   DEFAULT_WITHDRAW_COMPANY,
   DEFAULT_WITHDRAW_LIMITS,
-  formatPeso,
   limitText,
   WITHDRAW_COMPANIES,
   WITHDRAW_COMPANY_LABELS,
@@ -17,8 +15,8 @@ import {
 import { Alert, Button, LoadingDialog, TextArea, TextField } from '../../components/ui/index.ts';
 import { ChannelImage } from '../../components/payment/ChannelImage.tsx';
 import { ApiError, newIdempotencyKey } from '../../lib/api.ts';
-import { sessionStore, useSession } from '../../lib/session/index.ts';
-import { useBalanceRefresh } from '../../lib/useBalanceRefresh.ts';
+import { balanceStore, useBalance } from '../../lib/balance.ts';
+import { useBalanceRefresh, useBalanceText } from '../../lib/useBalanceRefresh.ts';
 import { useMessageText } from '../../lib/messages.ts';
 import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
 import { AmountField } from './AmountField.tsx';
@@ -34,7 +32,6 @@ export function WithdrawTab() {
   const { t } = useTranslation();
   const messageText = useMessageText();
   const queryClient = useQueryClient();
-  const session = useSession();
   const companyLegend = useId();
   // The limits come with the deposit method; until they arrive the spec's defaults apply (the server decides).
   const method = useQuery(depositMethodQuery);
@@ -51,8 +48,11 @@ export function WithdrawTab() {
   const [receipt, setReceipt] = useState<PaymentRequestReceipt | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const key = useRef(newIdempotencyKey());
-  const credit = session.creditBalance ?? 0;
-  // The stored balance may be old (a bet on another device, an approval): read it when the tab opens.
+  const balance = useBalance();
+  const balanceText = useBalanceText();
+  // Until the server has answered, the amount is not held against a balance: the server decides.
+  const credit = balance.status === 'ready' && balance.credit !== null ? balance.credit : Number.POSITIVE_INFINITY;
+  // A bet on another device or an approval may have moved it: read it again when the tab opens.
   const { mutate: refreshBalance } = useBalanceRefresh();
   useEffect(() => refreshBalance(), [refreshBalance]);
 
@@ -64,7 +64,7 @@ export function WithdrawTab() {
         accountName: accountName.trim(),
         accountNumber: accountNumber.trim(),
       });
-      sessionStore.save({ creditBalance: centavos(answer.creditBalance), bonusBalance: centavos(answer.bonusBalance) });
+      balanceStore.accept(answer);
       key.current = newIdempotencyKey();
       setAmount('');
       setNote('');
@@ -106,7 +106,7 @@ export function WithdrawTab() {
     <form className="payment-form" onSubmit={onSubmit} noValidate data-testid="withdraw-form">
       <div className="card payment-balance">
         <p>
-          {t('payments.credit')}: <strong data-testid="withdrawable">{formatPeso(credit)}</strong>
+          {t('payments.credit')}: <strong data-testid="withdrawable">{balanceText('credit')}</strong>
         </p>
         <p className="payment-note">{t('payments.bonusNote')}</p>
       </div>

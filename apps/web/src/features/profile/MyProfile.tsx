@@ -1,15 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  PlayerMessages,
-  UserRoutes,
-  centavos,
-  formatPeso,
-  maskMobile,
-  normalizeMobile,
-  type ProfileResponse,
-} from '@karera/shared';
+import { PlayerMessages, UserRoutes, maskMobile, normalizeMobile, type ProfileResponse } from '@karera/shared';
 import { Alert, Button, Dialog, LoadingDialog, Spinner, TextField } from '../../components/ui/index.ts';
 import { ApiError } from '../../lib/api.ts';
 import { showAlert } from '../../lib/alerts.ts';
@@ -17,6 +9,7 @@ import { useMessageText } from '../../lib/messages.ts';
 import { playerQueryKeys } from '../../lib/queryKeys.ts';
 import { sessionStore } from '../../lib/session/index.ts';
 import { isSessionInvalid, userRequest } from '../../lib/userApi.ts';
+import { useBalanceText } from '../../lib/useBalanceRefresh.ts';
 import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
 import { OtpForm } from '../../components/forms/OtpForm.tsx';
 import { refusalOf } from '../../lib/refusal.ts';
@@ -56,8 +49,6 @@ function syncSession(profile: ProfileResponse) {
     mobileNo: profile.mobileNo,
     firstName: profile.firstName,
     lastName: profile.lastName,
-    creditBalance: centavos(profile.creditBalance),
-    bonusBalance: centavos(profile.bonusBalance),
   });
 }
 
@@ -79,6 +70,7 @@ export function MyProfile() {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [otpFor, setOtpFor] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  const balanceText = useBalanceText();
 
   useEffect(() => {
     if (profile.data) syncSession(profile.data);
@@ -171,7 +163,7 @@ export function MyProfile() {
     { name: label('firstName'), value: data.firstName, edit: 'firstName', testId: 'profile-first-name' },
     { name: label('lastName'), value: data.lastName, edit: 'lastName', testId: 'profile-last-name' },
     { name: label('mobileNo'), value: data.mobileNo, edit: 'mobileNo', testId: 'profile-mobile' },
-    { name: t('profile.balance'), value: formatPeso(data.creditBalance), testId: 'profile-balance' },
+    { name: t('profile.balance'), value: balanceText('credit'), testId: 'profile-balance' },
     { name: label('email'), value: data.emailAddress ?? t('profile.noEmail'), edit: 'email', testId: 'profile-email' },
   ];
 

@@ -9,6 +9,7 @@ import { ACTIVE_PROMO_HEADING_ID, ActivePromoStrip } from './ActivePromoStrip.ts
 import { ClaimResultDialogs, ConfirmSheet } from './ClaimDialogs.tsx';
 import { promoHistoryQuery } from './promoApi.ts';
 import { PromoShortcuts } from './PromoShortcuts.tsx';
+import { BreakBanner } from '../../components/rg/BreakBanner.tsx';
 import { AvailableTab, HistoryTab } from './PromoTabs.tsx';
 import { usePromoClaim } from './usePromoClaim.ts';
 import './promo.css';
@@ -58,6 +59,7 @@ export function PromoPage() {
 
   return (
     <Page title={title} testId="promo-page" className="promo-page">
+      <BreakBanner />
       <ActivePromoStrip history={history} />
       <Tabs label={t('promo.tabsLabel')} items={items} selected={tab} onSelect={selectTab} />
       <PromoShortcuts />

@@ -1,10 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { centavos, normalizePromoCode, type PromoClaimResponse } from '@karera/shared';
+import { normalizePromoCode, type PromoClaimResponse } from '@karera/shared';
 import { showAlert } from '../../lib/alerts.ts';
 import { ApiError, newIdempotencyKey } from '../../lib/api.ts';
-import { sessionStore } from '../../lib/session/index.ts';
+import { balanceStore } from '../../lib/balance.ts';
 import { isSessionInvalid } from '../../lib/userApi.ts';
 import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
 import { claimPromo, PROMO_QUERY_ROOT, WALLET_HISTORY_ROOT } from './promoApi.ts';
@@ -37,10 +37,7 @@ export function usePromoClaim() {
     mutationFn: claimPromo,
     onSuccess: (answer) => {
       attempt.current = null;
-      sessionStore.save({
-        creditBalance: centavos(answer.creditBalance),
-        bonusBalance: centavos(answer.bonusBalance),
-      });
+      balanceStore.accept(answer);
       setSuccess(answer);
       setClaimed((count) => count + 1);
       void queryClient.invalidateQueries({ queryKey: WALLET_HISTORY_ROOT });

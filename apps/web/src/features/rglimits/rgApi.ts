@@ -6,21 +6,14 @@ import {
   type RgLimitKind,
 } from '@karera/shared';
 import { apiRequest } from '../../lib/api.ts';
-import { PLAYER_QUERY_ROOT } from '../../lib/queryKeys.ts';
+import { rgStatusKey } from '../../lib/rgStatus.ts';
+
+export { rgStatusKey, rgStatusQuery } from '../../lib/rgStatus.ts';
 
 type Answer<K extends keyof typeof ResponsibleGamingOperations> = ResponseOf<(typeof ResponsibleGamingOperations)[K]>;
 
-/** Under the player's root, so signing out drops it. */
-export const rgStatusKey = [...PLAYER_QUERY_ROOT, 'responsible-gaming'] as const;
-
 /** The reality check's figures (RealityCheck.tsx); a new interval drops them. */
 export const sinceSignInKey = [...rgStatusKey, 'since-sign-in'] as const;
-
-export const rgStatusQuery = {
-  queryKey: rgStatusKey,
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiRequest<Answer<'status'>>(ResponsibleGamingRoutes.status, { body: {}, signal }),
-};
 
 export const setRgLimit = (kind: RgLimitKind, amount: number | null) =>
   apiRequest<Answer<'setLimit'>>(ResponsibleGamingRoutes.setLimit, { body: { kind, amount } });

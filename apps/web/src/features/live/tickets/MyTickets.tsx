@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { betTypeByCode, BettingRoutes, type BetHistoryTicket, type Race } from '@karera/shared';
 import { PLAYER_QUERY_ROOT } from '../../../lib/queryKeys.ts';
+import { useBalance } from '../../../lib/balance.ts';
 import { useSession } from '../../../lib/session/index.ts';
 import { gameRequest } from '../../../lib/userApi.ts';
 import { legsSignature, openMultiRaceTickets, STATUS_MARK, ticketBadgeOf } from './myTickets.ts';
@@ -18,7 +19,8 @@ export const myTicketsQueryKey = (eventId: number) => [...PLAYER_QUERY_ROOT, 'my
  * placed, a pool settled), so no message of its own is needed.
  */
 export function MyTickets({ eventId, races }: { eventId: number; races: readonly Race[] }) {
-  const { playerId, creditBalance, bonusBalance } = useSession();
+  const { playerId } = useSession();
+  const { credit: creditBalance, bonus: bonusBalance } = useBalance();
   const signedIn = playerId !== null;
   const texts = useTicketTexts();
   const headingId = useId();
