@@ -20,7 +20,7 @@ import { focusFirstError } from '../../lib/formFocus.ts';
 import { byRunnerNo } from '../../lib/raceCard.ts';
 import { useRacingEventQuery } from '../../lib/racingEvent.ts';
 import { PoolCard } from './PoolCard.tsx';
-import { confirmOutcomeOf, useConfirmMutation, usePreviewMutation, type ConfirmOutcome } from './tote.api.ts';
+import { useConfirmMutation, usePreviewMutation, type ConfirmOutcome } from './tote.api.ts';
 import {
   appendToFinish,
   checkResult,
@@ -130,7 +130,7 @@ function ResultForm({
 }) {
   const t = useT();
   const preview = usePreviewMutation(race.raceId);
-  const confirm = useConfirmMutation(race.raceId);
+  const confirm = useConfirmMutation(race.raceId, onConfirmed);
   const [finish, setFinish] = useState('');
   const [deadHeat, setDeadHeat] = useState(false);
   const [dividends, setDividends] = useState<OfficialDividendDraft[]>([]);
@@ -180,10 +180,7 @@ function ResultForm({
     confirm.mutate(
       { ...previewed.input, idempotencyKey: previewed.idempotencyKey },
       {
-        onSuccess: (answer) => {
-          setConfirming(false);
-          onConfirmed(confirmOutcomeOf(answer));
-        },
+        onSuccess: () => setConfirming(false),
         onError: () => setConfirming(false),
       },
     );

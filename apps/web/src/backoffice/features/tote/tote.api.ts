@@ -40,20 +40,26 @@ export function usePreviewMutation(raceId: number) {
   });
 }
 
-/** Records the result and settles the race; the race day, its report and the carryovers change. */
-export function useConfirmMutation(raceId: number) {
+/**
+ * Records the result and settles the race; the race day, its report and the carryovers change.
+ * `onConfirmed` hears the outcome before anything is refetched: the refetched race is done, and the form
+ * that sent the result gives way to it, so a callback of the form's own would never run.
+ */
+export function useConfirmMutation(raceId: number, onConfirmed: (outcome: ConfirmOutcome) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ConfirmResultInput) =>
       apiRequest<Answer<'confirmResult'>>(ToteAdminRoutes.confirmResult(raceId), { method: 'POST', body }),
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: (answer) => {
+      onConfirmed(confirmOutcomeOf(answer));
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.racingEventAll }),
         queryClient.invalidateQueries({ queryKey: toteQueryKeys.report(raceId) }),
         queryClient.invalidateQueries({ queryKey: toteQueryKeys.carryovers }),
         // Official dividends that differ from the tote's wait on the Approvals page (decision 046).
         queryClient.invalidateQueries({ queryKey: approvalsKey }),
-      ]),
+      ]);
+    },
   });
 }
 
