@@ -243,6 +243,8 @@ describe(`reports (${testDialect})`, () => {
     expect(totals.turnover).toBe(await ledgerSum('pool:%', ['BET'], 'positive'));
     expect(totals.takeout).toBe(await ledgerSum(HouseAccount.takeout, ['TAKEOUT']));
     expect(totals.breakage).toBe(await ledgerSum(HouseAccount.breakage, ['BREAKAGE']));
+    // What the house paid into pools for the 1.00 minimum dividend (decision 046).
+    expect(totals.minusPool).toBe(-(await ledgerSum(HouseAccount.minusPool, ['MINUS_POOL'])));
     expect(totals.bonusRetained).toBe(await ledgerSum(HouseAccount.bonusStakeRetained, null));
     expect(totals.carryOut - totals.carryIn).toBe(await ledgerSum('carryover:%', ['CARRYOVER']));
     expect(totals.payouts + totals.refunds + totals.bonusRetained).toBe(-(await ledgerSum('pool:%', ['SETTLEMENT'])));
@@ -252,7 +254,7 @@ describe(`reports (${testDialect})`, () => {
       .executeTakeFirstOrThrow();
     expect(totals.refunds).toBe(Number(ticketRefunds.total));
     // Every pool settled, so each is back to zero: GGR is what the house kept of the turnover.
-    expect(totals.ggr).toBe(totals.takeout + totals.breakage + totals.bonusRetained);
+    expect(totals.ggr).toBe(totals.takeout + totals.breakage + totals.bonusRetained - totals.minusPool);
     expect(totals.ggr).toBe(totals.turnover + totals.carryIn - totals.carryOut - totals.refunds - totals.payouts);
     expect(await ledgerSum('pool:%', null)).toBe(0);
 
