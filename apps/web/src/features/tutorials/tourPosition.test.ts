@@ -45,6 +45,12 @@ describe('layoutStep', () => {
     expect(layout.scrollY).toBe(0);
   });
 
+  it('keeps the ring of an element from edge to edge (the bottom nav) within the screen', () => {
+    const layout = layoutStep({ top: 780, left: 0, width: 390, height: 64 }, tip, phone);
+    expect(layout.spotlight.left).toBe(0);
+    expect(layout.spotlight.width).toBe(390);
+  });
+
   it('keeps the tooltip inside the viewport beside an element at either edge', () => {
     const right = layoutStep({ top: 300, left: 330, width: 50, height: 40 }, tip, phone);
     expect(right.tooltip.left + tip.width).toBeLessThanOrEqual(390 - EDGE_MARGIN);

@@ -47,10 +47,14 @@ function clamp(value: number, min: number, max: number): number {
 }
 
 export function layoutStep(target: Box, tooltip: { width: number; height: number }, view: Viewport): TourLayout {
+  // Its margin stays within the screen's width: an element from edge to edge (the bottom nav) would
+  // otherwise make the page wider than the phone.
+  const ringLeft = Math.max(view.scrollX, target.left - SPOTLIGHT_PADDING);
+  const ringRight = Math.min(view.scrollX + view.width, target.left + target.width + SPOTLIGHT_PADDING);
   const spotlight: Box = {
     top: target.top - SPOTLIGHT_PADDING,
-    left: target.left - SPOTLIGHT_PADDING,
-    width: target.width + 2 * SPOTLIGHT_PADDING,
+    left: ringLeft,
+    width: Math.max(0, ringRight - ringLeft),
     height: target.height + 2 * SPOTLIGHT_PADDING,
   };
   const spotBottom = spotlight.top + spotlight.height;
