@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { RacingAdminRoutes, RacingMessages, type GameEvent, type Race } from '@karera/shared';
+import { RacingAdminRoutes, RacingMessages, tooFewRunnersMessage, type GameEvent, type Race } from '@karera/shared';
 import { backofficeLogin, uniqueSuffix } from './support.ts';
 import { seriousViolations } from './axe.ts';
 import { goToBackofficeSection } from './backofficeNav.ts';
@@ -76,7 +76,7 @@ test('an admin sets up a race day and runs race 1 from open betting to closed', 
   await expect(raceCard.getByRole('button', { name: 'Open betting' })).toBeVisible();
   await expect(page.getByRole('spinbutton', { name: 'Race number' })).toHaveValue('2');
 
-  // The race page: two runners.
+  // The race page: its runners.
   await raceCard.getByRole('link', { name: 'Race 1', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Race 1 · ${eventName}` })).toBeVisible();
   await expect(raceStatus(page)).toHaveText('Awaiting bet open');
@@ -92,12 +92,21 @@ test('an admin sets up a race day and runs race 1 from open betting to closed', 
   await expect(first.getByText('Runner 1 saved.')).toBeVisible();
   await expect(first).toContainText('R. Reyes Jr.');
 
+  // The race offers a Trifecta: two runners are refused, in the server's words; a third lets it open.
+  const openBetting = async () => {
+    await page.getByRole('button', { name: 'Open betting' }).click();
+    await page
+      .getByRole('dialog', { name: 'Open betting on race 1?' })
+      .getByRole('button', { name: 'Yes, open betting' })
+      .click();
+  };
+  await openBetting();
+  await expect(page.getByText(tooFewRunnersMessage(3, 2, 'Trifecta'))).toBeVisible();
+  await expect(raceStatus(page)).toHaveText('Awaiting bet open');
+  await addRunner(page, '3', 'Alon', 'P. Santos');
+
   // Open betting, then last call: only the allowed next moves are offered.
-  await page.getByRole('button', { name: 'Open betting' }).click();
-  await page
-    .getByRole('dialog', { name: 'Open betting on race 1?' })
-    .getByRole('button', { name: 'Yes, open betting' })
-    .click();
+  await openBetting();
   await expect(raceStatus(page)).toHaveText('Open');
   await expect(page.getByRole('button', { name: 'Open betting' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Last call' }).click();
@@ -133,7 +142,7 @@ test('an admin sets up a race day and runs race 1 from open betting to closed', 
   // Back on the event page the card shows the same state.
   await page.getByRole('link', { name: `Back to ${eventName}` }).click();
   await expect(page.getByRole('article', { name: 'Race 1' }).getByTestId('race-status')).toHaveText('Closed');
-  await expect(page.getByRole('article', { name: 'Race 1' })).toContainText('2 runners');
+  await expect(page.getByRole('article', { name: 'Race 1' })).toContainText('3 runners');
 
   // Edit the event.
   await page.getByRole('button', { name: 'Edit event' }).click();
