@@ -247,6 +247,15 @@ describe.runIf(testDialect === 'postgres')('two server processes on one PostgreS
         admin,
       )
     ).json()) as { race: Race };
+    // Two runners: the fewest a race opens betting with.
+    for (const runnerNo of ['1', '2']) {
+      await api(
+        first,
+        `/api/backoffice/racing/races/${created.race.raceId}/runners`,
+        { runnerNo, horseName: `Horse ${runnerNo}`, jockeyName: 'J. Cruz' },
+        admin,
+      );
+    }
 
     // A player connected to the second process.
     const mobileNo = `0919${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
