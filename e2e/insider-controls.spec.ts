@@ -85,8 +85,11 @@ async function secondAdminPage(browser: Browser, path: string): Promise<Page> {
 async function expectReceiptShown(card: ReturnType<Page['getByTestId']>) {
   const receipt = card.getByTestId('payment-receipt');
   await expect(receipt).toBeVisible();
+  // The image is served from the stored receipt: on a busy machine it can take a while to arrive.
   await expect
-    .poll(() => receipt.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .poll(() => receipt.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0)), {
+      timeout: 20_000,
+    })
     .toBeGreaterThan(0);
 }
 
