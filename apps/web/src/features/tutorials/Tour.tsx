@@ -64,7 +64,7 @@ export function Tour({ steps, index, root, onAction, labels }: TourProps) {
   const bodyId = useId();
 
   // Positions are written straight to the two elements: no re-render, and a resize only moves them.
-  function place() {
+  function place(newStep = false) {
     const tooltip = tooltipRef.current;
     const spotlight = spotlightRef.current;
     const target = step ? root.current?.querySelector<HTMLElement>(`[data-tour="${step.target}"]`) : null;
@@ -92,8 +92,9 @@ export function Tour({ steps, index, root, onAction, labels }: TourProps) {
     Object.assign(tooltip.style, { top: `${layout.tooltip.top}px`, left: `${layout.tooltip.left}px` });
     tooltip.dataset.placement = layout.tooltip.placement;
     // Scrolls only when the step is not in view (layoutStep keeps scrollY otherwise): at a new step, and
-    // when a layout change has moved the step out of view.
-    if (Math.abs(layout.scrollY - view.scrollY) > 1) {
+    // when a layout change has moved the step out of view. A new step always scrolls, even to where the
+    // page already is: that ends a smooth scroll still heading for an earlier step (steps taken quickly).
+    if (newStep || Math.abs(layout.scrollY - view.scrollY) > 1) {
       const calm = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
       window.scrollTo({ top: layout.scrollY, behavior: calm ? 'auto' : 'smooth' });
     }
@@ -104,7 +105,7 @@ export function Tour({ steps, index, root, onAction, labels }: TourProps) {
   });
 
   // A new step: place it and scroll it into view before the browser paints.
-  useLayoutEffect(() => placeRef.current(), [index, step?.target]);
+  useLayoutEffect(() => placeRef.current(true), [index, step?.target]);
 
   // Layout changes (rotation, a font arriving, a resize) move the spotlight and the tooltip with it. The
   // tooltip itself is watched too: a step's text that wraps differently changes its height, and a tooltip
