@@ -5,7 +5,6 @@ import {
   RacingAdminRoutes,
   ToteMessages,
   type BetReceipt,
-  type GameEvent,
   type Race,
 } from '@karera/shared';
 import {
@@ -13,10 +12,10 @@ import {
   backofficeAsFirstAdmin,
   backofficeAsSecondAdmin,
   createVerifiedPlayer,
-  manilaToday,
   uniqueSuffix,
 } from './support.ts';
 import { seriousViolations } from './axe.ts';
+import { createRaceDay } from './raceDay.ts';
 
 /**
  * Official dividends under dual control (decision 046), on a desktop: one admin enters a track's dividend
@@ -35,30 +34,17 @@ async function closedRaceWithBets(request: APIRequestContext) {
     { account: 'credit', amount: 3_000, reason: 'E2E official dividends funding' },
     { 'idempotency-key': `e2e-official-${uniqueSuffix()}` },
   );
-  const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
-    name: `E2E Official ${uniqueSuffix()}`,
-    arena: 'San Lazaro Leisure Park',
-    streamUrl: '',
-    raceDate: manilaToday(),
+  const event = await createRaceDay(request, {
+    label: 'Official',
+    raceCount: 1,
     enabledBetTypes: [],
+    card: [
+      ['1', 'Bagyo'],
+      ['2', 'Alon'],
+      ['3', 'Hangin'],
+    ],
   });
-  let { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
-    raceNo: 1,
-    startDateTime: new Date(Date.now() + 3_600_000).toISOString(),
-    enabledBetTypes: [],
-  });
-  for (const [runnerNo, horseName] of [
-    ['1', 'Bagyo'],
-    ['2', 'Alon'],
-    ['3', 'Hangin'],
-  ] as const) {
-    ({ race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.runners(race.raceId), {
-      runnerNo,
-      horseName,
-      jockeyName: `Jockey ${runnerNo}`,
-    }));
-  }
-  await adminPost(request, RacingAdminRoutes.raceStatus(race.raceId), { status: 'O' });
+  const race = event.races[0] as Race;
   for (const runner of [1, 2, 3]) {
     const placed = await request.post(BettingRoutes.placeBet, {
       data: {
