@@ -85,6 +85,8 @@ async function secondAdminPage(browser: Browser, path: string): Promise<Page> {
 async function expectReceiptShown(card: ReturnType<Page['getByTestId']>) {
   const receipt = card.getByTestId('payment-receipt');
   await expect(receipt).toBeVisible();
+  // The image loads lazily, as a person scrolling the list would see it: an admin's list is long.
+  await receipt.scrollIntoViewIfNeeded();
   // The image is served from the stored receipt: on a busy machine it can take a while to arrive.
   await expect
     .poll(() => receipt.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0)), {
