@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { RacingAdminRoutes, ToteAdminRoutes, type GameEvent, type Race } from '@karera/shared';
 import { adminPost, backofficeLogin, manilaToday, newAdmin, registerPlayer, uniqueSuffix } from './support.ts';
+import { raceDaySchedule } from './raceDay.ts';
 import { seriousViolations } from './axe.ts';
 import { goToBackofficeSection, openBackofficeNav } from './backofficeNav.ts';
 
@@ -13,16 +14,17 @@ import { goToBackofficeSection, openBackofficeNav } from './backofficeNav.ts';
 
 /** Today's race day of this test with race 1 (1 Bagyo…, 2 Alon…, 3 Hangin…), open for betting. */
 async function createOpenRace(request: APIRequestContext, tag: string) {
+  const day = raceDaySchedule(1);
   const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
     name: `E2E Desk ${tag}`,
     arena: 'San Lazaro Leisure Park',
     streamUrl: '',
-    raceDate: manilaToday(),
+    raceDate: day.raceDate,
     enabledBetTypes: [],
   });
   let { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
     raceNo: 1,
-    startDateTime: new Date(Date.now() + 3_600_000).toISOString(),
+    startDateTime: day.start(1),
     enabledBetTypes: [],
   });
   for (const [runnerNo, horse] of [

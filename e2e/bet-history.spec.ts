@@ -8,7 +8,8 @@ import {
   type GameEvent,
   type Race,
 } from '@karera/shared';
-import { adminPost, manilaToday, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { adminPost, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { raceDaySchedule } from './raceDay.ts';
 
 /**
  * Race Bet tab of Transaction History at 390 px: a new player sees the empty text, places a Win bet
@@ -18,16 +19,17 @@ import { adminPost, manilaToday, signInAsNewPlayer, uniqueSuffix } from './suppo
 
 /** Today's race day with one race of three runners, open for bets. */
 async function createOpenRace(request: APIRequestContext): Promise<{ event: GameEvent; race: Race }> {
+  const day = raceDaySchedule(1);
   const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
     name: `E2E History ${uniqueSuffix()}`,
     arena: 'San Lazaro Leisure Park',
     streamUrl: '',
-    raceDate: manilaToday(),
+    raceDate: day.raceDate,
     enabledBetTypes: [],
   });
   let { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
     raceNo: 1,
-    startDateTime: new Date(Date.now() + 3_600_000).toISOString(),
+    startDateTime: day.start(1),
     enabledBetTypes: [],
   });
   for (const [runnerNo, horseName, jockeyName] of [

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { BackofficeRoutes, RacingAdminRoutes, type FlagBetType, type GameEvent, type Race } from '@karera/shared';
-import { adminPost, manilaToday, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { adminPost, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { raceDaySchedule } from './raceDay.ts';
 
 /**
  * The bet slip of the live screen at 390 px: a new player, funded through the back office, places a
@@ -14,18 +15,19 @@ test.use({ viewport: { width: 390, height: 844 } });
  * 3 Hangin, the event and its races enabling `enabledBetTypes`.
  */
 async function createOpenRaces(request: APIRequestContext, raceCount = 1, enabledBetTypes: FlagBetType[] = []) {
+  const day = raceDaySchedule(raceCount);
   const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
     name: `E2E Slip ${uniqueSuffix()}`,
     arena: 'San Lazaro Leisure Park',
     streamUrl: '',
-    raceDate: manilaToday(),
+    raceDate: day.raceDate,
     enabledBetTypes,
   });
   const races: Race[] = [];
   for (let raceNo = 1; raceNo <= raceCount; raceNo += 1) {
     let { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
       raceNo,
-      startDateTime: new Date(Date.now() + raceNo * 3_600_000).toISOString(),
+      startDateTime: day.start(raceNo),
       enabledBetTypes,
     });
     for (const [runnerNo, horseName] of [

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { BackofficeRoutes, RacingAdminRoutes, type GameEvent, type Race } from '@karera/shared';
-import { adminPost, manilaToday, newPlayer, readOtp, signInAsNewPlayer, typeOtp, uniqueSuffix } from './support.ts';
+import { adminPost, newPlayer, readOtp, signInAsNewPlayer, typeOtp, uniqueSuffix } from './support.ts';
+import { raceDaySchedule } from './raceDay.ts';
 import { seriousViolations } from './axe.ts';
 
 /**
@@ -35,16 +36,17 @@ const CARD = [
 
 /** Today's race day with one race open for betting (Win is always offered). */
 async function createOpenRaceDay(request: APIRequestContext): Promise<GameEvent> {
+  const day = raceDaySchedule(1);
   const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
     name: `E2E Filipino ${uniqueSuffix()}`,
     arena: 'San Lazaro Leisure Park',
     streamUrl: '',
-    raceDate: manilaToday(),
+    raceDate: day.raceDate,
     enabledBetTypes: [],
   });
   const { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
     raceNo: 1,
-    startDateTime: new Date(Date.now() + 3_600_000).toISOString(),
+    startDateTime: day.start(1),
     enabledBetTypes: [],
   });
   for (const [runnerNo, horseName] of CARD) {

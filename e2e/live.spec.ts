@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Locator, type Page, type WebSocketRoute } from '@playwright/test';
 import { RacingAdminRoutes, ToteAdminRoutes, type GameEvent, type Race, type RaceStatus } from '@karera/shared';
-import { adminPost, manilaToday, playerTest as test, uniqueSuffix } from './support.ts';
+import { adminPost, playerTest as test, uniqueSuffix } from './support.ts';
+import { raceDaySchedule } from './raceDay.ts';
 
 /**
  * The live race screen at 390 px. Each test makes its own race day for today through the back-office
@@ -21,18 +22,19 @@ async function createRaceDay(
   cards: readonly (readonly RunnerSpec[])[],
   streamUrl = '',
 ): Promise<RaceDay> {
+  const day = raceDaySchedule(cards.length);
   const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
     name: `E2E Live ${uniqueSuffix()}`,
     arena: 'San Lazaro Leisure Park',
     streamUrl,
-    raceDate: manilaToday(),
+    raceDate: day.raceDate,
     enabledBetTypes: [],
   });
   const races: Race[] = [];
   for (const [index, runners] of cards.entries()) {
     let { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
       raceNo: index + 1,
-      startDateTime: new Date(Date.now() + (index + 1) * 3_600_000).toISOString(),
+      startDateTime: day.start(index + 1),
       enabledBetTypes: [],
     });
     for (const [runnerNo, horseName, jockeyName] of runners) {

@@ -8,7 +8,8 @@ import {
   type GameEvent,
   type Race,
 } from '@karera/shared';
-import { adminPost, backofficeLogin, manilaToday, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { adminPost, backofficeLogin, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { raceDaySchedule } from './raceDay.ts';
 import { seriousViolations } from './axe.ts';
 
 /**
@@ -42,16 +43,17 @@ function centavosOf(text: string): number {
 
 /** Today's race day of this test with one race (1 Bagyo, 2 Alon, 3 Hangin), open for betting. */
 async function createOpenRace(request: APIRequestContext) {
+  const day = raceDaySchedule(1);
   const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
     name: `E2E Rebate ${uniqueSuffix()}`,
     arena: 'San Lazaro Leisure Park',
     streamUrl: '',
-    raceDate: manilaToday(),
+    raceDate: day.raceDate,
     enabledBetTypes: [],
   });
   const { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
     raceNo: 1,
-    startDateTime: new Date(Date.now() + 3_600_000).toISOString(),
+    startDateTime: day.start(1),
     enabledBetTypes: [],
   });
   for (const [runnerNo, horseName] of [

@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { BackofficeRoutes, RacingAdminRoutes, type GameEvent, type Race } from '@karera/shared';
 import { E2E_FAST_DEMO_URL } from './env.ts';
-import { adminPost, manilaToday, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { adminPost, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { raceDaySchedule } from './raceDay.ts';
 
 /**
  * Race day as a track runs it, at 390 px: a multi-race pool is on sale while its first leg is open and
@@ -39,17 +40,18 @@ test('a Pick4 is sold from the bet slip while only its first leg is open, its la
 }) => {
   const player = await signInAsNewPlayer(page, request);
   await fund(request, player.playerId, 50_000);
+  const day = raceDaySchedule(4);
   const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
     name: `E2E Pick4 Day ${uniqueSuffix()}`,
     arena: 'Santa Ana Park, Naic',
     streamUrl: '',
-    raceDate: manilaToday(),
+    raceDate: day.raceDate,
     enabledBetTypes: ['PICK4'],
   });
   for (let raceNo = 1; raceNo <= 4; raceNo += 1) {
     const { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
       raceNo,
-      startDateTime: new Date(Date.now() + raceNo * 3_600_000).toISOString(),
+      startDateTime: day.start(raceNo),
       enabledBetTypes: ['PICK4'],
     });
     for (const runnerNo of ['1', '2', '3', '4']) {

@@ -9,7 +9,8 @@ import {
   type GameEvent,
   type Race,
 } from '@karera/shared';
-import { adminPost, manilaToday, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { adminPost, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { raceDaySchedule } from './raceDay.ts';
 
 /**
  * /result at 390 px lists every bet type of a finished race with its winning combination, and where a
@@ -21,16 +22,17 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 /** Today's race day of this test with one open race (1 Bagyo, 2 Alon, 3 Hangin) offering a Trifecta. */
 async function openRace(request: APIRequestContext) {
+  const day = raceDaySchedule(1);
   const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
     name: `E2E Complete Results ${uniqueSuffix()}`,
     arena: 'San Lazaro Leisure Park',
     streamUrl: '',
-    raceDate: manilaToday(),
+    raceDate: day.raceDate,
     enabledBetTypes: ['TRI'],
   });
   let { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
     raceNo: 1,
-    startDateTime: new Date(Date.now() + 3_600_000).toISOString(),
+    startDateTime: day.start(1),
     enabledBetTypes: ['TRI'],
   });
   for (const [runnerNo, horseName] of [

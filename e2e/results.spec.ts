@@ -9,14 +9,8 @@ import {
   type GameEvent,
   type Race,
 } from '@karera/shared';
-import {
-  adminPost,
-  approveAsSecondAdmin,
-  backofficeLogin,
-  manilaToday,
-  signInAsNewPlayer,
-  uniqueSuffix,
-} from './support.ts';
+import { adminPost, approveAsSecondAdmin, backofficeLogin, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { raceDaySchedule } from './raceDay.ts';
 import { seriousViolations } from './axe.ts';
 import { goToBackofficeSection } from './backofficeNav.ts';
 
@@ -30,16 +24,17 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 /** Today's race day of this test with one race (1 Bagyo, 2 Alon, 3 Hangin), open for betting if asked. */
 async function createRace(request: APIRequestContext, open: boolean) {
+  const day = raceDaySchedule(1);
   const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
     name: `E2E Results ${uniqueSuffix()}`,
     arena: 'San Lazaro Leisure Park',
     streamUrl: '',
-    raceDate: manilaToday(),
+    raceDate: day.raceDate,
     enabledBetTypes: [],
   });
   let { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
     raceNo: 1,
-    startDateTime: new Date(Date.now() + 3_600_000).toISOString(),
+    startDateTime: day.start(1),
     enabledBetTypes: [],
   });
   for (const [runnerNo, horseName] of [

@@ -12,7 +12,8 @@ import {
 } from '@karera/shared';
 import { seriousViolations } from './axe.ts';
 import { approveDeposit } from './payment-approvals.ts';
-import { adminPost, manilaToday, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { adminPost, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { raceDaySchedule } from './raceDay.ts';
 
 /**
  * Activity Statement at 390 px (issue 22): after an approved deposit and a bet, the player opens the
@@ -20,16 +21,17 @@ import { adminPost, manilaToday, signInAsNewPlayer, uniqueSuffix } from './suppo
  */
 
 async function openRace(request: APIRequestContext): Promise<{ event: GameEvent; race: Race }> {
+  const day = raceDaySchedule(1);
   const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
     name: `E2E Statement ${uniqueSuffix()}`,
     arena: 'San Lazaro Leisure Park',
     streamUrl: '',
-    raceDate: manilaToday(),
+    raceDate: day.raceDate,
     enabledBetTypes: [],
   });
   let { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
     raceNo: 1,
-    startDateTime: new Date(Date.now() + 3_600_000).toISOString(),
+    startDateTime: day.start(1),
     enabledBetTypes: [],
   });
   for (const runnerNo of ['1', '2']) {

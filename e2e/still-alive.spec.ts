@@ -8,7 +8,8 @@ import {
   type GameEvent,
   type Race,
 } from '@karera/shared';
-import { adminPost, manilaToday, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { adminPost, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { raceDaySchedule } from './raceDay.ts';
 import { seriousViolations } from './axe.ts';
 
 /**
@@ -21,18 +22,19 @@ import { seriousViolations } from './axe.ts';
 
 /** Today's race day of four races open for betting, runners 1-3 each, Pick4 enabled. */
 async function createPick4Day(request: APIRequestContext) {
+  const day = raceDaySchedule(4);
   const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
     name: `E2E Still Alive ${uniqueSuffix()}`,
     arena: 'San Lazaro Leisure Park',
     streamUrl: '',
-    raceDate: manilaToday(),
+    raceDate: day.raceDate,
     enabledBetTypes: ['PICK4'],
   });
   const races: Race[] = [];
   for (let raceNo = 1; raceNo <= 4; raceNo += 1) {
     const { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
       raceNo,
-      startDateTime: new Date(Date.now() + raceNo * 3_600_000).toISOString(),
+      startDateTime: day.start(raceNo),
       enabledBetTypes: ['PICK4'],
     });
     for (const [runnerNo, horseName] of [

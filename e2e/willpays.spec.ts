@@ -8,7 +8,8 @@ import {
   type GameEvent,
   type Race,
 } from '@karera/shared';
-import { adminPost, manilaToday, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { adminPost, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { raceDaySchedule } from './raceDay.ts';
 import { seriousViolations } from './axe.ts';
 
 /**
@@ -23,18 +24,19 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 async function createDay(request: APIRequestContext) {
   const types = ['DD'];
+  const day = raceDaySchedule(2);
   const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
     name: `E2E Will-pays ${uniqueSuffix()}`,
     arena: 'San Lazaro Leisure Park',
     streamUrl: '',
-    raceDate: manilaToday(),
+    raceDate: day.raceDate,
     enabledBetTypes: types,
   });
   const races: Race[] = [];
   for (const raceNo of [1, 2]) {
     const { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
       raceNo,
-      startDateTime: new Date(Date.now() + raceNo * 3_600_000).toISOString(),
+      startDateTime: day.start(raceNo),
       enabledBetTypes: types,
     });
     for (const [runnerNo, horseName] of [

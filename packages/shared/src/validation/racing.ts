@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FLAG_BET_TYPES } from '../api/game.ts';
-import { MAX_RACES_PER_EVENT } from '../racing/schedule.ts';
+import { manilaDate, MAX_RACES_PER_EVENT } from '../racing/schedule.ts';
 import { RACE_STATUSES } from '../racing/status.ts';
 
 export const RacingMessages = {
@@ -33,6 +33,29 @@ export function tooFewRunnersMessage(needed: number, has: number, betTypeName: s
   return betTypeName
     ? `This race offers ${betTypeName}, which needs at least ${needed} runners: it has ${has}. Add runners or turn the bet type off.`
     : `A race needs at least ${needed} runners to open betting: it has ${has}.`;
+}
+
+/** The Manila calendar date (YYYY-MM-DD) an instant falls on: the day a race starting then belongs to. */
+export function manilaDateOfStart(startDateTime: string): string {
+  const { year, month, day } = manilaDate(new Date(startDateTime));
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * A race starts on its race day, by the Manila clock (decision 048): null when it does, else why not.
+ * An unreadable start is left to the start-time rule.
+ */
+export function raceStartOffDayMessage(raceDate: string, startDateTime: string): string | null {
+  if (Number.isNaN(Date.parse(startDateTime))) return null;
+  const startDay = manilaDateOfStart(startDateTime);
+  return startDay === raceDate
+    ? null
+    : `This start is on ${startDay} (Manila time), but the race day is ${raceDate}. A race starts on its race day: pick a time on ${raceDate}, or change the race day.`;
+}
+
+/** Moving a race day to another date would leave a race off its day (decision 048). */
+export function raceDayLeavesRaceMessage(raceNo: number, startDay: string): string {
+  return `Race ${raceNo} starts on ${startDay} (Manila time): a race day keeps the date its races start on. Reschedule its races first.`;
 }
 
 const STREAM = /^(https?:\/\/\S+|[A-Za-z0-9_-]{0,64})$/;

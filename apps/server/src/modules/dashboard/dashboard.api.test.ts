@@ -73,13 +73,23 @@ describe(`race-day dashboard (${testDialect})`, () => {
     return response.json<DashboardResponse>();
   };
 
-  /** A race day dated today (Manila) with races at the given post times, runners 1-4, all open. */
-  async function raceDay(name: string, postTimes: number[], betTypes: string[] = []) {
+  /**
+   * A race day dated as its first race (Manila) with races at the given post times, runners 1-4, all open.
+   * A race starts on its race day (decision 048): a later post time past that Manila midnight (a test run
+   * late in the Manila evening) is brought back to the day's last minutes, keeping the order.
+   */
+  async function raceDay(name: string, givenPostTimes: number[], betTypes: string[] = []) {
+    const first = givenPostTimes[0] ?? Date.now();
+    const raceDate = manilaDateOf(new Date(first));
+    const dayEnd = Date.parse(`${raceDate}T23:59:59+08:00`);
+    const postTimes = givenPostTimes.map((time, index) =>
+      index === 0 ? time : Math.min(time, Math.max(first, dayEnd - (givenPostTimes.length - index) * 1000)),
+    );
     const { event } = await post<{ event: { id: number } }>('/api/backoffice/racing/events', {
       name,
       arena: 'Metro Turf',
       streamUrl: '',
-      raceDate: manilaDateOf(new Date()),
+      raceDate,
       enabledBetTypes: betTypes,
     });
     const races: Race[] = [];

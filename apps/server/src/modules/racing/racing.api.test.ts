@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   manilaDate,
+  raceDayLeavesRaceMessage,
   RacingMessages,
+  raceStartOffDayMessage,
   tooFewRunnersMessage,
   type GameEvent,
   type GameInfoResponse,
@@ -95,6 +97,63 @@ describe(`race card and race control (${testDialect})`, () => {
       enabledBetTypes: [],
     });
     expect(eleventh.body.fieldErrors?.raceNo).toBe(RacingMessages.raceNo);
+  });
+
+  it('refuses a race start on another Manila date than its race day, on create and on reschedule (decision 048)', async () => {
+    const { event, race } = await eventWithRace();
+    // 23:30 on the 22nd in UTC is 07:30 on the 23rd in Manila: the next day there.
+    const nextDay = await post(`/api/backoffice/racing/events/${event.id}/races`, {
+      raceNo: 2,
+      startDateTime: '2026-11-22T23:30:00Z',
+      enabledBetTypes: [],
+    });
+    expect(nextDay.status).toBe(400);
+    const refusal = raceStartOffDayMessage('2026-11-22', '2026-11-22T23:30:00Z');
+    expect(refusal).toContain('2026-11-23');
+    expect(nextDay.body.statusMessage).toBe(refusal);
+    expect(nextDay.body.fieldErrors?.startDateTime).toBe(refusal);
+    // 17:00 on the 21st in UTC is 01:00 on the 22nd in Manila: on the race day, though not in UTC.
+    const earlyManila = await post<{ race: Race }>(`/api/backoffice/racing/events/${event.id}/races`, {
+      raceNo: 2,
+      startDateTime: '2026-11-21T17:00:00+00:00',
+      enabledBetTypes: [],
+    });
+    expect(earlyManila.status).toBe(200);
+    // Manila's own offset says the same thing: 23:59 there is still the day.
+    const lastMinute = await post(`/api/backoffice/racing/events/${event.id}/races`, {
+      raceNo: 3,
+      startDateTime: '2026-11-22T23:59:00+08:00',
+      enabledBetTypes: [],
+    });
+    expect(lastMinute.status).toBe(200);
+    const midnight = await post(`/api/backoffice/racing/events/${event.id}/races`, {
+      raceNo: 4,
+      startDateTime: '2026-11-23T00:00:00+08:00',
+      enabledBetTypes: [],
+    });
+    expect(midnight.status).toBe(400);
+
+    const reschedule = (startDateTime: string) =>
+      post<{ race: Race }>(`/api/backoffice/racing/races/${race.raceId}`, { startDateTime });
+    const late = await reschedule('2026-11-22T16:30:00Z');
+    expect(late.status).toBe(400);
+    expect(late.body.fieldErrors?.startDateTime).toBe(raceStartOffDayMessage('2026-11-22', '2026-11-22T16:30:00Z'));
+    const kept = await t.app.inject({ url: `/api/backoffice/racing/events/${event.id}`, headers: { cookie: admin } });
+    expect(kept.json<{ races: Race[] }>().races.find((r) => r.raceId === race.raceId)?.startDateTime).toBe(
+      '2026-11-22T06:00:00.000Z',
+    );
+    const moved = await reschedule('2026-11-22T15:30:00Z');
+    expect(moved.status).toBe(200);
+    expect(moved.body.race.startDateTime).toBe('2026-11-22T15:30:00.000Z');
+
+    // Moving the race day itself would leave its races behind.
+    const { body: eventBody } = await post<{ event: GameEvent }>(`/api/backoffice/racing/events/${event.id}`, {
+      ...eventInput,
+      name: event.name,
+      raceDate: '2026-11-23',
+    });
+    expect(eventBody.statusCode).toBe(400);
+    expect(eventBody.fieldErrors?.raceDate).toBe(raceDayLeavesRaceMessage(1, '2026-11-22'));
   });
 
   it('refuses bad input with field messages', async () => {
@@ -267,7 +326,9 @@ describe(`race card and race control (${testDialect})`, () => {
       }
       return body.event.id;
     }
-    const soon = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    // Post times around midday in Manila, whatever the hour the test runs: each race on its race day.
+    const noon = Date.parse(`${today}T12:00:00+08:00`);
+    const soon = (minutes: number) => new Date(noon + minutes * 60_000).toISOString();
     const finished = await card('Finished card', [soon(-90), soon(-60)], [['X'], ['O', 'X']]);
     const upcoming = await card('Upcoming card', [soon(60), soon(63)], [[], []]);
     const running = await card('Running card', [soon(-5), soon(30)], [['O', 'C'], []]);

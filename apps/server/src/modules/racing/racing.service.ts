@@ -2,6 +2,9 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   canTransition,
   isRaceLocked,
+  manilaDateOfStart,
+  raceDayLeavesRaceMessage,
+  raceStartOffDayMessage,
   RacingMessages,
   runnersNeededToOpen,
   tooFewRunnersMessage,
@@ -68,12 +71,29 @@ export async function createEvent(deps: RacingDeps, actor: RacingActor, input: E
   return (await findEvent(deps.db, id)) as GameEvent;
 }
 
+/** A race starts on its race day's Manila date (decision 048): refused with the field to correct. */
+function assertStartOnRaceDay(raceDate: string, startDateTime: string): void {
+  const refusal = raceStartOffDayMessage(raceDate, startDateTime);
+  if (refusal) throw badRequest(refusal, { startDateTime: refusal });
+}
+
 export async function updateEvent(
   deps: RacingDeps,
   actor: RacingActor,
   eventId: number,
   input: EventInput,
 ): Promise<GameEvent> {
+  const current = await findEvent(deps.db, eventId);
+  if (!current) throw notFound(RacingMessages.eventNotFound);
+  if (current.raceDate !== input.raceDate) {
+    const offDay = (await racesOfEvent(deps.db, eventId)).find(
+      (race) => manilaDateOfStart(race.startDateTime) !== input.raceDate,
+    );
+    if (offDay) {
+      const refusal = raceDayLeavesRaceMessage(offDay.raceNo, manilaDateOfStart(offDay.startDateTime));
+      throw badRequest(refusal, { raceDate: refusal });
+    }
+  }
   const result = await deps.db
     .updateTable('game_events')
     .set({
@@ -107,6 +127,7 @@ export async function createRace(
   if (races.length >= MAX_RACES_PER_EVENT) throw badRequest(RacingMessages.tooManyRaces);
   if (races.some((r) => r.raceNo === input.raceNo))
     throw badRequest(RacingMessages.raceNoTaken, { raceNo: RacingMessages.raceNoTaken });
+  assertStartOnRaceDay(event.raceDate, input.startDateTime);
   let raceId: number;
   try {
     ({ id: raceId } = await deps.db
@@ -142,6 +163,7 @@ export async function updateRace(
 ): Promise<Race> {
   const race = await mustFindRace(deps.db, raceId);
   const event = (await findEvent(deps.db, race.eventId)) as GameEvent;
+  if (input.startDateTime) assertStartOnRaceDay(event.raceDate, input.startDateTime);
   await deps.db
     .updateTable('races')
     .set({
