@@ -40,7 +40,7 @@ export function AddRaceForm({ event, races }: { event: GameEvent; races: readonl
     formEvent.preventDefault();
     if (create.isPending) return;
     setAdded(null);
-    const check = checkRace(draft, races, event.enabledBetTypes);
+    const check = checkRace(draft, races, event.enabledBetTypes, event.raceDate);
     if (!check.ok) {
       create.reset();
       setFieldErrors(check.fieldErrors);

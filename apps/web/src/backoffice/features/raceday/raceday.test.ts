@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRaceLocked, MAX_RACES_PER_EVENT, RacingMessages, type Race, type Runner } from '@karera/shared';
+import { isRaceLocked, MAX_RACES_PER_EVENT, RacingMessages, raceStartOffDayMessage, type Race, type Runner } from '@karera/shared';
 import {
   betTypeName,
   byRunnerNo,
@@ -192,6 +192,18 @@ describe('checkRace', () => {
       ok: false,
       fieldErrors: { raceNo: RacingMessages.raceNoTaken },
     });
+  });
+});
+
+describe('checkRace on the race day (decision 048)', () => {
+  it('refuses a start on another Manila date than the race day, by the same rule as the server', () => {
+    const draft = (startLocal: string) => ({ raceNo: '2', startLocal, enabledBetTypes: [] });
+    expect(checkRace(draft('2026-11-25T23:59'), [race(1)], [], '2026-11-25').ok).toBe(true);
+    expect(checkRace(draft('2026-11-26T00:10'), [race(1)], [], '2026-11-25')).toEqual({
+      ok: false,
+      fieldErrors: { startDateTime: raceStartOffDayMessage('2026-11-25', '2026-11-25T16:10:00.000Z') },
+    });
+    expect(raceStartOffDayMessage('2026-11-25', '2026-11-25T16:10:00.000Z')).toContain('2026-11-26');
   });
 });
 

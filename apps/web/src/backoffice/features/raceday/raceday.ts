@@ -6,6 +6,7 @@ import {
   MAX_RACES_PER_EVENT,
   raceInputSchema,
   RacingMessages,
+  raceStartOffDayMessage,
   runnerBaseNumber,
   runnerInputSchema,
   type EventInput,
@@ -175,12 +176,14 @@ export function newRaceDraft(raceDate: string, races: readonly Race[], eventBetT
 
 /**
  * The race body, or the messages beside each field. Only the event's bet types can be offered;
- * a number another race holds is refused before asking the server.
+ * a number another race holds, or a start off the race day `raceDate` (decision 048), is refused
+ * before asking the server.
  */
 export function checkRace(
   draft: RaceDraft,
   races: readonly Pick<Race, 'raceNo'>[],
   eventBetTypes: readonly FlagBetType[],
+  raceDate: string | null = null,
 ): Check<RaceInput, RaceField> {
   const raceNo = /^\d{1,3}$/.test(draft.raceNo.trim()) ? Number(draft.raceNo.trim()) : undefined;
   const result = raceInputSchema.safeParse({
@@ -192,6 +195,8 @@ export function checkRace(
   if (raceNo !== undefined && !fieldErrors.raceNo && races.some((race) => race.raceNo === raceNo)) {
     fieldErrors.raceNo = RacingMessages.raceNoTaken;
   }
+  const offDay = result.success && raceDate ? raceStartOffDayMessage(raceDate, result.data.startDateTime) : null;
+  if (offDay) fieldErrors.startDateTime = offDay;
   if (result.success && Object.keys(fieldErrors).length === 0) return { ok: true, body: result.data };
   return { ok: false, fieldErrors };
 }
