@@ -2,7 +2,6 @@ import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BET_TYPES, formatPeso } from '@karera/shared';
 import { Page, Tabs } from '../../components/ui/index.ts';
-import { storedLanguage } from '../../i18n/language.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
 import { BET_RULES_TEXT } from './content.ts';
 import {
@@ -17,9 +16,8 @@ import { betTypeHeading, combinationOf, ruleSectionId } from './poolTable.ts';
 import './betrules.css';
 
 /**
- * Bet rules (/betrules, spec §2): the rules in Tagalog (default) or English, following the site language
- * the player chose until a language is picked here (remembered in this browser), and the pool table of
- * every bet type.
+ * Bet rules (/betrules, spec §2): the rules in Tagalog (the default, whatever the site's language) or
+ * English once picked here (remembered in this browser), and the pool table of every bet type.
  */
 export function BetRulesPage() {
   const { t } = useTranslation();
@@ -44,14 +42,12 @@ export function BetRulesPage() {
 }
 
 function useBetRulesLanguage(): [BetRulesLanguage, (language: BetRulesLanguage) => void] {
-  const { i18n } = useTranslation();
   const [choice, setChoice] = useState(() => readBetRulesChoice(browserStorage()));
   const select = useCallback((next: BetRulesLanguage) => {
     setChoice(next);
     rememberBetRulesLanguage(browserStorage(), next);
   }, []);
-  // Follows a language switch in the menus (useTranslation renders again) until the player picks here.
-  return [betRulesLanguageFor(choice, storedLanguage() === null ? null : i18n.language), select];
+  return [betRulesLanguageFor(choice), select];
 }
 
 /** The rules in one language; `lang` tells screen readers how to pronounce them. */

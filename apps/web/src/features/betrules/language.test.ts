@@ -55,14 +55,10 @@ describe('bet rules language', () => {
     expect(() => rememberBetRulesLanguage(null, 'en')).not.toThrow();
   });
 
-  it('follows the site language the player chose until a language is picked on the page', () => {
-    // No choice anywhere: Tagalog, the spec's default, whatever the site shows.
-    expect(betRulesLanguageFor(null, null)).toBe('fil');
-    // The player switched the site to English or Filipino in the menus.
-    expect(betRulesLanguageFor(null, 'en')).toBe('en');
-    expect(betRulesLanguageFor(null, 'fil')).toBe('fil');
+  it('opens in Tagalog (the spec’s default) until a language is picked on the page, whatever the site shows', () => {
+    expect(betRulesLanguageFor(null)).toBe('fil');
     // A choice on the page wins.
-    expect(betRulesLanguageFor('fil', 'en')).toBe('fil');
-    expect(betRulesLanguageFor('en', 'fil')).toBe('en');
+    expect(betRulesLanguageFor('fil')).toBe('fil');
+    expect(betRulesLanguageFor('en')).toBe('en');
   });
 });

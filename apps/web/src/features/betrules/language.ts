@@ -1,7 +1,7 @@
 /**
- * The language the bet rules are read in (spec §2 Bet rules): Tagalog or English. A choice made on the
- * page is remembered in localStorage under 'betRulesLanguage' and wins; until then the rules follow the
- * site language the player chose in the menus, and Tagalog (the spec's default) when none was chosen.
+ * The language the bet rules are read in (spec §2 Bet rules): Tagalog or English, Tagalog by default
+ * whatever the site's language (the spec opens them in Tagalog). A choice made on the page is remembered
+ * in localStorage under 'betRulesLanguage' and wins from then on.
  */
 export const BET_RULES_LANGUAGES = ['fil', 'en'] as const;
 export type BetRulesLanguage = (typeof BET_RULES_LANGUAGES)[number];
@@ -26,12 +26,9 @@ export function readBetRulesChoice(storage: Storage | null): BetRulesLanguage | 
   }
 }
 
-/** The rules' language: the page's own choice, else the site language the player chose, else Tagalog. */
-export function betRulesLanguageFor(
-  choice: BetRulesLanguage | null,
-  chosenSiteLanguage: string | null,
-): BetRulesLanguage {
-  return choice ?? betRulesLanguageOf(chosenSiteLanguage);
+/** The rules' language: the page's own choice, else Tagalog (the spec's default), whatever the site shows. */
+export function betRulesLanguageFor(choice: BetRulesLanguage | null): BetRulesLanguage {
+  return choice ?? DEFAULT_BET_RULES_LANGUAGE;
 }
 
 export function rememberBetRulesLanguage(storage: Storage | null, language: BetRulesLanguage): void {
