@@ -47,10 +47,10 @@ test('a player completes identity verification from the account menu, an admin a
     .getByLabel('Selfie holding your ID')
     .setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: await photo('png', 3) });
   for (const declaration of [
-    'a student',
-    'a government official or employee',
-    'a member of the AFP or the PNP',
-    'a jockey, trainer or employee of a racing club or track',
+    'I am not a student.',
+    'I am not a government official or employee.',
+    'I am not a member of the AFP or the PNP.',
+    'I am not a jockey, trainer or employee of a racing club or track.',
   ]) {
     await page.getByLabel(declaration).check();
   }

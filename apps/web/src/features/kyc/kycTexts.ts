@@ -34,12 +34,13 @@ export const kycTexts = {
   selfieHint: 'Your face and the ID both visible. JPEG, PNG or WebP, at most 5 MB.',
   idPhotoPreview: 'Preview of your ID photo',
   selfiePreview: 'Preview of your selfie',
-  declarationsLegend: 'I declare that I am not:',
+  /** Each declaration is a whole sentence, so it reads right beside its own checkbox. */
+  declarationsLegend: 'Confirm each statement (all are needed to play):',
   declarations: {
-    notStudent: 'a student',
-    notGovernmentOfficial: 'a government official or employee',
-    notMilitaryOrPolice: 'a member of the AFP or the PNP',
-    notRacingEmployee: 'a jockey, trainer or employee of a racing club or track',
+    notStudent: 'I am not a student.',
+    notGovernmentOfficial: 'I am not a government official or employee.',
+    notMilitaryOrPolice: 'I am not a member of the AFP or the PNP.',
+    notRacingEmployee: 'I am not a jockey, trainer or employee of a racing club or track.',
   },
   submit: 'Submit for verification',
   submitting: 'Sending your details',
