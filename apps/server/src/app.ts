@@ -230,7 +230,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (config.demo) {
     const log = app.log.child({ module: 'simulator' });
     leadership.whileLeading('simulator', () =>
-      startSimulator(toteDeps, { speed: config.simSpeed, log, lease: leadership.lease }),
+      startSimulator(toteDeps, {
+        speed: config.simSpeed,
+        log,
+        lease: leadership.lease,
+        crowd: config.demoCrowd ? { placement: betPlacement } : undefined,
+      }),
     );
   }
   // Closed first (hooks run last-added first): the jobs stop before the pub/sub and the database close.

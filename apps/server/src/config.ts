@@ -18,6 +18,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
   DEMO: booleanFlag.optional(),
+  DEMO_CROWD: booleanFlag.optional(),
   ADMIN_USERNAME: z
     .string()
     .regex(/^[A-Za-z0-9._-]{3,32}$/)
@@ -168,6 +169,8 @@ export interface AppConfig {
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   demo: boolean;
+  /** The demo race day's simulated bettors (decision 047): only while the simulator runs. */
+  demoCrowd: boolean;
   admin: { username: string; password: string; generated: boolean; totpSecret: string | null };
   /** A second founding admin, system-created at bootstrap (test servers: decision 044); null when not set. */
   secondAdmin: { username: string; password: string; totpSecret: string | null } | null;
@@ -286,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : { kind: 'sqlite', file: path.join(dataDir, 'karera.db') },
     // The demo race day is on unless turned off, but never by default in production.
     demo: e.DEMO ?? e.NODE_ENV !== 'production',
+    demoCrowd: (e.DEMO ?? e.NODE_ENV !== 'production') && (e.DEMO_CROWD ?? true),
     admin: {
       username: e.ADMIN_USERNAME,
       password: e.ADMIN_PASSWORD ?? generatePassword(),

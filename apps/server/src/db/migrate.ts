@@ -33,6 +33,7 @@ import * as agentCommissions from './migrations/20261127030000_agent_commissions
 import * as reportIndexes from './migrations/20261127020000_report_indexes.ts';
 import * as staffRequestsAndEnrolment from './migrations/20261128050000_staff_requests_and_enrolment.ts';
 import * as staffRequestApplications from './migrations/20261128060000_staff_request_applications.ts';
+import * as demoCrowd from './migrations/20261128100000_demo_crowd.ts';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: Dialect): Promise<void>;
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261128030000_dual_control': dualControl,
   '20261128050000_staff_requests_and_enrolment': staffRequestsAndEnrolment,
   '20261128060000_staff_request_applications': staffRequestApplications,
+  '20261128100000_demo_crowd': demoCrowd,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -108,6 +108,8 @@ export interface PlayersTable {
   verified: ColumnType<Flag, Flag | undefined, Flag>;
   agent_id: number | null;
   created_at: Timestamp;
+  /** 1 for a simulated bettor of the demo race day (decision 047): kept apart in reports and staff queues. */
+  demo_crowd: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
 export interface AccountsTable {

@@ -15,7 +15,15 @@ describe(`race-day simulator (${testDialect})`, () => {
   const start = (holder: string, speed: number, extra: Partial<Parameters<typeof startSimulator>[1]> = {}) => {
     const simulator = startSimulator(
       { db: t.app.db, pubsub: t.app.pubsub },
-      { speed, log: t.app.log, scratchChance: 1, cancelChance: 0, holder, ...extra },
+      {
+        speed,
+        log: t.app.log,
+        scratchChance: 1,
+        cancelChance: 0,
+        holder,
+        crowd: { placement: t.app.betPlacement },
+        ...extra,
+      },
     );
     running.push(simulator);
     return simulator;

@@ -10,15 +10,15 @@ import {
   addRunner,
   createEvent,
   createRace,
-  setRaceOdds,
   setRunnerScratched,
   transitionRace,
   type RacingActor,
 } from '../racing/racing.service.ts';
 import { confirmResult, type ToteDeps } from '../tote/settlement.service.ts';
-import { winStakesOf } from '../tote/pools.ts';
+import type { BetPlacement } from '../betting/bet-placement.ts';
 import { ARENAS, HORSE_NAMES, JOCKEY_NAMES } from './names.ts';
 import { raceRunOf, runOrderStanding, startRaceRun } from './raceRuns.ts';
+import { createCrowd, crowdRaces } from './crowd.ts';
 
 const SIMULATOR: RacingActor = { type: 'system', id: null };
 
@@ -45,7 +45,9 @@ export const DEMO_CLOCK_MS = {
  * for the official result, as at a track.
  */
 export const DRAWN_RACE_SHARE = 0.8;
-const ODDS_TICK_MS = 5_000;
+/** How often the crowd bets on an open race, at pace 1, and never more often than every CROWD_MIN_MS (wall clock). */
+const CROWD_TICK_MS = 5_000;
+const CROWD_MIN_MS = 250;
 /** How often the simulator looks at the clock, at pace 1, and how long its own lease lasts unrenewed (wall clock). */
 const TICK_MS = 1_000;
 const LEASE_TTL_MS = 3_000;
@@ -67,6 +69,11 @@ export interface SimulatorOptions {
   lease?: Lease;
   /** Races per demo card. */
   racesPerCard?: number;
+  /**
+   * The demo crowd (decision 047): simulated bettors placing real tickets through the players' placement,
+   * so the odds shown are the pool's. Without it the races open with empty pools.
+   */
+  crowd?: { placement: BetPlacement };
 }
 
 export interface Simulator {
@@ -108,7 +115,11 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
   const scaled = (ms: number) => Math.max(1, Math.round(ms / options.speed));
   const tickMs = Math.max(50, scaled(TICK_MS));
   const lease = options.lease ?? createLease(deps.db, SIMULATOR_LEASE, { ttlMs: LEASE_TTL_MS, holder: options.holder });
-  const lastOddsMove = new Map<number, number>();
+  const crowd = options.crowd
+    ? createCrowd(deps.db, { placement: options.crowd.placement, random: () => random(1_000_000) / 1_000_000 })
+    : null;
+  const crowdEvery = Math.max(CROWD_MIN_MS, scaled(CROWD_TICK_MS));
+  let lastCrowdStep = 0;
   /** Running races whose run is known to be stored (saves a read per tick). */
   const withRun = new Set<number>();
   let stopped = false;
@@ -188,24 +199,6 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
   }
 
   /**
-   * Quoted odds that drift like a live Win pool (a favourite, a few contenders, long shots) until real
-   * bets land: from then on the tote's odds from the pool take over.
-   */
-  async function moveOdds(race: Race, now: number): Promise<void> {
-    if (now - (lastOddsMove.get(race.raceId) ?? 0) < scaled(ODDS_TICK_MS)) return;
-    lastOddsMove.set(race.raceId, now);
-    if ((await winStakesOf(deps.db, race.raceId)).size > 0) return;
-    const active = race.runners.filter((r) => r.status === 'A');
-    const odds = new Map<number, number | null>();
-    for (const runner of active) {
-      const current = runner.odds ? Math.round(Number(runner.odds) * 100) : 200 + random(3000);
-      const drift = Math.round(current * ((random(21) - 10) / 100));
-      odds.set(runner.id, Math.min(99_900, Math.max(110, current + drift)));
-    }
-    await setRaceOdds(deps, race.raceId, odds);
-  }
-
-  /**
    * The race goes off: its run (the finishing order, following the odds with some luck, and the seed of
    * the running) is decided now and drawn on every screen; `endsAt` is when its result is due.
    */
@@ -232,12 +225,10 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
         opened = await setRunnerScratched(deps, SIMULATOR, pick(opened.runners, random).id, true);
       }
       if (chance(cancelChance)) await transitionRace(deps, SIMULATOR, race.raceId, 'X');
-      else await moveOdds(opened, now);
     } else if (race.status === 'O' && now >= post - scaled(DEMO_CLOCK_MS.lastCall)) {
       await transitionRace(deps, SIMULATOR, race.raceId, 'L');
     } else if (race.status === 'L' && now >= post) {
       const off = await transitionRace(deps, SIMULATOR, race.raceId, 'C');
-      lastOddsMove.delete(race.raceId);
       await sendOff(off, post + scaled(DEMO_CLOCK_MS.running), now);
     } else if (race.status === 'C' && now >= post + scaled(DEMO_CLOCK_MS.running)) {
       await confirmResult(deps, SIMULATOR, race.raceId, { finish: await finishOf(race, now) });
@@ -245,8 +236,25 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
       // Sent off by a simulator that stopped before deciding the run: decide it now, for the time left.
       if (await raceRunOf(deps.db, race.raceId)) withRun.add(race.raceId);
       else await sendOff(race, post + scaled(DEMO_CLOCK_MS.running), now);
-    } else if (race.status === 'O' || race.status === 'L') {
-      await moveOdds(race, now);
+    }
+  }
+
+  /**
+   * The crowd's tickets of this step, in the races open now: every few seconds at pace 1, and never in a
+   * race about to reach last call (at a fast pace the bet would land after it closed).
+   */
+  async function crowdStep(cards: { races: Race[] }[], now: number): Promise<void> {
+    if (!crowd || now - lastCrowdStep < crowdEvery) return;
+    lastCrowdStep = now;
+    const races = crowdRaces(cards, now, {
+      openAheadMs: scaled(DEMO_CLOCK_MS.openAhead),
+      lastCallMs: scaled(DEMO_CLOCK_MS.lastCall),
+      closingMs: Math.max(2 * tickMs, crowdEvery),
+    });
+    try {
+      await crowd.step(races);
+    } catch (error) {
+      options.log.error({ err: error }, 'simulator crowd could not bet');
     }
   }
 
@@ -276,6 +284,8 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
         }
       }
     }
+    if (stopped || !lease.holds()) return;
+    await crowdStep(cards, now);
   }
 
   function schedule(): void {
