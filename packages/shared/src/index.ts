@@ -26,6 +26,7 @@ export * from './betting/combinations.ts';
 export * from './betting/builders.ts';
 export * from './betting/rules.ts';
 export * from './betting/legStatus.ts';
+export * from './betting/betWords.ts';
 export * from './api/betting.ts';
 export * from './datetime.ts';
 export * from './payments/channels.ts';

@@ -46,6 +46,10 @@ export type BetHistoryInput = z.infer<typeof betHistoryInputSchema>;
 
 export type BetReceipt = z.infer<typeof betReceiptSchema>;
 
+export type BetRace = NonNullable<BetReceipt['race']>;
+
+export type RefundReason = NonNullable<BetHistoryTicket['refundReason']>;
+
 export type TicketLeg = z.infer<typeof ticketLegSchema>;
 
 export type BetHistoryTicket = z.infer<typeof betHistoryTicketSchema>;

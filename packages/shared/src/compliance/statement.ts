@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { REFUND_REASONS } from '../api/schemas/betting.ts';
+import { betLineDescription } from '../betting/betWords.ts';
 
 /**
  * The monthly activity statement (issue 22): a player's wallet movements of one Manila month, read from
@@ -99,6 +101,21 @@ export const statementLineSchema = z.object({
   /** Signed centavos: the change of credit plus bonus. */
   amount: centavos,
   balanceAfter: centavos,
+  /**
+   * The bet a stake, win, refund or rebate line is about, so the line names it in the reader's language
+   * (shared betLineDescription); absent on other lines.
+   */
+  bet: z
+    .object({
+      ticketNo: z.string(),
+      betType: z.string(),
+      /** Race numbers joined by '/', e.g. '3' or '2/3/4/5'. */
+      raceNo: z.string(),
+      eventName: z.string(),
+      consolation: z.boolean(),
+      refundReason: z.enum(REFUND_REASONS).nullable(),
+    })
+    .optional(),
 });
 export type StatementLine = z.output<typeof statementLineSchema>;
 
@@ -158,7 +175,16 @@ export function csvAmount(amount: number): string {
   return `${amount < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** A line's description in the reader's language: a bet's line in words, any other as the ledger wrote it. */
+export function lineDescription(
+  line: Pick<StatementLine, 'category' | 'description' | 'bet'>,
+  language: StatementLanguage,
+): string {
+  return line.bet ? betLineDescription(line.bet, line.category, language) : line.description;
+}
+
 export interface StatementCsvLabels {
+  language: StatementLanguage;
   header: readonly [date: string, category: string, description: string, amount: string, balance: string, id: string];
   category: Record<StatementCategory, string>;
   opening: string;
@@ -181,7 +207,7 @@ export function statementCsv(
     rows.push([
       csvCell(formatDate(line.dateTime)),
       csvCell(labels.category[line.category]),
-      csvCell(line.description),
+      csvCell(lineDescription(line, labels.language)),
       csvCell(csvAmount(line.amount)),
       csvCell(csvAmount(line.balanceAfter)),
       csvCell(String(line.transactionId)),
@@ -205,6 +231,7 @@ export const STATEMENT_FILE_TEXTS: Record<
   StatementCsvLabels & { title: string; month: string; player: string; generated: string; noLines: string }
 > = {
   en: {
+    language: 'en',
     title: 'Karera activity statement',
     month: 'Month',
     player: 'Player',
@@ -236,6 +263,7 @@ export const STATEMENT_FILE_TEXTS: Record<
     },
   },
   fil: {
+    language: 'fil',
     title: 'Karera statement ng aktibidad',
     month: 'Buwan',
     player: 'Player',

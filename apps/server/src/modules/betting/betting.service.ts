@@ -5,6 +5,7 @@ import {
   type BetTypeDefinition,
   BetMessages,
   checkBet,
+  countCombinations,
   formatPicks,
   fundBet,
   legRaceNumbers,
@@ -13,8 +14,11 @@ import {
   StatusCode,
   type BetHistoryResponse,
   type BetHistoryTicket,
+  type BetOfLine,
   type BetReceipt,
   type PlaceBetInput,
+  type RefundReason,
+  type TicketLeg,
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -24,6 +28,7 @@ import { InsufficientFundsError, recordTransaction, type PostedTransaction } fro
 import { statement } from '../../db/statement.ts';
 import { eventCard, type EventCard } from './event-card.ts';
 import { legsOfTickets } from './ticket-legs.ts';
+import { runnersOfRows } from '../tote/pools.ts';
 import type { BetBatcher } from './bet-batcher.ts';
 import { assertBetAllowed } from '../rglimits/rglimits.service.ts';
 
@@ -124,8 +129,8 @@ const insertTicket = statement<never>(
 
 /** What a bet checked against the card and the slip rules is placed as. */
 export interface CheckedBet {
-  /** The pool's first (or only) race. */
-  first: { id: number; race_no: number };
+  /** The pool's first (or only) race, with its post time and race day where the card has them. */
+  first: { id: number; race_no: number; start_time?: string; event_name?: string; race_date?: string };
   raceNumbers: number[];
   checked: { combinations: number; total: number };
 }
@@ -186,7 +191,15 @@ export function receiptBeforeBalances(
       combinations: bet.checked.combinations,
       raceNumbers: bet.raceNumbers,
     },
+    ...raceOfReceipt(bet.first),
   };
+}
+
+/** The race the receipt names (number, race day, post time), from the card the bet was checked against. */
+function raceOfReceipt(first: CheckedBet['first']): Pick<BetReceipt, 'race'> {
+  const { start_time: postTime, event_name: eventName, race_date: raceDate } = first;
+  if (postTime === undefined || eventName === undefined || raceDate === undefined) return {};
+  return { race: { raceNo: first.race_no, eventName, raceDate, postTime } };
 }
 
 /** The BET ledger transaction's description and metadata. */
@@ -305,6 +318,47 @@ function substitutionsOf(
   }));
 }
 
+/** The scratched runner numbers of the given races (a coupled entry only when all of it is). */
+async function scratchedOfRaces(db: Kysely<Database>, raceIds: readonly number[]): Promise<Map<number, number[]>> {
+  const ids = [...new Set(raceIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('runners')
+    .select(['race_id', 'runner_no', 'status', 'odds'])
+    .where('race_id', 'in', ids)
+    .execute();
+  return new Map(
+    ids.map((id) => [
+      id,
+      runnersOfRows(rows.filter((row) => row.race_id === id).map((row) => ({ ...row, odds: null }))).scratched,
+    ]),
+  );
+}
+
+/**
+ * Why a refunded ticket got its stake back, by the rules settlement refunded it by (tote/settlePool.ts):
+ * a cancelled race (or leg), picks all scratched, or, in a pool refunded whole with its races run and the
+ * ticket still holding a combination, nobody having backed the winners.
+ */
+export function refundReasonOf(ticket: {
+  type: BetTypeDefinition | undefined;
+  selections: number[][];
+  firstRaceStatus: string;
+  poolResult: string | null;
+  legs: readonly Pick<TicketLeg, 'status'>[];
+  /** Scratched runners of the (first) race; read only for a single-race ticket in a refunded pool. */
+  scratched: readonly number[];
+}): RefundReason {
+  const { type, legs } = ticket;
+  const multiRace = type !== undefined && type.raceType !== 'single';
+  if (multiRace ? legs.some((leg) => leg.status === 'cancelled') : ticket.firstRaceStatus === 'X') return 'cancelled';
+  if (ticket.poolResult !== 'refunded' || type === undefined) return 'scratch';
+  if (multiRace) return legs.some((leg) => leg.status === 'refunded') ? 'scratch' : 'noWinner';
+  const scratched = new Set(ticket.scratched);
+  const live = ticket.selections.map((place) => place.filter((runner) => !scratched.has(runner)));
+  return countCombinations(type, live) > 0 ? 'noWinner' : 'scratch';
+}
+
 /** The player's tickets, newest first, as the Race Bet tab shows them (spec §2, §3). */
 export async function betHistory(
   db: Kysely<Database>,
@@ -315,8 +369,15 @@ export async function betHistory(
     .selectFrom('bet_tickets as b')
     .innerJoin('races as r', 'r.id', 'b.first_race_id')
     .innerJoin('game_events as e', 'e.id', 'b.event_id')
+    .leftJoin('pool_settlements as ps', (join) =>
+      join.onRef('ps.first_race_id', '=', 'b.first_race_id').onRef('ps.bet_type', '=', 'b.bet_type'),
+    )
     .select([
       'b.ticket_no',
+      'b.first_race_id',
+      'e.name as event_name',
+      'r.status as race_status',
+      'ps.result as pool_result',
       'b.event_id',
       'e.race_date',
       'b.created_at',
@@ -348,6 +409,10 @@ export async function betHistory(
       selections: JSON.parse(row.selections) as number[][],
     })),
   );
+  const scratchedByRace = await scratchedOfRaces(
+    db,
+    rows.filter((row) => row.status === 'refunded' && row.pool_result === 'refunded').map((row) => row.first_race_id),
+  );
   return {
     statusCode: 200,
     betHistory: rows.map((row, index) => {
@@ -355,6 +420,7 @@ export async function betHistory(
       const selections = JSON.parse(row.selections) as number[][];
       const raceNumbers = type ? legRaceNumbers(type, row.race_no) : [row.race_no];
       const details = detailsOf(row.settlement_details);
+      const legView = legViews[index] ?? { legs: [], legsSummary: null };
       return {
         ticketNo: row.ticket_no,
         eventId: row.event_id,
@@ -366,9 +432,23 @@ export async function betHistory(
         refundAmount: Number(row.refund_amount),
         bonusStakeRetained: Number(details.bonusStakeRetained ?? 0),
         substitutions: substitutionsOf(details, raceNumbers),
-        ...(legViews[index] ?? { legs: [], legsSummary: null }),
+        ...legView,
         bonusUsed: Number(row.from_bonus),
         bonusEarned: Number(row.rebate_amount),
+        eventName: row.event_name,
+        raceDate: row.race_date,
+        consolation: row.status === 'won' && row.pool_result === 'consolation',
+        refundReason:
+          row.status === 'refunded'
+            ? refundReasonOf({
+                type,
+                selections,
+                firstRaceStatus: row.race_status,
+                poolResult: row.pool_result,
+                legs: legView.legs,
+                scratched: scratchedByRace.get(row.first_race_id) ?? [],
+              })
+            : null,
         bets: [
           {
             type: row.bet_type,
@@ -381,4 +461,94 @@ export async function betHistory(
       };
     }),
   };
+}
+
+/** Tickets read per query when a month's statement names its bets. */
+const TICKETS_PER_READ = 500;
+
+/**
+ * The player's tickets named by id or ticket number, as statement lines name them (shared BetOfLine): type,
+ * races, race day, whether a win was a consolation and why a refund was made, by the rules bet history uses.
+ */
+export async function betsOfLines(
+  db: Kysely<Database>,
+  playerId: number,
+  refs: { ids: readonly number[]; ticketNos: readonly string[] },
+): Promise<{ byId: Map<number, BetOfLine>; byTicketNo: Map<string, BetOfLine> }> {
+  const select = () =>
+    db
+      .selectFrom('bet_tickets as b')
+      .innerJoin('races as r', 'r.id', 'b.first_race_id')
+      .innerJoin('game_events as e', 'e.id', 'b.event_id')
+      .leftJoin('pool_settlements as ps', (join) =>
+        join.onRef('ps.first_race_id', '=', 'b.first_race_id').onRef('ps.bet_type', '=', 'b.bet_type'),
+      )
+      .select([
+        'b.id',
+        'b.ticket_no',
+        'b.event_id',
+        'b.first_race_id',
+        'b.bet_type',
+        'b.selections',
+        'b.status',
+        'r.race_no',
+        'r.status as race_status',
+        'e.name as event_name',
+        'e.race_date',
+        'ps.result as pool_result',
+      ])
+      .where('b.player_id', '=', playerId);
+  const rows: Awaited<ReturnType<ReturnType<typeof select>['execute']>> = [];
+  const ids = [...new Set(refs.ids)];
+  const ticketNos = [...new Set(refs.ticketNos)];
+  for (let i = 0; i < ids.length; i += TICKETS_PER_READ) {
+    rows.push(...(await select().where('b.id', 'in', ids.slice(i, i + TICKETS_PER_READ)).execute()));
+  }
+  for (let i = 0; i < ticketNos.length; i += TICKETS_PER_READ) {
+    rows.push(...(await select().where('b.ticket_no', 'in', ticketNos.slice(i, i + TICKETS_PER_READ)).execute()));
+  }
+  // Refunded tickets are few: only they need their legs and scratches read to say why.
+  const refunded = [...new Map(rows.filter((row) => row.status === 'refunded').map((row) => [row.id, row])).values()];
+  const legViews = await legsOfTickets(
+    db,
+    refunded.map((row) => ({
+      eventId: row.event_id,
+      raceDate: row.race_date,
+      firstRaceNo: row.race_no,
+      betType: row.bet_type,
+      selections: JSON.parse(row.selections) as number[][],
+    })),
+  );
+  const legsOf = new Map(refunded.map((row, index) => [row.id, legViews[index]?.legs ?? []]));
+  const scratchedByRace = await scratchedOfRaces(
+    db,
+    refunded.filter((row) => row.pool_result === 'refunded').map((row) => row.first_race_id),
+  );
+  const byId = new Map<number, BetOfLine>();
+  const byTicketNo = new Map<string, BetOfLine>();
+  for (const row of rows) {
+    const type = betTypeByCode(row.bet_type);
+    const selections = JSON.parse(row.selections) as number[][];
+    const bet: BetOfLine = {
+      ticketNo: row.ticket_no,
+      betType: row.bet_type,
+      raceNo: (type ? legRaceNumbers(type, row.race_no) : [row.race_no]).join('/'),
+      eventName: row.event_name,
+      consolation: row.status === 'won' && row.pool_result === 'consolation',
+      refundReason:
+        row.status === 'refunded'
+          ? refundReasonOf({
+              type,
+              selections,
+              firstRaceStatus: row.race_status,
+              poolResult: row.pool_result,
+              legs: legsOf.get(row.id) ?? [],
+              scratched: scratchedByRace.get(row.first_race_id) ?? [],
+            })
+          : null,
+    };
+    byId.set(Number(row.id), bet);
+    byTicketNo.set(row.ticket_no, bet);
+  }
+  return { byId, byTicketNo };
 }

@@ -5,6 +5,10 @@ import { statement } from '../../db/statement.ts';
 
 type CardRace = Pick<Selectable<Database['races']>, 'id' | 'race_no' | 'status' | 'enabled_bet_types'> & {
   event_types: string;
+  /** The race's post time and its race day, as the receipt names the race (absent on cards built by hand). */
+  start_time?: string;
+  event_name?: string;
+  race_date?: string;
 };
 type CardRunner = Pick<Selectable<Database['runners']>, 'race_id' | 'runner_no' | 'status'>;
 
@@ -61,6 +65,9 @@ export async function readEventCard(trx: Kysely<Database>, eventId: number): Pro
       'races.status',
       'races.enabled_bet_types',
       'game_events.enabled_bet_types as event_types',
+      'races.start_time',
+      'game_events.name as event_name',
+      'game_events.race_date',
     ])
     .where('races.event_id', '=', eventId)
     .execute();

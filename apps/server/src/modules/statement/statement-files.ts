@@ -3,6 +3,7 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import {
   formatManilaDateTime,
+  lineDescription,
   STATEMENT_FILE_TEXTS,
   statementCsv,
   type Statement,
@@ -50,6 +51,12 @@ const COLUMNS = [
   { width: 85, align: 'right' },
   { width: 85, align: 'right' },
 ] as const;
+/** Space kept between a cell's text and the next column. */
+const CELL_GAP = 6;
+/** The lines' Amount column: the summary's amounts stand in it. */
+const AMOUNT_COLUMN = 3;
+/** The summary's labels span the columns before the Amount column. */
+const SUMMARY_LABEL_WIDTH = COLUMNS.slice(0, AMOUNT_COLUMN).reduce((sum, column) => sum + column.width, 0);
 
 /**
  * The statement as a PDF document (pdfkit, decision 036): a title, the player and month, the totals, then
@@ -88,23 +95,32 @@ export function statementPdf(
     ]),
     [texts.closing, statement.closingBalance],
   ];
+  // The summary's amounts stand in the lines' Amount column, right-aligned on the same edge.
+  const labelWidth = SUMMARY_LABEL_WIDTH - CELL_GAP;
+  const amountColumn = COLUMNS[AMOUNT_COLUMN];
   for (const [label, amount] of summary) {
     const y = doc.y;
-    doc.text(label, MARGIN, y, { width: 300 });
-    doc.text(pesoText(amount), MARGIN + 300, y, { width: 150, align: 'right' });
+    const height = Math.max(doc.heightOfString(label, { width: labelWidth }), doc.currentLineHeight(true));
+    doc.text(label, MARGIN, y, { width: labelWidth });
+    doc.text(pesoText(amount), MARGIN + SUMMARY_LABEL_WIDTH, y, {
+      width: amountColumn.width - CELL_GAP,
+      align: 'right',
+    });
+    doc.x = MARGIN;
+    doc.y = y + height + 2;
   }
   doc.moveDown();
 
   const row = (cells: readonly string[], bold: boolean) => {
     doc.font(bold ? BOLD : REGULAR).fontSize(8);
-    const heights = cells.map((cell, i) => doc.heightOfString(cell, { width: (COLUMNS[i]?.width ?? 80) - 6 }));
+    const heights = cells.map((cell, i) => doc.heightOfString(cell, { width: (COLUMNS[i]?.width ?? 80) - CELL_GAP }));
     const height = Math.max(...heights) + 4;
     if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
     const y = doc.y;
     let x = MARGIN;
     cells.forEach((cell, i) => {
       const column = COLUMNS[i] ?? COLUMNS[0];
-      doc.text(cell, x, y, { width: column.width - 6, align: column.align });
+      doc.text(cell, x, y, { width: column.width - CELL_GAP, align: column.align });
       x += column.width;
     });
     doc.x = MARGIN;
@@ -121,7 +137,7 @@ export function statementPdf(
       [
         formatManilaDateTime(line.dateTime),
         texts.category[line.category],
-        line.description,
+        lineDescription(line, language),
         pesoText(line.amount),
         pesoText(line.balanceAfter),
       ],

@@ -10,6 +10,7 @@ import {
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import { betsOfLines } from '../betting/betting.service.ts';
 
 /**
  * The monthly activity statement, read from the ledger (decision 036). The balance it follows is the
@@ -90,6 +91,43 @@ async function walletAccountIds(db: Kysely<Database>, playerId: number): Promise
   return rows.map((row) => Number(row.id));
 }
 
+/** The ticket a bet's transaction is about: a stake names its ticket number, a settlement or rebate its id. */
+function ticketRefOf(kind: string, metadata: string): { id: number } | { ticketNo: string } | null {
+  if (kind !== 'BET' && kind !== 'SETTLEMENT' && kind !== 'PROMO_REBATE') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(metadata);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const { ticketNo, ticketId } = parsed as { ticketNo?: unknown; ticketId?: unknown };
+  if (kind === 'BET') return typeof ticketNo === 'string' ? { ticketNo } : null;
+  return typeof ticketId === 'number' && Number.isSafeInteger(ticketId) ? { id: ticketId } : null;
+}
+
+/** Gives each line of a bet its bet (type, races, race day, consolation, refund reason), read in few queries. */
+async function nameBets(
+  db: Kysely<Database>,
+  playerId: number,
+  lines: StatementLine[],
+  byTransaction: ReadonlyMap<number, { row: PostingRow }>,
+): Promise<void> {
+  const refs = lines.map((line) => {
+    const row = byTransaction.get(line.transactionId)?.row;
+    return row ? ticketRefOf(row.kind, row.metadata) : null;
+  });
+  const ids = refs.flatMap((ref) => (ref && 'id' in ref ? [ref.id] : []));
+  const ticketNos = refs.flatMap((ref) => (ref && 'ticketNo' in ref ? [ref.ticketNo] : []));
+  if (ids.length === 0 && ticketNos.length === 0) return;
+  const { byId, byTicketNo } = await betsOfLines(db, playerId, { ids, ticketNos });
+  lines.forEach((line, index) => {
+    const ref = refs[index];
+    const bet = ref ? ('id' in ref ? byId.get(ref.id) : byTicketNo.get(ref.ticketNo)) : undefined;
+    if (bet) line.bet = bet;
+  });
+}
+
 /** The statement of one Manila month, for the player whose session asks (the caller passes its id). */
 export async function monthlyStatement(db: Kysely<Database>, playerId: number, month: string): Promise<Statement> {
   const { from, to } = manilaMonthRange(month);
@@ -164,6 +202,7 @@ export async function monthlyStatement(db: Kysely<Database>, playerId: number, m
     });
   }
   totals.netResult = totals.stakes + totals.winnings + totals.refunds;
+  await nameBets(db, playerId, lines, byTransaction);
   return { month, openingBalance, closingBalance: balance, totals, lines, lineCount: lines.length };
 }
 

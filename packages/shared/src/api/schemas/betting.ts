@@ -1,5 +1,22 @@
 import { z } from 'zod';
 
+/** Why a ticket was refunded (see betHistoryTicketSchema.refundReason). */
+export const REFUND_REASONS = ['scratch', 'cancelled', 'noWinner'] as const;
+
+/**
+ * The race a bet was placed on, as the server's card has it: the (first) race's number, its race day and
+ * post time. Receipts stored before this was sent have none, so a replay of one may lack it.
+ */
+export const betRaceSchema = z.object({
+  raceNo: z.number().int(),
+  /** The race day (event) name. */
+  eventName: z.string(),
+  /** Manila calendar date of the race day, YYYY-MM-DD. */
+  raceDate: z.string(),
+  /** Post time of the race, ISO 8601 UTC. */
+  postTime: z.string(),
+});
+
 export const betReceiptSchema = z.object({
   statusCode: z.literal(200),
   ticket_no: z.string(),
@@ -14,6 +31,7 @@ export const betReceiptSchema = z.object({
   }),
   creditBalance: z.number().int(),
   bonusBalance: z.number().int(),
+  race: betRaceSchema.optional(),
 });
 
 /** A leg of a multi-race ticket as it stands (shared ticketLegs, the rule settlement pays by). */
@@ -58,6 +76,19 @@ export const betHistoryTicketSchema = z.object({
   legsSummary: z.enum(['won', 'lost', 'refunded', 'alive']).nullable(),
   bonusUsed: z.number().int(),
   bonusEarned: z.number().int(),
+  /** The race day (event) name and its Manila date, YYYY-MM-DD. */
+  eventName: z.string().optional(),
+  raceDate: z.string().optional(),
+  /**
+   * A win paid from a jackpot's consolation share (Pick 4/5/6, WTA nobody won: the tickets with the most
+   * legs won share 25% of the pool) rather than as a winning ticket's dividend.
+   */
+  consolation: z.boolean().optional(),
+  /**
+   * Why a refunded ticket got its stake back: its picks were scratched, a race was cancelled, or nobody
+   * backed the winning combination and the pool was refunded. Null unless the ticket was refunded.
+   */
+  refundReason: z.enum(REFUND_REASONS).nullable().optional(),
   bets: z.array(
     z.object({
       type: z.string(),
