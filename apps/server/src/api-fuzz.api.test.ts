@@ -107,7 +107,7 @@ const PASSWORD_HASHING = new Set([
   'POST /api/backoffice/auth/login',
   'POST /api/backoffice/staff',
   'POST /api/backoffice/master-agent-applications/{id}/approve',
-  'POST /api/backoffice/master-agent-applications/{id}/send-password',
+  'POST /api/backoffice/master-agent-applications/{id}/send-sign-in-link',
 ]);
 
 function operationsOf(document: OpenApiDocument): Operation[] {

@@ -200,7 +200,7 @@ describe(`the API description is the contract (${testDialect})`, () => {
         [MasterAgentOperations.detail, undefined],
         [MasterAgentOperations.approve, {}],
         [MasterAgentOperations.decline, { reason: 'The ID photo is unreadable.' }],
-        [MasterAgentOperations.sendPassword, {}],
+        [MasterAgentOperations.sendSignInLink, {}],
         [ChannelImageOperations.depositAccountImage, { image: null }],
       ] as const
     ).map(([operation, payload]) => [`${operation.method} ${operation.path}`, operation, payload] as const),

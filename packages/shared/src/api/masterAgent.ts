@@ -6,7 +6,7 @@ import type {
   masterAgentApplicationSummarySchema,
   masterAgentApplicationViewSchema,
   masterAgentDecisionResponseSchema,
-  masterAgentPasswordResponseSchema,
+  masterAgentSignInLinkResponseSchema,
 } from './schemas/masterAgent.ts';
 import type { MasterAgentPhotoKind } from '../validation/masterAgentMessages.ts';
 
@@ -31,8 +31,8 @@ export const MasterAgentBackofficeRoutes = {
   approve: (id: number) => `${APPLICATIONS}/${id}/approve`,
   // POST MasterAgentDeclineInput with header Idempotency-Key -> MasterAgentDecisionResponse
   decline: (id: number) => `${APPLICATIONS}/${id}/decline`,
-  // POST {} -> MasterAgentPasswordResponse: a new password for the approved account, by SMS
-  sendPassword: (id: number) => `${APPLICATIONS}/${id}/send-password`,
+  // POST {} -> MasterAgentSignInLinkResponse: a new one-time sign-in link for the approved account, by SMS
+  sendSignInLink: (id: number) => `${APPLICATIONS}/${id}/send-sign-in-link`,
 } as const;
 
 export type MasterAgentApplyResponse = z.infer<typeof messageResponseSchema>;
@@ -47,4 +47,4 @@ export type MasterAgentApplicationDetailResponse = z.infer<typeof masterAgentApp
 
 export type MasterAgentDecisionResponse = z.infer<typeof masterAgentDecisionResponseSchema>;
 
-export type MasterAgentPasswordResponse = z.infer<typeof masterAgentPasswordResponseSchema>;
+export type MasterAgentSignInLinkResponse = z.infer<typeof masterAgentSignInLinkResponseSchema>;

@@ -16,6 +16,7 @@ import { secondPersonRefusal } from './independent-approvers.ts';
 import { findStaffById, findStaffByReferralCode, findStaffByUsername, insertStaff } from './staff.repo.ts';
 import { createStaff, type ParsedCreateStaff } from './staff.service.ts';
 import { revokeEnrolmentLinks, sendEnrolmentLink, type EnrolmentLinkDeps } from './staff-enrolment-links.ts';
+import { freeReferralCode } from './referral-codes.ts';
 import { twoFactorRequired } from './staff-two-factor.service.ts';
 import { completeApprovedApplication } from '../masteragents/masteragents.service.ts';
 
@@ -222,13 +223,16 @@ async function applyCreate(
 ): Promise<number> {
   if (request.password_hash === null || request.display_name === null)
     throw conflict(StaffRequestMessages.requestDecided);
+  // A master agent recruits with a referral code from the start: one is made when none was asked for.
+  const referralCode =
+    request.referral_code ?? (request.role === 'master_agent' ? await freeReferralCode(trx, request.username) : null);
   const row = await insertStaff(trx, {
     username: request.username,
     displayName: request.display_name,
     passwordHash: request.password_hash,
     role: request.role,
     parentId: null,
-    referralCode: request.referral_code,
+    referralCode,
     createdByStaffId: request.proposed_by_staff_id,
   });
   await trx.updateTable('staff_users').set({ mobile_no: request.mobile_no }).where('id', '=', row.id).execute();

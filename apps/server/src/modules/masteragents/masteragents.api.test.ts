@@ -12,7 +12,7 @@ import {
   type MasterAgentApplicationDetailResponse,
   type MasterAgentApplicationListResponse,
   type MasterAgentDecisionResponse,
-  type MasterAgentPasswordResponse,
+  type MasterAgentSignInLinkResponse,
   type StaffMeResponse,
   StaffRequestMessages,
   StaffRequestRoutes,
@@ -21,6 +21,7 @@ import {
   createTestApp,
   enrolThroughTextedLink,
   staffCookie,
+  textedEnrolmentToken,
   TEST_ADMIN,
   testDialect,
   type TestApp,
@@ -36,7 +37,6 @@ import { testAdminId } from '../../../test/staff-members.ts';
 import { registerPlayer } from '../../../test/player-flow.ts';
 import { basePictures, malformedImageCorpus, OUTAGE_JPEG, OUTAGE_PNG } from '../../../test/malformed-images.ts';
 import { Idempotency } from '../../lib/idempotency.ts';
-import { outboxSender } from '../sms/sms.ts';
 
 /** Every answer a photo can get when it is refused. */
 const PHOTO_REFUSALS: string[] = [
@@ -71,18 +71,14 @@ function application(overrides: Record<string, unknown> = {}): Record<string, un
   };
 }
 
-/** The password of the newest password SMS to a number, read from the outbox as staff would. */
-async function passwordSentTo(t: TestApp, mobileNo: string): Promise<{ password: string; count: number }> {
-  const rows = await t.app.db
+/** Every text the outbox holds for a number (what staff can read on the outbox page). */
+async function outboxTexts(t: TestApp, mobileNo: string): Promise<{ purpose: string; message: string }[]> {
+  return t.app.db
     .selectFrom('sms_outbox')
-    .select(['message', 'id'])
+    .select(['purpose', 'message'])
     .where('mobile_no', '=', mobileNo)
-    .where('purpose', '=', 'master-agent-password')
-    .orderBy('id', 'desc')
+    .orderBy('id')
     .execute();
-  const password = /password (\S+)$/.exec(rows[0]?.message ?? '')?.[1];
-  if (!password) throw new Error(`no password SMS to ${mobileNo}`);
-  return { password, count: rows.length };
 }
 
 describe(`master-agent registration (${testDialect})`, () => {
@@ -444,7 +440,7 @@ describe(`master-agent registration (${testDialect})`, () => {
           ['approve', await approve(id, cookie)],
           ['decline', await decline(id, 'Not enough players.', cookie)],
           ['decline without a reason', await decline(id, undefined, cookie)],
-          ['new password', await post(MasterAgentBackofficeRoutes.sendPassword(id), {}, cookie)],
+          ['new sign-in link', await post(MasterAgentBackofficeRoutes.sendSignInLink(id), {}, cookie)],
         ];
         for (const [what, response] of responses) {
           expect(response.statusCode, `${who}: ${what}`).toBe(status);
@@ -634,50 +630,108 @@ describe(`master-agent registration (${testDialect})`, () => {
       expect(again.statusCode, again.body).toBe(200);
     });
 
-    it('sends a new password: the old one and the open sessions end', async () => {
+    it('gives the new master agent a referral code at the second approval, unique and readable', async () => {
+      const accounts = [];
+      for (const username of [`rc.${tag()}`, `rc.${tag()}`]) {
+        const { id } = await applied({ username });
+        const decision = await approvedByTwo(id);
+        const account = await t.app.db
+          .selectFrom('staff_users')
+          .select(['username', 'role', 'referral_code'])
+          .where('id', '=', decision.request.staffId ?? 0)
+          .executeTakeFirstOrThrow();
+        accounts.push(account);
+        // The admins read it on the application.
+        const detail = await get(MasterAgentBackofficeRoutes.detail(id));
+        expect(detail.json<MasterAgentApplicationDetailResponse>().application.referralCode).toBe(
+          account.referral_code,
+        );
+      }
+      for (const account of accounts) {
+        expect(account.role).toBe('master_agent');
+        // The username's start, upper-cased, then four characters that cannot be misread (no 0/O, 1/I/L).
+        const prefix = account.username
+          .toUpperCase()
+          .replace(/[^A-Z0-9]/g, '')
+          .slice(0, 8);
+        expect(account.referral_code).toMatch(new RegExp(`^${prefix}[A-HJKMNP-Z2-9]{4}$`));
+      }
+      expect(accounts[0]?.referral_code).not.toBe(accounts[1]?.referral_code);
+      // The code is in the audit entry of the account's creation, as one an admin sets would be.
+      const audit = await t.app.db
+        .selectFrom('audit_log')
+        .select('details')
+        .where('action', '=', 'staff.created')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(audit.details)).toMatchObject({ referralCode: accounts[1]?.referral_code });
+    });
+
+    it('sends a new sign-in link, never a password: the old password, authenticator and sessions end', async () => {
       const { id, body } = await applied();
       await approvedByTwo(id);
-      const first = { password: 'applicant-own-password-1' };
-      await enrolThroughTextedLink(t.app, body.username as string, first.password);
-      const session = await staffCookie(t.app, body.username as string, first.password);
+      const mobileNo = body.mobile as string;
+      const first = 'applicant-own-password-1';
+      await enrolThroughTextedLink(t.app, body.username as string, first);
+      const session = await staffCookie(t.app, body.username as string, first);
+      const firstToken = await textedEnrolmentToken(t.app, mobileNo);
 
-      const response = await post(MasterAgentBackofficeRoutes.sendPassword(id), {});
+      const response = await post(MasterAgentBackofficeRoutes.sendSignInLink(id), {});
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json<MasterAgentPasswordResponse>()).toEqual({ statusCode: 200, passwordSms: 'sent' });
-      const second = await passwordSentTo(t, body.mobile as string);
-      expect(second.count).toBe(1);
-      expect(second.password).not.toBe(first.password);
-      expect(response.body).not.toContain(second.password);
+      const answer = response.json<MasterAgentSignInLinkResponse>();
+      expect(answer).toEqual({
+        statusCode: 200,
+        linkSms: 'sent',
+        sentTo: `${mobileNo.slice(0, 4)} ••• ${mobileNo.slice(-4)}`,
+      });
+      const token = await textedEnrolmentToken(t.app, mobileNo);
+      expect(token).not.toBeNull();
+      expect(token).not.toBe(firstToken);
+      expect(response.body).not.toContain(token);
 
       expect((await get(BackofficeRoutes.me, session)).statusCode).toBe(401);
       const oldLogin = await t.app.inject({
         method: 'POST',
         url: BackofficeRoutes.login,
-        payload: { username: body.username, password: first.password },
+        payload: { username: body.username, password: first },
       });
       expect(oldLogin.statusCode).toBe(401);
       expect(oldLogin.json()).toMatchObject({ statusMessage: BackofficeMessages.invalidLogin });
-      await staffCookie(t.app, body.username as string, second.password);
+      // The texted link is live: the applicant sets a new password and authenticator through it.
+      const offer = await t.app.inject({ method: 'POST', url: StaffRequestRoutes.linkOffer, payload: { token } });
+      expect(offer.statusCode, offer.body).toBe(200);
+      const second = 'applicant-new-password-2';
+      await enrolThroughTextedLink(t.app, body.username as string, second);
+      expect(await textedEnrolmentToken(t.app, mobileNo)).toBe(token);
+      await staffCookie(t.app, body.username as string, second);
+
+      // No SMS to the applicant carries a password: only the enrolment links.
+      const texts = await outboxTexts(t, mobileNo);
+      expect(texts.map((text) => text.purpose)).toEqual(['staff-enrolment', 'staff-enrolment']);
+      for (const { message } of texts) {
+        expect(message).not.toContain(first);
+        expect(message).not.toContain(second);
+        expect(message.toLowerCase()).not.toContain('password');
+      }
+      const audit = await t.app.db
+        .selectFrom('audit_log')
+        .select('details')
+        .where('action', '=', 'master_agent_application.sign_in_link_sent')
+        .where('target_id', '=', String(id))
+        .executeTakeFirstOrThrow();
+      expect(audit.details).not.toContain(token);
 
       const pending = await applied();
-      const notApproved = await post(MasterAgentBackofficeRoutes.sendPassword(pending.id), {});
+      const notApproved = await post(MasterAgentBackofficeRoutes.sendSignInLink(pending.id), {});
       expect(notApproved.statusCode).toBe(409);
       expect(notApproved.json()).toMatchObject({ statusMessage: MasterAgentMessages.notApproved });
     });
 
-    it('keeps the password out of the server log when the outbox stores the SMS', async () => {
-      const lines: unknown[] = [];
-      const log = { info: (details: unknown) => lines.push(details) } as unknown as Parameters<typeof outboxSender>[1];
-      const mobileNo = uniqueMobile();
-      await outboxSender(t.app.db, log).send({
-        mobileNo,
-        text: 'Karera: username ana and password Secret12345xyz',
-        purpose: 'master-agent-password',
-        secret: 'Secret12345xyz',
-      });
-      expect(JSON.stringify(lines)).not.toContain('Secret12345xyz');
-      expect(JSON.stringify(lines)).toContain('username ana');
-      expect((await passwordSentTo(t, mobileNo)).password).toBe('Secret12345xyz');
+    it('keeps passwords out of every outbox row, whatever sent it', async () => {
+      const rows = await t.app.db.selectFrom('sms_outbox').select(['purpose', 'message']).execute();
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.filter((row) => row.purpose === 'master-agent-password')).toEqual([]);
+      for (const row of rows) expect(row.message, row.purpose).not.toMatch(/\bpassword[: ]+\S{8,}/i);
     });
   });
 });

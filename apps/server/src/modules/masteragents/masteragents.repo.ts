@@ -130,9 +130,17 @@ export async function applicationView(db: Db, row: ApplicationRow): Promise<Mast
   );
   const staff =
     staffIds.length > 0
-      ? await db.selectFrom('staff_users').select(['id', 'username']).where('id', 'in', staffIds).execute()
+      ? await db
+          .selectFrom('staff_users')
+          .select(['id', 'username', 'referral_code'])
+          .where('id', 'in', staffIds)
+          .execute()
       : [];
-  const staffRef = (id: number | null) => staff.find((s) => s.id === id) ?? null;
+  const staffRow = (id: number | null) => staff.find((s) => s.id === id) ?? null;
+  const staffRef = (id: number | null) => {
+    const found = staffRow(id);
+    return found && { id: found.id, username: found.username };
+  };
   const photos = await db
     .selectFrom('master_agent_photos')
     .select(['kind', 'width', 'height', sql<number>`length(data)`.as('bytes')])
@@ -144,6 +152,7 @@ export async function applicationView(db: Db, row: ApplicationRow): Promise<Mast
     declineReason: row.decline_reason,
     decidedBy: staffRef(row.decided_by_staff_id),
     staff: staffRef(row.staff_id),
+    referralCode: staffRow(row.staff_id)?.referral_code ?? null,
     pendingApproval: waiting
       ? { staffRequestId: waiting.id, proposedBy: staffRef(waiting.proposed_by_staff_id) ?? { id: 0, username: '' } }
       : null,

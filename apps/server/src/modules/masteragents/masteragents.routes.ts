@@ -17,7 +17,7 @@ import {
   applyForMasterAgent,
   approveApplication,
   declineApplication,
-  sendNewPassword,
+  sendNewSignInLink,
   type MasterAgentDeps,
 } from './masteragents.service.ts';
 
@@ -25,7 +25,7 @@ const PAGE_SIZE = 25;
 /** Two photos of at most 5 MB, a third larger as base64, and the text fields. */
 const APPLICATION_BODY_LIMIT = 2 * MASTER_AGENT_PHOTO_MAX_BASE64 + 64 * 1024;
 
-const { apply, list, detail, approve, decline, sendPassword } = MasterAgentOperations;
+const { apply, list, detail, approve, decline, sendSignInLink } = MasterAgentOperations;
 const idempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() });
 
 function idempotencyKeyOf(headers: Record<string, unknown>): string {
@@ -36,7 +36,7 @@ function idempotencyKeyOf(headers: Record<string, unknown>): string {
 
 /**
  * Master-agent registration: the public form, and the admins' review of the applications (list, detail,
- * photos, approve, decline, a new password). Nobody but an admin reads an application or its photos.
+ * photos, approve, decline, a new sign-in link). Nobody but an admin reads an application or its photos.
  */
 export const masterAgentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: MasterAgentDeps = { db: app.db, sms: app.sms, log: app.log.child({ module: 'masteragents' }) };
@@ -132,7 +132,7 @@ export const masterAgentRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(sendPassword.path, { schema: schemaOf(sendPassword, tags), preValidation: admin }, async (request) =>
-    sendNewPassword(deps, currentStaff(request), request.params.id, request.ip),
+  app.post(sendSignInLink.path, { schema: schemaOf(sendSignInLink, tags), preValidation: admin }, async (request) =>
+    sendNewSignInLink({ ...deps, config: app.config }, currentStaff(request), request.params.id, request.ip),
   );
 };

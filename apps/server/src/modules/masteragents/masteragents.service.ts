@@ -6,7 +6,8 @@ import {
   type MasterAgentApplication,
   type MasterAgentApplyResponse,
   type MasterAgentDecisionResponse,
-  type MasterAgentPasswordResponse,
+  type MasterAgentSignInLinkResponse,
+  maskMobile,
 } from '@karera/shared';
 import type { Database, StaffUser } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -14,7 +15,9 @@ import { isUniqueViolation, runIdempotentTwinSafe } from '../../lib/idempotency.
 import { hashPassword } from '../../lib/passwords.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { findStaffByUsername } from '../backoffice/staff.repo.ts';
+import { findStaffByUsername, replaceRecoveryCodes } from '../backoffice/staff.repo.ts';
+import { sendEnrolmentLink, type EnrolmentLinkDeps } from '../backoffice/staff-enrolment-links.ts';
+import { revokeAllStaffSessions } from '../backoffice/staff-sessions.ts';
 import type { SmsSender } from '../sms/sms.ts';
 import {
   applicationView,
@@ -112,41 +115,11 @@ export async function applyForMasterAgent(
 const PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const PASSWORD_LENGTH = 14;
 
-/** About 81 bits: within the staff rule (10-128 characters) and easy to type from an SMS. */
+/** About 81 bits, within the staff rule (10-128 characters): the hash of one nobody is told. */
 export function generateMasterAgentPassword(): string {
   let password = '';
   for (let i = 0; i < PASSWORD_LENGTH; i += 1) password += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
   return password;
-}
-
-function passwordText(username: string, password: string): string {
-  return `Karera: a new sign-in password for your master agent account ${username} in the Karera back office: password ${password}`;
-}
-
-/**
- * Texts the password of a master-agent account to its applicant. The password is in no log, no answer and
- * no audit entry; a failed SMS is reported to the admin, who can send a new one.
- */
-async function sendPassword(
-  deps: MasterAgentDeps,
-  to: { mobileNo: string; username: string; applicationId: number },
-  password: string,
-): Promise<'sent' | 'failed'> {
-  try {
-    await deps.sms.send({
-      mobileNo: to.mobileNo,
-      text: passwordText(to.username, password),
-      purpose: 'master-agent-password',
-      secret: password,
-    });
-    return 'sent';
-  } catch (error) {
-    deps.log.warn(
-      { err: error, applicationId: to.applicationId },
-      'the SMS with a new master agent password could not be sent',
-    );
-    return 'failed';
-  }
 }
 
 /**
@@ -316,53 +289,50 @@ export async function declineApplication(
 }
 
 /**
- * A new password for the account an approval made (the applicant lost theirs): the old password and every
- * session of the account end, and the new password goes out by SMS to the applicant's number. Their
- * authenticator stays: a password alone still signs nobody in.
+ * A new one-time sign-in link for the account an approval made (the applicant lost their password or their
+ * authenticator): the account's password becomes one nobody knows, its authenticator and recovery codes go,
+ * every session ends, and the enrolment link of decision 044 goes by SMS to the number on file, where the
+ * applicant sets their own password and authenticator again. No password is ever texted or shown to staff.
+ * A failed SMS leaves the account waiting for the next link, and the admin is told.
  */
-export async function sendNewPassword(
-  deps: MasterAgentDeps,
+export async function sendNewSignInLink(
+  deps: MasterAgentDeps & { config: EnrolmentLinkDeps['config'] },
   staff: Staff,
   id: number,
   ip: string | null,
-): Promise<MasterAgentPasswordResponse> {
+): Promise<MasterAgentSignInLinkResponse> {
   const application = await findApplication(deps.db, id);
   if (!application) throw notFound(MasterAgentMessages.notFound);
   const accountId = application.staff_id;
   if (application.status !== 'approved' || accountId === null) throw conflict(MasterAgentMessages.notApproved);
-  const password = generateMasterAgentPassword();
-  const passwordHash = await hashPassword(password);
-  const username = await deps.db.transaction().execute(async (trx) => {
-    const account = await trx
+  // scrypt before the transaction: it takes a tenth of a second and must not hold a connection.
+  const unusablePasswordHash = await hashPassword(generateMasterAgentPassword());
+  const actor = { type: 'staff' as const, id: staff.id, ip };
+  const account = await deps.db.transaction().execute(async (trx) => {
+    const reset = await trx
       .updateTable('staff_users')
-      .set({ password_hash: passwordHash })
+      .set({ password_hash: unusablePasswordHash, totp_secret: null, totp_last_step: null, totp_enrolled_at: null })
       .where('id', '=', accountId)
       .where('role', '=', 'master_agent')
-      .returning('username')
+      .returning(['id', 'username', 'mobile_no', 'totp_secret'])
       .executeTakeFirst();
-    if (!account) throw conflict(MasterAgentMessages.notApproved);
-    await trx
-      .updateTable('staff_sessions')
-      .set({ revoked_at: nowIso() })
-      .where('staff_id', '=', accountId)
-      .where('revoked_at', 'is', null)
-      .execute();
-    await recordAudit(
-      trx,
-      { type: 'staff', id: staff.id, ip },
-      {
-        action: 'master_agent_application.password_sent',
-        targetType: 'master_agent_application',
-        targetId: id,
-        details: { staffId: accountId },
-      },
-    );
-    return account.username;
+    if (!reset) throw conflict(MasterAgentMessages.notApproved);
+    await replaceRecoveryCodes(trx, accountId, []);
+    await revokeAllStaffSessions(trx, accountId);
+    await recordAudit(trx, actor, {
+      action: 'master_agent_application.sign_in_link_sent',
+      targetType: 'master_agent_application',
+      targetId: id,
+      details: { staffId: accountId },
+    });
+    return reset;
   });
-  const passwordSms = await sendPassword(
-    deps,
-    { mobileNo: application.mobile_no, username, applicationId: id },
-    password,
-  );
-  return { statusCode: 200, passwordSms };
+  try {
+    const { sentTo } = await sendEnrolmentLink(deps, actor, account);
+    return { statusCode: 200, linkSms: 'sent', sentTo };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    deps.log.warn({ err: error, applicationId: id }, 'the SMS with a new master agent sign-in link could not be sent');
+    return { statusCode: 200, linkSms: 'failed', sentTo: account.mobile_no ? maskMobile(account.mobile_no) : '' };
+  }
 }

@@ -9,16 +9,8 @@ export interface SmsMessage {
   text: string;
   /** What the message is for (otp-verify, otp-reset ...), for the outbox page. */
   purpose: string;
-  /**
-   * A secret the text carries (a generated password): never written to the server log, and not kept in
-   * the database once a gateway has the message (the outbox keeps it: that is how staff relay it).
-   */
-  secret?: string;
-}
-
-/** The text with its secret, if any, blanked out. */
-function withoutSecret(message: SmsMessage): string {
-  return message.secret ? message.text.replaceAll(message.secret, '•'.repeat(8)) : message.text;
+  // No password ever goes by SMS: the outbox is read by staff. A staff member who needs a new password
+  // gets a one-time sign-in link (staff-enrolment-links.ts), whose token the outbox page hides.
 }
 
 export interface SmsSender {
@@ -61,7 +53,7 @@ export function outboxSender(db: Kysely<Database>, log: FastifyBaseLogger, { log
     kind: 'outbox',
     async send(message) {
       await record(db, message, 'stored', message.text, null);
-      const text = logCodes ? withoutSecret(message) : maskCodes(withoutSecret(message));
+      const text = logCodes ? message.text : maskCodes(message.text);
       log.info({ sms: { to: message.mobileNo, purpose: message.purpose, text } }, 'SMS stored in outbox');
     },
   };
@@ -115,7 +107,7 @@ export function httpSender(
         db,
         message,
         accepted ? 'sent' : 'failed',
-        maskCodes(withoutSecret(message)),
+        maskCodes(message.text),
         `${status} ${responseText.slice(0, 500)}`,
       );
       if (!accepted) {

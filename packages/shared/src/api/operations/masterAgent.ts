@@ -6,7 +6,7 @@ import {
   masterAgentApplicationDetailResponseSchema,
   masterAgentApplicationListResponseSchema,
   masterAgentDecisionResponseSchema,
-  masterAgentPasswordResponseSchema,
+  masterAgentSignInLinkResponseSchema,
 } from '../schemas/masterAgent.ts';
 import {
   masterAgentApplicationSchema,
@@ -77,13 +77,14 @@ export const MasterAgentOperations = defineOperations({
     body: masterAgentDeclineSchema,
     response: masterAgentDecisionResponseSchema,
   },
-  sendPassword: {
+  sendSignInLink: {
     method: 'POST',
-    path: `${APPLICATION}/send-password`,
+    path: `${APPLICATION}/send-sign-in-link`,
     auth: 'staff',
-    summary: 'Sends the approved master agent a new password by SMS (admins)',
+    summary:
+      "Sends the approved master agent a new one-time sign-in link by SMS, ending the account's password, authenticator and sessions (admins)",
     params: masterAgentApplicationParamsSchema,
     body: emptyBody,
-    response: masterAgentPasswordResponseSchema,
+    response: masterAgentSignInLinkResponseSchema,
   },
 });

@@ -23,6 +23,8 @@ export const masterAgentApplicationViewSchema = masterAgentApplicationSummarySch
   decidedBy: staffRefSchema.nullable(),
   /** The master-agent account an approval created. */
   staff: staffRefSchema.nullable(),
+  /** That account's referral code, made at its approval, which its players register with. */
+  referralCode: z.string().nullable(),
   /**
    * A first admin's approval waiting for a second, independent admin (decision 044): the staff request that
    * makes the account when approved. Null once decided, or before anyone approved.
@@ -52,8 +54,8 @@ export const masterAgentApplicationDetailResponseSchema = z.object({
   application: masterAgentApplicationViewSchema,
 });
 
-/** Whether the SMS with a new password went out (the password is never in an answer). */
-const passwordSmsSchema = z.enum(['sent', 'failed']);
+/** Whether the SMS with a new sign-in link went out (the link is never in an answer). */
+const linkSmsSchema = z.enum(['sent', 'failed']);
 
 /**
  * An approval (the application still pending, with its pendingApproval: decision 044) or a decline. No
@@ -64,7 +66,12 @@ export const masterAgentDecisionResponseSchema = z.object({
   application: masterAgentApplicationViewSchema,
 });
 
-export const masterAgentPasswordResponseSchema = z.object({
+/**
+ * A new one-time sign-in link (decision 044's enrolment link) for the approved account: whether the SMS
+ * went, and the number it went to, masked. No password goes by SMS or shows to staff.
+ */
+export const masterAgentSignInLinkResponseSchema = z.object({
   statusCode: z.literal(200),
-  passwordSms: passwordSmsSchema,
+  linkSms: linkSmsSchema,
+  sentTo: z.string(),
 });

@@ -14,7 +14,7 @@ import {
   useApplicationQuery,
   useDecisionMutation,
   usePhotoQuery,
-  useSendPasswordMutation,
+  useSendSignInLinkMutation,
 } from './masterAgents.api.ts';
 import './masteragents.css';
 
@@ -75,7 +75,10 @@ function Applicant({ application: a }: { application: MasterAgentApplicationView
     rows.push([t('masterAgents.decidedBy'), a.decidedBy?.username ?? t('common.none')]);
   }
   if (a.declineReason) rows.push([t('masterAgents.declineReason'), a.declineReason]);
-  if (a.staff) rows.push([t('masterAgents.account'), a.staff.username]);
+  if (a.staff) {
+    rows.push([t('masterAgents.account'), a.staff.username]);
+    rows.push([t('masterAgents.referralCode'), a.referralCode ?? t('common.none')]);
+  }
   return (
     <section className="card bo-section" aria-labelledby="bo-ma-applicant">
       <h2 id="bo-ma-applicant">{t('masterAgents.details')}</h2>
@@ -146,12 +149,12 @@ function Photo({ application, kind }: { application: MasterAgentApplicationView;
   );
 }
 
-type Open = { kind: 'approve' | 'decline' | 'password'; idempotencyKey: string } | null;
+type Open = { kind: 'approve' | 'decline' | 'signInLink'; idempotencyKey: string } | null;
 
 function Decision({ application }: { application: MasterAgentApplicationView }) {
   const t = useT();
   const decide = useDecisionMutation(application.id);
-  const sendPassword = useSendPasswordMutation(application.id);
+  const sendLink = useSendSignInLinkMutation(application.id);
   const [open, setOpen] = useState<Open>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -159,7 +162,7 @@ function Decision({ application }: { application: MasterAgentApplicationView }) 
 
   function start(kind: NonNullable<Open>['kind']) {
     decide.reset();
-    sendPassword.reset();
+    sendLink.reset();
     setReason('');
     setReasonError(null);
     setDone(null);
@@ -168,15 +171,15 @@ function Decision({ application }: { application: MasterAgentApplicationView }) 
   }
 
   function confirm() {
-    if (!open || decide.isPending || sendPassword.isPending) return;
-    if (open.kind === 'password') {
-      sendPassword.mutate(undefined, {
+    if (!open || decide.isPending || sendLink.isPending) return;
+    if (open.kind === 'signInLink') {
+      sendLink.mutate(undefined, {
         onSuccess: (answer) => {
           setOpen(null);
           setDone(
-            answer.passwordSms === 'sent'
-              ? { tone: 'success', text: t('masterAgents.passwordSent') }
-              : { tone: 'error', text: t('masterAgents.passwordSmsFailed') },
+            answer.linkSms === 'sent'
+              ? { tone: 'success', text: t('masterAgents.signInLinkSent', { mobile: answer.sentTo }) }
+              : { tone: 'error', text: t('masterAgents.signInLinkSmsFailed') },
           );
         },
       });
@@ -202,14 +205,14 @@ function Decision({ application }: { application: MasterAgentApplicationView }) 
     );
   }
 
-  const failure = decide.isError ? decide.error : sendPassword.isError ? sendPassword.error : null;
+  const failure = decide.isError ? decide.error : sendLink.isError ? sendLink.error : null;
   const title = !open
     ? ''
     : open.kind === 'approve'
       ? t('masterAgents.approveTitle', { id: application.id })
       : open.kind === 'decline'
         ? t('masterAgents.declineTitle', { id: application.id })
-        : t('masterAgents.sendPassword');
+        : t('masterAgents.sendSignInLink');
 
   return (
     <section className="card bo-section" aria-labelledby="bo-ma-decision">
@@ -238,8 +241,8 @@ function Decision({ application }: { application: MasterAgentApplicationView }) 
         </div>
       ) : application.status === 'approved' && application.staff ? (
         <div className="bo-actions">
-          <Button variant="secondary" onClick={() => start('password')}>
-            {t('masterAgents.sendPassword')}
+          <Button variant="secondary" onClick={() => start('signInLink')}>
+            {t('masterAgents.sendSignInLink')}
           </Button>
         </div>
       ) : null}
@@ -256,7 +259,7 @@ function Decision({ application }: { application: MasterAgentApplicationView }) 
             </Button>
             <Button
               variant={open?.kind === 'decline' ? 'danger' : 'primary'}
-              busy={decide.isPending || sendPassword.isPending}
+              busy={decide.isPending || sendLink.isPending}
               onClick={confirm}
               data-autofocus={open?.kind === 'decline' ? undefined : true}
             >
@@ -268,9 +271,9 @@ function Decision({ application }: { application: MasterAgentApplicationView }) 
         {open?.kind === 'approve' ? (
           <p>{t('masterAgents.approveText', { username: application.username, mobile: application.mobileNo })}</p>
         ) : null}
-        {open?.kind === 'password' ? (
+        {open?.kind === 'signInLink' ? (
           <p>
-            {t('masterAgents.sendPasswordText', {
+            {t('masterAgents.sendSignInLinkText', {
               username: application.staff?.username ?? application.username,
               mobile: application.mobileNo,
             })}

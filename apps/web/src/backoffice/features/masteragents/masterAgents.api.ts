@@ -8,7 +8,7 @@ import {
   type MasterAgentApplicationListResponse,
   type MasterAgentApplicationStatus,
   type MasterAgentDecisionResponse,
-  type MasterAgentPasswordResponse,
+  type MasterAgentSignInLinkResponse,
   type MasterAgentPhotoKind,
 } from '@karera/shared';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
@@ -103,10 +103,11 @@ export function useDecisionMutation(id: number) {
   });
 }
 
-export function useSendPasswordMutation(id: number) {
+/** A new one-time sign-in link for the approved account, by SMS (never a password). */
+export function useSendSignInLinkMutation(id: number) {
   return useMutation({
     mutationFn: () =>
-      apiRequest<MasterAgentPasswordResponse>(MasterAgentBackofficeRoutes.sendPassword(id), {
+      apiRequest<MasterAgentSignInLinkResponse>(MasterAgentBackofficeRoutes.sendSignInLink(id), {
         method: 'POST',
         body: {},
       }),

@@ -34,6 +34,7 @@ export const masterAgentsEn = {
   decidedAt: 'Decided',
   declineReason: 'Reason (staff only)',
   account: 'Master-agent account',
+  referralCode: 'Referral code',
   photos: 'Photos',
   photo: { selfie: 'Selfie photo', govId: 'Government ID' },
   photoAlt: { selfie: 'Selfie of {{name}}', govId: 'Government ID of {{name}}' },
@@ -56,9 +57,9 @@ export const masterAgentsEn = {
   waitingForSecond: 'Approved once by {{username}}: waiting for another, independent admin under Staff requests.',
   openStaffRequests: 'Open Staff requests',
   declined: 'Declined.',
-  sendPassword: 'Send new password',
-  sendPasswordText:
-    'This sets a new password for {{username}}, ends the sessions of the account and texts the password to {{mobile}}.',
-  passwordSent: 'A new password was sent by SMS.',
-  passwordSmsFailed: 'The SMS could not be sent. Please try again later.',
+  sendSignInLink: 'Send new sign-in link',
+  sendSignInLinkText:
+    'For a master agent who lost their password or authenticator. This ends the password, the authenticator and every session of {{username}}, and texts a one-time sign-in link to {{mobile}}, where they set a new password and authenticator. Nobody here sees a password.',
+  signInLinkSent: 'A new sign-in link was sent by SMS to {{mobile}}.',
+  signInLinkSmsFailed: 'The SMS could not be sent, so the account waits for a new link: please try again later.',
 };
