@@ -1,4 +1,5 @@
 import { list, p, type LocalisedDocument } from '../types.ts';
+import { aboutFil } from './about.fil.ts';
 
 export const aboutContent: LocalisedDocument = {
   en: {
@@ -65,4 +66,5 @@ export const aboutContent: LocalisedDocument = {
       },
     ],
   },
+  fil: aboutFil,
 };

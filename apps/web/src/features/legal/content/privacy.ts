@@ -1,4 +1,5 @@
 import { list, p, type LocalisedDocument } from '../types.ts';
+import { privacyFil } from './privacy.fil.ts';
 
 export const privacyContent: LocalisedDocument = {
   en: {
@@ -130,4 +131,5 @@ export const privacyContent: LocalisedDocument = {
       },
     ],
   },
+  fil: privacyFil,
 };

@@ -1,4 +1,5 @@
 import { list, p, type LocalisedDocument } from '../types.ts';
+import { termsFil } from './terms.fil.ts';
 
 export const termsContent: LocalisedDocument = {
   en: {
@@ -192,4 +193,5 @@ export const termsContent: LocalisedDocument = {
       },
     ],
   },
+  fil: termsFil,
 };
