@@ -418,6 +418,9 @@ export const en = {
       receiptTitle: 'Bet Receipt',
       ticketNo: 'Ticket No.',
       betType: 'Bet type',
+      race: 'Race',
+      raceDay: 'Race day',
+      postTime: 'Post time',
       picks: 'Picks',
       amountTimes: '{{amount}} x {{combinations}}',
     },
@@ -494,6 +497,8 @@ export const en = {
     useBonusTag: 'Use Bonus Bet',
     newCredit: 'Credit balance',
     newBonus: 'Bonus balance',
+    bonusStakeNote:
+      'a winning bet paid with bonus pays you its winnings, but the bonus stake itself does not come back.',
   },
   legResult: {
     winner: 'Race {{raceNo}} result: 1st {{runners}}',

@@ -615,6 +615,9 @@ export const fil = {
       receiptTitle: 'Resibo ng Taya',
       ticketNo: 'Ticket No.',
       betType: 'Uri ng taya',
+      race: 'Karera',
+      raceDay: 'Araw ng karera',
+      postTime: 'Oras ng simula',
       picks: 'Mga pili',
       amountTimes: '{{amount}} x {{combinations}}',
     },
@@ -703,6 +706,8 @@ export const fil = {
     useBonusTag: 'Taya gamit ang Bonus',
     newCredit: 'Credit balance',
     newBonus: 'Bonus balance',
+    bonusStakeNote:
+      'kapag nanalo ang tayang galing sa bonus, makukuha mo ang panalo pero hindi na ibabalik ang bonus na itinaya.',
   },
   legResult: {
     winner: 'Resulta ng karera {{raceNo}}: 1st {{runners}}',

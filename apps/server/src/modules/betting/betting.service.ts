@@ -502,10 +502,18 @@ export async function betsOfLines(
   const ids = [...new Set(refs.ids)];
   const ticketNos = [...new Set(refs.ticketNos)];
   for (let i = 0; i < ids.length; i += TICKETS_PER_READ) {
-    rows.push(...(await select().where('b.id', 'in', ids.slice(i, i + TICKETS_PER_READ)).execute()));
+    rows.push(
+      ...(await select()
+        .where('b.id', 'in', ids.slice(i, i + TICKETS_PER_READ))
+        .execute()),
+    );
   }
   for (let i = 0; i < ticketNos.length; i += TICKETS_PER_READ) {
-    rows.push(...(await select().where('b.ticket_no', 'in', ticketNos.slice(i, i + TICKETS_PER_READ)).execute()));
+    rows.push(
+      ...(await select()
+        .where('b.ticket_no', 'in', ticketNos.slice(i, i + TICKETS_PER_READ))
+        .execute()),
+    );
   }
   // Refunded tickets are few: only they need their legs and scratches read to say why.
   const refunded = [...new Map(rows.filter((row) => row.status === 'refunded').map((row) => [row.id, row])).values()];

@@ -80,6 +80,14 @@ function RulesText({ language }: { language: BetRulesLanguage }) {
           );
         })}
       </section>
+      <section className="betrules__section" data-testid="betrules-no-winner">
+        <h2>{text.noWinnerHeading}</h2>
+        <ul className="betrules__general">
+          {text.noWinner.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+        </ul>
+      </section>
     </div>
   );
 }

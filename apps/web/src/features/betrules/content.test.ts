@@ -42,4 +42,19 @@ describe('bet rules text', () => {
       expect(general).toContain('₱41.00');
     }
   });
+
+  it('explains consolation and carryover in both languages, as settlement pays them (decision 046)', () => {
+    for (const language of BET_RULES_LANGUAGES) {
+      const text = BET_RULES_TEXT[language];
+      const rules = text.noWinner.join('\n');
+      expect(text.noWinnerHeading).toMatch(/consolation|konsolasyon/i);
+      expect(text.noWinnerHeading).toContain('carryover');
+      for (const type of ['Pick4', 'Pick5', 'Pick6', 'WTA']) expect(rules).toContain(type);
+      expect(rules).toContain('25%');
+      expect(rules).toContain('75%');
+      expect(rules).toContain('10');
+    }
+    expect(BET_RULES_TEXT.en.noWinner.join('\n')).toContain('No winner: refunded');
+    expect(BET_RULES_TEXT.fil.noWinner.join('\n')).toContain('Walang nanalo: ibinalik ang taya');
+  });
 });

@@ -1,4 +1,4 @@
-import type { BetTypeCode } from '@karera/shared';
+import { BET_WORDS, type BetTypeCode } from '@karera/shared';
 import type { BetRulesLanguage } from './language.ts';
 
 /**
@@ -23,6 +23,9 @@ export interface BetRulesText {
   betTypesIntro: string;
   exampleLabel: string;
   betTypes: { readonly [Code in BetTypeCode]: BetTypeRules };
+  /** When nobody wins a pool: the jackpot pools' consolation and carryover, the others' refund. */
+  noWinnerHeading: string;
+  noWinner: readonly string[];
 }
 
 const fil: BetRulesText = {
@@ -132,6 +135,13 @@ const fil: BetRulesText = {
         'Sa WTA ng Race 1 hanggang Race 7, tig-iisang kabayo ang pinili mo sa bawat karera at ₱2 ang taya mo (puwede rin ang ₱4 o ₱10, pero hindi ang ₱3). Panalo ka kung tama ang pito mong pinili.',
     },
   },
+  noWinnerHeading: 'Kapag walang nanalo: konsolasyon at carryover',
+  noWinner: [
+    'Jackpot ang pool ng Pick4, Pick5, Pick6 at WTA. Kapag walang tiket na tumama sa lahat ng karera, 25% ng net pool ang ibabayad bilang konsolasyon (consolation) sa mga tiket na may pinakamaraming karerang tinamaan: halimbawa, 3 sa 4 sa Pick4, o 6 sa 7 sa WTA. Ang natitirang 75% ay carryover.',
+    `Hinahati ang konsolasyon ayon sa taya, sa dibidendong ibinababa sa pinakamalapit na 10 sentimo. Galing lang ito sa 25% na bahagi, kaya puwede itong mas mababa sa ₱1.00 para sa bawat ₱1.00 na taya. Sa kasaysayan ng taya mo, "${BET_WORDS.fil.consolation}" ang nakasulat sa ganitong panalo, hindi "PANALO".`,
+    'Carryover: ang perang hindi naibayad dahil walang nanalo ay idadagdag sa susunod na pool ng parehong uri ng taya. Buong net pool ang carryover kapag walang tiket na tumama kahit sa isang karera, o kapag kulang ang 25% para makabayad ng kahit 10 sentimo.',
+    `Sa ibang uri ng taya (Win, Forcast, Trifecta, Quartet, Pentafecta, Double, DD+1 at XD), kapag walang tumaya sa nanalong kombinasyon, ibinabalik ang lahat ng taya sa pool. "${BET_WORDS.fil.refundReason.noWinner}" ang nakasulat dito sa kasaysayan ng taya mo.`,
+  ],
 };
 
 const en: BetRulesText = {
@@ -232,6 +242,13 @@ const en: BetRulesText = {
         'In the WTA of Race 1 to Race 7 you pick one runner in each race and bet ₱2 (₱4 or ₱10 are fine too, ₱3 is not). You win if all seven of your picks win.',
     },
   },
+  noWinnerHeading: 'When nobody wins: consolation and carryover',
+  noWinner: [
+    'Pick4, Pick5, Pick6 and WTA are jackpot pools. When no ticket wins every race, 25% of the net pool is paid as a consolation to the tickets that won the most races: for example 3 of 4 in a Pick4, or 6 of 7 in a WTA. The other 75% is carried over.',
+    `The consolation is shared by stake at a dividend rounded down to 10 centavos. It is paid from its 25% share only, so it may be less than ₱1.00 for each ₱1.00 bet. Your bet history names such a win "${BET_WORDS.en.consolation}", not "WON".`,
+    'Carryover: the money nobody won is added to the next pool of the same bet type. The whole net pool is carried over when no ticket won even one race, or when the 25% share is too small to pay 10 centavos.',
+    `In the other bet types (Win, Forcast, Trifecta, Quartet, Pentafecta, Double, DD+1 and XD), when nobody backed the winning combination, every bet in the pool is refunded. Your bet history names it "${BET_WORDS.en.refundReason.noWinner}".`,
+  ],
 };
 
 export const BET_RULES_TEXT: { readonly [Language in BetRulesLanguage]: BetRulesText } = { fil, en };

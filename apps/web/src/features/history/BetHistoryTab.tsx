@@ -10,6 +10,7 @@ import {
   formatAmountTimesCount,
   isStillAlive,
   LEG_STATUS_MARK,
+  outcomeText,
   pickRowsOf,
   raceNumbersOf,
   ticketOutcomeOf,
@@ -66,7 +67,8 @@ export function BetHistoryTab() {
 }
 
 function TicketCard({ ticket }: { ticket: BetHistoryTicket }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'fil' ? 'fil' : 'en';
   const legTexts = useLegTexts();
   const headingId = useId();
   const outcome = ticketOutcomeOf(ticket);
@@ -95,12 +97,15 @@ function TicketCard({ ticket }: { ticket: BetHistoryTicket }) {
             </span>
           )}
           {outcome && (
-            <span className={`badge bet-ticket__status bet-ticket__status--${outcome.kind}`}>
-              {outcome.kind === 'won'
-                ? t('history.bet.won', { amount: formatPeso(outcome.amount) })
-                : outcome.kind === 'lose'
-                  ? t('history.bet.lose')
-                  : t('history.bet.scratch')}
+            <span
+              className={`badge bet-ticket__status bet-ticket__status--${outcome.kind}`}
+              data-testid="ticket-outcome"
+              data-outcome={outcome.kind}
+            >
+              {outcomeText(outcome, language, {
+                won: (amount) => t('history.bet.won', { amount }),
+                lose: t('history.bet.lose'),
+              })}
             </span>
           )}
         </div>
@@ -113,6 +118,11 @@ function TicketCard({ ticket }: { ticket: BetHistoryTicket }) {
               races: races.join('/'),
             })}
           </h3>
+          {ticket.eventName ? (
+            <p className="bet-ticket__event" data-testid="ticket-event">
+              {ticket.eventName}
+            </p>
+          ) : null}
           <dl className="bet-ticket__amounts">
             <div>
               <dt>{t('history.bet.amountTimesCount')}</dt>

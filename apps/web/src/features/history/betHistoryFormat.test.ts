@@ -9,6 +9,7 @@ import {
   isStillAlive,
   pickRowsOf,
   raceNumbersOf,
+  outcomeText,
   ticketOutcomeOf,
   ticketTotalOf,
 } from './betHistoryFormat.ts';
@@ -63,14 +64,46 @@ describe('pickRowsOf', () => {
 });
 
 describe('ticketOutcomeOf', () => {
-  it('reads scratch, won, lose and undecided', () => {
-    expect(ticketOutcomeOf({ status: 'X', wonLose: null, wonAmount: 0 })).toEqual({ kind: 'scratch' });
+  it('reads a refund, won, lose and undecided', () => {
+    expect(ticketOutcomeOf({ status: 'X', wonLose: null, wonAmount: 0 })).toEqual({
+      kind: 'refunded',
+      reason: 'scratch',
+    });
     expect(ticketOutcomeOf({ status: 'won', wonLose: 'WON', wonAmount: 1250 })).toEqual({
       kind: 'won',
       amount: 1250,
     });
     expect(ticketOutcomeOf({ status: 'lost', wonLose: 'LOSE', wonAmount: 0 })).toEqual({ kind: 'lose' });
     expect(ticketOutcomeOf({ status: 'open', wonLose: null, wonAmount: 0 })).toBeNull();
+  });
+  it('tells a consolation from a win, and a refund by its reason', () => {
+    expect(ticketOutcomeOf({ status: 'won', wonLose: 'WON', wonAmount: 800, consolation: true })).toEqual({
+      kind: 'consolation',
+      amount: 800,
+    });
+    expect(ticketOutcomeOf({ status: 'X', wonLose: null, wonAmount: 0, refundReason: 'noWinner' })).toEqual({
+      kind: 'refunded',
+      reason: 'noWinner',
+    });
+    expect(ticketOutcomeOf({ status: 'X', wonLose: null, wonAmount: 0, refundReason: 'cancelled' })).toEqual({
+      kind: 'refunded',
+      reason: 'cancelled',
+    });
+  });
+});
+
+describe('outcomeText', () => {
+  const texts = { won: (amount: string) => `WON ${amount}`, lose: 'LOSE' };
+  it('names a consolation and a refund by its reason, in English and Filipino', () => {
+    expect(outcomeText({ kind: 'consolation', amount: 800 }, 'en', texts)).toBe('Consolation ₱8.00');
+    expect(outcomeText({ kind: 'consolation', amount: 800 }, 'fil', texts)).toBe('Konsolasyon ₱8.00');
+    expect(outcomeText({ kind: 'won', amount: 800 }, 'en', texts)).toBe('WON ₱8.00');
+    expect(outcomeText({ kind: 'refunded', reason: 'noWinner' }, 'en', texts)).toBe('No winner: refunded');
+    expect(outcomeText({ kind: 'refunded', reason: 'noWinner' }, 'fil', texts)).toBe(
+      'Walang nanalo: ibinalik ang taya',
+    );
+    expect(outcomeText({ kind: 'refunded', reason: 'scratch' }, 'en', texts)).toBe('Scratch');
+    expect(outcomeText({ kind: 'refunded', reason: 'cancelled' }, 'en', texts)).toBe('Race cancelled: refunded');
   });
 });
 
@@ -81,6 +114,7 @@ describe('bonusStakeNotReturnedOf', () => {
     expect(bonusStakeNotReturnedOf({ ...won, wonAmount: 0 })).toBe(1000);
     expect(bonusStakeNotReturnedOf({ ...won, bonusStakeRetained: 0 })).toBeNull();
     expect(bonusStakeNotReturnedOf({ ...won, status: 'lost', wonLose: 'LOSE' })).toBeNull();
+    expect(bonusStakeNotReturnedOf({ ...won, consolation: true })).toBe(1000);
   });
 });
 

@@ -1,4 +1,11 @@
-import { betTypeByCode, formatPeso, type BetHistoryTicket } from '@karera/shared';
+import {
+  BET_WORDS,
+  betTypeByCode,
+  formatPeso,
+  type BetHistoryTicket,
+  type BetWordsLanguage,
+  type RefundReason,
+} from '@karera/shared';
 
 /** Rows of picks a bet card shows at most (spec §2: up to 7 positions per bet). */
 export const MAX_PICK_ROWS = 7;
@@ -50,14 +57,47 @@ export function pickRowsOf(code: string, picks: string, raceNo: string): PickRow
   }));
 }
 
-/** The badge of a settled ticket (spec §4 Bet ticket); null while it is undecided. */
-export type TicketOutcome = { kind: 'won'; amount: number } | { kind: 'lose' } | { kind: 'scratch' } | null;
+/**
+ * The badge of a settled ticket (spec §4 Bet ticket); null while it is undecided. A win paid from a
+ * jackpot's consolation share is a consolation, not a win; a refund says why it was made.
+ */
+export type TicketOutcome =
+  | { kind: 'won'; amount: number }
+  | { kind: 'consolation'; amount: number }
+  | { kind: 'lose' }
+  | { kind: 'refunded'; reason: RefundReason }
+  | null;
 
-export function ticketOutcomeOf(ticket: Pick<BetHistoryTicket, 'status' | 'wonLose' | 'wonAmount'>): TicketOutcome {
-  if (ticket.status === 'X' || ticket.status === 'refunded') return { kind: 'scratch' };
-  if (ticket.wonLose === 'WON' || ticket.status === 'won') return { kind: 'won', amount: ticket.wonAmount };
+export function ticketOutcomeOf(
+  ticket: Pick<BetHistoryTicket, 'status' | 'wonLose' | 'wonAmount' | 'consolation' | 'refundReason'>,
+): TicketOutcome {
+  if (ticket.status === 'X' || ticket.status === 'refunded') {
+    return { kind: 'refunded', reason: ticket.refundReason ?? 'scratch' };
+  }
+  if (ticket.wonLose === 'WON' || ticket.status === 'won') {
+    return { kind: ticket.consolation ? 'consolation' : 'won', amount: ticket.wonAmount };
+  }
   if (ticket.wonLose === 'LOSE' || ticket.status === 'lost') return { kind: 'lose' };
   return null;
+}
+
+/** The badge's words: consolation and refund reasons from the shared bet words, in the reader's language. */
+export function outcomeText(
+  outcome: NonNullable<TicketOutcome>,
+  language: BetWordsLanguage,
+  texts: { won: (amount: string) => string; lose: string },
+): string {
+  const words = BET_WORDS[language];
+  switch (outcome.kind) {
+    case 'won':
+      return texts.won(formatPeso(outcome.amount));
+    case 'consolation':
+      return `${words.consolation} ${formatPeso(outcome.amount)}`;
+    case 'lose':
+      return texts.lose;
+    case 'refunded':
+      return words.refundReason[outcome.reason];
+  }
 }
 
 /**
@@ -65,9 +105,13 @@ export function ticketOutcomeOf(ticket: Pick<BetHistoryTicket, 'status' | 'wonLo
  * its winnings without the stake), in centavos; null when there is nothing to say.
  */
 export function bonusStakeNotReturnedOf(
-  ticket: Pick<BetHistoryTicket, 'status' | 'wonLose' | 'wonAmount' | 'bonusStakeRetained'>,
+  ticket: Pick<
+    BetHistoryTicket,
+    'status' | 'wonLose' | 'wonAmount' | 'bonusStakeRetained' | 'consolation' | 'refundReason'
+  >,
 ): number | null {
-  return ticketOutcomeOf(ticket)?.kind === 'won' && ticket.bonusStakeRetained > 0 ? ticket.bonusStakeRetained : null;
+  const kind = ticketOutcomeOf(ticket)?.kind;
+  return (kind === 'won' || kind === 'consolation') && ticket.bonusStakeRetained > 0 ? ticket.bonusStakeRetained : null;
 }
 
 /** A ticket's total: the sum of its bets' totals (centavos). */

@@ -2,8 +2,12 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject 
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  BET_WORDS,
+  betTypeName,
   defaultAmountOf,
+  formatManilaDateTime,
   formatPeso,
+  raceWords,
   type BetReceipt,
   type BetTypeDefinition,
   type PlaceBetInput,
@@ -98,7 +102,7 @@ export function BetSlip({
   onPlaced,
   onRepeat,
 }: BetSlipProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const lt = useLayoutT();
   const amountId = useId();
   const sheetId = useId();
@@ -234,6 +238,14 @@ export function BetSlip({
     else playerState.update({ useBonus: decision.useBonus });
   }
 
+  /**
+   * The race the receipt names: the server's answer, or for a receipt without it (one stored before the
+   * answer carried it) the post time of the race as the page had it from the server.
+   */
+  const receiptRace: { eventName?: string; postTime?: string } | null = receipt
+    ? (receipt.race ?? { postTime: legs.find((leg) => leg.raceId === receipt.raceId)?.startDateTime })
+    : null;
+  const language = i18n.language === 'fil' ? 'fil' : 'en';
   const favourite = favourites.includes(pesos);
   const repeatable = lastBet !== null && bettable;
   const picksShown = selections.some((place) => place.length > 0);
@@ -308,6 +320,9 @@ export function BetSlip({
             </dd>
           </div>
         </dl>
+        <p className="field__hint" style={{ margin: 0 }} data-testid="slip-bonus-note">
+          <strong>{t('history.bet.bonusStakeNotReturned')}</strong>: {t('betReceipt.bonusStakeNote')}
+        </p>
       </div>
 
       <div className="slip-bar" ref={barRef} data-testid="slip-bar">
@@ -488,8 +503,28 @@ export function BetSlip({
             </div>
             <div>
               <dt>{t('live.slip.betType')}</dt>
-              <dd>{receipt.betDetails.type}</dd>
+              <dd data-testid="receipt-type">{betTypeName(receipt.betDetails.type)}</dd>
             </div>
+            <div>
+              <dt>{t('live.slip.race')}</dt>
+              <dd data-testid="receipt-race">
+                {raceWords(receipt.betDetails.raceNumbers.join('/'), BET_WORDS[language])}
+              </dd>
+            </div>
+            {receiptRace?.eventName ? (
+              <div>
+                <dt>{t('live.slip.raceDay')}</dt>
+                <dd data-testid="receipt-race-day">{receiptRace.eventName}</dd>
+              </div>
+            ) : null}
+            {receiptRace?.postTime ? (
+              <div>
+                <dt>{t('live.slip.postTime')}</dt>
+                <dd data-testid="receipt-post-time">
+                  <time dateTime={receiptRace.postTime}>{formatManilaDateTime(receiptRace.postTime)}</time>
+                </dd>
+              </div>
+            ) : null}
             <div>
               <dt>{t('live.slip.picks')}</dt>
               <dd data-testid="receipt-picks">{receipt.betDetails.picks}</dd>

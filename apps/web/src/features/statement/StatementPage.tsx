@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import {
   formatManilaDateTime,
   formatPeso,
+  lineDescription,
   statementFileUrl,
   type Statement,
   type StatementLine,
@@ -187,11 +188,15 @@ function Lines({ statement, label }: { statement: Statement; label: string }) {
 
 function LineRow({ line }: { line: StatementLine }) {
   const text = useStatementT();
+  const { i18n } = useTranslation();
+  const language = i18n.language === 'fil' ? 'fil' : 'en';
   return (
     <div className="statement-line" data-testid="statement-line">
       <div className="statement-line__what">
         <span className="statement-line__category">{text(`category.${line.category}`)}</span>
-        <span className="statement-line__description">{line.description}</span>
+        <span className="statement-line__description" data-testid="statement-line-description">
+          {lineDescription(line, language)}
+        </span>
         <time className="statement-line__date" dateTime={line.dateTime}>
           {formatManilaDateTime(line.dateTime)}
         </time>
