@@ -3,7 +3,7 @@ export const legTexts = {
   status: {
     won: 'Won',
     lost: 'Lost',
-    running: 'Running',
+    running: 'Not yet run',
     refunded: 'Refunded',
     cancelled: 'Cancelled',
   },

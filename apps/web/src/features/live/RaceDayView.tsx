@@ -17,7 +17,9 @@ import { RaceNoticeBanner, RunnerList } from './RunnerList.tsx';
 import { RaceTabs } from './RaceTabs.tsx';
 import { ScheduleButton } from './ScheduleButton.tsx';
 import { StreamArea } from './StreamArea.tsx';
+import { RaceClockBand } from './clock/RaceClock.tsx';
 import { useAfterFirstPaint } from './useAfterFirstPaint.ts';
+import { useWideScreen } from './useWideScreen.ts';
 import { PoolsPanel } from './pools/PoolsPanel.tsx';
 import { MyTickets } from './tickets/MyTickets.tsx';
 
@@ -34,7 +36,9 @@ type PendingChange = { kind: 'race'; raceId: number } | { kind: 'type'; code: st
  * race's runners. Until the player opens a race (or picks a runner) the screen follows the race in
  * play; picks belong to one race and bet type, and changing either asks before dropping them. Then the
  * open type's bet slip: a bar over a phone's bottom nav; from 1024 px the three read as columns (stream
- * and race info, runners, slip). The stream can be hidden, remembered on the device.
+ * and race info, runners, slip). The stream can be hidden, remembered on the device. On a phone the
+ * first screen shows the open race's clock and first runners (live.css), the odds and pools panel
+ * coming after the runners.
  */
 export function RaceDayView({ info }: { info: RaceInfoResponse }) {
   const { t } = useTranslation();
@@ -50,6 +54,7 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
   const [streamHidden, setStreamHidden] = useState(() => readStreamHidden(browserStorage()));
   // The slip and the open tickets render in a task after the first paint (a shorter first render).
   const painted = useAfterFirstPaint();
+  const wide = useWideScreen();
 
   function hideStream(hidden: boolean) {
     setStreamHidden(hidden);
@@ -125,6 +130,12 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
   return (
     <div className="race-day" data-testid="race-day" data-event-id={event.id}>
       <div className="race-day__info">
+        <div className="race-day__titles">
+          <h2 className="race-day__name" data-testid="event-name">
+            {event.name}
+          </h2>
+          <p className="race-day__arena">{event.arena}</p>
+        </div>
         <div className="stream-box" data-hidden={streamHidden || undefined}>
           <button
             type="button"
@@ -141,12 +152,6 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
           </div>
         </div>
         <header className="race-day__head">
-          <div className="race-day__titles">
-            <h2 className="race-day__name" data-testid="event-name">
-              {event.name}
-            </h2>
-            <p className="race-day__arena">{event.arena}</p>
-          </div>
           <div className="race-day__links">
             <Link
               to={race ? `/result?event=${event.id}&raceId=${race.raceId}` : '/result'}
@@ -162,7 +167,7 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
         {race ? (
           <RaceTabs races={races} selectedId={race.raceId} onSelect={requestRace} idOf={tabId} panelId={panelId} />
         ) : null}
-        {race ? <PoolsPanel race={race} /> : null}
+        {race && wide ? <PoolsPanel race={race} /> : null}
       </div>
 
       {race ? (
@@ -176,6 +181,7 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
             data-testid="race-panel"
             data-status={race.status}
           >
+            <RaceClockBand race={race} />
             {type ? <BetTypeTabs types={types} selected={type.code} onSelect={requestType} /> : null}
             {type && type.raceType !== 'single' ? (
               <>
@@ -205,6 +211,8 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
               }
             />
           </section>
+          {/* On a phone the odds and pools come after the runners, which come first on the screen. */}
+          {wide ? null : <PoolsPanel race={race} />}
           {type ? (
             <div className="race-day__slip">
               {painted ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scrollLeftToShow, stripEdges } from './chipStrip.ts';
+import { scrollLeftToShow, stripEdges, wheelScrollLeft } from './chipStrip.ts';
 
 describe('stripEdges', () => {
   it('says which edges have chips past them', () => {
@@ -33,5 +33,22 @@ describe('scrollLeftToShow', () => {
 
   it('lines a chip wider than the room up with the start', () => {
     expect(scrollLeftToShow(strip, 500, 280, 32)).toBe(468);
+  });
+});
+
+describe('wheelScrollLeft', () => {
+  const strip = { clientWidth: 300, scrollWidth: 600 };
+
+  it('moves a strip that scrolls sideways by the turn, stopping at its ends', () => {
+    expect(wheelScrollLeft({ ...strip, scrollLeft: 0 }, 100)).toBe(100);
+    expect(wheelScrollLeft({ ...strip, scrollLeft: 250 }, 100)).toBe(300);
+    expect(wheelScrollLeft({ ...strip, scrollLeft: 50 }, -100)).toBe(0);
+  });
+
+  it('leaves the turn to the page at the end it heads for, or when the strip does not scroll', () => {
+    expect(wheelScrollLeft({ ...strip, scrollLeft: 300 }, 100)).toBeNull();
+    expect(wheelScrollLeft({ ...strip, scrollLeft: 0 }, -100)).toBeNull();
+    expect(wheelScrollLeft({ scrollLeft: 0, clientWidth: 300, scrollWidth: 300 }, 100)).toBeNull();
+    expect(wheelScrollLeft({ ...strip, scrollLeft: 10 }, 0)).toBeNull();
   });
 });

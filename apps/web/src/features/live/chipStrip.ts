@@ -33,3 +33,14 @@ export function scrollLeftToShow(
   }
   return strip.scrollLeft;
 }
+
+/**
+ * Where a vertical wheel turn over the strip takes it sideways (a mouse has no other way along it), or
+ * null to leave the turn to the page: a strip that does not scroll, or one already at that end.
+ */
+export function wheelScrollLeft({ scrollLeft, clientWidth, scrollWidth }: StripBox, deltaY: number): number | null {
+  const max = scrollWidth - clientWidth;
+  if (max <= 1 || deltaY === 0) return null;
+  const next = Math.min(max, Math.max(0, scrollLeft + deltaY));
+  return Math.abs(next - scrollLeft) < 1 ? null : next;
+}

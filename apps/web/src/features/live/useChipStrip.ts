@@ -1,14 +1,16 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import { scrollLeftToShow, stripEdges } from './chipStrip.ts';
+import { scrollLeftToShow, stripEdges, wheelScrollLeft } from './chipStrip.ts';
 
 /** Room kept between the current chip and the strip's edge (the fade's width). */
 const EDGE = 32;
+/** Pixels of a wheel turn given in lines (Firefox). */
+const WHEEL_LINE = 16;
 
 /**
  * A chip strip that says where it scrolls and keeps the current chip in view: the strip carries
  * data-more-start / data-more-end while chips hide past that edge (the CSS fades it), and when `current`
  * changes the strip scrolls sideways to show its chip (`[aria-selected=true]` or `[aria-pressed=true]`)
- * — sideways only, so the page itself never jumps.
+ * — sideways only, so the page itself never jumps. A mouse wheel over the strip scrolls it sideways.
  */
 export function useChipStrip<T extends HTMLElement>(current: unknown): RefObject<T | null> {
   const ref = useRef<T | null>(null);
@@ -31,10 +33,20 @@ export function useChipStrip<T extends HTMLElement>(current: unknown): RefObject
     if (!strip) return;
     const mark = () => markEdges(strip);
     strip.addEventListener('scroll', mark, { passive: true });
+    // A mouse wheel turned over a strip that scrolls moves it sideways (until its end, then the page).
+    const wheel = (event: WheelEvent) => {
+      if (event.ctrlKey || event.shiftKey || Math.abs(event.deltaX) >= Math.abs(event.deltaY)) return;
+      const left = wheelScrollLeft(strip, event.deltaMode === 1 ? event.deltaY * WHEEL_LINE : event.deltaY);
+      if (left === null) return;
+      event.preventDefault();
+      strip.scrollLeft = left;
+    };
+    strip.addEventListener('wheel', wheel, { passive: false });
     const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(mark);
     resize?.observe(strip);
     return () => {
       strip.removeEventListener('scroll', mark);
+      strip.removeEventListener('wheel', wheel);
       resize?.disconnect();
     };
   }, []);

@@ -9,7 +9,7 @@ export const ticketTexts = {
   legStatus: {
     won: 'Won',
     lost: 'Lost',
-    running: 'Running',
+    running: 'Not yet run',
     refunded: 'Refunded',
     cancelled: 'Cancelled',
   },
