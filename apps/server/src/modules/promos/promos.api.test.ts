@@ -107,6 +107,7 @@ describe(`promos (${testDialect})`, () => {
       promoCode: welcome.promoCode,
       name: 'Test promo',
       bonusBalance: 10_000,
+      reward: 10_000,
     });
     expect(answer.statusMessage).toBe(PromoMessages.claimed);
     expect(Date.parse(answer.expiryDate ?? '') - Date.now()).toBeGreaterThan(47 * 3_600_000);

@@ -100,7 +100,10 @@ describe(`rebates on settled bets (${testDialect})`, () => {
     const { bet, settle } = await raceDay('Rebate Day');
     // Placed before the promo was claimed: earns nothing.
     const before = (await bet(p, { selections: [[3]], amount: 10_000 })).json<BetReceipt>();
-    expect((await claim(p)).statusCode).toBe(200);
+    const claimed = await claim(p);
+    expect(claimed.statusCode).toBe(200);
+    // A rebate pays nothing at its claim: the popup says so from the answer.
+    expect(claimed.json<{ reward: number }>().reward).toBe(0);
     const lost = (await bet(p, { selections: [[1]], amount: 10_000 })).json<BetReceipt>();
     const won = (await bet(p, { selections: [[2]], amount: 3_000 })).json<BetReceipt>();
     await fundPlayer(t.app, admin, p, 4_001, 'bonus');

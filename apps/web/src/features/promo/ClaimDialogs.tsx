@@ -55,7 +55,11 @@ export function ConfirmSheet({
   );
 }
 
-/** The outcome popups (spec §8): the success text with the new balances, or the refusal then 'Please try again later.'. */
+/**
+ * The outcome popups (spec §8): the success text with what the claim paid now and the balances after it,
+ * both from the claim's answer (a rebate pays nothing now, so the bonus balance is the one from before:
+ * said so, never shown as the promo's reward), or the refusal then 'Please try again later.'.
+ */
 export function ClaimResultDialogs({
   success,
   failure,
@@ -86,6 +90,12 @@ export function ClaimResultDialogs({
             <div className="promo-card__field">
               <dt>{t('promo.fields.name')}</dt>
               <dd data-testid="promo-success-name">{success.name}</dd>
+            </div>
+            <div className="promo-card__field">
+              <dt>{t('promo.rewardNow')}</dt>
+              <dd data-testid="promo-success-reward">
+                {success.reward > 0 ? formatPeso(success.reward) : t('promo.rewardLater')}
+              </dd>
             </div>
             <div className="promo-card__field">
               <dt>{t('promo.newBonus')}</dt>

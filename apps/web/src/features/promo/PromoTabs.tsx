@@ -3,6 +3,8 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PromoHistoryResponse, PromoView } from '@karera/shared';
 import { Alert, Button, Spinner, TextField } from '../../components/ui/index.ts';
+import { breakNoticeOf } from '../../components/rg/breakBanner.ts';
+import { rgStatusQuery } from '../../lib/rgStatus.ts';
 import { ClaimCard, PromoCard } from './PromoCards.tsx';
 import { promoListQuery } from './promoApi.ts';
 import { activePromoOf, claimButtonState } from './promoView.ts';
@@ -94,9 +96,7 @@ export function AvailableTab({
           onRetry={() => void list.refetch()}
         />
       ) : list.data.promos.length === 0 ? (
-        <p className="promo-state" data-testid="promo-empty">
-          {t('promo.empty')}
-        </p>
+        <EmptyList />
       ) : (
         <ul className="promo-list" aria-label={t('promo.listLabel')} data-testid="promo-list">
           {list.data.promos.map((promo) => (
@@ -111,6 +111,25 @@ export function AvailableTab({
         </ul>
       )}
     </div>
+  );
+}
+
+/**
+ * No promo on offer: during a break the server offers none (decision 034), so the list says why and
+ * until when (the server's responsible-gaming status); otherwise the spec's empty text.
+ */
+function EmptyList() {
+  const { t } = useTranslation();
+  const status = useQuery(rgStatusQuery);
+  const notice = breakNoticeOf(status.data?.exclusion, Date.now());
+  return (
+    <p className="promo-state" data-testid="promo-empty">
+      {notice === null
+        ? t('promo.empty')
+        : notice.kind === 'operator'
+          ? t('promo.closedForBreak.operator')
+          : t(`promo.closedForBreak.${notice.kind}`, { date: notice.until })}
+    </p>
   );
 }
 

@@ -70,8 +70,12 @@ export const promoTexts = {
   wait: 'Please wait...',
   successTitle: 'Promo claimed',
   success: PromoMessages.claimed,
-  newBonus: 'Promo Balance',
-  newCredit: 'Credit Balance',
+  /** What this claim paid now (the claim's answer); a rebate pays later, on settled bets. */
+  rewardNow: 'Reward now',
+  rewardLater: 'None now: paid as bonus on your settled bets',
+  /** The balances after the claim, from the claim's answer. */
+  newBonus: 'Bonus balance now',
+  newCredit: 'Credit balance now',
   validUntil: 'Valid until',
   failedTitle: 'Claim failed',
   tryAgain: PromoMessages.tryAgain,
@@ -83,6 +87,12 @@ export const promoTexts = {
     playerLimit: PromoMessages.playerLimit,
     activePromo: PromoMessages.activePromo,
     noQualifyingDeposit: PromoMessages.noQualifyingDeposit,
+  },
+  /** In place of the empty list during a break (the server offers no promos then), with the break's end. */
+  closedForBreak: {
+    coolOff: 'No promos during your cool-off. They are closed until {{date}} (Manila time).',
+    selfExclusion: 'No promos while you are self-excluded. They are closed until {{date}} (Manila time).',
+    operator: 'No promos: your account is excluded from promos. Please contact support.',
   },
   shortcuts: 'Shortcuts',
   links: { live: 'Place Bet', deposit: 'Deposit', transactions: 'Transactions' },

@@ -58,6 +58,8 @@ export const promoClaimResponseSchema = z.object({
   creditBalance: z.number().int(),
   expiryDate: z.string().nullable(),
   statusMessage: z.string(),
+  /** What this claim paid now, centavos: 0 for a rebate, which pays as bonus on settled bets later. */
+  reward: z.number().int(),
 });
 
 // Back office.
