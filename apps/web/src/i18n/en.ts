@@ -178,12 +178,13 @@ export const en = {
     },
     forgotPassword: {
       title: 'Forgot password',
-      intro: 'Enter your registered mobile number. We will text you an OTP to reset your password.',
+      intro:
+        'Enter your registered mobile number. If it has an account, we will text it an OTP to reset your password.',
       submit: 'Send OTP',
     },
     resetPassword: {
       title: 'Reset password',
-      intro: 'Enter the OTP we sent to {{mobile}} and choose a new password.',
+      intro: 'If this number has an account, we sent it an OTP ({{mobile}}). Enter it and choose a new password.',
       password: 'New password',
       confirmPassword: 'Confirm new password',
       submit: 'Reset password',
@@ -276,7 +277,7 @@ export const en = {
       },
       racetrack: {
         title: 'Real racetrack action',
-        text: 'Win, Forcast, Trifecta, Daily Double, Pick 4 to 6, Winner Take All and more on every race day.',
+        text: 'Win, Forecast, Trifecta, Daily Double, Pick 4 to 6, Winner Take All and more on every race day.',
       },
     },
     bannerTitle: 'Join Karera today',

@@ -45,6 +45,16 @@ describe('legal pages in Filipino', () => {
     });
   }
 
+  it('spells the bet type Forecast in its prose (the live tab keeps the spec’s label)', () => {
+    for (const content of Object.values(PAGES)) {
+      for (const doc of [content.en, documentFor(content, 'fil')]) {
+        const texts = textsOf(doc).join('\n');
+        expect(texts).not.toContain('Forcast');
+      }
+    }
+    expect(textsOf(aboutContent.en).join(' ')).toContain('Win, Forecast, Trifecta');
+  });
+
   it('falls back to English for a language without a body', () => {
     expect(documentFor(aboutContent, 'ja')).toBe(aboutContent.en);
     expect(documentFor(aboutContent, undefined)).toBe(aboutContent.en);
