@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { BackofficeRoutes, RacingAdminRoutes, type GameEvent, type Race } from '@karera/shared';
+import { BackofficeRoutes, PromoRoutes, RacingAdminRoutes, type GameEvent, type Race } from '@karera/shared';
 import { adminPost, newPlayer, readOtp, signInAsNewPlayer, typeOtp, uniqueSuffix } from './support.ts';
 import { raceDaySchedule } from './raceDay.ts';
 import { seriousViolations } from './axe.ts';
@@ -90,10 +90,10 @@ test('a visitor switches the public menu to Filipino, which survives a reload, a
   const player = newPlayer();
   await page.getByRole('banner').getByRole('button', { name: 'Mag-register' }).click();
   const register = page.getByRole('dialog', { name: 'Mag-register' });
-  await expect(register.getByLabel('Mobile number')).toBeFocused();
+  await expect(register.getByLabel('Numero ng mobile')).toBeFocused();
   await register.getByRole('button', { name: 'Mag-register' }).click();
   await expect(register.getByTestId('form-error')).toHaveText('Pakisagutan ang lahat ng field.');
-  await register.getByLabel('Mobile number').fill(player.mobileNo);
+  await register.getByLabel('Numero ng mobile').fill(player.mobileNo);
   await register.getByLabel('Pangalan').fill(player.firstName);
   await register.getByLabel('Apelyido').fill(player.lastName);
   await register.getByLabel('Password', { exact: true }).fill(player.password);
@@ -300,15 +300,218 @@ test.describe('a browser set to Filipino', () => {
       .click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('columnheader', { name: 'Minimum Bet' })).toBeVisible();
-    // The rules follow the site language the player chose, until a language is picked on the page.
-    await expect(page.getByRole('tab', { name: 'English' })).toHaveAttribute('aria-selected', 'true');
+    // The rules stay in Tagalog, the spec's default, whatever the site's language, until one is picked on the page.
+    await expect(page.getByRole('tab', { name: 'Tagalog' })).toHaveAttribute('aria-selected', 'true');
 
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { level: 1, name: 'Bet Rules' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Tagalog' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tab', { name: 'English' }).click();
+    await page.reload();
     await expect(page.getByRole('tab', { name: 'English' })).toHaveAttribute('aria-selected', 'true');
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Key Features' })).toBeVisible();
     await expectNoRawKey(page);
   });
 });
+
+/** The labels a player reported in English on the Filipino site: none may show (text or accessible name). */
+const ENGLISH_LABELS = [
+  'Account',
+  'Race card',
+  'Scratched',
+  'Credit',
+  'Account number',
+  'Reference number',
+  'Mobile number',
+  'Status',
+  'Pending',
+  'Bonus reward',
+  'Pool table',
+];
+
+/** The listed English labels found on the page: an element's whole text, a label's or an accessible name. */
+async function englishLabelsOn(page: Page): Promise<string[]> {
+  return page.evaluate((labels) => {
+    const wanted = new Set(labels);
+    const found = new Set<string>();
+    for (const node of Array.from(document.querySelectorAll('body *'))) {
+      if (!(node instanceof HTMLElement) || node.closest('[lang="en"]')) continue;
+      const own = (node.innerText ?? '').trim();
+      if (wanted.has(own)) found.add(own);
+      for (const name of ['aria-label', 'title', 'placeholder']) {
+        const value = node.getAttribute(name)?.trim() ?? '';
+        if (wanted.has(value)) found.add(value);
+      }
+    }
+    return [...found];
+  }, ENGLISH_LABELS);
+}
+
+/** Today's open race day, with its race (for a scratch). */
+async function openRaceWithRunners(request: APIRequestContext): Promise<{ event: GameEvent; race: Race }> {
+  const day = raceDaySchedule(1);
+  const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
+    name: `E2E Filipino labels ${uniqueSuffix()}`,
+    arena: 'San Lazaro Leisure Park',
+    streamUrl: '',
+    raceDate: day.raceDate,
+    enabledBetTypes: [],
+  });
+  let { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
+    raceNo: 1,
+    startDateTime: day.start(1),
+    enabledBetTypes: [],
+  });
+  for (const [runnerNo, horseName] of CARD) {
+    ({ race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.runners(race.raceId), {
+      runnerNo,
+      horseName,
+      jockeyName: `Jockey ${runnerNo}`,
+    }));
+  }
+  await adminPost(request, RacingAdminRoutes.raceStatus(race.raceId), { status: 'O' });
+  return { event, race };
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 360, height: 740 },
+]) {
+  test.describe(`in Filipino at ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test('no label stays in English: live screen, payment, profile, account, promo and bet rules', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(90_000);
+      const player = await signInAsNewPlayer(page, request);
+      await page.addInitScript(() => {
+        window.localStorage.setItem('language', 'fil');
+        window.localStorage.setItem('announcementDate', '2025-03-28');
+      });
+      const { event, race } = await openRaceWithRunners(request);
+      const hangin = race.runners.find((runner) => runner.horseName === 'Hangin');
+      if (!hangin) throw new Error('runner missing');
+      await adminPost(request, RacingAdminRoutes.scratch(hangin.id), { scratched: true });
+
+      // The live screen: the scratched runner, the slip's balances.
+      await page.goto(`/live?event=${event.id}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
+      await expect(page.getByTestId('event-name')).toHaveText(event.name);
+      const hanginRow = page.getByTestId('runner').filter({ hasText: 'Hangin' });
+      await expect(hanginRow.getByTestId('runner-mark')).toHaveText('Inalis');
+      await expect(page.getByTestId('bet-slip')).toContainText('Kredito');
+      expect(await englishLabelsOn(page)).toEqual([]);
+
+      // Deposit and withdraw forms.
+      await page.goto('/payment');
+      await expect(page.getByTestId('deposit-form')).toBeVisible();
+      await expect(page.getByLabel('Numero ng reference (Ref. No.)')).toBeVisible();
+      expect(await englishLabelsOn(page)).toEqual([]);
+      await page.goto('/payment?type=withdraw');
+      await expect(page.getByLabel('Numero ng akawnt')).toBeVisible();
+      expect(await englishLabelsOn(page)).toEqual([]);
+
+      // Profile, the account page and the account menu.
+      await page.goto('/profile');
+      await expect(page.getByTestId('profile-balance')).toBeVisible();
+      await expect(page.getByRole('main').getByText('Numero ng mobile', { exact: true }).first()).toBeAttached();
+      expect(await englishLabelsOn(page)).toEqual([]);
+      await page.goto('/account');
+      await expect(page.getByRole('heading', { level: 1, name: 'Akawnt' })).toBeVisible();
+      expect(await englishLabelsOn(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Menu ng account' }).click();
+      await expect(page.getByTestId('account-menu')).toBeVisible();
+      expect(await englishLabelsOn(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      // A claimed promo's history card and the bet rules' pool table.
+      const claimed = await page.request.post(PromoRoutes.claim, {
+        data: { promoCode: 'WELCOME', idempotencyKey: `e2e-fil-promo-${uniqueSuffix()}` },
+      });
+      expect(claimed.ok(), await claimed.text()).toBe(true);
+      await page.goto('/promo?type=history');
+      await expect(page.getByTestId('promo-claim-card').first()).toContainText('Na-claim na');
+      expect(await englishLabelsOn(page)).toEqual([]);
+      await page.goto('/betrules');
+      await expect(page.getByRole('heading', { name: 'Talaan ng pool' })).toBeVisible();
+      expect(await englishLabelsOn(page)).toEqual([]);
+      expect(player.playerId).toBeGreaterThan(0);
+    });
+
+    test('the bottom nav’s Filipino labels never overlap', async ({ page, request }) => {
+      await signInAsNewPlayer(page, request);
+      await page.addInitScript(() => window.localStorage.setItem('language', 'fil'));
+      await page.goto('/payment');
+      const nav = page.getByRole('navigation', { name: 'Player' });
+      await expect(nav.getByRole('link', { name: 'Transaksyon' })).toBeVisible();
+      const boxes = await nav.locator('.bottom-nav__link > span').evaluateAll((spans) =>
+        spans.map((span) => {
+          // The text's own box (a range), not the span's: text that spills out of its cell counts.
+          const range = document.createRange();
+          range.selectNodeContents(span);
+          const text = range.getBoundingClientRect();
+          const cell = span.closest('li')?.getBoundingClientRect();
+          return {
+            label: span.textContent ?? '',
+            left: text.left,
+            right: text.right,
+            top: text.top,
+            bottom: text.bottom,
+            cellLeft: cell?.left ?? 0,
+            cellRight: cell?.right ?? 0,
+          };
+        }),
+      );
+      expect(boxes.map((box) => box.label)).toEqual(['Karera', 'Bayaran', 'Resulta', 'Transaksyon', 'Mga Promo']);
+      for (const [index, box] of boxes.entries()) {
+        // Inside its own fifth of the screen, and on the screen.
+        expect(box.left, box.label).toBeGreaterThanOrEqual(box.cellLeft - 0.5);
+        expect(box.right, box.label).toBeLessThanOrEqual(box.cellRight + 0.5);
+        expect(box.right, box.label).toBeLessThanOrEqual(viewport.width);
+        for (const other of boxes.slice(index + 1)) {
+          const apart =
+            box.right <= other.left + 0.5 ||
+            other.right <= box.left + 0.5 ||
+            box.bottom <= other.top ||
+            other.bottom <= box.top;
+          expect(apart, `${box.label} / ${other.label}`).toBe(true);
+        }
+      }
+    });
+
+    test('About Us, the Terms and the Privacy Policy read in Filipino', async ({ page }) => {
+      await page.addInitScript(() => window.localStorage.setItem('language', 'fil'));
+      const pages = [
+        { path: '/aboutus', testId: 'about-page', heading: 'Ang inaalok namin', english: 'What we offer' },
+        {
+          path: '/termsandconditions',
+          testId: 'terms-page',
+          heading: '1. Sino ang puwedeng maglaro',
+          english: '1. Who may play',
+        },
+        {
+          path: '/privacypolicy',
+          testId: 'privacy-page',
+          heading: '1. Impormasyong kinokolekta namin',
+          english: '1. Information we collect',
+        },
+      ];
+      for (const legal of pages) {
+        await page.goto(legal.path);
+        const body = page.getByTestId(legal.testId);
+        await expect(body.getByRole('heading', { level: 2, name: legal.heading })).toBeVisible();
+        await expect(body.getByText(legal.english)).toHaveCount(0);
+        await expect(body).toContainText('Nobyembre 2026');
+        await expectNoRawKey(page);
+      }
+      // The terms' winning-limit table and support address come with the Filipino body.
+      await page.goto('/termsandconditions');
+      await expect(page.getByTestId('terms-page').getByRole('table')).toBeVisible();
+      await expect(page.getByTestId('terms-page').getByTestId('support-email').first()).toBeVisible();
+    });
+  });
+}
