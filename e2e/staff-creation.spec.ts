@@ -62,9 +62,10 @@ for (const { name, viewport } of VIEWPORTS) {
       expect(await seriousViolations(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
-      // Approving their own request is refused, in the server's words.
-      await request.getByRole('button', { name: /^Approve request \d+$/ }).click();
-      await expect(request.getByText(StaffRequestMessages.ownRequest)).toBeVisible();
+      // Approving their own request is not offered: the button is disabled, with the server's reason.
+      const own = request.getByRole('button', { name: /^Approve request \d+$/ });
+      await expect(own).toBeDisabled();
+      await expect(own).toHaveAccessibleDescription(StaffRequestMessages.ownRequest);
 
       // 2. The second founding admin approves it on their own staff page.
       const secondContext = await browser.newContext({ viewport });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ApprovalMessages,
   approvalSettingsSchema,
   DEFAULT_APPROVAL_SETTINGS,
   maySecondApprove,
+  secondApprovalRefusal,
   needsSecondApproval,
 } from './approvals.ts';
 
@@ -34,5 +36,17 @@ describe('maker-checker rules', () => {
     ]) {
       expect(approvalSettingsSchema.safeParse(bad).success).toBe(false);
     }
+  });
+});
+
+describe('secondApprovalRefusal', () => {
+  it('refuses the first approver themselves, then a role too low, as the server does', () => {
+    const admin = { id: 1, role: 'admin' as const };
+    expect(secondApprovalRefusal(admin, admin)).toBe(ApprovalMessages.sameApprover);
+    expect(secondApprovalRefusal(admin, { id: 2, role: 'master_agent' })).toBe(
+      ApprovalMessages.secondApproverRole('admin'),
+    );
+    expect(secondApprovalRefusal(admin, { id: 2, role: 'admin' })).toBeNull();
+    expect(secondApprovalRefusal({ id: 3, role: 'agent' }, { id: 4, role: 'master_agent' })).toBeNull();
   });
 });

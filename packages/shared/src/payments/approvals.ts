@@ -54,6 +54,20 @@ export function maySecondApprove(firstApproverRole: StaffRole, secondApproverRol
   return ROLE_RANK[secondApproverRole] > ROLE_RANK[firstApproverRole];
 }
 
+/**
+ * Why `second` may not give the second approval of what `first` approved (or asked for): the same person,
+ * or a role too low, as the server refuses them. Null when they may try: the server alone also checks that
+ * they stand outside the first approver's line (secondPersonRefusal).
+ */
+export function secondApprovalRefusal(
+  first: { id: number; role: StaffRole },
+  second: { id: number; role: StaffRole },
+): string | null {
+  if (first.id === second.id) return ApprovalMessages.sameApprover;
+  if (!maySecondApprove(first.role, second.role)) return ApprovalMessages.secondApproverRole(first.role);
+  return null;
+}
+
 export function needsSecondApproval(amount: number, threshold: number): boolean {
   return Math.abs(amount) > threshold;
 }

@@ -413,6 +413,8 @@ function toRequestView(row: RequestViewRow, depositThreshold: number): PaymentRe
     createdAt: row.created_at,
     hasReceipt: row.receipt_id !== null,
     firstApprovedBy: row.first_approver_name,
+    firstApprovedById: row.first_approved_by_staff_id,
+    firstApproverRole: row.first_approver_role,
     firstApprovedAt: row.first_approved_at,
     secondApproverRole:
       row.status === 'PENDING' && row.first_approver_role ? secondApproverRoleFor(row.first_approver_role) : null,

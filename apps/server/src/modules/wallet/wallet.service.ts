@@ -196,6 +196,7 @@ function adjustmentViewQuery(db: Kysely<Database>) {
       'players.first_name',
       'players.last_name',
       'requester.display_name as requester_name',
+      'requester.role as requester_role',
       'decider.display_name as decider_name',
     ]);
 }
@@ -212,6 +213,8 @@ function toAdjustmentView(row: AdjustmentViewRow): BalanceAdjustmentView {
     reason: row.reason,
     status: row.status,
     requestedBy: row.requester_name,
+    requestedById: row.requested_by_staff_id,
+    requesterRole: row.requester_role,
     requestedAt: row.requested_at,
     decidedBy: row.decider_name,
     decidedAt: row.decided_at,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEPOSIT_ACCOUNT_TYPES, WITHDRAW_COMPANIES } from '../../payments/channels.ts';
+import { STAFF_ROLES } from '../../roles.ts';
 import { PAYMENT_REQUEST_KINDS, PAYMENT_STATUSES } from '../../validation/payment.ts';
 import { depositAccountViewSchema, withdrawChannelViewSchema } from './channelImages.ts';
 
@@ -107,6 +108,9 @@ export const paymentRequestViewSchema = z.object({
   hasReceipt: z.boolean(),
   /** Maker-checker (decision 020): the first approval of a deposit above the threshold; the request stays PENDING. */
   firstApprovedBy: z.string().nullable(),
+  /** The first approver's id and role: the back office offers the second approval only to whom may give it. */
+  firstApprovedById: z.number().int().nullable(),
+  firstApproverRole: z.enum(STAFF_ROLES).nullable(),
   firstApprovedAt: z.string().nullable(),
   /** The role the second approver needs, while the request waits for one. */
   secondApproverRole: z.enum(['master_agent_or_admin', 'admin']).nullable(),
@@ -178,6 +182,9 @@ export const balanceAdjustmentViewSchema = z.object({
   reason: z.string(),
   status: paymentStatus,
   requestedBy: z.string(),
+  /** Who asked, by id and role: the back office offers the second approval only to whom may give it. */
+  requestedById: z.number().int(),
+  requesterRole: z.enum(STAFF_ROLES),
   requestedAt: z.string(),
   decidedBy: z.string().nullable(),
   decidedAt: z.string().nullable(),

@@ -5,6 +5,7 @@ import {
   parsePesos,
   type ApprovalSettingsInput,
   type BalanceAdjustmentView,
+  secondApprovalRefusal,
 } from '@karera/shared';
 import { useApprovalsQuery } from '../../lib/approvals.ts';
 import { PendingProposals } from '../../components/ProposalSummary.tsx';
@@ -13,7 +14,8 @@ import { ManilaTime } from '../../components/ManilaTime.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { newIdempotencyKey } from '../../../lib/api.ts';
-import { useT } from '../../i18n/useT.ts';
+import { localizeMessage, useT } from '../../i18n/useT.ts';
+import { useStaff } from '../../lib/session.tsx';
 import { decisionErrorText } from './decisionError.ts';
 import {
   useAdjustmentDecisionMutation,
@@ -162,8 +164,12 @@ function PendingAdjustment({
   onDone: (text: string) => void;
 }) {
   const t = useT();
+  const staff = useStaff();
   const decide = useAdjustmentDecisionMutation();
   const headingId = useId();
+  const reasonId = useId();
+  // Offered only to whom the server would let give it: never the admin who asked for the adjustment.
+  const refusal = secondApprovalRefusal({ id: adjustment.requestedById, role: adjustment.requesterRole }, staff);
   const [note, setNote] = useState('');
   // One key per decision: pressing again after a lost answer repeats the same decision.
   const keys = useRef({ approve: newIdempotencyKey(), decline: newIdempotencyKey() });
@@ -221,13 +227,24 @@ function PendingAdjustment({
       />
       {decide.isError ? <Alert tone="error">{decisionErrorText(t, decide.error)}</Alert> : null}
       <div className="bo-actions">
-        <Button variant="primary" busy={decide.isPending} onClick={() => run('approve')}>
+        <Button
+          variant="primary"
+          busy={decide.isPending}
+          onClick={() => run('approve')}
+          disabled={refusal !== null}
+          aria-describedby={refusal ? reasonId : undefined}
+        >
           {t('payments.secondApprove')}
         </Button>
         <Button variant="danger" busy={decide.isPending} onClick={() => run('decline')}>
           {t('payments.decline')}
         </Button>
       </div>
+      {refusal ? (
+        <p id={reasonId} className="bo-muted" data-testid="adjustment-second-approval-refused">
+          {localizeMessage(t, refusal)}
+        </p>
+      ) : null}
     </article>
   );
 }

@@ -6,6 +6,7 @@ import {
   PAYMENT_STATUSES,
   PaymentBackofficeRoutes,
   paymentTypeLabel,
+  secondApprovalRefusal,
   WITHDRAW_COMPANY_LABELS,
   type PaymentRequestKind,
   type PaymentRequestView,
@@ -19,7 +20,7 @@ import { Pagination } from '../../components/Pagination.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
 import { pageFromParam } from '../../lib/format.ts';
 import { useStaff } from '../../lib/session.tsx';
-import { useT } from '../../i18n/useT.ts';
+import { localizeMessage, useT } from '../../i18n/useT.ts';
 import { decisionErrorText } from './decisionError.ts';
 import { PendingAdjustmentsSection } from './Approvals.tsx';
 import { useApprovalSettingsQuery, useDecisionMutation, usePaymentRequestsQuery } from './payments.api.ts';
@@ -248,8 +249,15 @@ function RequestCard({
   onDecide: (d: 'approve' | 'decline') => void;
 }) {
   const t = useT();
+  const staff = useStaff();
   const headingId = useId();
+  const reasonId = useId();
   const isDeposit = request.kind === 'DEPOSIT';
+  // The second approval is offered only to whom the server would let give it (not the first approver).
+  const secondRefusal =
+    request.firstApprovedById !== null && request.firstApproverRole !== null
+      ? secondApprovalRefusal({ id: request.firstApprovedById, role: request.firstApproverRole }, staff)
+      : null;
   return (
     <article className="card bo-payment" aria-labelledby={headingId} data-testid="payment-request">
       <header className="bo-payment__head">
@@ -385,13 +393,24 @@ function RequestCard({
       </dl>
       {request.status === 'PENDING' ? (
         <div className="bo-actions">
-          <Button variant="primary" onClick={() => onDecide('approve')} data-testid="payment-approve">
+          <Button
+            variant="primary"
+            onClick={() => onDecide('approve')}
+            data-testid="payment-approve"
+            disabled={secondRefusal !== null}
+            aria-describedby={secondRefusal ? reasonId : undefined}
+          >
             {request.firstApprovedBy !== null ? t('payments.secondApprove') : t('payments.approve')}
           </Button>
           <Button variant="danger" onClick={() => onDecide('decline')} data-testid="payment-decline">
             {t('payments.decline')}
           </Button>
         </div>
+      ) : null}
+      {request.status === 'PENDING' && secondRefusal ? (
+        <p id={reasonId} className="bo-muted" data-testid="payment-second-approval-refused">
+          {localizeMessage(t, secondRefusal)}
+        </p>
       ) : null}
     </article>
   );

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
-import type { StaffRequestView } from '@karera/shared';
+import { StaffRequestMessages, type StaffRequestView } from '@karera/shared';
 import { Alert, Button } from '../../../components/ui/index.ts';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
-import { useT } from '../../i18n/useT.ts';
+import { localizeMessage, useT } from '../../i18n/useT.ts';
+import { useStaff } from '../../lib/session.tsx';
 import { useStaffRequestDecisionMutation, useStaffRequestsQuery } from './staff.api.ts';
 import { staffRequestErrorText, staffRequestTitle } from './staffRequests.ts';
 
@@ -14,6 +15,7 @@ import { staffRequestErrorText, staffRequestTitle } from './staffRequests.ts';
 export function StaffRequests() {
   const t = useT();
   const headingId = useId();
+  const me = useStaff();
   const requests = useStaffRequestsQuery();
   const decide = useStaffRequestDecisionMutation();
   const [notice, setNotice] = useState<string | null>(null);
@@ -63,9 +65,17 @@ export function StaffRequests() {
                 <ManilaTime iso={request.proposedAt} />
               </p>
               {failed?.id === request.id ? <Alert tone="error">{failed.text}</Alert> : null}
+              {/* The server refuses the asker's own approval: it is not offered, and the page says why. */}
+              {request.proposedBy.id === me.id ? (
+                <p className="bo-muted" id={`staff-request-own-${request.id}`} data-testid="staff-request-own">
+                  {localizeMessage(t, StaffRequestMessages.ownRequest)}
+                </p>
+              ) : null}
               <div className="bo-actions">
                 <Button
                   aria-label={t('staffAccess.requests.approveLabel', { id: request.id })}
+                  disabled={request.proposedBy.id === me.id}
+                  aria-describedby={request.proposedBy.id === me.id ? `staff-request-own-${request.id}` : undefined}
                   busy={
                     decide.isPending && decide.variables.id === request.id && decide.variables.decision === 'approve'
                   }
