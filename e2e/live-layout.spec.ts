@@ -270,10 +270,12 @@ test.describe('on a desktop (1280x800)', () => {
     expect(runners.x + runners.width).toBeLessThanOrEqual(slip.x);
     expect(Math.abs(info.y - runners.y)).toBeLessThan(4);
     expect(Math.abs(slip.y - runners.y)).toBeLessThan(4);
-    // No column wider than it needs.
-    expect(info.width).toBeLessThanOrEqual(416);
+    // The stream and race info take the most room (a stream worth watching), no column wider than it needs.
+    expect(info.width).toBeGreaterThanOrEqual(400);
+    expect(info.width).toBeLessThanOrEqual(640);
     expect(runners.width).toBeLessThanOrEqual(704);
     expect(slip.width).toBeLessThanOrEqual(384);
+    expect((await boxOf(page.getByRole('region', { name: 'Live stream' }))).width).toBeGreaterThanOrEqual(400);
     // The whole slip shows in its column, without the phone's toggle.
     await expect(page.getByTestId('slip-toggle')).toBeHidden();
     await expect(page.getByTestId('slip-sheet')).toBeVisible();

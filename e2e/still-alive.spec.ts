@@ -106,7 +106,7 @@ for (const viewport of [
       const aliveTicket = panel.getByRole('article', { name: `Pick4 · Races 1/2/3/4 Ticket ${alive}` });
       const beatenTicket = panel.getByRole('article', { name: `Pick4 · Races 1/2/3/4 Ticket ${beaten}` });
       await expect(aliveTicket).toBeVisible();
-      await expect(panelLeg(aliveTicket, 1)).toContainText('Running');
+      await expect(panelLeg(aliveTicket, 1)).toContainText('Not yet run');
       await expect(aliveTicket.getByTestId('my-ticket-badge')).toHaveText('… Open');
 
       // Leg 1's result through the back office: 1 wins.
@@ -121,7 +121,7 @@ for (const viewport of [
       await expect(panelLeg(aliveTicket, 1)).toContainText('Picks 1, 3');
       await expect(panelLeg(aliveTicket, 1)).toContainText('✓ Won');
       await expect(aliveTicket.getByTestId('my-ticket-badge')).toHaveText('✓ Still alive');
-      for (const raceNo of [2, 3, 4]) await expect(panelLeg(aliveTicket, raceNo)).toContainText('Running');
+      for (const raceNo of [2, 3, 4]) await expect(panelLeg(aliveTicket, raceNo)).toContainText('Not yet run');
       await expect(panelLeg(beatenTicket, 1)).toHaveAttribute('data-status', 'lost');
       await expect(panelLeg(beatenTicket, 1)).toContainText('✗ Lost');
       await expect(beatenTicket.getByTestId('my-ticket-badge')).toHaveText('✗ Out');
@@ -134,7 +134,7 @@ for (const viewport of [
       await expect(aliveCard.getByTestId('still-alive')).toHaveText('✓ Still alive');
       await expect(aliveCard.getByRole('row', { name: /^Race 1 1, 3/ })).toContainText('Won');
       await expect(aliveCard.getByRole('row', { name: /^Race 1 1, 3/ })).toContainText('Winner 1');
-      await expect(aliveCard.getByRole('row', { name: /^Race 2 2/ })).toContainText('Running');
+      await expect(aliveCard.getByRole('row', { name: /^Race 2 2/ })).toContainText('Not yet run');
       const beatenCard = tickets.getByRole('article', { name: `Ticket ${beaten}` });
       await expect(beatenCard.getByRole('row', { name: /^Race 1 2/ })).toContainText('Lost');
       await expect(beatenCard.getByTestId('still-alive')).toHaveCount(0);
