@@ -136,10 +136,14 @@ for (const { name, viewport } of VIEWPORTS) {
       await sortByName('descending');
       await expect(names).toHaveText([`Carla ${tag}`, `Bea ${tag}`, `Ana ${tag}`]);
 
-      // Filters: none of them is verified yet.
-      await page.getByLabel('Verified', { exact: true }).selectOption({ label: 'Verified only' });
+      // Two checks, each named: the mobile number's OTP and the identity verification (KYC).
+      await expect(table.getByRole('columnheader', { name: 'Mobile verified' })).toHaveCount(1);
+      await expect(table.getByRole('columnheader', { name: 'Identity (KYC)' })).toHaveCount(1);
+      await expect(table.getByRole('row').filter({ hasText: `Ana ${tag}` })).toContainText('Not submitted');
+      // Filters: none of them has a verified mobile number yet.
+      await page.getByLabel('Mobile verified', { exact: true }).selectOption({ label: 'Mobile verified only' });
       await expect(page.getByText('No players found.')).toBeVisible();
-      await page.getByLabel('Verified', { exact: true }).selectOption({ label: 'Not verified only' });
+      await page.getByLabel('Mobile verified', { exact: true }).selectOption({ label: 'Mobile not verified only' });
       await expect(names).toHaveText([`Carla ${tag}`, `Bea ${tag}`, `Ana ${tag}`]);
       expect(await seriousViolations(page)).toEqual([]);
     });

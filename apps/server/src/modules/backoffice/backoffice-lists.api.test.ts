@@ -56,6 +56,12 @@ describe(`back-office lists: sorting and filters on the server (${testDialect})`
       const verified = await list('sort=name&dir=asc&verified=yes');
       expect(names(verified)).toEqual(['Ana', 'Bea', 'Carla']);
       expect(verified.total).toBe(3);
+      // "Verified" is the mobile number's OTP; the identity check (KYC) is its own status, none submitted here.
+      expect(verified.players.map((p) => [p.verified, p.kycStatus])).toEqual([
+        [true, 'none'],
+        [true, 'none'],
+        [true, 'none'],
+      ]);
     });
 
     it('finds a mobile by its digits however typed, and a name with a digit in it by the name alone', async () => {

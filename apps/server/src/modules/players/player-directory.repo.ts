@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { ListSortDirection, PlayerSortKey, PlayerSummary } from '@karera/shared';
+import type { KycStatus, ListSortDirection, PlayerSortKey, PlayerSummary } from '@karera/shared';
 import type { Database, StaffUser } from '../../db/schema.ts';
 // Staff see the players of their own subtree at any depth (decision 040).
 import { scopePlayersToStaff } from '../agents/subtree.ts';
@@ -25,6 +25,10 @@ function summaryQuery(db: Kysely<Database>) {
       balanceOf('player_credit').as('credit_balance'),
       balanceOf('player_bonus').as('bonus_balance'),
       balanceOf('player_withdraw_hold').as('withdraw_hold_balance'),
+      // The identity check (KYC): the newest submission's status, as the KYC module reads it.
+      sql<KycStatus | null>`(select k.status from kyc_submissions k where k.player_id = players.id order by k.id desc limit 1)`.as(
+        'kyc_status',
+      ),
     ]);
 }
 
@@ -37,6 +41,7 @@ function toSummary(row: SummaryRow): PlayerSummary {
     firstName: row.first_name,
     lastName: row.last_name,
     verified: Number(row.verified) === 1,
+    kycStatus: row.kyc_status ?? 'none',
     agentId: row.agent_id,
     agentName: row.agent_name,
     creditBalance: Number(row.credit_balance),

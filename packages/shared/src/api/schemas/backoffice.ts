@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADJUSTABLE_ACCOUNTS, PLAYER_ACCOUNT_KINDS } from '../../ledger.ts';
 import { STAFF_ROLES } from '../../roles.ts';
+import { KYC_STATUSES } from '../../compliance/kyc.ts';
 
 /** Centavos. */
 const centavos = z.number().int();
@@ -37,7 +38,10 @@ export const playerSummarySchema = z.object({
   mobileNo: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** The mobile number was verified by OTP at registration (not the player's identity). */
   verified: z.boolean(),
+  /** The identity verification (KYC): the newest submission's status, or none. */
+  kycStatus: z.enum(KYC_STATUSES),
   agentId: z.number().int().nullable(),
   agentName: z.string().nullable(),
   creditBalance: centavos,

@@ -74,6 +74,7 @@ function Profile({ t, player }: { t: BoT; player: PlayerView }) {
     [t('player.mobile'), player.mobileNo],
     [t('player.email'), player.email ? <a href={`mailto:${player.email}`}>{player.email}</a> : t('common.none')],
     [t('player.verified'), player.verified ? t('common.yes') : t('common.no')],
+    [t('player.kyc'), t(`kyc.statuses.${player.kycStatus}`)],
     [t('player.agent'), player.agentName ?? t('common.none')],
     [t('player.registered'), <ManilaTime key="registered" iso={player.createdAt} />],
   ];

@@ -25,6 +25,7 @@ function playerColumns(t: BoT): Column<PlayerSummary>[] {
     { id: 'mobile', header: t('players.colMobile'), cell: (p) => p.mobileNo },
     { id: 'agent', header: t('players.colAgent'), cell: (p) => p.agentName ?? t('common.none') },
     { id: 'verified', header: t('players.colVerified'), cell: (p) => (p.verified ? t('common.yes') : t('common.no')) },
+    { id: 'kyc', header: t('players.colKyc'), cell: (p) => t(`kyc.statuses.${p.kycStatus}`) },
     {
       id: 'credit',
       header: t('players.colCredit'),
