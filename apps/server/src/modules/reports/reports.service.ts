@@ -104,6 +104,56 @@ interface PoolHour {
 }
 
 /**
+ * The demo race day's crowd (decision 047): simulated bettors whose play money the reports leave out.
+ * A handful of players, none at all where the demo is off (production), so their tickets are found by
+ * player (index bet_tickets_player) and cost nothing there.
+ */
+async function demoCrowdIds(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom('players').select('id').where('demo_crowd', '=', 1).execute();
+  return rows.map((row) => row.id);
+}
+
+interface CrowdPoolHour {
+  hour: string;
+  first_race_id: number;
+  bet_type: string;
+  total: number | string;
+}
+
+/**
+ * The crowd's money per hour and pool: its stakes (by its BET transactions' time), what its settlements
+ * took out of the pools (refunds and winnings, by the settlement's time; the crowd bets no bonus), and
+ * its net result (stakes less winnings and refunds of its settled tickets, by their settlement time):
+ * what the crowd's play money added to the house's gaming accounts, taken out of GGR.
+ */
+async function crowdPoolHours(db: Db, start: string, end: string) {
+  const crowd = await demoCrowdIds(db);
+  if (crowd.length === 0) return null;
+  const stakes = await sql<CrowdPoolHour>`
+    select substr(t.created_at, 1, 13) as hour, b.first_race_id as first_race_id, b.bet_type as bet_type,
+      sum(b.total) as total
+    from bet_tickets b
+    join ledger_transactions t on t.id = b.debit_transaction_id
+    where b.player_id in (${sql.join(crowd)}) and t.created_at >= ${start} and t.created_at < ${end}
+    group by substr(t.created_at, 1, 13), b.first_race_id, b.bet_type`.execute(db);
+  const settledOut = await sql<CrowdPoolHour>`
+    select substr(t.created_at, 1, 13) as hour, b.first_race_id as first_race_id, b.bet_type as bet_type,
+      sum(b.refund_amount + b.won_amount) as total
+    from bet_tickets b
+    join ledger_transactions t on t.id = b.settlement_transaction_id
+    where b.player_id in (${sql.join(crowd)}) and t.kind = 'SETTLEMENT' and t.created_at >= ${start} and t.created_at < ${end}
+    group by substr(t.created_at, 1, 13), b.first_race_id, b.bet_type`.execute(db);
+  const net = await sql<CrowdPoolHour>`
+    select substr(b.settled_at, 1, 13) as hour, b.first_race_id as first_race_id, b.bet_type as bet_type,
+      sum(b.total - b.won_amount - b.refund_amount) as total
+    from bet_tickets b
+    where b.player_id in (${sql.join(crowd)}) and b.status <> 'open'
+      and b.settled_at >= ${start} and b.settled_at < ${end}
+    group by substr(b.settled_at, 1, 13), b.first_race_id, b.bet_type`.execute(db);
+  return { crowd, stakes: stakes.rows, settledOut: settledOut.rows, net: net.rows };
+}
+
+/**
  * Each pool's figures per hour of the period, straight from the postings on its account:
  * a bet's only positive posting is its pool's, a settlement's only negative one is its pool's; takeout,
  * carryover and breakage move between the pool and one house account. Refunds are split from the
@@ -114,6 +164,7 @@ interface PoolHour {
 async function poolHours(db: Db, range: ReportRange): Promise<PoolHour[]> {
   const { start, end } = manilaDaysWindow(range.from, range.to);
   const pools = await poolAccounts(db);
+  const crowd = await crowdPoolHours(db, start, end);
 
   const postings = await sql<{ hour: string; kind: string; account_id: number; total: number | string }>`
     select substr(t.created_at, 1, 13) as hour, t.kind as kind, p.account_id as account_id, sum(p.amount) as total
@@ -137,6 +188,7 @@ async function poolHours(db: Db, range: ReportRange): Promise<PoolHour[]> {
     from ledger_transactions t
     join bet_tickets b on b.settlement_transaction_id = t.id
     where t.kind = 'SETTLEMENT' and t.created_at >= ${start} and t.created_at < ${end}
+      ${crowd ? sql`and b.player_id not in (${sql.join(crowd.crowd)})` : sql``}
     group by substr(t.created_at, 1, 13), b.first_race_id, b.bet_type`.execute(db);
 
   const cells = new Map<string, PoolHour>();
@@ -188,11 +240,32 @@ async function poolHours(db: Db, range: ReportRange): Promise<PoolHour[]> {
     figures.refunds += asNumber(row.refunds);
     figures.payouts += asNumber(row.won);
   }
+  // The demo crowd's play money is not the house's business (decision 047): its stakes leave turnover, what
+  // its settlements took out leaves the pools' outgoings, and what it lost leaves GGR. Takeout, breakage,
+  // the minus pool and carryovers stay the pool's, as the ledger moved them.
+  const crowdLost = new Map<GamingFigures, number>();
+  for (const [rows, apply] of [
+    [crowd?.stakes ?? [], (figures: GamingFigures, total: number) => (figures.turnover -= total)],
+    [
+      crowd?.settledOut ?? [],
+      (figures: GamingFigures, total: number) => settledOut.set(figures, (settledOut.get(figures) ?? 0) - total),
+    ],
+    [
+      crowd?.net ?? [],
+      (figures: GamingFigures, total: number) => crowdLost.set(figures, (crowdLost.get(figures) ?? 0) + total),
+    ],
+  ] as const) {
+    for (const row of rows) {
+      const pool = accountOfPool.get(poolAccountCode({ firstRaceId: row.first_race_id, betType: row.bet_type }));
+      if (pool) apply(cell(row.hour, pool), asNumber(row.total));
+    }
+  }
   for (const { figures } of cells.values()) {
     // A winning ticket's payout is what reached the player plus the bonus stake the house keeps: the rest
     // of what settlements took out of the pool (the ledger's house:bonus-stake-retained postings).
     figures.bonusRetained = (settledOut.get(figures) ?? 0) - figures.refunds - figures.payouts;
-    figures.ggr = figures.takeout + figures.breakage + figures.bonusRetained - figures.minusPool;
+    figures.ggr =
+      figures.takeout + figures.breakage + figures.bonusRetained - figures.minusPool - (crowdLost.get(figures) ?? 0);
   }
   return [...cells.values()];
 }

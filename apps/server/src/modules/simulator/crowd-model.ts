@@ -12,8 +12,10 @@ const PESO = 100;
 export const CROWD_WIN_POOL = { min: 5_000 * PESO, max: 12_000 * PESO } as const;
 /** Share of the final Win money already in when betting opens (the early money). */
 const EARLY_SHARE = 0.1;
-/** The smallest and largest Win ticket the crowd writes. */
-export const CROWD_TICKET = { min: 10 * PESO, max: 500 * PESO } as const;
+/** The smallest and largest Win ticket the crowd writes (the early money comes in bigger tickets). */
+export const CROWD_TICKET = { min: 10 * PESO, max: 500 * PESO, openingMax: 2_000 * PESO } as const;
+/** A crowd behind its target writes more tickets in a step, up to this many: one per ₱150 it is behind. */
+const CATCH_UP = { tickets: 8, per: 150 * PESO } as const;
 /** A ticket in another pool: ₱10-₱50 a combination. */
 const EXOTIC_AMOUNTS = [10, 10, 20, 20, 20, 30, 40, 50].map((pesos) => pesos * PESO);
 
@@ -61,10 +63,10 @@ export function crowdWinTarget(raceId: number, fraction: number): number {
 }
 
 /** An amount a person would write: whole ₱5 up to ₱100, whole ₱10 above, within the crowd's range. */
-export function humanAmount(centavos: number): number {
+export function humanAmount(centavos: number, max: number = CROWD_TICKET.max): number {
   const step = centavos < 100 * PESO ? 5 * PESO : 10 * PESO;
   const rounded = Math.round(centavos / step) * step;
-  return Math.min(CROWD_TICKET.max, Math.max(CROWD_TICKET.min, rounded));
+  return Math.min(max, Math.max(CROWD_TICKET.min, rounded));
 }
 
 export interface WinTicketPlan {
@@ -73,10 +75,10 @@ export interface WinTicketPlan {
 }
 
 /**
- * The crowd's next Win tickets in a race: enough to bring its money up to `target`, at most `maxTickets`
- * of them. Each goes on the runner furthest below its share of the crowd's money (with some noise: the
+ * The crowd's next Win tickets in a race: enough to bring its money up to `target`, `maxTickets` of them
+ * at most (more when it is far behind). Each goes on the runner furthest below its share of the crowd's money (with some noise: the
  * crowd does not act as one), for about what that runner lacks, so the crowd's pool tracks its opinion.
- * `stakes` is the crowd's own Win money by runner so far.
+ * `stakes` is the crowd's own Win money by runner so far; with none yet, every runner gets a ticket.
  */
 export function planWinTickets(
   opinion: ReadonlyMap<number, number>,
@@ -85,10 +87,18 @@ export function planWinTickets(
   random: () => number,
   maxTickets: number,
 ): WinTicketPlan[] {
+  if (stakes.size === 0) {
+    // The opening money: a ticket on every runner for about its share, so each has odds from the start.
+    return [...opinion].map(([runnerNo, share]) => ({
+      runnerNo,
+      amount: humanAmount(share * target * (0.8 + 0.4 * random()), CROWD_TICKET.openingMax),
+    }));
+  }
   const held = new Map(stakes);
   let total = [...held.values()].reduce((a, b) => a + b, 0);
   const plan: WinTicketPlan[] = [];
-  while (plan.length < maxTickets && target - total >= CROWD_TICKET.min) {
+  const cap = Math.max(maxTickets, Math.min(CATCH_UP.tickets, Math.ceil((target - total) / CATCH_UP.per)));
+  while (plan.length < cap && target - total >= CROWD_TICKET.min) {
     let best: { runnerNo: number; lack: number; score: number } | null = null;
     for (const [runnerNo, share] of opinion) {
       const lack = share * target - (held.get(runnerNo) ?? 0);
@@ -96,7 +106,9 @@ export function planWinTickets(
       if (!best || score > best.score) best = { runnerNo, lack, score };
     }
     if (!best) break;
-    const amount = humanAmount(Math.max(best.lack, CROWD_TICKET.min) * (0.6 + 0.6 * random()));
+    // About what the runner lacks, or its part of what the crowd still has to bring, whichever is more.
+    const due = (target - total) / (cap - plan.length);
+    const amount = humanAmount(Math.max(best.lack, due, CROWD_TICKET.min) * (0.6 + 0.6 * random()));
     plan.push({ runnerNo: best.runnerNo, amount });
     held.set(best.runnerNo, (held.get(best.runnerNo) ?? 0) + amount);
     total += amount;
@@ -125,7 +137,11 @@ export function drawRunners(opinion: ReadonlyMap<number, number>, count: number,
   return drawn;
 }
 
-/** How the crowd spreads its tickets in other pools: Forecast and Trifecta most, the multi-race pools some. */
+/**
+ * How the crowd spreads its tickets in other pools: Forecast and Trifecta most, the doubles some. Never
+ * the Pick-N and Winner-Take-All pools, which carry over or pay consolations into later pools: the
+ * crowd's play money stays in pools that settle on their own race (decision 047).
+ */
 export const EXOTIC_WEIGHTS: Readonly<Record<string, number>> = {
   FC: 30,
   TRI: 22,
@@ -134,10 +150,6 @@ export const EXOTIC_WEIGHTS: Readonly<Record<string, number>> = {
   XD: 6,
   'DD+1': 6,
   PENTA: 4,
-  PICK4: 4,
-  PICK5: 2,
-  PICK6: 1,
-  WTA: 1,
 };
 
 /** One of `available` bet types, by {@link EXOTIC_WEIGHTS}; null when none is. */

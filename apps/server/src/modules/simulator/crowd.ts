@@ -36,6 +36,8 @@ import {
 export const DEMO_CROWD_FUNDING = 'house:demo-crowd-funding';
 /** The ledger kind of a crowd member's funding. */
 export const DEMO_CROWD_FUNDING_KIND = 'DEMO_CROWD_FUNDING';
+/** The idempotency scope of the crowd's fundings. */
+export const FUNDING_SCOPE = 'system:demo-crowd:funding';
 export const CROWD_SIZE = 24;
 const PESO = 100;
 /** Each member's play money, topped up again when it runs low. */
@@ -62,39 +64,41 @@ async function fundingAccountId(db: Db): Promise<number> {
 }
 
 /**
- * Funds a crowd member's credit from the crowd's house account: one balanced transaction, at most once
- * per key (the member's how-many-th funding), however many simulators try.
+ * Funds the crowd's members that run low: one balanced transaction from the crowd's house account to
+ * their credit, at most once per key (the crowd's how-many-th funding), however many simulators try.
  */
-async function fund(db: Db, playerId: number): Promise<void> {
+async function fund(db: Db, playerIds: readonly number[]): Promise<void> {
+  if (playerIds.length === 0) return;
   const source = await fundingAccountId(db);
-  const credit = await db
+  const credits = await db
     .selectFrom('accounts')
     .select('id')
-    .where('code', '=', playerAccountCode(playerId, 'credit'))
-    .executeTakeFirstOrThrow();
+    .where('code', 'in', playerIds.map((id) => playerAccountCode(id, 'credit')))
+    .execute();
   const done = await db
-    .selectFrom('ledger_postings as p')
-    .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
+    .selectFrom('ledger_transactions')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('p.account_id', '=', credit.id)
-    .where('t.kind', '=', DEMO_CROWD_FUNDING_KIND)
+    .where('kind', '=', DEMO_CROWD_FUNDING_KIND)
     .executeTakeFirstOrThrow();
-  const key = `player-${playerId}-funding-${Number(done.count) + 1}`;
-  await runIdempotent(db, { scope: 'system:demo-crowd:funding', key, request: { playerId, amount: FUNDING } }, (trx) =>
-    postTransaction(trx, {
-      kind: DEMO_CROWD_FUNDING_KIND,
-      description: 'Demo crowd play money',
-      actor: { type: 'system', id: null },
-      metadata: { playerId, demoCrowd: true, key },
-      postings: [
-        { accountId: credit.id, amount: FUNDING },
-        { accountId: source, amount: -FUNDING },
-      ],
-    }),
+  const key = `funding-${Number(done.count) + 1}`;
+  await runIdempotent(
+    db,
+    { scope: FUNDING_SCOPE, key, request: { playerIds: [...playerIds].sort((a, b) => a - b), amount: FUNDING } },
+    (trx) =>
+      postTransaction(trx, {
+        kind: DEMO_CROWD_FUNDING_KIND,
+        description: 'Demo crowd play money',
+        actor: { type: 'system', id: null },
+        metadata: { playerIds, demoCrowd: true, key },
+        postings: [
+          ...credits.map((credit) => ({ accountId: credit.id, amount: FUNDING })),
+          { accountId: source, amount: -FUNDING * credits.length },
+        ],
+      }),
   );
 }
 
-/** The crowd's members (made on first use), with their credit balances. */
+/** The crowd's members (made on first use, in one transaction), topped up when they run low. */
 export async function crowdMembers(db: Db): Promise<{ playerId: number; credit: number }[]> {
   const read = () =>
     db
@@ -106,8 +110,8 @@ export async function crowdMembers(db: Db): Promise<{ playerId: number; credit: 
       .execute();
   let rows = await read();
   if (rows.length < CROWD_SIZE) {
-    for (let index = 1; index <= CROWD_SIZE; index += 1) {
-      await db.transaction().execute(async (trx) => {
+    await db.transaction().execute(async (trx) => {
+      for (let index = 1; index <= CROWD_SIZE; index += 1) {
         const created = await trx
           .insertInto('players')
           .values({
@@ -125,20 +129,13 @@ export async function crowdMembers(db: Db): Promise<{ playerId: number; credit: 
           .returning('id')
           .executeTakeFirst();
         if (created) await openPlayerAccounts(trx, created.id);
-      });
-    }
+      }
+    });
     rows = await read();
   }
-  const members = [];
-  for (const row of rows) {
-    let credit = Number(row.balance);
-    if (credit < LOW_BALANCE) {
-      await fund(db, row.id);
-      credit += FUNDING;
-    }
-    members.push({ playerId: row.id, credit });
-  }
-  return members;
+  const low = rows.filter((row) => Number(row.balance) < LOW_BALANCE).map((row) => row.id);
+  await fund(db, low);
+  return rows.map((row) => ({ playerId: row.id, credit: Number(row.balance) + (low.includes(row.id) ? FUNDING : 0) }));
 }
 
 /** The crowd's own Win money in a race, by runner. */
@@ -173,10 +170,12 @@ export interface CrowdRace {
   card: readonly Race[];
 }
 
-/** Tickets in flight at most, per step: the step stays short at any pace. */
+/** Tickets in flight at most, per step (besides a race's opening tickets): the step stays short at any pace. */
 const MAX_TICKETS_PER_STEP = 24;
 
 export interface Crowd {
+  /** Makes (and funds) the crowd's members if need be: before a step, whose clock starts after it. */
+  ready(): Promise<void>;
   /** Places this step's tickets in the given open races; refusals (a race closed meanwhile) are dropped. */
   step(races: readonly CrowdRace[]): Promise<number>;
 }
@@ -229,9 +228,16 @@ export function createCrowd(db: Db, options: CrowdOptions): Crowd {
   }
 
   return {
+    async ready() {
+      // The placement thread starts on first use otherwise, in the middle of a step.
+      await options.placement.warmUp();
+      members ??= await crowdMembers(db);
+    },
     async step(races) {
       if (races.length === 0) return 0;
       members ??= await crowdMembers(db);
+      /** A race's first tickets, one on each runner, all go; of the rest, MAX_TICKETS_PER_STEP. */
+      const opening: Omit<PlaceBetInput, 'idempotencyKey'>[] = [];
       const bets: Omit<PlaceBetInput, 'idempotencyKey'>[] = [];
       for (const entry of races) {
         const { race } = entry;
@@ -239,10 +245,9 @@ export function createCrowd(db: Db, options: CrowdOptions): Crowd {
         if (opinion.size === 0) continue;
         const stakes = await crowdWinStakes(db, race.raceId);
         // The first step puts something on every runner: each has odds from the start.
-        const maxTickets = stakes.size === 0 ? opinion.size : 3;
-        const plan = planWinTickets(opinion, stakes, crowdWinTarget(race.raceId, entry.fraction), random, maxTickets);
+        const plan = planWinTickets(opinion, stakes, crowdWinTarget(race.raceId, entry.fraction), random, 3);
         for (const ticket of plan) {
-          bets.push({
+          (stakes.size === 0 ? opening : bets).push({
             raceId: race.raceId,
             eventId: race.eventId,
             betType: 'W',
@@ -258,7 +263,7 @@ export function createCrowd(db: Db, options: CrowdOptions): Crowd {
           if (bet) bets.push(bet);
         }
       }
-      const chosen = bets.slice(0, MAX_TICKETS_PER_STEP);
+      const chosen = [...opening, ...bets.slice(0, MAX_TICKETS_PER_STEP)];
       let lowOnMoney = false;
       const placed = await Promise.all(
         chosen.map(async (bet) => {
@@ -281,6 +286,7 @@ export function createCrowd(db: Db, options: CrowdOptions): Crowd {
       );
       // Read the members again (and top up the low ones) before the next step.
       if (lowOnMoney) members = null;
+
       return placed.filter(Boolean).length;
     },
   };

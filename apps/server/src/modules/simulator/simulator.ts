@@ -48,6 +48,11 @@ export const DRAWN_RACE_SHARE = 0.8;
 /** How often the crowd bets on an open race, at pace 1, and never more often than every CROWD_MIN_MS (wall clock). */
 const CROWD_TICK_MS = 5_000;
 const CROWD_MIN_MS = 250;
+/**
+ * The crowd stops betting on a race this long (wall clock) before its last call at the latest, so that the
+ * odds publisher (every ODDS_INTERVAL_MS) has shown its last bets before the race closes.
+ */
+const CROWD_CLOSING_MS = 1_000;
 /** How often the simulator looks at the clock, at pace 1, and how long its own lease lasts unrenewed (wall clock). */
 const TICK_MS = 1_000;
 const LEASE_TTL_MS = 3_000;
@@ -220,9 +225,9 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
   async function stepRace(race: Race, now: number): Promise<void> {
     const post = Date.parse(race.startDateTime);
     if (race.status === 'A' && now >= post - scaled(DEMO_CLOCK_MS.openAhead)) {
-      let opened = await transitionRace(deps, SIMULATOR, race.raceId, 'O');
+      const opened = await transitionRace(deps, SIMULATOR, race.raceId, 'O');
       if (chance(scratchChance) && opened.runners.length > 5) {
-        opened = await setRunnerScratched(deps, SIMULATOR, pick(opened.runners, random).id, true);
+        await setRunnerScratched(deps, SIMULATOR, pick(opened.runners, random).id, true);
       }
       if (chance(cancelChance)) await transitionRace(deps, SIMULATOR, race.raceId, 'X');
     } else if (race.status === 'O' && now >= post - scaled(DEMO_CLOCK_MS.lastCall)) {
@@ -243,15 +248,16 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
    * The crowd's tickets of this step, in the races open now: every few seconds at pace 1, and never in a
    * race about to reach last call (at a fast pace the bet would land after it closed).
    */
-  async function crowdStep(cards: { races: Race[] }[], now: number): Promise<void> {
-    if (!crowd || now - lastCrowdStep < crowdEvery) return;
-    lastCrowdStep = now;
-    const races = crowdRaces(cards, now, {
-      openAheadMs: scaled(DEMO_CLOCK_MS.openAhead),
-      lastCallMs: scaled(DEMO_CLOCK_MS.lastCall),
-      closingMs: Math.max(2 * tickMs, crowdEvery),
-    });
+  async function crowdStep(cards: { races: Race[] }[], tickStart: number): Promise<void> {
+    if (!crowd || tickStart - lastCrowdStep < crowdEvery) return;
+    lastCrowdStep = tickStart;
     try {
+      // The races' clocks as they are now, after this tick's steps.
+      const races = crowdRaces(cards, Date.now(), {
+        openAheadMs: scaled(DEMO_CLOCK_MS.openAhead),
+        lastCallMs: scaled(DEMO_CLOCK_MS.lastCall),
+        closingMs: Math.max(2 * tickMs, crowdEvery, CROWD_CLOSING_MS),
+      });
       await crowd.step(races);
     } catch (error) {
       options.log.error({ err: error }, 'simulator crowd could not bet');
@@ -264,6 +270,8 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
       options.log.info({ holder: lease.holder }, holds ? 'simulator leads' : 'simulator stands by');
     leading = holds;
     if (!holds) return;
+    // The crowd is there (made and funded, the placement ready) before the first card is made.
+    await crowd?.ready();
     const now = Date.now();
     const cards = await cardsInPlay();
     if (stopped || !lease.holds()) return;
