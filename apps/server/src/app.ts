@@ -83,12 +83,16 @@ export interface BuildOptions {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
+    // Production keeps Fastify's structured request records; elsewhere one short debug line each (below),
+    // so a development console shows the start-up notes and the warnings, not a line per asset and poll.
+    disableRequestLogging: config.env !== 'production',
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Request ids in logs, without trusting a client-sent one.
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
     frameworkErrors: refuseMalformedAddress,
   }).withTypeProvider<ZodTypeProvider>();
+  if (config.env !== 'production') logRequestsBriefly(app);
   // Before any route: a wrong method on a known address answers 405, an unknown address 404.
   const allowedMethods = trackRouteMethods(app);
 
@@ -324,4 +328,16 @@ export function cacheControlOf(served: string): string {
   if (file.endsWith('.html') || CHECKED_FILES.has(path.basename(file))) return 'no-cache';
   if (file.split(path.sep).includes('assets')) return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';
+}
+
+/**
+ * Outside production, one debug line per answered request ("GET /api/... 200 4ms"), shown only with
+ * LOG_LEVEL=debug: development's default console keeps the start-up notes and warnings readable.
+ */
+function logRequestsBriefly(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    if (!request.log.isLevelEnabled('debug')) return;
+    const path = request.url.split('?')[0] ?? request.url;
+    request.log.debug(`${request.method} ${path} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`);
+  });
 }

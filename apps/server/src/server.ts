@@ -37,9 +37,13 @@ await app.betPlacement
   .catch((error: unknown) => app.log.error({ err: error }, 'bet placement thread did not start'));
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+// The port bound (PORT=0 asks the system for a free one).
+const bound = app.server.address();
+const port = typeof bound === 'object' && bound !== null ? bound.port : config.port;
+// The end of start-up: the addresses and the first-start accounts come last, below every start-up log line.
 const lines = [
-  `Karera is running on http://${shownHost}:${config.port}`,
-  `  Back office: http://${shownHost}:${config.port}/backoffice   API docs: http://${shownHost}:${config.port}/api/docs`,
+  `Karera is running on http://${shownHost}:${port}`,
+  `  Back office: http://${shownHost}:${port}/backoffice   API docs: http://${shownHost}:${port}/api/docs`,
   `  Database: ${config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)'}${config.demo ? '   Demo mode: on' : ''}`,
   ...app.startupNotes.map((note) => `  ${note}`),
 ];
