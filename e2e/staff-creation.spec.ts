@@ -63,9 +63,9 @@ for (const { name, viewport } of VIEWPORTS) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
       // Approving their own request is not offered: the button is disabled, with the server's reason.
-      const own = request.getByRole('button', { name: /^Approve request \d+$/ });
-      await expect(own).toBeDisabled();
-      await expect(own).toHaveAccessibleDescription(StaffRequestMessages.ownRequest);
+      const ownApproval = request.getByRole('button', { name: /^Approve request \d+$/ });
+      await expect(ownApproval).toBeDisabled();
+      await expect(ownApproval).toHaveAccessibleDescription(StaffRequestMessages.ownRequest);
 
       // 2. The second founding admin approves it on their own staff page.
       const secondContext = await browser.newContext({ viewport });
