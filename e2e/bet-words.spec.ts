@@ -25,16 +25,22 @@ const WORDS = {
   en: {
     race: 'Race 1',
     raceDayLabel: 'Race day',
+    bonusStake: 'Bonus stake not returned: a winning bet paid with bonus',
     consolation: /^Consolation ₱\d+\.\d{2}$/,
     noWinner: 'No winner: refunded',
+    statementConsolation: 'Consolation · Pick4 · Races 1/2/3/4 · ',
+    statementRefund: 'No winner: refunded · Win · Race 1 · ',
     rulesTab: 'English',
     rulesHeading: 'When nobody wins: consolation and carryover',
   },
   fil: {
     race: 'Karera 1',
     raceDayLabel: 'Araw ng karera',
+    bonusStake: 'Hindi ibinabalik ang bonus na itinaya: kapag nanalo ang tayang galing sa bonus',
     consolation: /^Konsolasyon ₱\d+\.\d{2}$/,
     noWinner: 'Walang nanalo: ibinalik ang taya',
+    statementConsolation: 'Konsolasyon · Pick4 · Mga Karera 1/2/3/4 · ',
+    statementRefund: 'Walang nanalo: ibinalik ang taya · Win · Karera 1 · ',
     rulesTab: 'Tagalog',
     rulesHeading: 'Kapag walang nanalo: konsolasyon at carryover',
   },
@@ -101,6 +107,8 @@ for (const viewport of [
         await page.locator('[data-testid="runner"][data-runner-no="2"] button.bet-toggle').click();
         const slip = page.getByTestId('bet-slip');
         await expect(slip.getByTestId('slip-total')).toHaveText('₱1.00');
+        // The Use Bonus switch says what a bonus stake does when it wins, as history does.
+        await expect(slip.getByTestId('slip-bonus-note')).toContainText(words.bonusStake);
         await slip.getByTestId('slip-submit').click();
 
         const receipt = page.getByTestId('bet-receipt');
@@ -156,6 +164,16 @@ for (const viewport of [
         ).toHaveText(event.name);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
+
+        // The statement names the same bets by type, race and race day, the payout as a consolation.
+        await page.goto('/statement');
+        const descriptions = page.getByTestId('statement-line-description');
+        await expect(descriptions.filter({ hasText: words.statementConsolation })).toHaveText(
+          `${words.statementConsolation}${event.name} · Ticket ${pick4.ticket_no}`,
+        );
+        await expect(descriptions.filter({ hasText: words.statementRefund })).toHaveText(
+          `${words.statementRefund}${event.name} · Ticket ${win.ticket_no}`,
+        );
       });
 
       test(`Bet Rules explain consolation and carryover (${language})`, async ({ page, request }) => {
