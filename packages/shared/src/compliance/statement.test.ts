@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   csvCell,
+  lineDescription,
   manilaMonthOf,
   manilaMonthRange,
   monthsBetween,
@@ -97,5 +98,45 @@ describe('statement CSV', () => {
           : [key],
       );
     expect(keys(STATEMENT_FILE_TEXTS.fil)).toEqual(keys(STATEMENT_FILE_TEXTS.en));
+  });
+
+  it('describes a line of a bet by its type name, race and race day in the file language, others as written', () => {
+    const totals = {
+      deposits: 0,
+      withdrawals: 0,
+      stakes: 0,
+      winnings: 800,
+      refunds: 0,
+      bonuses: 0,
+      adjustments: 0,
+      other: 0,
+      netResult: 800,
+    };
+    const line = {
+      transactionId: 9,
+      dateTime: '2026-11-26T01:00:00.000Z',
+      category: 'winnings' as const,
+      description: 'Winnings PICK4',
+      amount: 800,
+      balanceAfter: 800,
+      bet: {
+        ticketNo: 'ABCD2345EFGH',
+        betType: 'PICK4',
+        raceNo: '1/2/3/4',
+        eventName: 'Santa Ana Day 1',
+        consolation: true,
+        refundReason: null,
+      },
+    };
+    const csv = (language: 'en' | 'fil') =>
+      statementCsv(
+        { openingBalance: 0, closingBalance: 800, totals, lines: [line] },
+        STATEMENT_FILE_TEXTS[language],
+        (iso) => iso.slice(0, 10),
+      );
+    expect(csv('en')).toContain('Consolation · Pick4 · Races 1/2/3/4 · Santa Ana Day 1 · Ticket ABCD2345EFGH');
+    expect(csv('en')).not.toContain('Winnings PICK4');
+    expect(csv('fil')).toContain('Konsolasyon · Pick4 · Mga Karera 1/2/3/4');
+    expect(lineDescription({ ...line, bet: undefined }, 'en')).toBe('Winnings PICK4');
   });
 });

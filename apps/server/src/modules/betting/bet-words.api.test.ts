@@ -160,6 +160,22 @@ describe(`bets in words (${testDialect})`, () => {
       consolation: true,
       refundReason: null,
     });
+    // The files describe it in the language asked for.
+    const file = (format: 'csv' | 'pdf', lang: 'en' | 'fil') =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/statement/${manilaMonthOf(new Date())}/${format}?lang=${lang}`,
+        headers: { cookie: alma.cookie },
+      });
+    const csv = await file('csv', 'en');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(`Consolation · Pick4 · Races 1/2/3/4 · ${day.name} · Ticket ${ticket?.ticketNo}`);
+    expect(csv.body).toContain(`Pick4 · Races 1/2/3/4 · ${day.name} · Ticket ${ticket?.ticketNo}`);
+    expect(csv.body).not.toContain('Winnings PICK4');
+    expect((await file('csv', 'fil')).body).toContain('Konsolasyon · Pick4 · Mga Karera 1/2/3/4');
+    const pdf = await file('pdf', 'fil');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(lines.find((line) => line.category === 'stake')?.bet).toMatchObject({ betType: 'PICK4', raceNo: '1/2/3/4' });
   });
 
