@@ -117,4 +117,6 @@ test('a Win pool nobody picked the winner of shows Refunded', async ({ page, req
   // The player's ticket says the same.
   await page.goto('/history?type=bet');
   await expect(page.getByTestId('bet-history-list')).toContainText('Refunded');
+  // Refunded because nobody backed the winner, and named so.
+  await expect(page.getByTestId('ticket-outcome')).toHaveText('No winner: refunded');
 });
