@@ -48,6 +48,12 @@ describe('betLineDescription', () => {
     expect(betLineDescription(bet, 'winnings', 'en')).toMatch(/^Trifecta · /);
   });
 
+  it('names a rebate on the bet as a rebate', () => {
+    expect(betLineDescription(bet, 'bonus', 'en')).toBe(
+      'Rebate · Trifecta · Race 3 · Santa Ana Day 1 · Ticket ABCD2345EFGH',
+    );
+  });
+
   it('gives a refund its reason', () => {
     expect(betLineDescription({ ...bet, refundReason: 'noWinner' }, 'refund', 'en')).toMatch(
       /^No winner: refunded · Trifecta · Race 3/,

@@ -14,6 +14,8 @@ export interface BetWords {
   ticket: string;
   /** A win paid from a jackpot's consolation share. */
   consolation: string;
+  /** A rebate earned by a settled bet. */
+  rebate: string;
   /** Why a ticket was refunded. */
   refundReason: Record<RefundReason, string>;
 }
@@ -24,6 +26,7 @@ export const BET_WORDS: Record<BetWordsLanguage, BetWords> = {
     races: 'Races {races}',
     ticket: 'Ticket {ticketNo}',
     consolation: 'Consolation',
+    rebate: 'Rebate',
     refundReason: {
       scratch: 'Scratch',
       cancelled: 'Race cancelled: refunded',
@@ -35,6 +38,7 @@ export const BET_WORDS: Record<BetWordsLanguage, BetWords> = {
     races: 'Mga Karera {races}',
     ticket: 'Ticket {ticketNo}',
     consolation: 'Konsolasyon',
+    rebate: 'Rebate',
     refundReason: {
       scratch: 'Scratch',
       cancelled: 'Kinansela ang karera: ibinalik ang taya',
@@ -72,7 +76,7 @@ export interface BetOfLine {
 
 /**
  * A statement line of a bet in words: 'Trifecta · Race 3 · Santa Ana Day 1 · Ticket ABC', after
- * 'Consolation · ' for a consolation's payout or the refund's reason for a refund.
+ * 'Consolation · ' for a consolation's payout, the refund's reason for a refund, 'Rebate · ' for a rebate.
  */
 export function betLineDescription(
   bet: BetOfLine,
@@ -85,7 +89,9 @@ export function betLineDescription(
       ? words.consolation
       : category === 'refund' && bet.refundReason
         ? words.refundReason[bet.refundReason]
-        : null;
+        : category === 'bonus'
+          ? words.rebate
+          : null;
   return [
     ...(reason ? [reason] : []),
     betTypeName(bet.betType),
