@@ -33,7 +33,8 @@ async function boxOf(locator: Locator) {
 /** "12:05" or "1:02:03" in seconds. */
 function secondsOf(countdown: string): number {
   const parts = countdown.trim().split(':').map(Number);
-  if (parts.length < 2 || parts.some((part) => !Number.isInteger(part))) throw new Error(`not a countdown: ${countdown}`);
+  if (parts.length < 2 || parts.some((part) => !Number.isInteger(part)))
+    throw new Error(`not a countdown: ${countdown}`);
   return parts.reduce((total, part) => total * 60 + part, 0);
 }
 
@@ -104,10 +105,7 @@ for (const viewport of [
 }
 
 test.describe('on a phone (390x844), the last call', () => {
-  test('blinks its countdown, and holds it still for a player asking for less motion', async ({
-    page,
-    request,
-  }) => {
+  test('blinks its countdown, and holds it still for a player asking for less motion', async ({ page, request }) => {
     await signInAsNewPlayer(page, request);
     const day: RaceDay = await createRaceDay(request, { label: 'Last call', raceCount: 1, enabledBetTypes: [] });
     const [race] = day.races as [Race];
@@ -118,12 +116,19 @@ test.describe('on a phone (390x844), the last call', () => {
 
     await setStatus(request, race, 'L');
     await expect(clock).toHaveAttribute('data-last-call', 'true');
-    await expect(clock).toContainText('Last call · starts in');
+    // The last call notice leads the band (no row of its own), blinking with the countdown.
+    const notice = page.getByTestId('race-notice');
+    await expect(notice).toHaveText('Last call');
+    await expect(clock.getByTestId('race-notice')).toHaveCSS('animation-name', 'live-blink');
+    await expect(clock).toContainText('Starts in');
     await expect(clock.getByTestId('race-countdown')).toHaveCSS('animation-name', 'live-blink');
-    await expect(page.getByTestId('race-notice')).toHaveText('Last call');
+    // Still the first runners on the first screen.
+    const second = await boxOf(page.getByTestId('runner').nth(1));
+    expect(second.y + second.height).toBeLessThanOrEqual((await boxOf(page.getByTestId('slip-bar'))).y);
 
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await expect(clock.getByTestId('race-countdown')).toHaveCSS('animation-name', 'none');
+    await expect(notice).toHaveCSS('animation-name', 'none');
   });
 });
 
@@ -141,17 +146,15 @@ test.describe('in Filipino (390x844)', () => {
     await expect(clock).toHaveAccessibleName('Oras ng simula at countdown ng Karera 1');
 
     await setStatus(request, race, 'L');
-    await expect(clock).toContainText('Last call · magsisimula sa');
+    await expect(clock.getByTestId('race-notice')).toHaveText('Last call');
+    await expect(clock).toContainText('Magsisimula sa');
   });
 });
 
 test.describe('on a desktop (1280x800)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('every bet type is in view and takes a mouse click; the stream has a proper size', async ({
-    page,
-    request,
-  }) => {
+  test('every bet type is in view and takes a mouse click; the stream has a proper size', async ({ page, request }) => {
     await signInAsNewPlayer(page, request);
     // Seven races open with every type, so race 1 offers them all, Win through WTA.
     const day: RaceDay = await createRaceDay(request, {

@@ -189,7 +189,11 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
                 {legRace ? <LegResultBanner race={legRace} /> : null}
               </>
             ) : null}
-            <RaceNoticeBanner race={legRace ?? race} onSale={onSale} />
+            <RaceNoticeBanner
+              race={legRace ?? race}
+              onSale={onSale}
+              clocked={(legRace ?? race).raceId === race.raceId}
+            />
             <RunnerList
               race={legRace ?? race}
               onSale={onSale}

@@ -6,11 +6,22 @@ import { useBetBuilder, type BuilderHookup } from './builders/BetBuilder.tsx';
 import { useBuilderT } from './builders/builderI18n.ts';
 import { saddleClothOf } from './drawnRace/saddleCloth.ts';
 
-/** The race's notice above its runners (spec §4 Race display); `onSale`: the pool being built is on sale. */
-export function RaceNoticeBanner({ race, onSale }: { race: Race; onSale: boolean }) {
+/**
+ * The race's notice above its runners (spec §4 Race display); `onSale`: the pool being built is on sale.
+ * `clocked`: the race's clock band shows this race, and carries its last call itself.
+ */
+export function RaceNoticeBanner({
+  race,
+  onSale,
+  clocked = false,
+}: {
+  race: Race;
+  onSale: boolean;
+  clocked?: boolean;
+}) {
   const { t } = useTranslation();
   const notice = raceNotice(race, onSale);
-  if (!notice) return null;
+  if (!notice || (clocked && notice.kind === 'lastCall')) return null;
   switch (notice.kind) {
     case 'awaiting':
       return (

@@ -7,8 +7,9 @@ import './raceClock.css';
 
 /**
  * The open race's post time and a live countdown to it, at the top of its panel (spec §4 Race display):
- * an Open race counts down calmly; at Last call the band turns amber and the countdown blinks (not for
- * players who ask for less motion). Races not on sale show their own notices instead.
+ * an Open race counts down calmly; at Last call the band turns amber, leads with the blinking Last call
+ * notice, and the countdown blinks too (not for players who ask for less motion). Races not on sale show
+ * their own notices instead.
  */
 export function RaceClockBand({ race }: { race: Race }) {
   const { t } = useTranslation();
@@ -24,9 +25,16 @@ export function RaceClockBand({ race }: { race: Race }) {
       data-testid="race-clock"
       data-last-call={clock.lastCall || undefined}
     >
-      <span className="race-clock__race">
-        {t('live.race')} {race.raceNo}
-      </span>
+      {clock.lastCall ? (
+        // The race's last call notice (spec §4): it takes the band's lead instead of a row of its own.
+        <span className="race-clock__race race-clock__last-call blink" data-testid="race-notice">
+          {t('live.lastCall')}
+        </span>
+      ) : (
+        <span className="race-clock__race">
+          {t('live.race')} {race.raceNo}
+        </span>
+      )}
       <span className="race-clock__post" data-testid="race-post-time">
         {ct('post', { time: clock.postTime })}
       </span>
@@ -35,7 +43,7 @@ export function RaceClockBand({ race }: { race: Race }) {
           <span className="race-clock__due">{ct('due')}</span>
         ) : (
           <>
-            <span className="race-clock__label">{clock.lastCall ? ct('lastCallIn') : ct('startsIn')}</span>{' '}
+            <span className="race-clock__label">{ct('startsIn')}</span>{' '}
             <span
               role="timer"
               className={clock.lastCall ? 'race-clock__countdown blink' : 'race-clock__countdown'}

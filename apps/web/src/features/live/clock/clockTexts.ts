@@ -3,7 +3,6 @@ export const clockTexts = {
   label: 'Race {{raceNo}} post time and countdown',
   post: 'Post {{time}}',
   startsIn: 'Starts in',
-  lastCallIn: 'Last call · starts in',
   due: 'Starting now',
 } as const;
 
@@ -14,6 +13,5 @@ export const clockTextsFil: Shape<typeof clockTexts> = {
   label: 'Oras ng simula at countdown ng Karera {{raceNo}}',
   post: 'Simula {{time}}',
   startsIn: 'Magsisimula sa',
-  lastCallIn: 'Last call · magsisimula sa',
   due: 'Magsisimula na',
 };
