@@ -173,14 +173,12 @@ describe(`demo crowd (${testDialect})`, () => {
 
     // No staff queue hears of the crowd: no AML flag, no agent commission on its tickets.
     expect(await t.app.db.selectFrom('aml_flags').select('id').execute()).toEqual([]);
-    const commissioned = await t.app.db
-      .selectFrom('agent_commissions as c')
-      .innerJoin('bet_tickets as b', 'b.id', 'c.ticket_id')
-      .innerJoin('players as p', 'p.id', 'b.player_id')
-      .select('c.id')
-      .where('p.demo_crowd', '=', 1)
-      .execute();
-    expect(commissioned).toEqual([]);
+    const commissioned = await sql<{ id: number }>`
+      select c.id from agent_commissions c
+      join bet_tickets b on b.id = c.ticket_id
+      join players p on p.id = b.player_id
+      where p.demo_crowd = 1`.execute(t.app.db);
+    expect(commissioned.rows).toEqual([]);
 
     // The gaming report is the real player's money only: the crowd's stakes, winnings and losses are left out.
     const day = manilaDayOf(new Date().toISOString());
