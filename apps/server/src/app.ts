@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -83,16 +89,15 @@ export interface BuildOptions {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    // Production keeps Fastify's structured request records; elsewhere one short debug line each (below),
-    // so a development console shows the start-up notes and the warnings, not a line per asset and poll.
-    disableRequestLogging: config.env !== 'production',
+    // Production keeps Fastify's structured request records; elsewhere one short debug line each, so a
+    // development console shows the start-up notes and the warnings, not two lines per asset and poll.
+    ...(config.env === 'production' ? {} : { logController: new BriefRequestLogs() }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Request ids in logs, without trusting a client-sent one.
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
     frameworkErrors: refuseMalformedAddress,
   }).withTypeProvider<ZodTypeProvider>();
-  if (config.env !== 'production') logRequestsBriefly(app);
   // Before any route: a wrong method on a known address answers 405, an unknown address 404.
   const allowedMethods = trackRouteMethods(app);
 
@@ -331,13 +336,24 @@ export function cacheControlOf(served: string): string {
 }
 
 /**
- * Outside production, one debug line per answered request ("GET /api/... 200 4ms"), shown only with
- * LOG_LEVEL=debug: development's default console keeps the start-up notes and warnings readable.
+ * Outside production: no record when a request comes in, and one debug line when it is answered
+ * ("GET /api/... 200 4ms", shown only with LOG_LEVEL=debug). A request that failed is logged as ever, with
+ * its error, and so is every other line Fastify writes (errors, unknown routes).
  */
-function logRequestsBriefly(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
-    if (!request.log.isLevelEnabled('debug')) return;
+class BriefRequestLogs extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ): void {
+    if (error) {
+      super.requestCompleted(error, request, reply, metadata);
+      return;
+    }
     const path = request.url.split('?')[0] ?? request.url;
     request.log.debug(`${request.method} ${path} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`);
-  });
+  }
 }
