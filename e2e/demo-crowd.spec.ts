@@ -38,10 +38,7 @@ async function winPool(request: APIRequestContext, raceId: number): Promise<numb
 
 const running = (race: Race) => race.runners.filter((runner) => runner.status === 'A');
 
-test('the demo card shows its pools’ odds, and a ₱10 Win moves the favourite’s a little', async ({
-  page,
-  request,
-}) => {
+test('the demo card shows its pools’ odds, and a ₱10 Win moves the favourite’s a little', async ({ page, request }) => {
   test.setTimeout(180_000);
   const player = await signInAsNewPlayer(page, request);
   await adminPost(

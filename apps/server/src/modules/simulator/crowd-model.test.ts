@@ -26,13 +26,7 @@ function runOpenPeriod(raceId: number, runners: number, steps = 108) {
   const tickets: number[] = [];
   let afterFirstStep = 0;
   for (let step = 0; step <= steps; step += 1) {
-    const plan = planWinTickets(
-      opinion,
-      stakes,
-      crowdWinTarget(raceId, steps === 0 ? 0 : step / steps),
-      random,
-      3,
-    );
+    const plan = planWinTickets(opinion, stakes, crowdWinTarget(raceId, steps === 0 ? 0 : step / steps), random, 3);
     for (const ticket of plan) {
       stakes.set(ticket.runnerNo, (stakes.get(ticket.runnerNo) ?? 0) + ticket.amount);
       tickets.push(ticket.amount);
@@ -116,9 +110,8 @@ describe('the demo crowd’s staking model', () => {
       const early = runOpenPeriod(raceId, 10, 0).stakes;
       const earlyBefore = winOdds(early, TAKEOUT_BP).get(favourite) ?? 0;
       const earlyAfter =
-        winOdds(new Map([...early, [favourite, (early.get(favourite) ?? 0) + 10 * PESO]]), TAKEOUT_BP).get(
-          favourite,
-        ) ?? 0;
+        winOdds(new Map([...early, [favourite, (early.get(favourite) ?? 0) + 10 * PESO]]), TAKEOUT_BP).get(favourite) ??
+        0;
       expect((earlyBefore - earlyAfter) / earlyBefore).toBeLessThan(0.1);
     }
   });

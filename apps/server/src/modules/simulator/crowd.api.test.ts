@@ -134,8 +134,13 @@ describe(`demo crowd (${testDialect})`, () => {
       expect(win.reduce((sum, x) => sum + Number(x.total), 0)).toBeGreaterThanOrEqual(1_000 * PESO);
     }
     expect(new Set(tickets.map((x) => x.bet_type)).size).toBeGreaterThan(2);
-    const allTickets = await t.app.db.selectFrom('bet_tickets').select(['first_race_id', 'bet_type', 'total']).execute();
-    const pools = new Set(allTickets.map((x) => poolAccountCode({ firstRaceId: x.first_race_id, betType: x.bet_type })));
+    const allTickets = await t.app.db
+      .selectFrom('bet_tickets')
+      .select(['first_race_id', 'bet_type', 'total'])
+      .execute();
+    const pools = new Set(
+      allTickets.map((x) => poolAccountCode({ firstRaceId: x.first_race_id, betType: x.bet_type })),
+    );
     for (const code of pools) {
       const staked = await sql<{ total: number | string | null }>`
         select sum(p.amount) as total from ledger_postings p

@@ -48,7 +48,20 @@ export const crowdMobile = (index: number) => `demo-crowd-${String(index).padSta
 /** Not a password hash: no password matches it. */
 const NO_PASSWORD = '!demo-crowd';
 
-const FIRST_NAMES = ['Jose', 'Maria', 'Ramon', 'Ana', 'Carlo', 'Liza', 'Paolo', 'Grace', 'Miguel', 'Rosa', 'Andres', 'Joy'];
+const FIRST_NAMES = [
+  'Jose',
+  'Maria',
+  'Ramon',
+  'Ana',
+  'Carlo',
+  'Liza',
+  'Paolo',
+  'Grace',
+  'Miguel',
+  'Rosa',
+  'Andres',
+  'Joy',
+];
 const LAST_NAMES = ['Santos', 'Reyes', 'Cruz', 'Bautista', 'Garcia', 'Mendoza', 'Torres', 'Flores', 'Ramos', 'Aquino'];
 
 type Db = Kysely<Database>;
@@ -59,7 +72,11 @@ async function fundingAccountId(db: Db): Promise<number> {
     .values({ code: DEMO_CROWD_FUNDING, kind: 'house', player_id: null, may_go_negative: 1, created_at: nowIso() })
     .onConflict((oc) => oc.column('code').doNothing())
     .execute();
-  const row = await db.selectFrom('accounts').select('id').where('code', '=', DEMO_CROWD_FUNDING).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('code', '=', DEMO_CROWD_FUNDING)
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -73,7 +90,11 @@ async function fund(db: Db, playerIds: readonly number[]): Promise<void> {
   const credits = await db
     .selectFrom('accounts')
     .select('id')
-    .where('code', 'in', playerIds.map((id) => playerAccountCode(id, 'credit')))
+    .where(
+      'code',
+      'in',
+      playerIds.map((id) => playerAccountCode(id, 'credit')),
+    )
     .execute();
   const done = await db
     .selectFrom('ledger_transactions')
