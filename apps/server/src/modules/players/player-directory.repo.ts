@@ -79,7 +79,8 @@ export async function searchPlayers(
   options: PlayerSearch,
 ): Promise<{ players: PlayerSummary[]; total: number }> {
   const filter = <O>(query: SelectQueryBuilder<Database, 'players', O>) => {
-    let scoped = scopePlayersToStaff(query, staff);
+    // The demo race day's simulated crowd (decision 047) is no one staff look after: never in the list.
+    let scoped = scopePlayersToStaff(query, staff).where('players.demo_crowd', '=', 0);
     if (options.verified !== undefined) scoped = scoped.where('players.verified', '=', options.verified ? 1 : 0);
     const q = options.q?.trim();
     if (q) {

@@ -204,5 +204,12 @@ describe(`demo crowd (${testDialect})`, () => {
     expect(playerPool?.turnover).toBe(100 * PESO);
     // The pool's own movements stay as the ledger made them: takeout on all the money in it.
     expect(playerPool?.takeout).toBeGreaterThan(100 * PESO);
+
+    // Staff's player list is of real players only: the crowd is nobody's to look after.
+    const list = await t.app.inject({ method: 'GET', url: '/api/backoffice/players', headers: { cookie: admin } });
+    expect(list.statusCode).toBe(200);
+    const listed = list.json() as { players: { playerId: number }[]; total: number };
+    expect(listed.players.map((row) => row.playerId)).toContain(player.playerId);
+    expect(listed.total).toBe(1);
   }, 90_000);
 });
