@@ -442,43 +442,55 @@ for (const viewport of [
       expect(player.playerId).toBeGreaterThan(0);
     });
 
-    test('the bottom nav’s Filipino labels never overlap', async ({ page, request }) => {
+    test('the bottom nav’s Filipino labels never overlap, with the phone’s text at its default size and larger', async ({
+      page,
+      request,
+    }) => {
       await signInAsNewPlayer(page, request);
       await page.addInitScript(() => window.localStorage.setItem('language', 'fil'));
       await page.goto('/payment');
       const nav = page.getByRole('navigation', { name: 'Player' });
       await expect(nav.getByRole('link', { name: 'Transaksyon' })).toBeVisible();
-      const boxes = await nav.locator('.bottom-nav__link > span').evaluateAll((spans) =>
-        spans.map((span) => {
-          // The text's own box (a range), not the span's: text that spills out of its cell counts.
-          const range = document.createRange();
-          range.selectNodeContents(span);
-          const text = range.getBoundingClientRect();
-          const cell = span.closest('li')?.getBoundingClientRect();
-          return {
-            label: span.textContent ?? '',
-            left: text.left,
-            right: text.right,
-            top: text.top,
-            bottom: text.bottom,
-            cellLeft: cell?.left ?? 0,
-            cellRight: cell?.right ?? 0,
-          };
-        }),
-      );
-      expect(boxes.map((box) => box.label)).toEqual(['Karera', 'Bayaran', 'Resulta', 'Transaksyon', 'Mga Promo']);
-      for (const [index, box] of boxes.entries()) {
-        // Inside its own fifth of the screen, and on the screen.
-        expect(box.left, box.label).toBeGreaterThanOrEqual(box.cellLeft - 0.5);
-        expect(box.right, box.label).toBeLessThanOrEqual(box.cellRight + 0.5);
-        expect(box.right, box.label).toBeLessThanOrEqual(viewport.width);
-        for (const other of boxes.slice(index + 1)) {
-          const apart =
-            box.right <= other.left + 0.5 ||
-            other.right <= box.left + 0.5 ||
-            box.bottom <= other.top ||
-            other.bottom <= box.top;
-          expect(apart, `${box.label} / ${other.label}`).toBe(true);
+      for (const textSize of ['100%', '125%']) {
+        // A phone set to larger text raises the default font size the site's rem sizes follow.
+        await page.evaluate((size) => (document.documentElement.style.fontSize = size), textSize);
+        const boxes = await nav.locator('.bottom-nav__link > span').evaluateAll((spans) =>
+          spans.map((span) => {
+            // The text's own box (a range), not the span's: text that spills out of its cell counts.
+            const range = document.createRange();
+            range.selectNodeContents(span);
+            const text = range.getBoundingClientRect();
+            const cell = span.closest('li')?.getBoundingClientRect();
+            return {
+              label: span.textContent ?? '',
+              lines: new Set(Array.from(range.getClientRects(), (line) => Math.round(line.top))).size,
+              left: text.left,
+              right: text.right,
+              top: text.top,
+              bottom: text.bottom,
+              cellLeft: cell?.left ?? 0,
+              cellRight: cell?.right ?? 0,
+            };
+          }),
+        );
+        expect(boxes.map((box) => box.label)).toEqual(['Karera', 'Bayaran', 'Resulta', 'Transaksyon', 'Mga Promo']);
+        for (const [index, box] of boxes.entries()) {
+          // Every cell a fifth of the screen; at the default text size every label on one line.
+          expect(box.cellRight - box.cellLeft, `${box.label}'s cell at ${textSize}`).toBeCloseTo(viewport.width / 5, 0);
+          if (textSize === '100%') expect(box.lines, `${box.label}'s lines`).toBe(1);
+          // Inside its own fifth of the screen, and on the screen.
+          expect(box.left, `${box.label} at ${textSize}`).toBeGreaterThanOrEqual(box.cellLeft - 0.5);
+          expect(box.right, `${box.label} at ${textSize}`).toBeLessThanOrEqual(box.cellRight + 0.5);
+          expect(box.right, `${box.label} at ${textSize}`).toBeLessThanOrEqual(viewport.width);
+          for (const other of boxes.slice(index + 1)) {
+            // Apart by a visible gap, not merely touching.
+            const apart =
+              box.right + 2 <= other.left ||
+              other.right + 2 <= box.left ||
+              box.bottom <= other.top ||
+              other.bottom <= box.top;
+            expect(apart, `${box.label} / ${other.label} at ${textSize}`).toBe(true);
+          }
         }
       }
     });
