@@ -189,6 +189,30 @@ test.describe('on a desktop (1280x800)', () => {
   });
 });
 
+test.describe('on a small desktop (1024x768)', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test('the three columns fit the width, every bet type in view', async ({ page, request }) => {
+    await signInAsNewPlayer(page, request);
+    const day: RaceDay = await createRaceDay(request, {
+      label: 'Small desktop',
+      raceCount: 7,
+      enabledBetTypes: [...FLAG_BET_TYPES],
+    });
+    await openRaceDay(page, day);
+    await expect(page.getByTestId('bet-slip')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    const strip = page.getByTestId('bet-types');
+    const stripBox = await boxOf(strip);
+    for (const name of BET_TYPES.map((type) => type.name)) {
+      const box = await boxOf(strip.getByRole('button', { name, exact: true }));
+      expect(box.x + box.width, name).toBeLessThanOrEqual(stripBox.x + stripBox.width);
+    }
+    const slip = await boxOf(page.getByTestId('bet-slip'));
+    expect(slip.x + slip.width).toBeLessThanOrEqual(1024);
+  });
+});
+
 test.describe('with a mouse on a narrow window (800x900)', () => {
   test.use({ viewport: { width: 800, height: 900 }, isMobile: false, hasTouch: false });
 
