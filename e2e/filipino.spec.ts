@@ -201,9 +201,10 @@ test('a player starts a deposit on the payment page in Filipino', async ({ page,
   await success.getByRole('button', { name: 'OK' }).click();
 
   await page.goto('/history?type=wallet');
-  await expect(page.getByTestId('wallet-row').first().getByTestId('wallet-status')).toHaveText(/Pending/);
+  await expect(page.getByTestId('wallet-row').first().getByTestId('wallet-status')).toHaveText(/Nakabinbin/);
   await expect(page.getByRole('tab', { name: 'Wallet' })).toHaveAttribute('aria-selected', 'true');
   await expectNoRawKey(page);
+  expect(await englishLabelsOn(page)).toEqual([]);
   expect(await seriousViolations(page)).toEqual([]);
 });
 
@@ -250,7 +251,7 @@ test('a player in Filipino finds the tours listed in Filipino and takes the depo
     'Account na tatanggap',
     'I-upload ang resibo',
     'Halaga',
-    'Numero ng nagpadala at reference number',
+    'Numero ng nagpadala at numero ng reference',
     'I-submit ang Deposito',
     'Naipadala ang request',
   ];

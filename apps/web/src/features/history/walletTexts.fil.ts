@@ -4,9 +4,9 @@ import type { WalletTexts } from './walletTexts.ts';
 export const walletTextsFil: WalletTexts = {
   filters: 'I-filter ang kasaysayan ng wallet',
   type: 'Uri',
-  status: 'Status',
+  status: 'Kalagayan',
   types: { ALL: 'Lahat', DEPOSIT: 'Deposito', WITHDRAWAL: 'Withdrawal' },
-  statuses: { ALL: 'Lahat', PENDING: 'Pending', APPROVED: 'Aprubado', DECLINED: 'Tinanggihan' },
+  statuses: { ALL: 'Lahat', PENDING: 'Nakabinbin', APPROVED: 'Aprubado', DECLINED: 'Tinanggihan' },
   listLabel: 'Mga deposito at withdrawal',
   loading: 'Nilo-load ang kasaysayan ng wallet mo',
   error: 'Hindi namin ma-load ang kasaysayan ng wallet mo.',
@@ -17,5 +17,5 @@ export const walletTextsFil: WalletTexts = {
   id: 'ID {{id}}',
   reference: 'Ref {{reference}}',
   from: 'Mula sa {{sender}}',
-  bonus: 'Bonus reward {{amount}}',
+  bonus: 'Gantimpalang bonus {{amount}}',
 };

@@ -13,7 +13,7 @@ export const masterAgentTextsFil = {
   username: 'Username',
   usernameHint:
     '3-32 na letra, numero, tuldok, gitling o underscore. Ito ang gagamitin mo sa pag-login sa back office.',
-  mobile: 'Mobile number',
+  mobile: 'Numero ng mobile',
   mobileHint: '09XXXXXXXXX o +639XXXXXXXXX. Dito namin ipapadala ang mga detalye ng login mo.',
   telegram: 'Telegram account',
   telegramHint: 'Ang Telegram username mo, hal. @juandelacruz',

@@ -146,15 +146,15 @@ export const tutorialTextsFil = {
       },
       receipt: {
         title: 'I-upload ang resibo',
-        body: 'Opsyonal: kapag nag-upload ka ng screenshot ng resibo mo sa GCash o Maya, kami na ang magpupuno ng reference number at halaga.',
+        body: 'Opsyonal: kapag nag-upload ka ng screenshot ng resibo mo sa GCash o Maya, kami na ang magpupuno ng numero ng reference at halaga.',
       },
       amount: {
         title: 'Halaga',
         body: 'I-type ang halagang ipinadala mo, o mag-tap ng mabilisang halaga. Nasa ilalim ng field ang minimum at maximum.',
       },
       details: {
-        title: 'Numero ng nagpadala at reference number',
-        body: 'Ilagay ang numerong ginamit mo sa pagpapadala at ang reference number sa resibo mo, para mahanap ng aming agent ang bayad mo.',
+        title: 'Numero ng nagpadala at numero ng reference',
+        body: 'Ilagay ang numerong ginamit mo sa pagpapadala at ang numero ng reference sa resibo mo, para mahanap ng aming agent ang bayad mo.',
       },
       submit: {
         title: 'I-submit ang Deposito',
@@ -197,7 +197,7 @@ export const tutorialTextsFil = {
       code: { title: 'Promo code', body: 'May promo code ka? I-type ito dito at pindutin ang I-SUBMIT.' },
       card: {
         title: 'Isang promo card',
-        body: 'Makikita sa bawat card ang reward, kung saan ito papasok (Promo Balance o Credit Balance), ilan pa ang natitira, ang kailangang deposito at tagal ng account, at kung gaano katagal ang promo.',
+        body: 'Makikita sa bawat card ang reward, kung saan ito papasok (Balanseng Promo o Balanseng Kredito), ilan pa ang natitira, ang kailangang deposito at tagal ng account, at kung gaano katagal ang promo.',
       },
       claim: { title: 'I-claim ang Promo', body: 'I-tap ang I-claim ang Promo sa promong gusto mo.' },
       confirm: {
