@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isRaceLocked, MAX_RACES_PER_EVENT, RacingMessages, raceStartOffDayMessage, type Race, type Runner } from '@karera/shared';
+import {
+  isRaceLocked,
+  MAX_RACES_PER_EVENT,
+  RacingMessages,
+  raceStartOffDayMessage,
+  type Race,
+  type Runner,
+} from '@karera/shared';
 import {
   betTypeName,
   byRunnerNo,
