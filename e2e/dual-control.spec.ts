@@ -114,13 +114,14 @@ test.describe('on a desktop', () => {
       expect((await settingOn(page.request, BET_TYPE, effectiveFrom)).takeoutBp).toBe(old.takeoutBp);
       expect(await seriousViolations(page)).toEqual([]);
 
-      // The proposer cannot approve it: the server's refusal, word for word, and it still waits.
+      // The proposer is not offered the approval: the button is disabled with the server's reason, word for word.
       await waiting.getByRole('link', { name: 'Approvals' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Approvals' })).toBeVisible();
       const own = page.getByRole('article').filter({ hasText: title });
       await expect(own).toContainText('Before');
-      await own.getByRole('button', { name: 'Approve' }).click();
-      await expect(own.getByRole('alert')).toHaveText(DualControlMessages.proposerCannotApprove);
+      const ownApproval = own.getByRole('button', { name: 'Approve' });
+      await expect(ownApproval).toBeDisabled();
+      await expect(ownApproval).toHaveAccessibleDescription(DualControlMessages.proposerCannotApprove);
       expect(await seriousViolations(page)).toEqual([]);
 
       // The second founding admin reads the change and approves it.

@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { DUAL_CONTROL_KIND_LABELS, type DualControlRequestView } from '@karera/shared';
+import { DUAL_CONTROL_KIND_LABELS, DualControlMessages, type DualControlRequestView } from '@karera/shared';
 import { Alert, Button, TextArea } from '../../../components/ui/index.ts';
 import { newIdempotencyKey } from '../../../lib/api.ts';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
-import { useT } from '../../i18n/useT.ts';
+import { localizeMessage, useT } from '../../i18n/useT.ts';
+import { useStaff } from '../../lib/session.tsx';
 import { approvalErrorText, useApprovalsQuery, useApproveMutation, useRejectMutation } from '../../lib/approvals.ts';
 import { ChangeSummary } from '../../components/ProposalSummary.tsx';
 
@@ -16,7 +17,10 @@ function PendingRequest({ request, onDone }: { request: DualControlRequestView; 
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [note, setNote] = useState('');
   const headingId = useId();
+  const ownId = useId();
   const refusal = approve.error ?? reject.error;
+  // The server refuses the proposer's own approval: it is not offered, and the card says why.
+  const own = request.proposedBy.id === useStaff().id;
 
   function submitReject(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -32,9 +36,16 @@ function PendingRequest({ request, onDone }: { request: DualControlRequestView; 
       </p>
       <ChangeSummary request={request} />
       {refusal ? <Alert tone="error">{approvalErrorText(t, refusal)}</Alert> : null}
+      {own ? (
+        <p className="bo-muted" id={ownId} data-testid="approval-own">
+          {localizeMessage(t, DualControlMessages.proposerCannotApprove)}
+        </p>
+      ) : null}
       <Button
         type="button"
         busy={approve.isPending}
+        disabled={own}
+        aria-describedby={own ? ownId : undefined}
         onClick={() =>
           approve.mutate({ id: request.id, idempotencyKey }, { onSuccess: (answer) => onDone(answer.statusMessage) })
         }
