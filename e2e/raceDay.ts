@@ -14,27 +14,40 @@ export const RACE_CARD = [
 
 /** A test race day's date and its races' post times. */
 export interface RaceDaySchedule {
-  /** Today in Manila (YYYY-MM-DD), when the schedule was made. */
+  /** Today in Manila (YYYY-MM-DD) when the schedule was made; tomorrow in the day's last minutes. */
   raceDate: string;
   /** Race `raceNo`'s post time (ISO), on the race day. */
   start(raceNo: number): string;
 }
 
+const HOUR_MS = 3_600_000;
+/** The least time between two races (and from now to the first) squeezed into the end of a day. */
+const MIN_STEP_MS = 120_000;
+
+function isoDateOf(instant: number): string {
+  const { year, month, day } = manilaDate(new Date(instant));
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 /**
- * Today's race day (Manila) for `raceCount` races, an hour apart from an hour from now. A race starts on
- * its race day (decision 048), so when that would run past Manila midnight (a run late in the Manila
- * evening, 15:00-16:00 UTC) the races keep their order in the day's last minutes instead, even before now:
- * nothing in a test waits on a post time.
+ * Today's race day (Manila) for `raceCount` races, an hour apart from an hour from now, every race in the
+ * future. A race starts on its race day (decision 048): when the hours would run past Manila midnight (a
+ * run late in the Manila evening, 15:00-16:00 UTC), the races share the time left before midnight evenly;
+ * in the day's last minutes, when that leaves under two minutes a race, the race day is tomorrow's and
+ * the races an hour apart from now, all on that date.
  */
 export function raceDaySchedule(raceCount: number, now = Date.now()): RaceDaySchedule {
-  const { year, month, day } = manilaDate(new Date(now));
-  const raceDate = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-  const lastMinute = Date.parse(`${raceDate}T23:59:00+08:00`);
-  return {
-    raceDate,
-    start: (raceNo) =>
-      new Date(Math.min(now + raceNo * 3_600_000, lastMinute - (raceCount - raceNo) * 60_000)).toISOString(),
-  };
+  const today = isoDateOf(now);
+  const lastMinute = Date.parse(`${today}T23:59:00+08:00`);
+  const squeezed = Math.floor((lastMinute - now) / raceCount);
+  if (squeezed < MIN_STEP_MS) {
+    return {
+      raceDate: isoDateOf(lastMinute + HOUR_MS),
+      start: (raceNo) => new Date(now + raceNo * HOUR_MS).toISOString(),
+    };
+  }
+  const step = Math.min(HOUR_MS, squeezed);
+  return { raceDate: today, start: (raceNo) => new Date(now + raceNo * step).toISOString() };
 }
 
 export interface RaceDayPlan {
