@@ -48,9 +48,15 @@ export async function openRace(
   runners = 3,
 ): Promise<Race> {
   const post = adminPoster(app, adminCookie);
+  // 14:00 Manila on the race day's own date: a race starts on its race day (decision 048).
+  const { race_date: raceDate } = await app.db
+    .selectFrom('game_events')
+    .select('race_date')
+    .where('id', '=', eventId)
+    .executeTakeFirstOrThrow();
   const { race } = await post<{ race: Race }>(`/api/backoffice/racing/events/${eventId}/races`, {
     raceNo,
-    startDateTime: '2026-11-22T06:00:00Z',
+    startDateTime: `${raceDate}T06:00:00Z`,
     enabledBetTypes: [],
   });
   for (let runnerNo = 1; runnerNo <= runners; runnerNo += 1) {
