@@ -42,6 +42,7 @@ export * from './tote/settlePool.ts';
 export * from './tote/odds.ts';
 export * from './tote/willPays.ts';
 export * from './tote/poolsMessage.ts';
+export * from './tote/philippineTaxes.ts';
 export * from './payments/receipt.ts';
 export * from './api/tote.ts';
 export * from './betting/pools.ts';
