@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  EO194_POOL_SHARES,
   EO194_STAMP_TAX,
   eo194StampTaxRateOf,
   PD1157_WINNINGS_TAX,
+  splitGross,
   stampTaxOf,
   winningsTaxOf,
 } from './philippineTaxes.ts';
@@ -65,5 +67,36 @@ describe('tax withheld on winnings (PD 1157, EO 194 §3)', () => {
     expect(() => winningsTaxOf(-1, 0, PD1157_WINNINGS_TAX)).toThrow(RangeError);
     expect(() => winningsTaxOf(100, 0.5, PD1157_WINNINGS_TAX)).toThrow(RangeError);
     expect(() => winningsTaxOf(100, 0, { rateBp: 10_001, base: 'winnings' })).toThrow(RangeError);
+  });
+});
+
+describe('split of a pool’s gross (EO 194 §1)', () => {
+  it('gives 8.5%, 8.5% and 1% of the gross to its shares and the rest, less the stamp tax, to dividends', () => {
+    // ₱10,000 of sales in 1,000 ₱10 Win tickets: ₱1.00 stamp tax each.
+    const stampTax = 1_000 * stampTaxOf(peso(10), EO194_STAMP_TAX);
+    expect(stampTax).toBe(peso(1_000));
+    const split = splitGross(peso(10_000), stampTax, EO194_POOL_SHARES);
+    expect(split.shares).toEqual([
+      { name: 'franchiseCommission', amount: peso(850) },
+      { name: 'prizeFund', amount: peso(850) },
+      { name: 'regulator', amount: peso(100) },
+    ]);
+    // 82% less a 10% stamp tax: the 72% the industry reports reaching dividends.
+    expect(split.netPool).toBe(peso(7_200));
+  });
+
+  it('leaves every centavo of rounding in the net pool, so the parts add up to the gross', () => {
+    for (const gross of [0, 1, 99, 12_345, 1_000_003]) {
+      const split = splitGross(gross, 0, EO194_POOL_SHARES);
+      const parts = split.shares.reduce((sum, share) => sum + share.amount, 0) + split.stampTax + split.netPool;
+      expect(parts).toBe(gross);
+      expect(split.netPool).toBeGreaterThanOrEqual(Math.floor((gross * 8_200) / 10_000));
+    }
+  });
+
+  it('refuses shares over 100% and a stamp tax larger than what is left', () => {
+    expect(() => splitGross(100, 0, [{ name: 'all', rateBp: 10_001 }])).toThrow(RangeError);
+    expect(() => splitGross(100, 84, EO194_POOL_SHARES)).toThrow(RangeError);
+    expect(() => splitGross(-1, 0, EO194_POOL_SHARES)).toThrow(RangeError);
   });
 });

@@ -69,3 +69,50 @@ export function winningsTaxOf(grossPayoutCentavos: number, stakeCentavos: number
   const base = rule.base === 'dividend' ? grossPayoutCentavos : Math.max(0, grossPayoutCentavos - stakeCentavos);
   return Math.floor((base * rule.rateBp) / 10_000);
 }
+
+/** A named share of a pool's gross, in basis points of the gross (EO 194 §1). */
+export interface PoolShare {
+  name: string;
+  rateBp: number;
+}
+
+/** EO 194 §1: of the gross, 8.5% the franchise holder's commission, 8.5% prizes to horses, 1% the regulator. */
+export const EO194_POOL_SHARES: readonly PoolShare[] = [
+  { name: 'franchiseCommission', rateBp: 850 },
+  { name: 'prizeFund', rateBp: 850 },
+  { name: 'regulator', rateBp: 100 },
+];
+
+export interface GrossSplit {
+  /** Each share in centavos, in the order given. */
+  shares: { name: string; amount: number }[];
+  stampTax: number;
+  /** What is left for dividends: the gross less the shares and the tickets' stamp tax. */
+  netPool: number;
+}
+
+/**
+ * Splits a pool's gross: each share rounded down to the centavo, the tickets' stamp tax out of the dividends'
+ * part (so at a 10% stamp tax about 72% of sales, not 82%, reaches dividends, as the industry reports), and
+ * every centavo of rounding left in the net pool. The parts always add up to the gross.
+ */
+export function splitGross(grossCentavos: number, stampTaxCentavos: number, shares: readonly PoolShare[]): GrossSplit {
+  for (const [name, value] of [
+    ['gross', grossCentavos],
+    ['stamp tax', stampTaxCentavos],
+  ] as const) {
+    if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`a ${name} is whole centavos, not ${value}`);
+  }
+  const totalBp = shares.reduce((sum, share) => sum + share.rateBp, 0);
+  if (shares.some((share) => !Number.isInteger(share.rateBp) || share.rateBp < 0) || totalBp > 10_000) {
+    throw new RangeError(`pool shares are whole basis points adding to at most 100%, not ${totalBp}`);
+  }
+  const amounts = shares.map((share) => ({
+    name: share.name,
+    amount: Math.floor((grossCentavos * share.rateBp) / 10_000),
+  }));
+  const netPool = grossCentavos - amounts.reduce((sum, share) => sum + share.amount, 0) - stampTaxCentavos;
+  if (netPool < 0)
+    throw new RangeError(`the shares and stamp tax (${grossCentavos - netPool}) exceed the gross (${grossCentavos})`);
+  return { shares: amounts, stampTax: stampTaxCentavos, netPool };
+}
