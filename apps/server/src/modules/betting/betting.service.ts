@@ -359,19 +359,25 @@ export function refundReasonOf(ticket: {
   return countCombinations(type, live) > 0 ? 'noWinner' : 'scratch';
 }
 
-/** The player's tickets, newest first, as the Race Bet tab shows them (spec §2, §3). */
-export async function betHistory(
-  db: Kysely<Database>,
-  playerId: number,
-  { eventId, limit = 100 }: { eventId?: number; limit?: number } = {},
-): Promise<BetHistoryResponse> {
-  const rows = await db
+/** The player's own tickets, each with its first race, its race day and its pool's result, to select from. */
+function playerTickets(db: Kysely<Database>, playerId: number) {
+  return db
     .selectFrom('bet_tickets as b')
     .innerJoin('races as r', 'r.id', 'b.first_race_id')
     .innerJoin('game_events as e', 'e.id', 'b.event_id')
     .leftJoin('pool_settlements as ps', (join) =>
       join.onRef('ps.first_race_id', '=', 'b.first_race_id').onRef('ps.bet_type', '=', 'b.bet_type'),
     )
+    .where('b.player_id', '=', playerId);
+}
+
+/** The player's tickets, newest first, as the Race Bet tab shows them (spec §2, §3). */
+export async function betHistory(
+  db: Kysely<Database>,
+  playerId: number,
+  { eventId, limit = 100 }: { eventId?: number; limit?: number } = {},
+): Promise<BetHistoryResponse> {
+  const rows = await playerTickets(db, playerId)
     .select([
       'b.ticket_no',
       'b.first_race_id',
@@ -394,7 +400,6 @@ export async function betHistory(
       'b.rebate_amount',
       'r.race_no',
     ])
-    .where('b.player_id', '=', playerId)
     .$if(eventId !== undefined, (query) => query.where('b.event_id', '=', eventId ?? 0))
     .orderBy('b.id', 'desc')
     .limit(limit)
@@ -476,28 +481,20 @@ export async function betsOfLines(
   refs: { ids: readonly number[]; ticketNos: readonly string[] },
 ): Promise<{ byId: Map<number, BetOfLine>; byTicketNo: Map<string, BetOfLine> }> {
   const select = () =>
-    db
-      .selectFrom('bet_tickets as b')
-      .innerJoin('races as r', 'r.id', 'b.first_race_id')
-      .innerJoin('game_events as e', 'e.id', 'b.event_id')
-      .leftJoin('pool_settlements as ps', (join) =>
-        join.onRef('ps.first_race_id', '=', 'b.first_race_id').onRef('ps.bet_type', '=', 'b.bet_type'),
-      )
-      .select([
-        'b.id',
-        'b.ticket_no',
-        'b.event_id',
-        'b.first_race_id',
-        'b.bet_type',
-        'b.selections',
-        'b.status',
-        'r.race_no',
-        'r.status as race_status',
-        'e.name as event_name',
-        'e.race_date',
-        'ps.result as pool_result',
-      ])
-      .where('b.player_id', '=', playerId);
+    playerTickets(db, playerId).select([
+      'b.id',
+      'b.ticket_no',
+      'b.event_id',
+      'b.first_race_id',
+      'b.bet_type',
+      'b.selections',
+      'b.status',
+      'r.race_no',
+      'r.status as race_status',
+      'e.name as event_name',
+      'e.race_date',
+      'ps.result as pool_result',
+    ]);
   const rows: Awaited<ReturnType<ReturnType<typeof select>['execute']>> = [];
   const ids = [...new Set(refs.ids)];
   const ticketNos = [...new Set(refs.ticketNos)];
