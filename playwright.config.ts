@@ -24,7 +24,8 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // The longest a test waits for a state it expects: generous, as a busy machine renders late.
+  expect: { timeout: 15_000 },
   reporter: isCI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: E2E_BASE_URL,

@@ -1,5 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { BackofficeRoutes, RacingAdminRoutes, type GameEvent, type Race } from '@karera/shared';
+import {
+  BackofficeRoutes,
+  GameRoutes,
+  RacingAdminRoutes,
+  type GameEvent,
+  type GameInfoResponse,
+  type Race,
+  type RaceInfoResponse,
+} from '@karera/shared';
 import { E2E_FAST_DEMO_URL } from './env.ts';
 import { adminPost, signInAsNewPlayer, uniqueSuffix } from './support.ts';
 import { raceDaySchedule } from './raceDay.ts';
@@ -91,21 +99,22 @@ test('a newcomer places a Double on the demo card from the bet slip, its second 
 }) => {
   const player = await signInAsNewPlayer(page, request);
   await fund(request, player.playerId, 50_000);
-  await openLive(page, '₱500.00');
+  // A Double is sold while its first leg is open, whether or not the second is yet. Several demo cards can be
+  // in play at once, and a card late in the Manila evening ends before midnight (decision 048): wait for a
+  // demo card of the day with an open race whose next race is on that card, and take its latest such race.
+  let found: { eventId: number; raceNo: number } | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = await doubleOnTheDemo(request);
+        return found !== undefined;
+      },
+      { timeout: 5 * 60_000, intervals: [2_000] },
+    )
+    .toBe(true);
+  const { eventId, raceNo: first } = found ?? { eventId: 0, raceNo: 0 };
+  await openLive(page, '₱500.00', eventId);
   await expect(page.getByTestId('event-name')).toContainText('Demo Race Day');
-  // A Double is sold while its first leg is open, whether or not the second is yet: take the latest open
-  // race that has a race after it (how many are open at once depends on where the demo card is).
-  const open = page.locator('[data-testid^="race-tab-"][data-status="O"]');
-  await expect(open.first()).toBeVisible();
-  const numbersOf = async (tabs: typeof open) =>
-    (await tabs.evaluateAll((found) => found.map((tab) => tab.getAttribute('data-testid') ?? ''))).map((id) =>
-      Number(id.replace('race-tab-', '')),
-    );
-  // A card late in the Manila evening ends before midnight (decision 048): its next race must be on it.
-  const onCard = new Set(await numbersOf(page.locator('[data-testid^="race-tab-"]')));
-  const raceNos = (await numbersOf(open)).filter((raceNo) => onCard.has(raceNo + 1));
-  expect(raceNos.length).toBeGreaterThanOrEqual(1);
-  const first = Math.max(...raceNos);
   await page.getByTestId(`race-tab-${first}`).click();
   await page.getByTestId('bet-types').getByRole('button', { name: 'Double', exact: true }).click();
 
@@ -121,6 +130,28 @@ test('a newcomer places a Double on the demo card from the bet slip, its second 
   await expect(receipt.getByTestId('receipt-picks')).toHaveText(/^\d+\/\d+$/);
   await expect(receipt.getByTestId('receipt-credit')).toHaveText('₱499.00');
 });
+
+/**
+ * A demo card of the day with a race open for more than a minute yet whose next race is on the card, and
+ * the latest such race; none when every demo card is between such races.
+ */
+async function doubleOnTheDemo(request: APIRequestContext) {
+  const info = await request.post(GameRoutes.getGameInfo, { data: {} });
+  expect(info.ok()).toBe(true);
+  const { events } = (await info.json()) as GameInfoResponse;
+  for (const card of events.filter((event) => event.name.endsWith('Demo Race Day'))) {
+    const answer = await request.post(GameRoutes.getRaceInfo, { data: { eventId: card.id } });
+    expect(answer.ok()).toBe(true);
+    const { races } = (await answer.json()) as RaceInfoResponse;
+    const raceNos = new Set(races.map((race) => race.raceNo));
+    const doubles = races
+      .filter((race) => race.status === 'O' && raceNos.has(race.raceNo + 1))
+      .filter((race) => Date.parse(race.startDateTime) - Date.now() > 60_000)
+      .map((race) => race.raceNo);
+    if (doubles.length > 0) return { eventId: card.id, raceNo: Math.max(...doubles) };
+  }
+  return undefined;
+}
 
 test('the fast demo race day runs card after card, and /live always shows one with a race open or to come', async ({
   page,

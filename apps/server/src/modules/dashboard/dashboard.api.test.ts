@@ -19,6 +19,7 @@ import { createStaffAccount } from '../../../test/staff-accounts.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { adminPoster, fundPlayer, placeBetAs, winRaceDay } from '../../../test/win-race.ts';
 import { probeStreamsOnce } from './stream-probes.ts';
+import { raceDayDashboard } from './dashboard.service.ts';
 
 const MINUTE = 60_000;
 
@@ -109,7 +110,7 @@ describe(`race-day dashboard (${testDialect})`, () => {
       await post(`/api/backoffice/racing/races/${race.raceId}/status`, { status: 'O' });
       races.push(race);
     }
-    return { eventId: event.id, races };
+    return { eventId: event.id, raceDate, races };
   }
 
   async function bet(player: RegisteredPlayer, eventId: number, raceId: number, body: Record<string, unknown>) {
@@ -126,7 +127,7 @@ describe(`race-day dashboard (${testDialect})`, () => {
 
   it('sums each pool of the races in play and counts their bettors, once per pools state', async () => {
     const now = Date.now();
-    const { eventId, races } = await raceDay('Figures Day', [now + 60 * MINUTE, now + 90 * MINUTE]);
+    const { eventId, raceDate, races } = await raceDay('Figures Day', [now + 60 * MINUTE, now + 90 * MINUTE]);
     const [first, second] = races as [Race, Race];
     const [ana, ben, cora] = players as [RegisteredPlayer, RegisteredPlayer, RegisteredPlayer];
     // Race 1: Win ₱10 + ₱5 + ₱3 (Ana, Ben, Ben) and a Forecast 1-2 at ₱2 (Ana): two bettors.
@@ -168,7 +169,6 @@ describe(`race-day dashboard (${testDialect})`, () => {
       },
     ]);
     expect(Date.parse(mine[0]?.postTime ?? '')).toBe(Math.floor((now + 60 * MINUTE) / 1000) * 1000);
-    expect(answer.raceDayToday).toBe(true);
     expect(t.app.dashboardFigures.computations - before).toBeGreaterThanOrEqual(1);
 
     // The same state again: no ticket is read, however many screens ask.
@@ -183,6 +183,11 @@ describe(`race-day dashboard (${testDialect})`, () => {
     expect(t.app.dashboardFigures.computations).toBe(computed + 1);
     expect(after).toMatchObject({ bettors: 3, turnover: 2700 });
     expect(after?.pools).toContainEqual({ betType: 'W', tickets: 4, turnover: 2500 });
+
+    // On its race day's date (its first race's Manila date, the next day when run late in the evening) the
+    // dashboard knows a race day is on.
+    const noonOfRaceDay = Date.parse(`${raceDate}T12:00:00+08:00`);
+    expect((await raceDayDashboard(t.app.db, t.app.dashboardFigures, noonOfRaceDay)).raceDayToday).toBe(true);
   });
 
   it('shows carryovers in play from the carryover accounts', async () => {
