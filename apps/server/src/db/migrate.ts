@@ -34,6 +34,7 @@ import * as reportIndexes from './migrations/20261127020000_report_indexes.ts';
 import * as staffRequestsAndEnrolment from './migrations/20261128050000_staff_requests_and_enrolment.ts';
 import * as staffRequestApplications from './migrations/20261128060000_staff_request_applications.ts';
 import * as demoCrowd from './migrations/20261128100000_demo_crowd.ts';
+import * as philippinePoolSplit from './migrations/20261128120000_philippine_pool_split.ts';
 import * as betCardPostTimes from './migrations/20261128071500_bet_card_post_times.ts';
 
 interface DialectMigration {
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261128060000_staff_request_applications': staffRequestApplications,
   '20261128100000_demo_crowd': demoCrowd,
   '20261128071500_bet_card_post_times': betCardPostTimes,
+  '20261128120000_philippine_pool_split': philippinePoolSplit,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -291,6 +291,8 @@ export interface RacesTable {
   status: 'A' | 'O' | 'L' | 'C' | 'D' | 'X';
   start_time: Timestamp;
   enabled_bet_types: string;
+  /** When the race first opened for betting: its pools' policies are the settings in force then. */
+  opened_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   updated_at: Timestamp;
 }
 
@@ -328,6 +330,8 @@ export interface BetTicketsTable {
   refund_amount: ColumnType<number, number | undefined, number>;
   /** Bonus rebate earned at settlement while a rebate promo was active. */
   rebate_amount: ColumnType<number, number | undefined, number>;
+  /** The tax withheld from the ticket's payout (PD 1157): won_amount is what reached the credit after it. */
+  winnings_tax: ColumnType<number, number | undefined, number>;
   settlement_details: string | null;
   settled_at: Timestamp | null;
 }
@@ -335,7 +339,14 @@ export interface BetTicketsTable {
 export interface ToteSettingsTable {
   id: Generated<number>;
   bet_type: string;
+  /** The shares' total rate: the whole takeout of the pool before the stamp tax. */
   takeout_bp: number;
+  /** JSON PoolShare[] (migration 20261128120000_philippine_pool_split). */
+  shares: string | null;
+  /** JSON StampTaxRate, null where none is due. */
+  stamp_tax: string | null;
+  winnings_tax_bp: ColumnType<number, number | undefined, number>;
+  winnings_tax_base: ColumnType<'winnings' | 'dividend', 'winnings' | 'dividend' | undefined, 'winnings' | 'dividend'>;
   no_winner: 'refund' | 'carryover';
   multi_race_scratch: 'favourite' | 'refund';
   cancelled_leg: 'refund' | 'allwin';
@@ -393,6 +404,11 @@ export interface PoolSettlementsTable {
   breakage: number;
   /** What the house paid in for the 1.00 minimum dividend (decision 046). */
   minus_pool: ColumnType<number, number | undefined, number>;
+  /** JSON ShareAmount[]: each share of the gross posted to its account. */
+  shares: ColumnType<string, string | undefined, string>;
+  stamp_tax: ColumnType<number, number | undefined, number>;
+  /** The tax withheld from the pool's winning tickets (inside payouts). */
+  winnings_tax: ColumnType<number, number | undefined, number>;
   tickets: number;
   winning_tickets: number;
   dividends: string;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BET_TYPES } from '../betTypes.ts';
+import { POOL_SHARE_NAMES } from '../tote/philippineTaxes.ts';
 import { rowIdSchema } from '../validation/ids.ts';
 import type {
   carryoverSchema,
@@ -40,7 +41,12 @@ export const ToteMessages = {
   dividendInvalid: 'A dividend is at least 1.00, in steps of 0.10.',
   dividendCombination: 'An official dividend must be for one of the winning combinations.',
   takeout: 'Takeout is 0% to 50%, in basis points (1500 = 15%).',
+  shareRate: 'A share is 0% to 50% of the gross, in basis points (850 = 8.5%).',
+  sharesTotal: 'The shares add up to at most 50% of the gross, each named once.',
+  stampTax: 'A stamp tax step is 0 to 50 centavos.',
+  winningsTaxRate: 'The tax on winnings is 0% to 50%, in basis points (1000 = 10%).',
   effectiveFrom: 'Enter the effective date as YYYY-MM-DD.',
+  effectiveFromPast: 'A setting takes effect today or later: pools already selling keep the rates they opened with.',
   noResult: 'No race result available',
   cannotGetResult: 'Cannot get race result',
   selectRace: 'Select a race to view result',
@@ -126,9 +132,50 @@ export type CarryoversResponse = z.infer<typeof carryoversResponseSchema>;
 
 export type ToteSetting = z.infer<typeof toteSettingSchema>;
 
+const shareRateSchema = z
+  .number()
+  .int(ToteMessages.shareRate)
+  .min(0, ToteMessages.shareRate)
+  .max(5000, ToteMessages.shareRate);
+const stampStepSchema = z
+  .number()
+  .int(ToteMessages.stampTax)
+  .min(0, ToteMessages.stampTax)
+  .max(50, ToteMessages.stampTax);
+
+/** A pool's shares of its gross (EO 194 §1), each named once, together at most half of it. */
+export const poolSharesSchema = z
+  .array(z.strictObject({ name: z.enum(POOL_SHARE_NAMES), rateBp: shareRateSchema }))
+  .max(POOL_SHARE_NAMES.length, ToteMessages.sharesTotal)
+  .refine(
+    (shares) =>
+      new Set(shares.map((share) => share.name)).size === shares.length &&
+      shares.reduce((sum, share) => sum + share.rateBp, 0) <= 5000,
+    ToteMessages.sharesTotal,
+  );
+
+/** The documentary stamp tax on a ticket (EO 194 §2), or none. */
+export const stampTaxRateSchema = z.union([
+  z.null(),
+  z.strictObject({ kind: z.literal('per-ticket'), baseCentavos: stampStepSchema, perPesoCentavos: stampStepSchema }),
+  z.strictObject({ kind: z.literal('per-peso'), perPesoCentavos: stampStepSchema }),
+]);
+
+/** The tax withheld from winnings (PD 1157). */
+export const winningsTaxRuleSchema = z.strictObject({
+  rateBp: z
+    .number()
+    .int(ToteMessages.winningsTaxRate)
+    .min(0, ToteMessages.winningsTaxRate)
+    .max(5000, ToteMessages.winningsTaxRate),
+  base: z.enum(['winnings', 'dividend']),
+});
+
 export const toteSettingInputSchema = z.strictObject({
   betType: z.enum(BET_CODES),
-  takeoutBp: z.number().int(ToteMessages.takeout).min(0, ToteMessages.takeout).max(5000, ToteMessages.takeout),
+  shares: poolSharesSchema,
+  stampTax: stampTaxRateSchema,
+  winningsTax: winningsTaxRuleSchema,
   noWinner: z.enum(['refund', 'carryover']),
   multiRaceScratch: z.enum(['favourite', 'refund']),
   cancelledLeg: z.enum(['refund', 'allwin']),

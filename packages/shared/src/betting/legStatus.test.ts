@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BET_TYPES, legsOf } from '../betTypes.ts';
 import { countCombinations } from './combinations.ts';
-import { settlePool, type PoolLeg, type PoolPolicy, type PoolTicket } from '../tote/settlePool.ts';
+import { NO_WINNINGS_TAX, settlePool, type PoolLeg, type PoolPolicy, type PoolTicket } from '../tote/settlePool.ts';
+import {
+  EO194_EXOTIC_STAMP_TAX,
+  EO194_POOL_SHARES,
+  EO194_STAMP_TAX,
+  PD1157_WINNINGS_TAX,
+} from '../tote/philippineTaxes.ts';
 import { ticketLegs, type LegPolicy, type LegRaceState } from './legStatus.ts';
 
 const favouritePolicy: LegPolicy = { multiRaceScratch: 'favourite', cancelledLeg: 'refund' };
@@ -89,7 +95,12 @@ describe('ticketLegs agrees with settlePool', () => {
     cancelled: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
   });
   const policyArb = fc.record({
-    takeoutBp: fc.constantFrom(0, 2000, 2500),
+    shares: fc.oneof(
+      fc.constant(EO194_POOL_SHARES),
+      fc.integer({ min: 0, max: 3000 }).map((rateBp) => [{ name: 'takeout' as const, rateBp }]),
+    ),
+    stampTax: fc.constantFrom(null, EO194_STAMP_TAX, EO194_EXOTIC_STAMP_TAX),
+    winningsTax: fc.constantFrom(NO_WINNINGS_TAX, PD1157_WINNINGS_TAX, { rateBp: 2_000, base: 'dividend' as const }),
     noWinner: fc.constantFrom('refund' as const, 'carryover' as const),
     multiRaceScratch: fc.constantFrom('favourite' as const, 'refund' as const),
     cancelledLeg: fc.constantFrom('refund' as const, 'allwin' as const),

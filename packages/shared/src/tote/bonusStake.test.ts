@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { betTypeByCode, type BetTypeDefinition } from '../betTypes.ts';
-import { settlePool, splitBonusWinnings, type PoolPolicy, type PoolTicket } from './settlePool.ts';
+import { settlePool, splitBonusWinnings, takeoutPolicy, type PoolPolicy, type PoolTicket } from './settlePool.ts';
 
 /** Decision 016: the bonus-funded share of a winning ticket pays its winnings without the stake. */
 
 const peso = 100;
-const policy: PoolPolicy = { takeoutBp: 0, noWinner: 'refund', multiRaceScratch: 'favourite', cancelledLeg: 'refund' };
+const policy: PoolPolicy = takeoutPolicy(0, {
+  noWinner: 'refund',
+  multiRaceScratch: 'favourite',
+  cancelledLeg: 'refund',
+});
 const W = betTypeByCode('W') as BetTypeDefinition;
 
 describe('splitBonusWinnings by hand-worked examples', () => {
@@ -141,7 +145,7 @@ describe('settlePool pays bonus-funded winners without the stake', () => {
       betType: W,
       tickets: [...bonusTickets, crowd],
       legs: [{ status: 'D', finish: [[3], [1], [2]], scratched: [], favourite: null }],
-      policy: { ...policy, takeoutBp: 1500 },
+      policy: { ...policy, shares: [{ name: 'takeout' as const, rateBp: 1500 }] },
       carryIn: 0,
     });
     // ₱1,000 gross, ₱850 net on ₱100: 8.50. The winner pays ₱850, of which ₱100 is its bonus stake.
@@ -158,7 +162,7 @@ describe('settlePool pays bonus-funded winners without the stake', () => {
       betType: W,
       tickets: [field],
       legs: [{ status: 'D', finish: [[4], [1], [2]], scratched: [], favourite: null }],
-      policy: { ...policy, takeoutBp: 1500 },
+      policy: { ...policy, shares: [{ name: 'takeout' as const, rateBp: 1500 }] },
       carryIn: 0,
     });
     // ₱600 gross, ₱510 net on the ₱100 line on 4: 5.10 -> ₱510 paid, all of it inside the ₱600 bonus stake.

@@ -95,7 +95,7 @@ describe('split of a pool’s gross (EO 194 §1)', () => {
   });
 
   it('refuses shares over 100% and a stamp tax larger than what is left', () => {
-    expect(() => splitGross(100, 0, [{ name: 'all', rateBp: 10_001 }])).toThrow(RangeError);
+    expect(() => splitGross(100, 0, [{ name: 'takeout', rateBp: 10_001 }])).toThrow(RangeError);
     expect(() => splitGross(100, 84, EO194_POOL_SHARES)).toThrow(RangeError);
     expect(() => splitGross(-1, 0, EO194_POOL_SHARES)).toThrow(RangeError);
   });

@@ -70,9 +70,16 @@ export function winningsTaxOf(grossPayoutCentavos: number, stakeCentavos: number
   return Math.floor((base * rule.rateBp) / 10_000);
 }
 
+/**
+ * The shares a pool's gross can be split into, each posted to its own ledger account: EO 194 §1's three, and
+ * the single house takeout every pool had before them (settled history keeps reading as it was).
+ */
+export const POOL_SHARE_NAMES = ['franchiseCommission', 'prizeFund', 'regulator', 'takeout'] as const;
+export type PoolShareName = (typeof POOL_SHARE_NAMES)[number];
+
 /** A named share of a pool's gross, in basis points of the gross (EO 194 §1). */
 export interface PoolShare {
-  name: string;
+  name: PoolShareName;
   rateBp: number;
 }
 
@@ -85,7 +92,7 @@ export const EO194_POOL_SHARES: readonly PoolShare[] = [
 
 export interface GrossSplit {
   /** Each share in centavos, in the order given. */
-  shares: { name: string; amount: number }[];
+  shares: { name: PoolShareName; amount: number }[];
   stampTax: number;
   /** What is left for dividends: the gross less the shares and the tickets' stamp tax. */
   netPool: number;

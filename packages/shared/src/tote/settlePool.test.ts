@@ -9,14 +9,37 @@ import {
   comboKey,
   dividendFor,
   floorDiv,
+  NO_WINNINGS_TAX,
   officialDividendDifferences,
+  policyFromStored,
   settlePool,
+  takeoutPolicy,
   type PoolLeg,
   type PoolPolicy,
   type PoolTicket,
 } from './settlePool.ts';
+import {
+  EO194_EXOTIC_STAMP_TAX,
+  EO194_POOL_SHARES,
+  EO194_STAMP_TAX,
+  PD1157_WINNINGS_TAX,
+  stampTaxOf,
+} from './philippineTaxes.ts';
 
-const policy: PoolPolicy = { takeoutBp: 0, noWinner: 'refund', multiRaceScratch: 'favourite', cancelledLeg: 'refund' };
+const policy: PoolPolicy = takeoutPolicy(0, {
+  noWinner: 'refund',
+  multiRaceScratch: 'favourite',
+  cancelledLeg: 'refund',
+});
+/** The split and taxes of a pool: the legal defaults, a single takeout, or none, with or without the taxes. */
+const taxedPolicyArb = fc.record({
+  shares: fc.oneof(
+    fc.constant(EO194_POOL_SHARES),
+    fc.integer({ min: 0, max: 3000 }).map((rateBp) => [{ name: 'takeout' as const, rateBp }]),
+  ),
+  stampTax: fc.constantFrom(null, EO194_STAMP_TAX, EO194_EXOTIC_STAMP_TAX),
+  winningsTax: fc.constantFrom(NO_WINNINGS_TAX, PD1157_WINNINGS_TAX, { rateBp: 2_000, base: 'dividend' as const }),
+});
 const type = (code: string): BetTypeDefinition => {
   const found = betTypeByCode(code);
   if (!found) throw new Error(code);
@@ -33,6 +56,20 @@ const ran = (finish: FinishOrder, scratched: number[] = [], favourite: number | 
   finish,
   scratched,
   favourite,
+});
+
+describe('stored policies', () => {
+  it('reads a pool stored with a single takeout as a one-share policy with no taxes, and today’s as it is', () => {
+    const rules = { noWinner: 'refund', multiRaceScratch: 'favourite', cancelledLeg: 'refund' } as const;
+    expect(policyFromStored({ takeoutBp: 1500, ...rules })).toEqual({
+      shares: [{ name: 'takeout', rateBp: 1500 }],
+      stampTax: null,
+      winningsTax: NO_WINNINGS_TAX,
+      ...rules,
+    });
+    const today = { ...rules, shares: EO194_POOL_SHARES, stampTax: EO194_STAMP_TAX, winningsTax: PD1157_WINNINGS_TAX };
+    expect(policyFromStored(today)).toBe(today);
+  });
 });
 
 describe('dividend arithmetic', () => {
@@ -97,7 +134,13 @@ describe('official dividends are bounded by the pool (decision 046)', () => {
   it('an official 1.00 where the pool cannot pay it is an excess the house does not top up', () => {
     // Everyone on the winner with a 15% takeout: the tote pays its 1.00 minimum from a minus pool...
     const tickets = [tenOn(1), tenOn(1)];
-    const input = { betType: W, tickets, legs: [ran([[1], [2]])], policy: { ...policy, takeoutBp: 1500 }, carryIn: 0 };
+    const input = {
+      betType: W,
+      tickets,
+      legs: [ran([[1], [2]])],
+      policy: { ...policy, shares: [{ name: 'takeout' as const, rateBp: 1500 }] },
+      carryIn: 0,
+    };
     expect(settlePool(input)).toMatchObject({ payouts: 2000, takeout: 300, minusPool: 300, officialExcess: 0 });
     // ...but an official dividend pays only from the pool's own money.
     expect(settlePool({ ...input, officialDividends: new Map([['1', 100]]) })).toMatchObject({
@@ -119,7 +162,7 @@ describe('settlePool by hand-worked examples', () => {
       betType: W,
       tickets: [a, b, c],
       legs: [ran([[3], [5], [1]])],
-      policy: { ...policy, takeoutBp: 1500 },
+      policy: { ...policy, shares: [{ name: 'takeout' as const, rateBp: 1500 }] },
       carryIn: 0,
     });
     expect(out).toMatchObject({ result: 'paid', stakes: 5000, takeout: 750, net: 4250, payouts: 4200, breakage: 50 });
@@ -223,7 +266,7 @@ describe('settlePool by hand-worked examples', () => {
       betType: P4,
       tickets: [threeLegs, twoLegs, threeOtherWay],
       legs,
-      policy: { ...policy, takeoutBp: 2000 },
+      policy: { ...policy, shares: [{ name: 'takeout' as const, rateBp: 2000 }] },
       carryIn: 1000,
     });
     // Stakes ₱8, takeout ₱1.60, net ₱6.40 + ₱10 carried in = ₱16.40; consolation ₱4.10 over ₱6 on three legs.
@@ -247,7 +290,13 @@ describe('settlePool by hand-worked examples', () => {
         WTA,
       );
     const tickets = [sixOfSeven(0), sixOfSeven(1), sixOfSeven(2), sixOfSeven(3)];
-    const out = settlePool({ betType: WTA, tickets, legs, policy: { ...policy, takeoutBp: 1500 }, carryIn: 0 });
+    const out = settlePool({
+      betType: WTA,
+      tickets,
+      legs,
+      policy: { ...policy, shares: [{ name: 'takeout' as const, rateBp: 1500 }] },
+      carryIn: 0,
+    });
     expect(out).toMatchObject({ result: 'consolation', stakes: 800, takeout: 120, net: 680, carryOut: 510 });
     // ₱1.70 over ₱8 of consolation stake: 0.2125 for 1.00, down to 0.20; each ₱2 ticket gets ₱0.40.
     expect(out.dividends.find((d) => d.consolation)).toMatchObject({ dividend: 20, stake: 800 });
@@ -278,7 +327,7 @@ describe('settlePool by hand-worked examples', () => {
       betType: W,
       tickets: [loser],
       legs: [ran([[1]])],
-      policy: { ...policy, noWinner: 'carryover', takeoutBp: 1000 },
+      policy: { ...policy, noWinner: 'carryover', shares: [{ name: 'takeout' as const, rateBp: 1000 }] },
       carryIn: 0,
     });
     expect(carried).toMatchObject({ result: 'carryover', carryOut: 900, takeout: 100 });
@@ -344,7 +393,7 @@ describe('live Win odds', () => {
       ]),
     );
     // Net ₱51 after 15%: 51/20 = 2.55 -> 2.50; 51/40 = 1.275 -> 1.20.
-    expect(winOdds(stakes, 1500)).toEqual(
+    expect(winOdds(stakes, { shares: [{ name: 'takeout', rateBp: 1500 }] }, 0)).toEqual(
       new Map([
         [1, 250],
         [2, 120],
@@ -435,13 +484,13 @@ describe('settlePool against the reference for random races (every bet type)', (
             minLength: betType.raceType === 'single' ? 1 : legs,
             maxLength: betType.raceType === 'single' ? 1 : legs,
           }),
-          fc.integer({ min: 0, max: 3000 }),
+          taxedPolicyArb,
           fc.integer({ min: 0, max: 100_000 }),
           fc.boolean(),
-          (tickets, raceLegs, takeoutBp, carryIn, substitute) => {
+          (tickets, raceLegs, taxed, carryIn, substitute) => {
             const poolPolicy: PoolPolicy = {
               ...policy,
-              takeoutBp,
+              ...taxed,
               multiRaceScratch: substitute ? 'favourite' : 'refund',
             };
             const out = settlePool({ betType, tickets, legs: raceLegs, policy: poolPolicy, carryIn });
@@ -455,6 +504,35 @@ describe('settlePool against the reference for random races (every bet type)', (
             expect(out.stakes + out.carryIn + out.minusPool).toBe(
               out.payouts + out.refunds + out.takeout + out.carryOut + out.breakage,
             );
+            // The split: shares + stamp tax + dividends paid + refunds + breakage + carry out = gross + carry in.
+            const shares = out.shares.reduce((s, share) => s + share.amount, 0);
+            expect(out.stakes + out.carryIn + out.minusPool).toBe(
+              shares + out.stampTax + out.payouts + out.refunds + out.breakage + out.carryOut,
+            );
+            // Each share is its rate of the gross after refunds, rounded down; the stamp tax is each riding
+            // ticket's, and none is due on a pool refunded in full.
+            const gross = out.stakes - out.refunds;
+            if (out.result === 'refunded') expect([shares, out.stampTax]).toEqual([0, 0]);
+            else {
+              expect(out.shares).toEqual(
+                poolPolicy.shares.map((share) => ({
+                  name: share.name,
+                  amount: Math.floor((gross * share.rateBp) / 10_000),
+                })),
+              );
+              const rate = poolPolicy.stampTax;
+              const riding = out.tickets.map((t) => (tickets.find((x) => x.id === t.id)?.total ?? 0) - t.refund);
+              const due = rate ? riding.reduce((sum, stake) => sum + (stake > 0 ? stampTaxOf(stake, rate) : 0), 0) : 0;
+              expect(out.stampTax).toBe(Math.min(due, gross - shares));
+            }
+            // The winnings tax is inside the payouts, never on a refund, never above the rate of the payout.
+            expect(out.winningsTax).toBe(out.tickets.reduce((s, t) => s + t.winningsTax, 0));
+            for (const t of out.tickets) {
+              if (t.payout === 0) expect(t.winningsTax).toBe(0);
+              expect(t.winningsTax).toBeLessThanOrEqual(
+                Math.floor((t.payout * poolPolicy.winningsTax.rateBp) / 10_000),
+              );
+            }
             // Breakage is never negative; only the minimum dividend draws on the house, never official lines.
             expect(out.breakage).toBeGreaterThanOrEqual(0);
             expect(out.officialExcess).toBe(0);
@@ -472,10 +550,10 @@ describe('settlePool against the reference for random races (every bet type)', (
             expect(out.bonusRetained).toBe(out.tickets.reduce((s, t) => s + t.bonusStakeRetained, 0));
             for (const t of out.tickets) {
               const input = tickets.find((x) => x.id === t.id);
-              expect(t.winningsToCredit + t.bonusStakeRetained).toBe(t.payout);
+              expect(t.winningsToCredit + t.bonusStakeRetained + t.winningsTax).toBe(t.payout);
               expect(t.winningsToCredit).toBeGreaterThanOrEqual(0);
               expect(t.bonusStakeRetained).toBeLessThanOrEqual((input?.fromBonus ?? 0) - t.refundToBonus);
-              if (input?.fromBonus === 0) expect(t.winningsToCredit).toBe(t.payout);
+              if (input?.fromBonus === 0) expect(t.winningsToCredit).toBe(t.payout - t.winningsTax);
             }
             for (const t of out.tickets) {
               expect(t.payout).toBeLessThanOrEqual(betType.winLimit);

@@ -1,6 +1,15 @@
 import type { BetTypeDefinition } from '../betTypes.ts';
 import { countCombinations, type Selections } from '../betting/combinations.ts';
 import { type FinishOrder, winnersOf, winningOrders } from './finish.ts';
+import {
+  splitGross,
+  stampTaxOf,
+  winningsTaxOf,
+  type PoolShare,
+  type PoolShareName,
+  type StampTaxRate,
+  type WinningsTaxRule,
+} from './philippineTaxes.ts';
 
 /**
  * The pari-mutuel settlement of one pool (first race, bet type): pure arithmetic over its tickets and
@@ -16,14 +25,49 @@ export const CONSOLATION_SHARE_PERCENT = 25;
 export const ALL_RUNNERS = 0;
 
 export interface PoolPolicy {
-  /** Takeout in basis points of the pool's gross (1500 = 15%). */
-  takeoutBp: number;
+  /**
+   * The named shares of the pool's gross (after partial refunds), each to its own ledger account: EO 194 §1's
+   * franchise commission, prize fund and regulator share, or the one house takeout of pools before them.
+   */
+  shares: readonly PoolShare[];
+  /** The documentary stamp tax on each ticket's stake, out of the gross (EO 194 §2); null where none is due. */
+  stampTax: StampTaxRate | null;
+  /** What is withheld from each winning ticket's dividend (PD 1157, EO 194 §3). */
+  winningsTax: WinningsTaxRule;
   /** Pools other than jackpots when no combination with bets wins. */
   noWinner: 'refund' | 'carryover';
   /** A scratched runner in a multi-race bet: replaced by the leg's favourite at close, or refunded. */
   multiRaceScratch: 'favourite' | 'refund';
   /** A cancelled leg of a multi-race pool: every ticket refunded, or the leg counts as won by all. */
   cancelledLeg: 'refund' | 'allwin';
+}
+
+/** No tax withheld: pools settled before the winnings tax, and policies that set none. */
+export const NO_WINNINGS_TAX: WinningsTaxRule = { rateBp: 0, base: 'winnings' };
+
+/** A policy with one house takeout and no taxes: how every pool was split before EO 194's shares. */
+export function takeoutPolicy(
+  takeoutBp: number,
+  rules: Pick<PoolPolicy, 'noWinner' | 'multiRaceScratch' | 'cancelledLeg'>,
+): PoolPolicy {
+  return { shares: [{ name: 'takeout', rateBp: takeoutBp }], stampTax: null, winningsTax: NO_WINNINGS_TAX, ...rules };
+}
+
+/**
+ * A policy as stored with a pool or a setting: today's shape, or the single `takeoutBp` of pools settled
+ * before the shares, read as a one-share policy so their history reads the same.
+ */
+export function policyFromStored(
+  stored: PoolPolicy | (Omit<PoolPolicy, 'shares' | 'stampTax' | 'winningsTax'> & { takeoutBp: number }),
+): PoolPolicy {
+  if ('shares' in stored) return stored;
+  const { takeoutBp, ...rules } = stored;
+  return takeoutPolicy(takeoutBp, rules);
+}
+
+/** The total rate of a policy's shares, in basis points of the gross. */
+export function sharesRateBp(policy: Pick<PoolPolicy, 'shares'>): number {
+  return policy.shares.reduce((sum, share) => sum + share.rateBp, 0);
 }
 
 export interface PoolTicket {
@@ -66,11 +110,17 @@ export interface TicketSettlement {
   /** The part of the refund that returns to the bonus balance it came from. */
   refundToBonus: number;
   /**
-   * The part of the payout that reaches the player's credit: all of it unless bonus funded the ticket,
-   * whose bonus-funded share pays its winnings without the stake (`splitBonusWinnings`, decision 016).
+   * The tax withheld from the payout (PD 1157): the policy's rate of the winnings, the payout less the stake
+   * on the winning combinations (so nothing at the 1.00 minimum dividend). Never on a refund.
+   */
+  winningsTax: number;
+  /**
+   * The part of the payout that reaches the player's credit: the payout less the tax, all of it unless
+   * bonus funded the ticket, whose bonus-funded share pays its winnings without the stake
+   * (`splitBonusWinnings`, decision 016).
    */
   winningsToCredit: number;
-  /** The bonus stake inside the payout, not returned to the player: payout - winningsToCredit. */
+  /** The bonus stake inside the payout, not returned to the player: payout - winningsTax - winningsToCredit. */
   bonusStakeRetained: number;
   outcome: 'won' | 'lost' | 'refunded';
   capped: boolean;
@@ -88,11 +138,24 @@ export interface DividendLine {
 
 export type PoolResult = 'paid' | 'consolation' | 'carryover' | 'refunded';
 
+/** A share of the pool's gross in centavos. */
+export interface ShareAmount {
+  name: PoolShareName;
+  amount: number;
+}
+
 export interface PoolOutcome {
   result: PoolResult;
   stakes: number;
   refunds: number;
+  /** What leaves the pool before dividends: the shares and the stamp tax together. */
   takeout: number;
+  /** Each share of the gross, in the policy's order. */
+  shares: ShareAmount[];
+  /** The tickets' documentary stamp tax, out of the gross. */
+  stampTax: number;
+  /** The tax withheld from the winning tickets' payouts (inside `payouts`). */
+  winningsTax: number;
   carryIn: number;
   carryOut: number;
   net: number;
@@ -232,6 +295,9 @@ function refundAll(input: PoolInput, stakes: number): PoolOutcome {
     stakes,
     refunds: stakes,
     takeout: 0,
+    shares: [],
+    stampTax: 0,
+    winningsTax: 0,
     carryIn: input.carryIn,
     carryOut: input.carryIn,
     net: 0,
@@ -246,6 +312,7 @@ function refundAll(input: PoolInput, stakes: number): PoolOutcome {
       payout: 0,
       refund: t.total,
       refundToBonus: t.fromBonus,
+      winningsTax: 0,
       winningsToCredit: 0,
       bonusStakeRetained: 0,
       outcome: 'refunded',
@@ -310,8 +377,11 @@ export interface LivePool {
   live: LiveTicket[];
   refundsByTicket: number[];
   stakes: number;
+  /** The shares and the stamp tax together. */
   takeout: number;
-  /** Gross after partial refunds, less takeout, plus the carryover in. */
+  shares: ShareAmount[];
+  stampTax: number;
+  /** Gross after partial refunds, less the shares and the stamp tax, plus the carryover in. */
   net: number;
 }
 
@@ -331,8 +401,28 @@ export function livePoolOf(input: Omit<PoolInput, 'officialDividends'>): LivePoo
   const refundsByTicket = live.map(refundOf);
   const gross = stakes - sumOf(refundsByTicket);
   if (gross <= 0) return 'refund';
-  const takeout = floorDiv(gross * policy.takeoutBp, 10_000);
-  return { single, live, refundsByTicket, stakes, takeout, net: gross - takeout + input.carryIn };
+  // The stamp tax is due on the stake a ticket keeps in the pool: none on a ticket refunded in full.
+  let stampTax = 0;
+  if (policy.stampTax) {
+    for (const [i, l] of live.entries()) {
+      const riding = l.ticket.total - (refundsByTicket[i] ?? 0);
+      if (riding > 0) stampTax += stampTaxOf(riding, policy.stampTax);
+    }
+  }
+  // Never more than the shares leave: a pool of a few centavos (below any real minimum stake) pays what it can.
+  const shareTotal = sumOf(policy.shares.map((share) => floorDiv(gross * share.rateBp, 10_000)));
+  stampTax = Math.min(stampTax, Math.max(0, gross - shareTotal));
+  const split = splitGross(gross, stampTax, policy.shares);
+  return {
+    single,
+    live,
+    refundsByTicket,
+    stakes,
+    takeout: gross - split.netPool,
+    shares: split.shares,
+    stampTax,
+    net: split.netPool + input.carryIn,
+  };
 }
 
 /** Centavos the live tickets have on one combination (a multi-race leg as ALL_RUNNERS counts every pick). */
@@ -353,6 +443,8 @@ export function settlePool(input: PoolInput): PoolOutcome {
   const withBets = winners.filter((_, i) => (stakeOn[i] ?? 0) > 0).length;
 
   const payoutByTicket = new Array<number>(live.length).fill(0);
+  // Each ticket's stake on the combinations it won: what its payout returns before the winnings.
+  const winningStakeByTicket = new Array<number>(live.length).fill(0);
   const dividends: DividendLine[] = [];
   let result: PoolResult = 'paid';
   let carryOut = 0;
@@ -369,7 +461,10 @@ export function settlePool(input: PoolInput): PoolOutcome {
       if (dividend == null) continue;
       for (const [t, l] of live.entries()) {
         const units = coverage(l, single, combo);
-        if (units > 0) payoutByTicket[t] = (payoutByTicket[t] ?? 0) + payoutOf(l.ticket.amount, units, dividend);
+        if (units > 0) {
+          payoutByTicket[t] = (payoutByTicket[t] ?? 0) + payoutOf(l.ticket.amount, units, dividend);
+          winningStakeByTicket[t] = (winningStakeByTicket[t] ?? 0) + units * l.ticket.amount;
+        }
       }
     }
   } else if (JACKPOT_BET_TYPES.includes(betType.code)) {
@@ -388,7 +483,10 @@ export function settlePool(input: PoolInput): PoolOutcome {
     if (mostLegs > 0 && dividend > 0) {
       for (const [t, l] of live.entries()) {
         const units = byLegsWon[t]?.[mostLegs] ?? 0;
-        if (units > 0) payoutByTicket[t] = payoutOf(l.ticket.amount, units, dividend);
+        if (units > 0) {
+          payoutByTicket[t] = payoutOf(l.ticket.amount, units, dividend);
+          winningStakeByTicket[t] = units * l.ticket.amount;
+        }
       }
       dividends.push({ combination: [], dividend, stake: consolationStake, consolation: true });
       carryOut = net - consolationPool;
@@ -411,9 +509,12 @@ export function settlePool(input: PoolInput): PoolOutcome {
     const payout = Math.min(raw, betType.winLimit);
     const outcome = payout > 0 ? 'won' : refund === l.ticket.total ? 'refunded' : 'lost';
     const refundToBonus = l.ticket.total > 0 ? floorDiv(refund * l.ticket.fromBonus, l.ticket.total) : 0;
+    // The tax is withheld from the dividend as the tote pays it, however the stake was funded; the bonus
+    // rule (stake not returned) then splits what is left.
+    const winningsTax = payout > 0 ? winningsTaxOf(payout, winningStakeByTicket[t] ?? 0, policy.winningsTax) : 0;
     // The stake still riding after the refund, and its bonus-funded part.
     const split = splitBonusWinnings({
-      payout,
+      payout: payout - winningsTax,
       stake: l.ticket.total - refund,
       bonusStake: l.ticket.fromBonus - refundToBonus,
     });
@@ -422,6 +523,7 @@ export function settlePool(input: PoolInput): PoolOutcome {
       payout,
       refund,
       refundToBonus,
+      winningsTax,
       winningsToCredit: split.toCredit,
       bonusStakeRetained: split.retained,
       outcome,
@@ -440,6 +542,9 @@ export function settlePool(input: PoolInput): PoolOutcome {
     stakes,
     refunds,
     takeout,
+    shares: pool.shares,
+    stampTax: pool.stampTax,
+    winningsTax: sumOf(settlements.map((s) => s.winningsTax)),
     carryIn: input.carryIn,
     carryOut,
     net,

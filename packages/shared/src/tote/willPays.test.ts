@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { betTypeByCode, type BetTypeDefinition } from '../betTypes.ts';
 import { countCombinations } from '../betting/combinations.ts';
-import { settlePool, type PoolLeg, type PoolPolicy, type PoolTicket } from './settlePool.ts';
+import {
+  NO_WINNINGS_TAX,
+  settlePool,
+  takeoutPolicy,
+  type PoolLeg,
+  type PoolPolicy,
+  type PoolTicket,
+} from './settlePool.ts';
+import { EO194_EXOTIC_STAMP_TAX, EO194_POOL_SHARES, EO194_STAMP_TAX, PD1157_WINNINGS_TAX } from './philippineTaxes.ts';
 import { forecastProbables, multiLegWillPays, winOddsHistory } from './willPays.ts';
 import { winOdds, winStakes } from './odds.ts';
 
@@ -11,12 +19,11 @@ const type = (code: string): BetTypeDefinition => {
   if (!found) throw new Error(code);
   return found;
 };
-const policy: PoolPolicy = {
-  takeoutBp: 2000,
+const policy: PoolPolicy = takeoutPolicy(2000, {
   noWinner: 'refund',
   multiRaceScratch: 'favourite',
   cancelledLeg: 'refund',
-};
+});
 let nextId = 1;
 function ticket(betType: BetTypeDefinition, selections: number[][], amount: number, fromBonus = 0): PoolTicket {
   const total = countCombinations(betType, selections) * amount;
@@ -56,7 +63,12 @@ describe('Forecast probables', () => {
     const tickets = [ticket(FC, [[1], [2, 4]], 100_000), ticket(FC, [[2], [1]], 1_000)];
     // Runner 4 is scratched: ₱1,000 of the first ticket is refunded, ₱1,010 stays; ₱500 carried in.
     const probables = forecastProbables(
-      { betType: FC, tickets, policy: { ...policy, takeoutBp: 0 }, carryIn: 50_000 },
+      {
+        betType: FC,
+        tickets,
+        policy: { ...policy, shares: [{ name: 'takeout' as const, rateBp: 0 }] },
+        carryIn: 50_000,
+      },
       { scratched: [4] },
       [1, 2, 3, 4],
     );
@@ -125,7 +137,7 @@ describe('Double and Pick will-pays', () => {
     const willPays = multiLegWillPays({
       betType: P4,
       tickets,
-      policy: { ...policy, takeoutBp: 0 },
+      policy: { ...policy, shares: [{ name: 'takeout' as const, rateBp: 0 }] },
       carryIn: 0,
       legs: [done(1), toRun(), toRun(), toRun()],
       runnersByLeg: [range(4), range(4), range(4), range(4)],
@@ -143,12 +155,16 @@ describe('Win odds history', () => {
   it('replays the Win pool from the first bet to now, ending on the odds quoted now', () => {
     const W = (runner: number, amount: number, at: number) => ({ amount, selections: [[runner]], at });
     const tickets = [W(1, 10_000, 1_000), W(2, 10_000, 2_000), W(2, 20_000, 9_000)];
-    const history = winOddsHistory(tickets, 1500, 11_000, 6);
+    const history = winOddsHistory(tickets, { shares: [{ name: 'takeout', rateBp: 1500 }], stampTax: null }, 11_000, 6);
     expect(history.times).toEqual([1_000, 3_000, 5_000, 7_000, 9_000, 11_000]);
     expect(history.odds.get(1)).toEqual([100, 170, 170, 170, 340, 340]);
     expect(history.odds.get(2)).toEqual([null, 170, 170, 170, 110, 110]);
-    expect(history.odds.get(1)?.at(-1)).toBe(winOdds(winStakes(tickets), 1500).get(1));
-    expect(winOddsHistory([], 1500, 5_000)).toEqual({ times: [], odds: new Map() });
+    expect(history.odds.get(1)?.at(-1)).toBe(
+      winOdds(winStakes(tickets), { shares: [{ name: 'takeout' as const, rateBp: 1500 }] }, 0).get(1),
+    );
+    expect(winOddsHistory([], { shares: [{ name: 'takeout' as const, rateBp: 1500 }], stampTax: null }, 5_000)).toEqual(
+      { times: [], odds: new Map() },
+    );
   });
 });
 
@@ -157,7 +173,12 @@ describe('Win odds history', () => {
 export const PROPERTY_RUNS = 300;
 
 const policyArb = fc.record({
-  takeoutBp: fc.integer({ min: 0, max: 3000 }),
+  shares: fc.oneof(
+    fc.constant(EO194_POOL_SHARES),
+    fc.integer({ min: 0, max: 3000 }).map((rateBp) => [{ name: 'takeout' as const, rateBp }]),
+  ),
+  stampTax: fc.constantFrom(null, EO194_STAMP_TAX, EO194_EXOTIC_STAMP_TAX),
+  winningsTax: fc.constantFrom(NO_WINNINGS_TAX, PD1157_WINNINGS_TAX, { rateBp: 2_000, base: 'dividend' as const }),
   noWinner: fc.constantFrom('refund' as const, 'carryover' as const),
   multiRaceScratch: fc.constantFrom('favourite' as const, 'refund' as const),
   cancelledLeg: fc.constantFrom('refund' as const, 'allwin' as const),

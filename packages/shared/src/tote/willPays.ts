@@ -1,6 +1,6 @@
 import type { BetTypeDefinition } from '../betTypes.ts';
 import { winnersOf } from './finish.ts';
-import { winOdds, winStakes } from './odds.ts';
+import { winOdds, winStakes, winStampTax } from './odds.ts';
 import {
   ALL_RUNNERS,
   dividendFor,
@@ -195,7 +195,7 @@ export interface OddsHistory {
  */
 export function winOddsHistory(
   tickets: readonly TimedWinTicket[],
-  takeoutBp: number,
+  policy: Pick<PoolPolicy, 'shares' | 'stampTax'>,
   until: number,
   points = 24,
 ): OddsHistory {
@@ -213,7 +213,8 @@ export function winOddsHistory(
   let taken = 0;
   for (const time of times) {
     while (taken < sorted.length && (sorted[taken]?.at ?? Infinity) <= time) taken++;
-    const now = winOdds(winStakes(sorted.slice(0, taken)), takeoutBp);
+    const pool = sorted.slice(0, taken);
+    const now = winOdds(winStakes(pool), policy, winStampTax(policy, pool));
     for (const runner of runners) odds.get(runner)?.push(now.get(runner) ?? null);
   }
   return { times, odds };

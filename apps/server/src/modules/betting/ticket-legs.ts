@@ -13,7 +13,7 @@ import {
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { parseSelections, runnersOfRows } from '../tote/pools.ts';
-import { policyFor } from '../tote/tote-settings.ts';
+import { poolPolicyOf } from '../tote/tote-settings.ts';
 
 /** A ticket as the history reads it, enough to say where its legs stand. */
 export interface TicketForLegs {
@@ -37,7 +37,7 @@ const NOT_MULTI_RACE: TicketLegsView = { legs: [], legsSummary: null };
 /**
  * Where each leg of the given tickets stands (shared ticketLegs), from their leg races as settlement
  * reads them (tote/pools.ts: scratches with coupled entries, the favourite at close by Win stake) and the
- * pool policy of the race date, in a few queries however many tickets and races (the history reads 100).
+ * pool's policy (fixed when its first race opened), in a few queries however many tickets and races (the history reads 100).
  */
 export async function legsOfTickets(
   db: Kysely<Database>,
@@ -114,11 +114,13 @@ export async function legsOfTickets(
     });
   }
   const policies = new Map<string, Promise<LegPolicy>>();
-  const policyOf = (betType: string, raceDate: string): Promise<LegPolicy> => {
-    const key = `${betType}|${raceDate}`;
+  // A pool's policy is the one in force when its first race opened (decision 049).
+  const policyOf = (ticket: TicketForLegs): Promise<LegPolicy> => {
+    const firstRaceId = raceByNumber.get(`${ticket.eventId}:${ticket.firstRaceNo}`)?.id ?? 0;
+    const key = `${firstRaceId}|${ticket.betType}`;
     let policy = policies.get(key);
     if (!policy) {
-      policy = policyFor(db, betType, raceDate);
+      policy = poolPolicyOf(db, { firstRaceId, betType: ticket.betType });
       policies.set(key, policy);
     }
     return policy;
@@ -140,7 +142,7 @@ export async function legsOfTickets(
           favourite: null,
         },
     );
-    const { legs, summary } = ticketLegs(ticket.selections, legStates, await policyOf(ticket.betType, ticket.raceDate));
+    const { legs, summary } = ticketLegs(ticket.selections, legStates, await policyOf(ticket));
     views.push({
       legs: legs.map((leg, index) => ({
         raceNo: raceNumbers[index] ?? 0,

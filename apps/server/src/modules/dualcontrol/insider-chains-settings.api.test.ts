@@ -4,6 +4,7 @@ import {
   ApprovalMessages,
   ApprovalRoutes,
   DEFAULT_APPROVAL_SETTINGS,
+  manilaDateOf,
   DualControlMessages,
   DualControlRoutes,
   IDEMPOTENCY_KEY_HEADER,
@@ -144,17 +145,19 @@ describe(`insider chains: settings and promos need a second admin (${testDialect
     });
     expect((await get(LIMITS, dishonest)).json<PaymentLimitsResponse>().withdraw).toEqual(before.withdraw);
 
-    // 3. A Win pool with no takeout from today.
+    // 3. A Win pool with no shares, no stamp tax and no tax on winnings from today.
     await proposeAndTryAlone(TOTE_SETTINGS, {
       betType: 'W',
-      takeoutBp: 0,
+      shares: [],
+      stampTax: null,
+      winningsTax: { rateBp: 0, base: 'winnings' },
       noWinner: 'refund',
       multiRaceScratch: 'favourite',
       cancelledLeg: 'refund',
-      effectiveFrom: '2026-01-01',
+      effectiveFrom: manilaDateOf(new Date()),
     });
     const tote = (await get(TOTE_SETTINGS, dishonest)).json<{ settings: ToteSetting[] }>();
-    expect(tote.settings.filter((s) => s.betType === 'W' && s.takeoutBp === 0)).toEqual([]);
+    expect(tote.settings.filter((s) => s.betType === 'W' && s.shares.length === 0)).toEqual([]);
 
     // The KYC gates are the server's configuration (KYC_GATES), not a setting any admin can change.
   });

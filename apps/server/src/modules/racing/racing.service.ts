@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   canTransition,
   isRaceLocked,
@@ -199,9 +199,15 @@ export async function moveRaceStatus(
   to: RaceStatus,
 ): Promise<void> {
   if (!canTransition(from, to)) throw conflict(RacingMessages.transitionRefused);
+  const now = nowIso();
   const result = await db
     .updateTable('races')
-    .set({ status: to, updated_at: nowIso() })
+    // The first opening fixes the policies its pools settle at (the tote's settings in force then).
+    .set({
+      status: to,
+      updated_at: now,
+      ...(to === 'O' ? { opened_at: sql<string>`coalesce(opened_at, ${now})` } : {}),
+    })
     .where('id', '=', raceId)
     .where('status', '=', from)
     .executeTakeFirst();

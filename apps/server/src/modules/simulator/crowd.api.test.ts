@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { manilaDayOf, poolAccountCode, runnerBaseNumber, winOdds, type Race } from '@karera/shared';
+import { manilaDayOf, poolAccountCode, runnerBaseNumber, stampTaxOfTickets, winOdds, type Race } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { registerPlayer } from '../../../test/player-flow.ts';
 import { fundPlayer, placeBetAs } from '../../../test/win-race.ts';
 import { racesOfEvent, oddsText } from '../racing/racing.repo.ts';
-import { winStakesOf } from '../tote/pools.ts';
-import { policyFor } from '../tote/tote-settings.ts';
+import { winStakesOf, winTicketTotalsOf } from '../tote/pools.ts';
+import { poolPolicyOf } from '../tote/tote-settings.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { gamingReport } from '../reports/reports.service.ts';
 import { CROWD_SIZE, DEMO_CROWD_FUNDING, DEMO_CROWD_FUNDING_KIND, FUNDING_SCOPE } from './crowd.ts';
@@ -157,8 +157,12 @@ describe(`demo crowd (${testDialect})`, () => {
     for (const race of races) {
       // The odds shown (stored and broadcast) are the tote's odds from the Win pool at close.
       const stakes = await winStakesOf(t.app.db, race.raceId);
-      const { takeoutBp } = await policyFor(t.app.db, 'W', manilaDayOf(race.startDateTime));
-      const odds = winOdds(stakes, takeoutBp);
+      const policy = await poolPolicyOf(t.app.db, { firstRaceId: race.raceId, betType: 'W' });
+      let stampTax = 0;
+      for (const [total, count] of await winTicketTotalsOf(t.app.db, race.raceId)) {
+        stampTax += stampTaxOfTickets(policy, total, count);
+      }
+      const odds = winOdds(stakes, policy, stampTax);
       for (const runner of race.runners) {
         expect(runner.odds, `race ${race.raceNo} runner ${runner.runnerNo}`).toBe(
           oddsText(odds.get(runnerBaseNumber(runner.runnerNo)) ?? null),

@@ -13,7 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import { isPostgres } from '../../db/statement.ts';
 import { loadPoolCard, parseSelections, poolLegs, poolTickets } from './pools.ts';
 import { carryoverAccountCode } from './settlement.service.ts';
-import { policyFor } from './tote-settings.ts';
+import { poolPolicyOf } from './tote-settings.ts';
 
 type Db = Kysely<Database>;
 type RacePools = Omit<RacePoolsResponse, 'statusCode'>;
@@ -141,14 +141,14 @@ async function winOddsOf(db: Db, race: RaceRow): Promise<RacePools['winOdds']> {
     .where('bet_type', '=', 'W')
     .orderBy('id')
     .execute();
-  const { takeoutBp } = await policyFor(db, 'W', race.raceDate);
+  const policy = await poolPolicyOf(db, { firstRaceId: race.id, betType: 'W' });
   const timed = tickets.map((t) => ({
     amount: Number(t.amount),
     selections: parseSelections(t.selections),
     at: Date.parse(t.created_at),
   }));
   // The chart runs from the first bet to the latest: the pool does not move between bets.
-  const history = winOddsHistory(timed, takeoutBp, timed.at(-1)?.at ?? 0, ODDS_HISTORY_POINTS);
+  const history = winOddsHistory(timed, policy, timed.at(-1)?.at ?? 0, ODDS_HISTORY_POINTS);
   const running = new Set(await runningRunners(db, race.id));
   return {
     times: history.times.map((t) => new Date(t).toISOString()),
@@ -161,7 +161,7 @@ async function winOddsOf(db: Db, race: RaceRow): Promise<RacePools['winOdds']> {
 async function forecastOf(db: Db, race: RaceRow): Promise<RacePools['forecast']> {
   const [tickets, policy, runners, carry] = await Promise.all([
     poolTickets(db, { firstRaceId: race.id, betType: 'FC' }),
-    policyFor(db, 'FC', race.raceDate),
+    poolPolicyOf(db, { firstRaceId: race.id, betType: 'FC' }),
     runningRunners(db, race.id),
     carryIn(db, 'FC'),
   ]);
@@ -203,7 +203,7 @@ async function willPaysOf(db: Db, race: RaceRow): Promise<RacePools['willPays']>
       const card = await loadPoolCard(db, key);
       if (!card || card.legRaces.length !== offsets.length) continue;
       const [policy, legs, carry] = await Promise.all([
-        policyFor(db, type.code, card.raceDate),
+        poolPolicyOf(db, key),
         poolLegs(db, card),
         carryIn(db, type.code),
       ]);

@@ -1,8 +1,8 @@
-import { runnerBaseNumber, winOdds } from '@karera/shared';
+import { runnerBaseNumber, stampTaxOfTickets, winOdds } from '@karera/shared';
 import { setOddsOfRaces, type RacingDeps } from '../racing/racing.service.ts';
 import { isPostgres } from '../../db/statement.ts';
-import { tallyNewWinTickets, winStakesOf, type WinTally } from './pools.ts';
-import { policyFor } from './tote-settings.ts';
+import { tallyNewWinTickets, winStakesOf, winTicketTotalsOf, type WinTally } from './pools.ts';
+import { poolPolicyOf } from './tote-settings.ts';
 
 /** How often open races' Win pools are read: at most a few odds broadcasts a second per race. */
 export const ODDS_INTERVAL_MS = 500;
@@ -19,15 +19,21 @@ export function startOddsPublisher(deps: RacingDeps, log: { error: (o: object, m
   const tallies = new Map<number, WinTally>();
   const incremental = !isPostgres(deps.db);
 
-  async function stakesOf(raceId: number): Promise<Map<number, number>> {
-    if (!incremental) return winStakesOf(deps.db, raceId);
+  async function poolOf(raceId: number): Promise<Pick<WinTally, 'stakes' | 'ticketTotals'>> {
+    if (!incremental) {
+      const [stakes, ticketTotals] = await Promise.all([
+        winStakesOf(deps.db, raceId),
+        winTicketTotalsOf(deps.db, raceId),
+      ]);
+      return { stakes, ticketTotals };
+    }
     let tally = tallies.get(raceId);
     if (!tally) {
-      tally = { lastTicketId: 0, stakes: new Map() };
+      tally = { lastTicketId: 0, stakes: new Map(), ticketTotals: new Map() };
       tallies.set(raceId, tally);
     }
     await tallyNewWinTickets(deps.db, raceId, tally);
-    return tally.stakes;
+    return tally;
   }
   let running = false;
   let stopped = false;
@@ -43,7 +49,7 @@ export function startOddsPublisher(deps: RacingDeps, log: { error: (o: object, m
     for (const race of races) {
       if (stopped) return;
       if (race.status === 'C' && !lastPool.has(race.id)) continue;
-      const stakes = await stakesOf(race.id);
+      const { stakes, ticketTotals } = await poolOf(race.id);
       const signature = JSON.stringify([...stakes.entries()].sort(([a], [b]) => a - b));
       if (stakes.size === 0 || lastPool.get(race.id) === signature) {
         if (race.status === 'C') {
@@ -53,8 +59,11 @@ export function startOddsPublisher(deps: RacingDeps, log: { error: (o: object, m
         continue;
       }
       lastPool.set(race.id, signature);
-      const { takeoutBp } = await policyFor(deps.db, 'W', race.race_date);
-      const odds = winOdds(stakes, takeoutBp);
+      // The Win pool's policy (fixed when the race opened) and its tickets' stamp tax, as settlement splits it.
+      const policy = await poolPolicyOf(deps.db, { firstRaceId: race.id, betType: 'W' });
+      let stampTax = 0;
+      for (const [total, count] of ticketTotals) stampTax += stampTaxOfTickets(policy, total, count);
+      const odds = winOdds(stakes, policy, stampTax);
       const runners = await deps.db
         .selectFrom('runners')
         .select(['id', 'runner_no', 'status'])

@@ -12,9 +12,10 @@ import { assertBalanced, type Posting } from '../wallet/ledger.ts';
  * Each ticket is claimed by a conditional update (open -> its outcome); only claimed tickets are paid,
  * so two settlements of one pool (a resumed one and a retried one) never pay a ticket twice. Each paid
  * ticket gets its own balanced ledger transaction whose id is written on the ticket, and balances move in
- * the same transaction: pool -> credit (winnings and the credit-funded part of a refund), -> bonus (the
- * bonus-funded part of a refund) and -> house:bonus-stake-retained (the bonus stake inside a winning
- * payout, which is not returned: decision 016). The ticket's won amount is what reached the credit.
+ * the same transaction: pool -> credit (winnings after the tax and the credit-funded part of a refund),
+ * -> bonus (the bonus-funded part of a refund), -> house:winnings-tax-payable (the tax withheld, decision
+ * 049) and -> house:bonus-stake-retained (the bonus stake inside a winning payout, which is not returned:
+ * decision 016). The ticket's won amount is what reached the credit; its winnings tax is kept beside it.
  */
 
 export interface TicketToPay {
@@ -76,6 +77,7 @@ async function markSettled(
       update bet_tickets
       set status = ${pick((t) => t.settlement.outcome, 'text')},
           won_amount = ${pick((t) => t.settlement.winningsToCredit, 'bigint')},
+          winnings_tax = ${pick((t) => t.settlement.winningsTax, 'bigint')},
           refund_amount = ${pick((t) => t.settlement.refund, 'bigint')},
           settlement_details = ${pick((t) => detailsOf(t.settlement), 'text')},
           settlement_transaction_id = ${pick((t) => transactionOf.get(t.ticketId) ?? null, 'integer')},
@@ -102,6 +104,7 @@ export class ConcurrentSettlementError extends Error {
 async function accountIds(trx: Transaction<Database>, playerIds: Iterable<number>): Promise<Map<string, number>> {
   const codes = [
     HouseAccount.bonusStakeRetained,
+    HouseAccount.winningsTaxPayable,
     ...[...new Set(playerIds)].flatMap((id) => [playerAccountCode(id, 'credit'), playerAccountCode(id, 'bonus')]),
   ];
   const ids = new Map<string, number>();
@@ -140,13 +143,16 @@ export async function payTickets(
   };
   const postingsByTicket = new Map<number, Posting[]>();
   for (const { ticketId, playerId, settlement } of toPay) {
-    const { payout, refund, refundToBonus, winningsToCredit, bonusStakeRetained } = settlement;
-    if (winningsToCredit + bonusStakeRetained !== payout) throw new Error(`Ticket ${ticketId}: payout split wrong`);
+    const { payout, refund, refundToBonus, winningsToCredit, bonusStakeRetained, winningsTax } = settlement;
+    if (winningsToCredit + bonusStakeRetained + winningsTax !== payout) {
+      throw new Error(`Ticket ${ticketId}: payout split wrong`);
+    }
     // Postings of this ticket's own transaction; a later per-ticket posting (a rebate) is one more line.
     const lines: [code: string, amount: number][] = [
       [playerAccountCode(playerId, 'credit'), winningsToCredit + refund - refundToBonus],
       [playerAccountCode(playerId, 'bonus'), refundToBonus],
       [HouseAccount.bonusStakeRetained, bonusStakeRetained],
+      [HouseAccount.winningsTaxPayable, winningsTax],
     ];
     const postings: Posting[] = [
       { accountId: poolAccountId, amount: -(payout + refund) },
@@ -173,6 +179,7 @@ export async function payTickets(
             payout: settlement.payout,
             refund: settlement.refund,
             ...(settlement.bonusStakeRetained > 0 ? { bonusStakeRetained: settlement.bonusStakeRetained } : {}),
+            ...(settlement.winningsTax > 0 ? { winningsTax: settlement.winningsTax } : {}),
           }),
           created_at: settledAt,
         })),

@@ -94,6 +94,20 @@ export async function winStakesOf(db: Db, raceId: number): Promise<Map<number, n
 export interface WinTally {
   lastTicketId: number;
   stakes: Map<number, number>;
+  /** How many Win tickets of each total there are: their stamp tax (a ticket's is on its total). */
+  ticketTotals: Map<number, number>;
+}
+
+/** How many Win tickets of each total a race has (the stamp tax is per ticket, on its total). */
+export async function winTicketTotalsOf(db: Db, raceId: number): Promise<Map<number, number>> {
+  const groups = await db
+    .selectFrom('bet_tickets')
+    .select(['total', (eb) => eb.fn.countAll<number | string>().as('tickets')])
+    .where('first_race_id', '=', raceId)
+    .where('bet_type', '=', 'W')
+    .groupBy('total')
+    .execute();
+  return new Map(groups.map((g) => [Number(g.total), Number(g.tickets)]));
 }
 
 /**
@@ -105,7 +119,7 @@ export interface WinTally {
 export async function tallyNewWinTickets(db: Db, raceId: number, tally: WinTally): Promise<boolean> {
   const tickets = await db
     .selectFrom('bet_tickets')
-    .select(['id', 'selections', 'amount'])
+    .select(['id', 'selections', 'amount', 'total'])
     .where('first_race_id', '=', raceId)
     .where('bet_type', '=', 'W')
     .where('id', '>', tally.lastTicketId)
@@ -116,6 +130,8 @@ export async function tallyNewWinTickets(db: Db, raceId: number, tally: WinTally
     for (const runner of new Set(parseSelections(ticket.selections)[0] ?? [])) {
       tally.stakes.set(runner, (tally.stakes.get(runner) ?? 0) + amount);
     }
+    const total = Number(ticket.total);
+    tally.ticketTotals.set(total, (tally.ticketTotals.get(total) ?? 0) + 1);
     tally.lastTicketId = Math.max(tally.lastTicketId, ticket.id);
   }
   return tickets.length > 0;

@@ -19,6 +19,7 @@ import {
   type GameResultResponse,
   type NoDividendReason,
   type PoolResult,
+  type ShareAmount,
   type SettlementReport,
   type WinnerLine,
 } from '@karera/shared';
@@ -245,8 +246,10 @@ export async function settlementReport(db: Kysely<Database>, raceId: number): Pr
     stakes: 0,
     payouts: 0,
     bonusRetained: 0,
+    winningsTax: 0,
     refunds: 0,
     takeout: 0,
+    stampTax: 0,
     carryIn: 0,
     carryOut: 0,
     breakage: 0,
@@ -261,6 +264,7 @@ export async function settlementReport(db: Kysely<Database>, raceId: number): Pr
         eb.fn.sum<number | string | null>('total').as('stakes'),
         eb.fn.sum<number | string | null>('won_amount').as('payouts'),
         eb.fn.sum<number | string | null>('refund_amount').as('refunds'),
+        eb.fn.sum<number | string | null>('winnings_tax').as('winningsTax'),
         eb.fn.countAll<number | string>().as('tickets'),
       ])
       .where('first_race_id', '=', pool.first_race_id)
@@ -287,6 +291,7 @@ export async function settlementReport(db: Kysely<Database>, raceId: number): Pr
     const payouts = Number(paid.payouts ?? 0);
     const bonusRetained = Number(retained?.total ?? 0);
     const refunds = Number(paid.refunds ?? 0);
+    const winningsTax = Number(paid.winningsTax ?? 0);
     const poolLeft = Number(left?.total ?? 0);
     const type = betTypeByCode(pool.bet_type);
     const lines = JSON.parse(pool.dividends) as DividendLine[];
@@ -298,6 +303,9 @@ export async function settlementReport(db: Kysely<Database>, raceId: number): Pr
       stakes,
       refunds,
       takeout: pool.takeout,
+      shares: JSON.parse(pool.shares) as ShareAmount[],
+      stampTax: pool.stamp_tax,
+      winningsTax,
       carryIn: pool.carry_in,
       carryOut: pool.carry_out,
       net: pool.net,
@@ -322,15 +330,17 @@ export async function settlementReport(db: Kysely<Database>, raceId: number): Pr
     });
     const poolBalanced =
       stakes + pool.carry_in + pool.minus_pool ===
-        payouts + bonusRetained + refunds + pool.takeout + pool.carry_out + pool.breakage &&
+        payouts + bonusRetained + winningsTax + refunds + pool.takeout + pool.carry_out + pool.breakage &&
       pool.breakage >= 0 &&
       (pool.status !== 'settled' || poolLeft === 0);
     balanced &&= poolBalanced;
     totals.stakes += stakes;
     totals.payouts += payouts;
     totals.bonusRetained += bonusRetained;
+    totals.winningsTax += winningsTax;
     totals.refunds += refunds;
     totals.takeout += pool.takeout;
+    totals.stampTax += pool.stamp_tax;
     totals.carryIn += pool.carry_in;
     totals.carryOut += pool.carry_out;
     totals.breakage += pool.breakage;

@@ -14,6 +14,7 @@ import {
   ToteMessages,
   type PoolOutcome,
   type PoolPolicy,
+  policyFromStored,
   type PoolSummary,
   type Race,
   type ResultInput,
@@ -25,7 +26,7 @@ import { nowIso } from '../../lib/time.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { findRace } from '../racing/racing.repo.ts';
 import { moveRaceStatus, type RacingDeps } from '../racing/racing.service.ts';
-import { accountIdByCode, HouseAccount } from '../wallet/accounts.ts';
+import { accountIdByCode, HouseAccount, POOL_SHARE_ACCOUNTS } from '../wallet/accounts.ts';
 import { postTransaction } from '../wallet/ledger.ts';
 import { ConcurrentSettlementError, payTickets, type TicketToPay } from './payouts.ts';
 import { payRebates, rebateWindows, ticketRebate, type TicketRebate } from '../promos/rebates.ts';
@@ -40,7 +41,7 @@ import {
   type PoolCard,
   type StoredTicket,
 } from './pools.ts';
-import { policyFor } from './tote-settings.ts';
+import { poolPolicyOf } from './tote-settings.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -109,11 +110,14 @@ function summarise(
     stakes: outcome.stakes,
     refunds: outcome.refunds,
     takeout: outcome.takeout,
+    shares: outcome.shares,
+    stampTax: outcome.stampTax,
+    winningsTax: outcome.winningsTax,
     carryIn: outcome.carryIn,
     carryOut: outcome.carryOut,
     net: outcome.net,
-    // What players would receive, and the bonus stake the house would keep (decision 016).
-    payouts: outcome.payouts - outcome.bonusRetained,
+    // What players would receive after the tax, and the bonus stake the house would keep (decision 016).
+    payouts: outcome.payouts - outcome.bonusRetained - outcome.winningsTax,
     bonusRetained: outcome.bonusRetained,
     breakage: outcome.breakage,
     minusPool: outcome.minusPool,
@@ -212,7 +216,7 @@ async function previewPools(db: Db, race: Race, input: ResultInput): Promise<Poo
 async function assessPools(db: Db, race: Race, input: ResultInput): Promise<PoolPreview[]> {
   const pools: PoolPreview[] = [];
   for (const card of await poolsCompletedBy(db, race, input)) {
-    const policy = await policyFor(db, card.type.code, card.raceDate);
+    const policy = await poolPolicyOf(db, card.key);
     const tickets = await poolTickets(db, card.key);
     const { outcome, official, differences } = await computeOutcome(
       db,
@@ -373,7 +377,7 @@ async function startPool(deps: ToteDeps, card: PoolCard): Promise<Computed | nul
   if (!resultRace) return null;
   try {
     return await deps.db.transaction().execute(async (trx) => {
-      const policy = await policyFor(trx, card.type.code, card.raceDate);
+      const policy = await poolPolicyOf(trx, card.key);
       const carryAccount = await ensureAccount(trx, carryoverAccountCode(card.type.code), 0);
       const carryIn = await carryoverBalance(trx, card.type.code);
       const tickets = await poolTickets(trx, card.key);
@@ -392,6 +396,9 @@ async function startPool(deps: ToteDeps, card: PoolCard): Promise<Computed | nul
           stakes: outcome.stakes,
           refunds: outcome.refunds,
           takeout: outcome.takeout,
+          shares: JSON.stringify(outcome.shares),
+          stamp_tax: outcome.stampTax,
+          winnings_tax: outcome.winningsTax,
           carry_in: outcome.carryIn,
           carry_out: outcome.carryOut,
           net: outcome.net,
@@ -406,18 +413,24 @@ async function startPool(deps: ToteDeps, card: PoolCard): Promise<Computed | nul
         })
         .execute();
       const pool = await ensureAccount(trx, poolAccountCode(card.key), 1, 0);
+      // Where the winners' tax goes when their batches are paid.
+      if (outcome.winningsTax > 0) await ensureAccount(trx, HouseAccount.winningsTaxPayable, 1);
       const meta = { firstRaceId: card.key.firstRaceId, betType: card.key.betType };
-      if (outcome.takeout > 0) {
-        const takeout = await accountIdByCode(trx, HouseAccount.takeout);
+      // The gross's split (decision 049): each share to its account, the tickets' stamp tax to the tax payable.
+      const split = [
+        ...outcome.shares.map((share) => ({ code: POOL_SHARE_ACCOUNTS[share.name], amount: share.amount })),
+        { code: HouseAccount.stampTaxPayable, amount: outcome.stampTax },
+      ].filter((line) => line.amount > 0);
+      if (split.length > 0) {
+        const postings = [{ accountId: pool, amount: -outcome.takeout }];
+        for (const line of split)
+          postings.push({ accountId: await ensureAccount(trx, line.code, 1), amount: line.amount });
         await postTransaction(trx, {
           kind: 'TAKEOUT',
-          description: `Takeout ${card.key.betType} race ${card.firstRaceNo}`,
-          postings: [
-            { accountId: pool, amount: -outcome.takeout },
-            { accountId: takeout, amount: outcome.takeout },
-          ],
+          description: `Pool split ${card.key.betType} race ${card.firstRaceNo}`,
+          postings,
           actor: { type: 'system', id: null },
-          metadata: meta,
+          metadata: { ...meta, shares: outcome.shares, stampTax: outcome.stampTax },
         });
       }
       if (outcome.minusPool > 0) {
@@ -553,7 +566,8 @@ async function settleStartedOrNew(deps: ToteDeps, card: PoolCard): Promise<void>
     started ??
     (await (async () => {
       const stored = await poolTickets(deps.db, card.key);
-      const policy = JSON.parse(row.policy) as PoolPolicy;
+      // Pools that began paying before the EO 194 split stored a single takeout (decision 049).
+      const policy = policyFromStored(JSON.parse(row.policy) as Parameters<typeof policyFromStored>[0]);
       return { outcome: (await computeOutcome(deps.db, card, policy, row.carry_in, stored)).outcome, tickets: stored };
     })());
   const byId = new Map(outcome.tickets.map((t) => [t.id, t]));

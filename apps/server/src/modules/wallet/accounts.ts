@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { PlayerAccountKind } from '@karera/shared';
+import type { PlayerAccountKind, PoolShareName } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
 
@@ -10,7 +10,18 @@ export const HouseAccount = {
   cashOutClearing: 'house:cash-out-clearing',
   promoExpense: 'house:promo-expense',
   payouts: 'house:payouts',
+  /** A pool's single takeout, before the EO 194 split (decision 049). */
   takeout: 'house:takeout',
+  /** EO 194 §1: the franchise holder's commission (8.5% of the gross): the operator's revenue. */
+  franchiseCommission: 'house:franchise-commission',
+  /** EO 194 §1: stakes or prizes to winning horses (8.5%), held for the horse owners. */
+  prizeFund: 'house:prize-fund',
+  /** EO 194 §1: the racing regulator's share (1%), owed to the Games and Amusements Board. */
+  regulatorShare: 'house:regulator-share',
+  /** EO 194 §2: the documentary stamp tax on tickets, owed to the BIR. */
+  stampTaxPayable: 'house:stamp-tax-payable',
+  /** PD 1157: the tax withheld from winnings, owed to the BIR. */
+  winningsTaxPayable: 'house:winnings-tax-payable',
   breakage: 'house:breakage',
   /** What the house pays into pools so that computed dividends reach the 1.00 minimum (decision 046). */
   minusPool: 'house:minus-pool',
@@ -18,6 +29,14 @@ export const HouseAccount = {
   bonusStakeRetained: 'house:bonus-stake-retained',
 } as const;
 export type HouseAccountCode = (typeof HouseAccount)[keyof typeof HouseAccount];
+
+/** The account each share of a pool's gross is posted to: fixed here, never a setting (decision 049). */
+export const POOL_SHARE_ACCOUNTS = {
+  franchiseCommission: HouseAccount.franchiseCommission,
+  prizeFund: HouseAccount.prizeFund,
+  regulator: HouseAccount.regulatorShare,
+  takeout: HouseAccount.takeout,
+} as const satisfies Record<PoolShareName, HouseAccountCode>;
 
 export const playerAccountCode = (playerId: number, kind: PlayerAccountKind): string => `player:${playerId}:${kind}`;
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { ToteMessages } from '../tote.ts';
+import { POOL_SHARE_NAMES } from '../../tote/philippineTaxes.ts';
 import { dualControlRequestResponseSchema } from './dualControl.ts';
 
 const cents = z.number().int();
+const shareAmountSchema = z.object({ name: z.enum(POOL_SHARE_NAMES), amount: cents });
 
 export const poolSummarySchema = z.object({
   firstRaceId: z.number().int(),
@@ -11,15 +13,22 @@ export const poolSummarySchema = z.object({
   result: z.enum(['paid', 'consolation', 'carryover', 'refunded']),
   stakes: cents,
   refunds: cents,
+  /** The shares and the stamp tax together: what leaves the gross before dividends. */
   takeout: cents,
+  /** Each share of the gross, posted to its own account. */
+  shares: z.array(shareAmountSchema),
+  /** The tickets' documentary stamp tax, out of the gross. */
+  stampTax: cents,
+  /** The tax withheld from the winning tickets (inside what they won; the players received the rest). */
+  winningsTax: cents,
   carryIn: cents,
   carryOut: cents,
   net: cents,
-  /** Winnings paid to players' credit (a settled pool: the sum of its tickets' won amounts). */
+  /** Winnings paid to players' credit, after the tax (a settled pool: the sum of its tickets' won amounts). */
   payouts: cents,
   /**
    * Bonus stake inside winning payouts, not returned to the player and kept by the house (decision 016):
-   * payouts + bonusRetained is what the winning tickets won.
+   * payouts + bonusRetained + winningsTax is what the winning tickets won.
    */
   bonusRetained: cents,
   /** What rounding and the bet caps leave to the house: never negative (decision 046). */
@@ -61,16 +70,18 @@ export const settlementReportSchema = z.object({
     stakes: cents,
     payouts: cents,
     bonusRetained: cents,
+    winningsTax: cents,
     refunds: cents,
     takeout: cents,
+    stampTax: cents,
     carryIn: cents,
     carryOut: cents,
     breakage: cents,
     minusPool: cents,
   }),
   /**
-   * stakes + carry in + minus pool = payouts + bonus retained + refunds + takeout + carry out + breakage, to
-   * the centavo, and no breakage below zero.
+   * stakes + carry in + minus pool = payouts + bonus retained + winnings tax + refunds + takeout (shares and
+   * stamp tax) + carry out + breakage, to the centavo, and no breakage below zero.
    */
   balanced: z.boolean(),
 });
@@ -112,8 +123,16 @@ export const carryoversResponseSchema = z.object({ statusCode: z.literal(200), c
 
 export const toteSettingSchema = z.object({
   betType: z.string(),
-  /** Takeout in basis points of the pool's gross (1500 = 15%). */
-  takeoutBp: z.number().int(),
+  /** The shares of the pool's gross, each in basis points (850 = 8.5%): EO 194 §1, or one house takeout. */
+  shares: z.array(z.object({ name: z.enum(POOL_SHARE_NAMES), rateBp: z.number().int() })),
+  /** The documentary stamp tax on each ticket, out of the gross; null where none is due. */
+  stampTax: z.union([
+    z.null(),
+    z.object({ kind: z.literal('per-ticket'), baseCentavos: z.number().int(), perPesoCentavos: z.number().int() }),
+    z.object({ kind: z.literal('per-peso'), perPesoCentavos: z.number().int() }),
+  ]),
+  /** Withheld from each winning ticket: basis points of the winnings (dividend less stake) or of the dividend. */
+  winningsTax: z.object({ rateBp: z.number().int(), base: z.enum(['winnings', 'dividend']) }),
   noWinner: z.enum(['refund', 'carryover']),
   multiRaceScratch: z.enum(['favourite', 'refund']),
   cancelledLeg: z.enum(['refund', 'allwin']),
