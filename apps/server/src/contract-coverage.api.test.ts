@@ -10,6 +10,8 @@ const BINARY_ANSWERS = new Set([
   'GET /api/statement/{month}/csv',
   'GET /api/statement/{month}/pdf',
   'GET /api/backoffice/agents/report.csv',
+  'GET /api/backoffice/reports/tax-certificates/{playerId}/{year}/pdf',
+  'GET /api/tax-certificates/{year}/pdf',
 ]);
 
 interface Described {

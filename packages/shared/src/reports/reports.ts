@@ -46,37 +46,66 @@ export const gamingReportQuery = z
 const centavos = z.number().int();
 
 /**
- * A pool's (or a group of pools') money in the period, in centavos. `payouts` is what winners received,
- * `bonusRetained` the bonus stake inside winning payouts that the house keeps (decision 016).
- * `minusPool` is what the house paid into pools so that computed dividends reached 1.00 (decision 046).
- * `ggr` = takeout + breakage + bonusRetained - minusPool: what the house's gaming accounts were credited. For a settled
- * pool it equals turnover + carryIn - carryOut - refunds - payouts (the pool ends at zero; decision 039).
+ * A pool's (or a group of pools') money in the period, in centavos (decision 039, amended for EO 194 and
+ * PD 1157). `payouts` is what winners won before the winnings tax (gross): `winningsTax` of it was withheld
+ * for the BIR (the players' tax, not revenue) and the rest reached them. `bonusRetained` is the bonus stake
+ * inside winning payouts that the house keeps (decision 016). `takeout` is the whole of a pool's split:
+ * its shares (`franchiseCommission`, `prizeFund`, `regulatorShare`, or the single `legacyTakeout` of pools
+ * before the split) and the tickets' `stampTax`. `minusPool` is what the house paid into pools so that
+ * computed dividends reached 1.00 (decision 046).
+ * `ggr` = takeout + breakage + bonusRetained - minusPool (the demo crowd's result left out): what the pools
+ * kept. For settled pools it equals turnover + carryIn - carryOut - refunds - payouts (a pool ends at zero).
+ * `netRevenue` = ggr - prizeFund - regulatorShare - stampTax: the operator's own (franchise commission,
+ * legacy takeout, breakage, bonus kept, less the minus pool).
  */
 export const gamingFiguresSchema = z.object({
   turnover: centavos,
   refunds: centavos,
   payouts: centavos,
+  winningsTax: centavos,
   bonusRetained: centavos,
   takeout: centavos,
+  franchiseCommission: centavos,
+  prizeFund: centavos,
+  regulatorShare: centavos,
+  legacyTakeout: centavos,
+  stampTax: centavos,
   breakage: centavos,
   minusPool: centavos,
   carryIn: centavos,
   carryOut: centavos,
   ggr: centavos,
+  netRevenue: centavos,
 });
 export type GamingFigures = z.infer<typeof gamingFiguresSchema>;
 export const GAMING_FIGURES = [
   'turnover',
   'refunds',
   'payouts',
+  'winningsTax',
   'bonusRetained',
   'takeout',
+  'franchiseCommission',
+  'prizeFund',
+  'regulatorShare',
+  'legacyTakeout',
+  'stampTax',
   'breakage',
   'minusPool',
   'carryIn',
   'carryOut',
   'ggr',
+  'netRevenue',
 ] as const satisfies readonly (keyof GamingFigures)[];
+
+/** The shares of a pool's gross, by figure, as the tax report shows them per event. */
+export const SHARE_FIGURES = [
+  'franchiseCommission',
+  'prizeFund',
+  'regulatorShare',
+  'legacyTakeout',
+] as const satisfies readonly (keyof GamingFigures)[];
+export type ShareFigure = (typeof SHARE_FIGURES)[number];
 
 export const gamingRowSchema = gamingFiguresSchema.extend({
   key: z.string(),

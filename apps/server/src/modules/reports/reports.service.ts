@@ -16,7 +16,7 @@ import {
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { isPostgres } from '../../db/statement.ts';
-import { HouseAccount } from '../wallet/accounts.ts';
+import { HouseAccount, POOL_SHARE_ACCOUNTS } from '../wallet/accounts.ts';
 
 /**
  * The business reports (decision 039). Each is a handful of set-based queries over one period: the
@@ -26,7 +26,7 @@ import { HouseAccount } from '../wallet/accounts.ts';
  * and an hour never straddles two Manila days (UTC+8, whole hours).
  */
 
-type Db = Kysely<Database> | Transaction<Database>;
+export type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Runs a report's reads. On PostgreSQL, in a read-only transaction whose planner walks the period's
@@ -34,7 +34,7 @@ type Db = Kysely<Database> | Transaction<Database>;
  * a scan of every posting ever written, which its estimates prefer for a month and which takes 2-3 times
  * longer (bench/README.md); no JIT for queries this short. SQLite already plans them that way.
  */
-async function reading<T>(db: Kysely<Database>, work: (db: Db) => Promise<T>): Promise<T> {
+export async function reading<T>(db: Kysely<Database>, work: (db: Db) => Promise<T>): Promise<T> {
   if (!isPostgres(db)) return work(db);
   return db.transaction().execute(async (trx) => {
     await sql`set transaction read only`.execute(trx);
@@ -49,23 +49,39 @@ async function reading<T>(db: Kysely<Database>, work: (db: Db) => Promise<T>): P
 /** Ledger transaction kinds that move money in or out of a race's pool. */
 const POOL_KINDS = ['BET', 'SETTLEMENT', 'TAKEOUT', 'CARRYOVER', 'BREAKAGE', 'MINUS_POOL'] as const;
 
-const asNumber = (value: number | string | bigint | null | undefined): number => Number(value ?? 0);
+export const asNumber = (value: number | string | bigint | null | undefined): number => Number(value ?? 0);
 
 /** 'YYYY-MM-DDTHH' (UTC) -> the Manila day that hour falls in. */
-const dayOfHour = (hour: string): string => manilaDayOf(`${hour}:00:00.000Z`);
+export const dayOfHour = (hour: string): string => manilaDayOf(`${hour}:00:00.000Z`);
 
 const zeroFigures = (): GamingFigures => ({
   turnover: 0,
   refunds: 0,
   payouts: 0,
+  winningsTax: 0,
   bonusRetained: 0,
   takeout: 0,
+  franchiseCommission: 0,
+  prizeFund: 0,
+  regulatorShare: 0,
+  legacyTakeout: 0,
+  stampTax: 0,
   breakage: 0,
   minusPool: 0,
   carryIn: 0,
   carryOut: 0,
   ggr: 0,
+  netRevenue: 0,
 });
+
+/** The house account each part of a pool's split is posted to, by the figure that shows it (decision 049). */
+const SPLIT_FIGURES = [
+  [POOL_SHARE_ACCOUNTS.franchiseCommission, 'franchiseCommission'],
+  [POOL_SHARE_ACCOUNTS.prizeFund, 'prizeFund'],
+  [POOL_SHARE_ACCOUNTS.regulator, 'regulatorShare'],
+  [POOL_SHARE_ACCOUNTS.takeout, 'legacyTakeout'],
+  [HouseAccount.stampTaxPayable, 'stampTax'],
+] as const satisfies readonly (readonly [string, keyof GamingFigures])[];
 
 function addFigures(into: GamingFigures, from: GamingFigures): void {
   for (const key of GAMING_FIGURES) into[key] += from[key];
@@ -91,7 +107,7 @@ async function poolAccounts(db: Db): Promise<Map<number, PoolAccount>> {
   return pools;
 }
 
-async function houseAccountId(db: Db, code: string): Promise<number | null> {
+export async function houseAccountId(db: Db, code: string): Promise<number | null> {
   const row = await db.selectFrom('accounts').select('id').where('code', '=', code).executeTakeFirst();
   return row?.id ?? null;
 }
@@ -108,7 +124,7 @@ interface PoolHour {
  * A handful of players, none at all where the demo is off (production), so their tickets are found by
  * player (index bet_tickets_player) and cost nothing there.
  */
-async function demoCrowdIds(db: Db): Promise<number[]> {
+export async function demoCrowdIds(db: Db): Promise<number[]> {
   const rows = await db.selectFrom('players').select('id').where('demo_crowd', '=', 1).execute();
   return rows.map((row) => row.id);
 }
@@ -122,9 +138,10 @@ interface CrowdPoolHour {
 
 /**
  * The crowd's money per hour and pool: its stakes (by its BET transactions' time), what its settlements
- * took out of the pools (refunds and winnings, by the settlement's time; the crowd bets no bonus), and
- * its net result (stakes less winnings and refunds of its settled tickets, by their settlement time):
- * what the crowd's play money added to the house's gaming accounts, taken out of GGR.
+ * took out of the pools (refunds and winnings before the tax, by the settlement's time; the crowd bets no
+ * bonus), the tax withheld from its winnings, and its net result (stakes less gross winnings and refunds of
+ * its settled tickets, by their settlement time): what the crowd's play money added to what the pools kept,
+ * taken out of GGR.
  */
 async function crowdPoolHours(db: Db, start: string, end: string) {
   const crowd = await demoCrowdIds(db);
@@ -138,14 +155,14 @@ async function crowdPoolHours(db: Db, start: string, end: string) {
     group by substr(t.created_at, 1, 13), b.first_race_id, b.bet_type`.execute(db);
   const settledOut = await sql<CrowdPoolHour>`
     select substr(t.created_at, 1, 13) as hour, b.first_race_id as first_race_id, b.bet_type as bet_type,
-      sum(b.refund_amount + b.won_amount) as total
+      sum(b.refund_amount + b.won_amount + b.winnings_tax) as total
     from bet_tickets b
     join ledger_transactions t on t.id = b.settlement_transaction_id
     where b.player_id in (${sql.join(crowd)}) and t.kind = 'SETTLEMENT' and t.created_at >= ${start} and t.created_at < ${end}
     group by substr(t.created_at, 1, 13), b.first_race_id, b.bet_type`.execute(db);
   const net = await sql<CrowdPoolHour>`
     select substr(b.settled_at, 1, 13) as hour, b.first_race_id as first_race_id, b.bet_type as bet_type,
-      sum(b.total - b.won_amount - b.refund_amount) as total
+      sum(b.total - b.won_amount - b.winnings_tax - b.refund_amount) as total
     from bet_tickets b
     where b.player_id in (${sql.join(crowd)}) and b.status <> 'open'
       and b.settled_at >= ${start} and b.settled_at < ${end}
@@ -155,10 +172,12 @@ async function crowdPoolHours(db: Db, start: string, end: string) {
 
 /**
  * Each pool's figures per hour of the period, straight from the postings on its account:
- * a bet's only positive posting is its pool's, a settlement's only negative one is its pool's; takeout,
- * carryover and breakage move between the pool and one house account. Refunds are split from the
- * settlement's pool posting by the tickets the settlement transactions paid (the ledger posts a ticket's
- * payout and refund as one amount): each ticket's refund, and its winnings that reached the player; the
+ * a bet's only positive posting is its pool's, a settlement's only negative one is its pool's; carryover
+ * and breakage move between the pool and one house account, and a pool's one TAKEOUT transaction moves its
+ * split from the pool to a house account per share and to house:stamp-tax-payable (each read as its own
+ * figure). Refunds are split from the settlement's pool posting by the tickets the settlement transactions
+ * paid (the ledger posts a ticket's payout and refund as one amount): each ticket's refund, and its
+ * winnings before the tax (what reached the player and the tax withheld, house:winnings-tax-payable); the
  * rest is the bonus stake the house kept (which the settlement posted to house:bonus-stake-retained).
  */
 async function poolHours(db: Db, range: ReportRange): Promise<PoolHour[]> {
@@ -182,14 +201,31 @@ async function poolHours(db: Db, range: ReportRange): Promise<PoolHour[]> {
     bet_type: string;
     refunds: number | string;
     won: number | string;
+    tax: number | string;
   }>`
     select substr(t.created_at, 1, 13) as hour, b.first_race_id as first_race_id, b.bet_type as bet_type,
-      sum(b.refund_amount) as refunds, sum(b.won_amount) as won
+      sum(b.refund_amount) as refunds, sum(b.won_amount) as won, sum(b.winnings_tax) as tax
     from ledger_transactions t
     join bet_tickets b on b.settlement_transaction_id = t.id
     where t.kind = 'SETTLEMENT' and t.created_at >= ${start} and t.created_at < ${end}
       ${crowd ? sql`and b.player_id not in (${sql.join(crowd.crowd)})` : sql``}
     group by substr(t.created_at, 1, 13), b.first_race_id, b.bet_type`.execute(db);
+
+  // Each pool's split, per house account: the pool's negative posting and the house's positive ones of
+  // the same TAKEOUT transaction (one per pool settlement, so few rows).
+  const split = await sql<{ hour: string; pool_id: number; house_id: number; total: number | string }>`
+    select substr(t.created_at, 1, 13) as hour, pp.account_id as pool_id, hp.account_id as house_id,
+      sum(hp.amount) as total
+    from ledger_transactions t
+    join ledger_postings pp on pp.transaction_id = t.id and pp.amount < 0
+    join ledger_postings hp on hp.transaction_id = t.id and hp.amount > 0
+    where t.kind = 'TAKEOUT' and t.created_at >= ${start} and t.created_at < ${end}
+    group by substr(t.created_at, 1, 13), pp.account_id, hp.account_id`.execute(db);
+  const splitFigure = new Map<number, keyof GamingFigures>();
+  for (const [code, figure] of SPLIT_FIGURES) {
+    const id = await houseAccountId(db, code);
+    if (id !== null) splitFigure.set(id, figure);
+  }
 
   const cells = new Map<string, PoolHour>();
   const cell = (hour: string, pool: PoolAccount): GamingFigures => {
@@ -238,7 +274,16 @@ async function poolHours(db: Db, range: ReportRange): Promise<PoolHour[]> {
     if (!pool) continue;
     const figures = cell(row.hour, pool);
     figures.refunds += asNumber(row.refunds);
-    figures.payouts += asNumber(row.won);
+    // Payouts before the winnings tax: the tax withheld is the players', not revenue (decision 039).
+    figures.payouts += asNumber(row.won) + asNumber(row.tax);
+    figures.winningsTax += asNumber(row.tax);
+  }
+  for (const row of split.rows) {
+    const pool = pools.get(row.pool_id);
+    const figure = splitFigure.get(row.house_id);
+    if (!pool) continue;
+    // An account outside the split (none today) would still count in takeout, read from the pool's side.
+    if (figure) cell(row.hour, pool)[figure] += asNumber(row.total);
   }
   // The demo crowd's play money is not the house's business (decision 047): its stakes leave turnover, what
   // its settlements took out leaves the pools' outgoings, and what it lost leaves GGR. Takeout, breakage,
@@ -261,11 +306,13 @@ async function poolHours(db: Db, range: ReportRange): Promise<PoolHour[]> {
     }
   }
   for (const { figures } of cells.values()) {
-    // A winning ticket's payout is what reached the player plus the bonus stake the house keeps: the rest
-    // of what settlements took out of the pool (the ledger's house:bonus-stake-retained postings).
+    // A winning ticket's payout is its winnings before the tax plus the bonus stake the house keeps: the
+    // rest of what settlements took out of the pool (the ledger's house:bonus-stake-retained postings).
     figures.bonusRetained = (settledOut.get(figures) ?? 0) - figures.refunds - figures.payouts;
     figures.ggr =
       figures.takeout + figures.breakage + figures.bonusRetained - figures.minusPool - (crowdLost.get(figures) ?? 0);
+    // The operator's own: GGR less what it holds for others (the prize fund, the regulator, the BIR).
+    figures.netRevenue = figures.ggr - figures.prizeFund - figures.regulatorShare - figures.stampTax;
   }
   return [...cells.values()];
 }
@@ -312,7 +359,7 @@ export async function gamingReport(
   return reading(db, (reader) => gamingReportFrom(reader, range));
 }
 
-async function gamingReportFrom(db: Db, range: ReportRange & { by: GamingGroup }): Promise<GamingReportResponse> {
+export async function gamingReportFrom(db: Db, range: ReportRange & { by: GamingGroup }): Promise<GamingReportResponse> {
   const hours = await poolHours(db, range);
   const races =
     range.by === 'day'

@@ -6,12 +6,43 @@ import {
   promotionReportResponseSchema,
   reportRangeQuery,
 } from '../../reports/reports.ts';
+import {
+  ownCertificateParams,
+  playerCertificateParams,
+  taxCertificateResponseSchema,
+  taxMonthsResponseSchema,
+  taxReportResponseSchema,
+  taxYearQuery,
+} from '../../reports/taxes.ts';
 
 export const ReportRoutes = {
   gaming: '/api/backoffice/reports/gaming',
   payments: '/api/backoffice/reports/payments',
   promotions: '/api/backoffice/reports/promotions',
+  taxes: '/api/backoffice/reports/taxes',
 } as const;
+
+/**
+ * The tax reports that are not over a range of days: a year's months, and a player's annual certificate of
+ * the tax withheld from their winnings (JSON and PDF; the PDF answers file bytes, so it stays out of the
+ * contract). `ownCertificate*` are the player's own, scoped by the session.
+ */
+export const TaxReportRoutes = {
+  months: '/api/backoffice/reports/taxes/months',
+  certificate: '/api/backoffice/reports/tax-certificates/:playerId/:year',
+  certificatePdf: '/api/backoffice/reports/tax-certificates/:playerId/:year/pdf',
+  ownCertificate: '/api/tax-certificates/:year',
+  ownCertificatePdf: '/api/tax-certificates/:year/pdf',
+} as const;
+
+/** The address of a certificate PDF: a player's (back office) or the signed-in player's own. */
+export function taxCertificatePdfUrl(year: string, playerId?: number, lang?: 'en' | 'fil'): string {
+  const path =
+    playerId === undefined
+      ? TaxReportRoutes.ownCertificatePdf.replace(':year', year)
+      : TaxReportRoutes.certificatePdf.replace(':playerId', String(playerId)).replace(':year', year);
+  return lang ? `${path}?lang=${lang}` : path;
+}
 
 /** The business reports (decision 039): admins only, over a range of Manila days. */
 export const ReportOperations = defineOperations({
@@ -39,5 +70,38 @@ export const ReportOperations = defineOperations({
     summary: 'Promotion, deposit bonus and rebate cost per Manila day, from the promo expense account (admins)',
     querystring: reportRangeQuery,
     response: promotionReportResponseSchema,
+  },
+  taxReport: {
+    method: 'GET',
+    path: ReportRoutes.taxes,
+    auth: 'staff',
+    summary:
+      'Stamp tax due and winnings tax withheld per Manila day, and the pools\' franchise commission, prize fund and regulator share per event, from the ledger (admins)',
+    querystring: reportRangeQuery,
+    response: taxReportResponseSchema,
+  },
+  taxMonths: {
+    method: 'GET',
+    path: TaxReportRoutes.months,
+    auth: 'staff',
+    summary: 'Stamp tax due and winnings tax withheld per Manila month of a year, from the ledger (admins)',
+    querystring: taxYearQuery,
+    response: taxMonthsResponseSchema,
+  },
+  taxCertificate: {
+    method: 'GET',
+    path: TaxReportRoutes.certificate,
+    auth: 'staff',
+    summary: "A player's certificate of the tax withheld from their winnings in a year, per Manila month (admins)",
+    params: playerCertificateParams,
+    response: taxCertificateResponseSchema,
+  },
+  ownTaxCertificate: {
+    method: 'GET',
+    path: TaxReportRoutes.ownCertificate,
+    auth: 'player',
+    summary: "The signed-in player's certificate of the tax withheld from their winnings in a year",
+    params: ownCertificateParams,
+    response: taxCertificateResponseSchema,
   },
 });
