@@ -11,6 +11,7 @@ import {
   type SettlementReport,
 } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { useLegacyTakeouts } from '../../../test/tote-policies.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { adminPoster, fundPlayer, openRace, placeBetAs } from '../../../test/win-race.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
@@ -18,7 +19,7 @@ import { accountIdByCode, HouseAccount, playerBalances } from '../wallet/account
 import { finishPayingPools, resumeSettlements } from './settlement.service.ts';
 import { payTickets } from './payouts.ts';
 import { poolTickets } from './pools.ts';
-import { defaultPolicy } from './tote-settings.ts';
+import { poolPolicyOf } from './tote-settings.ts';
 
 /**
  * Decision 016: the bonus-funded share of a winning ticket pays its winnings without the stake, so bonus
@@ -32,6 +33,8 @@ describe(`bonus stake not returned (${testDialect})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // Figures below are worked out on the single takeouts of before the EO 194 split (decision 049).
+    await useLegacyTakeouts(t.app.db);
     admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
     post = adminPoster(t.app, admin);
   });
@@ -244,7 +247,7 @@ describe(`bonus stake not returned (${testDialect})`, () => {
       betType: betTypeByCode('W') as BetTypeDefinition,
       tickets,
       legs: [{ status: 'D', finish: [[1], [2]], scratched: [], favourite: null }],
-      policy: defaultPolicy('W'),
+      policy: await poolPolicyOf(t.app.db, key),
       carryIn: 0,
     });
     const bonusTicket = tickets.find((ticket) => ticket.playerId === spreader.playerId);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToteAdminRoutes, type Race, type RacePoolsResponse, type RealtimeMessage } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { useLegacyTakeouts } from '../../../test/tote-policies.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { adminPoster, fundPlayer, placeBetAs } from '../../../test/win-race.ts';
 
@@ -17,6 +18,8 @@ describe(`live pools: odds movement, probables and will-pays (${testDialect})`, 
 
   beforeAll(async () => {
     t = await createTestApp();
+    // Figures below are worked out on the single takeouts of before the EO 194 split (decision 049).
+    await useLegacyTakeouts(t.app.db);
     admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
     post = adminPoster(t.app, admin);
     player = await registerPlayer(t.app);

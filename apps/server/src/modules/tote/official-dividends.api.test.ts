@@ -14,6 +14,7 @@ import {
   type SettlementReport,
 } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { useLegacyTakeouts } from '../../../test/tote-policies.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { accountIdByCode, HouseAccount, playerBalances } from '../wallet/accounts.ts';
@@ -33,6 +34,8 @@ describe(`official dividends are bounded by the pool (${testDialect})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // Figures below are worked out on the single takeouts of before the EO 194 split (decision 049).
+    await useLegacyTakeouts(t.app.db);
     admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
   });
   afterAll(async () => {

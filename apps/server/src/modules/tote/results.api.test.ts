@@ -10,6 +10,7 @@ import {
   type WinnerLine,
 } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { enterPolicy, legacyPolicy, useLegacyTakeouts } from '../../../test/tote-policies.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { approveAsSecondAdmin } from '../../../test/second-admin.ts';
@@ -25,6 +26,8 @@ describe(`results of a finished race (${testDialect})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // Figures below are worked out on the single takeouts of before the EO 194 split (decision 049).
+    await useLegacyTakeouts(t.app.db);
     admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
   });
   afterAll(async () => {
@@ -185,18 +188,11 @@ describe(`results of a finished race (${testDialect})`, () => {
   });
 
   it('a pool carried over for want of a winning ticket says so', async () => {
-    // A policy of its own from a later race date, so the other tests keep the default refund.
-    // Proposed by one admin, in force once an independent second admin approves it (decision 045).
-    const proposal = await post<{ request: { id: number } }>(ToteAdminRoutes.settings, {
-      betType: 'W',
-      takeoutBp: 1500,
-      noWinner: 'carryover',
-      multiRaceScratch: 'favourite',
-      cancelledLeg: 'refund',
-      effectiveFrom: '2027-03-01',
-    });
-    await approveAsSecondAdmin(t.app, proposal.request.id);
-    const day = await raceDay(1, [], '2027-03-05');
+    // A Win policy that carries over, in force for the pools opening while it stands (decision 049); the
+    // default refund comes back after, for the other tests.
+    await enterPolicy(t.app.db, 'W', legacyPolicy('W', { noWinner: 'carryover' }));
+    const day = await raceDay(1);
+    await enterPolicy(t.app.db, 'W', legacyPolicy('W'));
     await bet(await newPlayer(), day, { betType: 'W', selections: [[1]], amount: 1000 });
     await result(raceOf(day, 1), [[2], [1]]);
     expect((await resultsPage(day, 1)).winners).toEqual([

@@ -120,6 +120,7 @@ describe.skipIf(testDialect !== 'sqlite')('settlement survives kill -9 (sqlite)'
             'total',
             'status',
             'won_amount',
+            'winnings_tax',
             'rebate_amount',
             'settlement_transaction_id',
             'selections',
@@ -145,11 +146,14 @@ describe.skipIf(testDialect !== 'sqlite')('settlement survives kill -9 (sqlite)'
 
         const pool = await restarted.db
           .selectFrom('pool_settlements')
-          .select(['status', 'payouts'])
+          .select(['status', 'payouts', 'winnings_tax'])
           .where('first_race_id', '=', race.raceId)
           .executeTakeFirstOrThrow();
         expect(pool.status).toBe('settled');
-        expect(winners.reduce((sum, t) => sum + t.won_amount, 0)).toBe(pool.payouts);
+        // Each winner got its payout less the tax withheld (EO 194 defaults: 10% of the winnings), once.
+        expect(winners.reduce((sum, t) => sum + t.won_amount + t.winnings_tax, 0)).toBe(pool.payouts);
+        expect(winners.reduce((sum, t) => sum + t.winnings_tax, 0)).toBe(pool.winnings_tax);
+        expect(pool.winnings_tax).toBeGreaterThan(0);
 
         // Every ticket of a rebate holder earned its 5% once, whether its settlement ran before or after the kill.
         for (const ticket of tickets) {

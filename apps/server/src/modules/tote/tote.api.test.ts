@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  manilaDateOf,
   RacingMessages,
   ToteAdminRoutes,
   ToteMessages,
@@ -13,8 +14,10 @@ import {
   type RealtimeMessage,
   type ResultPreview,
   type SettlementReport,
+  type ToteSetting,
 } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { useLegacyTakeouts } from '../../../test/tote-policies.ts';
 import { approveAsSecondAdmin } from '../../../test/second-admin.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
@@ -27,6 +30,8 @@ describe(`tote and settlement (${testDialect})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // Figures below are worked out on the single takeouts of before the EO 194 split (decision 049).
+    await useLegacyTakeouts(t.app.db);
     admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
   });
   afterAll(async () => {
@@ -371,41 +376,73 @@ describe(`tote and settlement (${testDialect})`, () => {
     expect(await checkLedger(t.app.db)).toEqual([]);
   });
 
-  it('takeout settings apply from their effective date and are listed', async () => {
-    const saved = await adminCall<{ request: { id: number } }>('POST', ToteAdminRoutes.settings, {
+  it('a setting applies to the pools that open after its approval, never to one already selling', async () => {
+    // A Forecast pool opens and sells under the settings in force (the single 20% takeout).
+    const before = await raceDay(1);
+    const [selling] = before.races as [Race];
+    await bet(await newPlayer(), before, { betType: 'FC', selections: [[1], [2]], amount: 1000 });
+
+    const today = manilaDateOf(new Date());
+    const setting = {
       betType: 'FC',
-      takeoutBp: 1800,
+      shares: [{ name: 'takeout', rateBp: 1800 }],
+      stampTax: null,
+      winningsTax: { rateBp: 0, base: 'winnings' },
       noWinner: 'carryover',
       multiRaceScratch: 'favourite',
       cancelledLeg: 'refund',
-      effectiveFrom: '2026-11-01',
-    });
+      effectiveFrom: today,
+    };
+    const saved = await adminCall<{ request: { id: number } }>('POST', ToteAdminRoutes.settings, setting);
     expect(saved.status).toBe(200);
     // Proposed: in force when an independent second admin approves it (decision 045).
     await approveAsSecondAdmin(t.app, saved.body.request.id);
-    const wrong = await adminCall('POST', ToteAdminRoutes.settings, {
-      betType: 'FC',
-      takeoutBp: 9000,
-      noWinner: 'carryover',
-      multiRaceScratch: 'favourite',
-      cancelledLeg: 'refund',
-      effectiveFrom: '2026-11-01',
+    // Refused: shares above half the gross, a share named twice, and a date before today.
+    for (const wrong of [
+      { shares: [{ name: 'takeout', rateBp: 9000 }] },
+      {
+        shares: [
+          { name: 'prizeFund', rateBp: 100 },
+          { name: 'prizeFund', rateBp: 100 },
+        ],
+      },
+      { winningsTax: { rateBp: 6000, base: 'winnings' } },
+      { effectiveFrom: '2020-01-01' },
+    ]) {
+      expect(await adminCall('POST', ToteAdminRoutes.settings, { ...setting, ...wrong })).toMatchObject({
+        status: 400,
+      });
+    }
+    const past = await adminCall<{ statusMessage: string }>('POST', ToteAdminRoutes.settings, {
+      ...setting,
+      effectiveFrom: '2020-01-01',
     });
-    expect(wrong).toMatchObject({ status: 400 });
-    const listed = (
-      await adminCall<{ settings: { betType: string; takeoutBp: number }[] }>('GET', ToteAdminRoutes.settings)
-    ).body;
-    expect(listed.settings[0]).toMatchObject({ betType: 'FC', takeoutBp: 1800 });
+    expect(past.body.statusMessage).toBe(ToteMessages.effectiveFromPast);
+    const listed = (await adminCall<{ settings: ToteSetting[] }>('GET', ToteAdminRoutes.settings)).body;
+    expect(listed.settings[0]).toMatchObject({ betType: 'FC', shares: [{ name: 'takeout', rateBp: 1800 }] });
 
-    const day = await raceDay(1);
-    const [race] = day.races as [Race];
-    const player = await newPlayer();
-    await bet(player, day, { betType: 'FC', selections: [[1], [2]], amount: 1000 });
-    await close(race);
-    const preview = (
-      await adminCall<ResultPreview>('POST', ToteAdminRoutes.previewResult(race.raceId), { finish: [[2], [1], [3]] })
-    ).body;
-    expect(preview.pools[0]).toMatchObject({ betType: 'FC', result: 'carryover', takeout: 180, carryOut: 820 });
+    // A pool opening now follows the new setting; the one already selling keeps the rates it opened with.
+    const after = await raceDay(1);
+    const [opened] = after.races as [Race];
+    await bet(await newPlayer(), after, { betType: 'FC', selections: [[1], [2]], amount: 1000 });
+    for (const race of [selling, opened]) await close(race);
+    const preview = async (race: Race) =>
+      (await adminCall<ResultPreview>('POST', ToteAdminRoutes.previewResult(race.raceId), { finish: [[2], [1], [3]] }))
+        .body.pools[0];
+    expect(await preview(selling)).toMatchObject({ betType: 'FC', result: 'refunded', takeout: 0 });
+    expect(await preview(opened)).toMatchObject({ betType: 'FC', result: 'carryover', takeout: 180, carryOut: 820 });
+    await confirm(selling, [[1], [2], [3]]);
+    const settled = await t.app.db
+      .selectFrom('pool_settlements')
+      .select(['policy', 'takeout'])
+      .where('first_race_id', '=', selling.raceId)
+      .where('bet_type', '=', 'FC')
+      .executeTakeFirstOrThrow();
+    expect(settled.takeout).toBe(200);
+    expect(JSON.parse(settled.policy)).toMatchObject({
+      shares: [{ name: 'takeout', rateBp: 2000 }],
+      noWinner: 'refund',
+    });
   });
 
   it('the ledger check catches a ticket paid twice', async () => {
