@@ -54,9 +54,16 @@ async function settingOn(api: APIRequestContext, betType: string, date: string):
   const { settings } = (await answer.json()) as { settings: ToteSetting[] };
   const found = settings.find((s) => s.betType === betType && s.effectiveFrom <= date);
   if (!found) throw new Error(`no setting of ${betType}`);
-  const { takeoutBp, noWinner, multiRaceScratch, cancelledLeg } = found;
-  return { betType, takeoutBp, noWinner, multiRaceScratch, cancelledLeg, effectiveFrom: date };
+  const { shares, stampTax, winningsTax, noWinner, multiRaceScratch, cancelledLeg } = found;
+  return { betType, shares, stampTax, winningsTax, noWinner, multiRaceScratch, cancelledLeg, effectiveFrom: date };
 }
+
+/** A typed percentage as the proposal's summary writes it: '12' -> '12.00%'. */
+const asSummary = (percent: string) => `${Number(percent).toFixed(2)}%`;
+
+/** The rates a test changes, to compare a setting with another. */
+const ratesOf = (setting: ToteSettingInput) =>
+  JSON.stringify({ shares: setting.shares, stampTax: setting.stampTax, winningsTax: setting.winningsTax });
 
 /**
  * Puts the setting of this test back as it was: a proposal of this test still waiting is rejected; an
@@ -74,44 +81,48 @@ async function restoreSetting(page: Page, old: ToteSettingInput, title: string):
     return;
   }
   const now = await settingOn(page.request, old.betType, old.effectiveFrom);
-  if (now.takeoutBp === old.takeoutBp && now.noWinner === old.noWinner) return;
+  if (ratesOf(now) === ratesOf(old) && now.noWinner === old.noWinner) return;
   const proposed = await page.request.post(ToteAdminRoutes.settings, { data: old });
   expect(proposed.ok(), await proposed.text()).toBe(true);
   await approveAsSecondAdmin(origin, title);
-  expect((await settingOn(page.request, old.betType, old.effectiveFrom)).takeoutBp).toBe(old.takeoutBp);
+  expect(ratesOf(await settingOn(page.request, old.betType, old.effectiveFrom))).toBe(ratesOf(old));
 }
 
 test.describe('on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
 
-  test('a takeout is in force only once a second admin approves it, never on its proposer’s approval', async ({
+  test('a share and tax change is in force only once a second admin approves it, never on its proposer’s approval', async ({
     page,
     browser,
   }) => {
     test.setTimeout(90_000); // two admins in two browsers on a busy machine
     const effectiveFrom = farDate();
-    const title = `Takeout and pool rules: ${BET_TYPE} from ${effectiveFrom}`;
+    const title = `Pool split, taxes and rules: ${BET_TYPE} from ${effectiveFrom}`;
     // The first founding admin proposes; the second, system-created too, is independent of them.
     await backofficeAsFirstAdmin(page, '/backoffice/tote/settings');
     const old = await settingOn(page.request, BET_TYPE, effectiveFrom);
-    const takeout = old.takeoutBp === 2250 ? '21.5' : '22.5';
+    // A regulator share and a tax on winnings other than those in force.
+    const regulator = old.shares.find((share) => share.name === 'regulator')?.rateBp === 150 ? '1.25' : '1.5';
+    const winningsTax = old.winningsTax.rateBp === 1200 ? '12.5' : '12';
     try {
-      // The first admin proposes a Quartet takeout through the tote settings form.
+      // The first admin proposes it through the tote settings form.
       await page.goto('/backoffice/tote/settings');
-      await expect(page.getByRole('heading', { level: 1, name: 'Takeout settings' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Pool split and tax settings' })).toBeVisible();
       await page.getByLabel('Bet type', { exact: true }).selectOption(BET_TYPE);
-      await page.getByLabel('Takeout (%)').fill(takeout);
+      await page.getByLabel('Regulator share (%)').fill(regulator);
+      await page.getByLabel('Tax on winnings (%)').fill(winningsTax);
       await page.getByLabel('Effective from (Manila date)').fill(effectiveFrom);
-      await page.getByRole('button', { name: 'Save setting' }).click();
+      await page.getByRole('button', { name: 'Propose setting' }).click();
       await expect(page.getByText(DualControlMessages.proposed)).toBeVisible();
 
       // Not in force: the page shows it waiting, and the history has no such setting.
       const waiting = page.getByTestId('pending-proposals');
       await expect(waiting).toContainText(title);
-      await expect(waiting.getByRole('row', { name: /Takeout/ })).toContainText(`${takeout}0%`);
+      await expect(waiting.getByRole('row', { name: /Regulator share/ })).toContainText(asSummary(regulator));
+      await expect(waiting.getByRole('row', { name: /Tax on winnings/ })).toContainText(asSummary(winningsTax));
       const entered = page.getByTestId('settings-history').getByRole('row').filter({ hasText: effectiveFrom });
       await expect(entered).toHaveCount(0);
-      expect((await settingOn(page.request, BET_TYPE, effectiveFrom)).takeoutBp).toBe(old.takeoutBp);
+      expect(ratesOf(await settingOn(page.request, BET_TYPE, effectiveFrom))).toBe(ratesOf(old));
       expect(await seriousViolations(page)).toEqual([]);
 
       // The proposer is not offered the approval: the button is disabled with the server's reason, word for word.
@@ -131,7 +142,8 @@ test.describe('on a desktop', () => {
         await backofficeAsSecondAdmin(second, '/backoffice/approvals');
         await expect(second.getByTestId('approvals-pending-count')).toBeVisible();
         const card = second.getByRole('article').filter({ hasText: title });
-        await expect(card.getByRole('row', { name: /Takeout/ })).toContainText(`${takeout}0%`);
+        await expect(card.getByRole('row', { name: /Regulator share/ })).toContainText(asSummary(regulator));
+        await expect(card.getByRole('row', { name: /Tax on winnings/ })).toContainText(asSummary(winningsTax));
         expect(await seriousViolations(second)).toEqual([]);
         await card.getByRole('button', { name: 'Approve' }).click();
         await expect(second.getByText(DualControlMessages.approved)).toBeVisible();
@@ -143,10 +155,16 @@ test.describe('on a desktop', () => {
       // In force: in the settings history, and nothing of it waits any more.
       await page.goto('/backoffice/tote/settings');
       await expect(entered).toHaveCount(1);
-      await expect(entered).toContainText(`${takeout}%`);
+      await expect(entered).toContainText(`Regulator share ${regulator}%`);
+      await expect(entered).toContainText(`${winningsTax}% of the winnings`);
       await expect(page.getByTestId('pending-proposals')).toHaveCount(0);
-      expect((await settingOn(page.request, BET_TYPE, effectiveFrom)).takeoutBp).toBe(
-        Math.round(Number(takeout) * 100),
+      const now = await settingOn(page.request, BET_TYPE, effectiveFrom);
+      expect(now.shares.find((share) => share.name === 'regulator')?.rateBp).toBe(Math.round(Number(regulator) * 100));
+      expect(now.winningsTax.rateBp).toBe(Math.round(Number(winningsTax) * 100));
+      // The rest of the setting is the one in force before, unchanged.
+      expect(now.stampTax).toEqual(old.stampTax);
+      expect(now.shares.filter((share) => share.name !== 'regulator')).toEqual(
+        old.shares.filter((share) => share.name !== 'regulator'),
       );
     } finally {
       await restoreSetting(page, old, title);

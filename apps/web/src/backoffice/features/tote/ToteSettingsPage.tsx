@@ -6,6 +6,7 @@ import {
   JACKPOT_BET_TYPES,
   manilaDate,
   type ToteSetting,
+  type ToteSettingInput,
 } from '@karera/shared';
 import { Alert, Button, SelectField, TextField } from '../../../components/ui/index.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
@@ -19,14 +20,26 @@ import { useT, type BoT } from '../../i18n/useT.ts';
 import { focusFirstError } from '../../lib/formFocus.ts';
 import { calendarDateToString } from '../../lib/raceCard.ts';
 import { useSaveSettingMutation, useSettingsQuery } from './tote.api.ts';
-import { checkSetting, formatTakeout, settingsInForce, type SettingDraft } from './tote.ts';
+import {
+  checkSetting,
+  draftOfSetting,
+  settingFieldsOfServer,
+  settingsInForce,
+  SHARE_ORDER,
+  type SettingDraft,
+  type SettingField,
+  type StampTaxKind,
+} from './tote.ts';
 import { ToteSections } from './ToteSections.tsx';
-import { toteErrorText, toteText } from './toteText.ts';
+import { sharesText, stampTaxText, toteErrorText, toteText, winningsTaxText } from './toteText.ts';
 import './tote.css';
 
 const todayInManila = () => calendarDateToString(manilaDate(new Date()));
 
-/** Takeout and pool policies per bet type, with their effective dates (/tote/settings). */
+/**
+ * Each bet type's pool split (EO 194 shares), stamp tax, tax on winnings and pool rules, with their effective
+ * dates (/tote/settings); a change is proposed from today on and applies once a second admin approves it.
+ */
 export function ToteSettingsPage() {
   const t = useT();
   const settings = useSettingsQuery();
@@ -58,7 +71,13 @@ function settingColumns(t: BoT): Column<ToteSetting>[] {
       cell: (row) => `${betTypeByCode(row.betType)?.name ?? row.betType} (${row.betType})`,
       rowHeader: true,
     },
-    { id: 'takeout', header: t('toteSettings.colTakeout'), cell: (row) => formatTakeout(row.takeoutBp), numeric: true },
+    { id: 'shares', header: t('toteSettings.colShares'), cell: (row) => sharesText(t, row.shares) },
+    { id: 'stampTax', header: t('toteSettings.colStampTax'), cell: (row) => stampTaxText(t, row.stampTax) },
+    {
+      id: 'winningsTax',
+      header: t('toteSettings.colWinningsTax'),
+      cell: (row) => winningsTaxText(t, row.winningsTax),
+    },
     {
       id: 'noWinner',
       header: t('toteSettings.colNoWinner'),
@@ -136,27 +155,26 @@ function draftFor(
   today: string,
   effectiveFrom: string,
 ): SettingDraft {
-  const current = settingsInForce(settings, today).get(betType);
-  return {
-    betType,
-    takeout: current ? formatTakeout(current.takeoutBp).replace('%', '') : '',
-    noWinner: current?.noWinner ?? 'refund',
-    multiRaceScratch: current?.multiRaceScratch ?? 'favourite',
-    cancelledLeg: current?.cancelledLeg ?? 'refund',
-    effectiveFrom,
-  };
+  return draftOfSetting(settingsInForce(settings, today).get(betType), betType, effectiveFrom);
 }
+
+type SettingErrors = Partial<Record<SettingField, string>>;
 
 function SettingForm({ settings, today }: { settings: readonly ToteSetting[]; today: string }) {
   const t = useT();
   const headingId = useId();
   const save = useSaveSettingMutation();
-  // Starts from what is in force for the type, so a change is one field, not six.
+  // Starts from what is in force for the type, so a change is one field, not a dozen.
   const [draft, setDraft] = useState<SettingDraft>(() => draftFor('W', settings, today, today));
-  const [errors, setErrors] = useState<Partial<Record<keyof SettingDraft, string>>>({});
+  const [errors, setErrors] = useState<SettingErrors>({});
   const [saved, setSaved] = useState<string | null>(null);
   // Settings proposed and not yet approved by a second admin (decision 045): not in force, shown as waiting.
   const approvals = useApprovalsQuery();
+  // A single house takeout is offered only where the type's setting in force still has one.
+  const legacyTakeout =
+    settingsInForce(settings, today)
+      .get(draft.betType)
+      ?.shares.some((share) => share.name === 'takeout') ?? false;
 
   function change(field: keyof SettingDraft, value: string) {
     setSaved(null);
@@ -164,7 +182,8 @@ function SettingForm({ settings, today }: { settings: readonly ToteSetting[]; to
     setDraft((current) =>
       field === 'betType' ? draftFor(value, settings, today, current.effectiveFrom) : { ...current, [field]: value },
     );
-    setErrors((current) => ({ ...current, [field]: undefined }));
+    const isShare = (SHARE_ORDER as readonly string[]).includes(field);
+    setErrors((current) => ({ ...current, [field]: undefined, ...(isShare ? { shares: undefined } : {}) }));
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -172,7 +191,7 @@ function SettingForm({ settings, today }: { settings: readonly ToteSetting[]; to
     if (save.isPending) return;
     const form = event.currentTarget;
     setSaved(null);
-    const check = checkSetting(draft);
+    const check = checkSetting(draft, today);
     if (!check.ok) {
       save.reset();
       setErrors(check.fieldErrors);
@@ -180,29 +199,27 @@ function SettingForm({ settings, today }: { settings: readonly ToteSetting[]; to
       return;
     }
     setErrors({});
-    save.mutate(check.body, {
+    const body: ToteSettingInput = check.body;
+    save.mutate(body, {
       // The server's answer: sent for a second admin's approval (decision 045), not applied yet.
       onSuccess: (answer) => setSaved(answer.statusMessage),
       onError: (error) => {
-        const fromServer = serverFieldErrors(t, error);
-        setErrors({
-          ...(fromServer.takeoutBp ? { takeout: fromServer.takeoutBp } : {}),
-          ...(fromServer.effectiveFrom ? { effectiveFrom: fromServer.effectiveFrom } : {}),
-        });
+        setErrors(settingFieldsOfServer(serverFieldErrors(t, error), body));
         focusFirstError(form);
       },
     });
   }
 
-  const error = (field: keyof SettingDraft) => {
+  const error = (field: SettingField) => {
     const message = errors[field];
     return message ? toteText(t, message) : undefined;
   };
+  const shareFields = SHARE_ORDER.filter((name) => name !== 'takeout' || legacyTakeout);
   return (
     <section className="card bo-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('toteSettings.addTitle')}</h2>
       <p className="bo-muted">{t('toteSettings.addIntro')}</p>
-      <form className="bo-form" onSubmit={submit} noValidate>
+      <form className="bo-form" onSubmit={submit} noValidate data-testid="tote-setting-form">
         {saved ? <Alert tone="success">{saved}</Alert> : null}
         {save.isError ? <Alert tone="error">{toteErrorText(t, save.error)}</Alert> : null}
         <PendingProposals requests={pendingOfKind(approvals.data, DualControlKinds.toteSetting)} />
@@ -212,15 +229,82 @@ function SettingForm({ settings, today }: { settings: readonly ToteSetting[]; to
           options={BET_TYPES.map((type) => ({ value: type.code, label: `${type.name} (${type.code})` }))}
           onChange={(e) => change('betType', e.target.value)}
         />
-        <TextField
-          label={t('toteSettings.takeout')}
-          hint={t('toteSettings.takeoutHint')}
-          inputMode="decimal"
-          autoComplete="off"
-          value={draft.takeout}
-          error={error('takeout')}
-          onChange={(e) => change('takeout', e.target.value)}
-        />
+        <fieldset className="bo-tote-fieldset" data-testid="setting-shares">
+          <legend>{t('toteSettings.sharesLegend')}</legend>
+          <p className="bo-muted bo-form__note">{t('toteSettings.sharesHint')}</p>
+          {shareFields.map((name, index) => (
+            <TextField
+              key={name}
+              label={t(`toteSettings.shareLabels.${name}`)}
+              inputMode="decimal"
+              autoComplete="off"
+              value={draft[name]}
+              // The shares' total is said once, on the first share.
+              error={error(name) ?? (index === 0 ? error('shares') : undefined)}
+              onChange={(e) => change(name, e.target.value)}
+            />
+          ))}
+        </fieldset>
+        <fieldset className="bo-tote-fieldset" data-testid="setting-stamp-tax">
+          <legend>{t('toteSettings.stampLegend')}</legend>
+          <SelectField
+            label={t('toteSettings.stampKind')}
+            value={draft.stampTaxKind}
+            options={(['none', 'per-ticket', 'per-peso'] satisfies StampTaxKind[]).map((kind) => ({
+              value: kind,
+              label: t(`toteSettings.stampKinds.${kind}`),
+            }))}
+            onChange={(e) => change('stampTaxKind', e.target.value)}
+          />
+          {draft.stampTaxKind === 'per-ticket' ? (
+            <TextField
+              label={t('toteSettings.stampBase')}
+              hint={t('toteSettings.stampStepHint')}
+              inputMode="numeric"
+              autoComplete="off"
+              value={draft.stampBase}
+              error={error('stampBase')}
+              onChange={(e) => change('stampBase', e.target.value)}
+            />
+          ) : null}
+          {draft.stampTaxKind === 'none' ? null : (
+            <TextField
+              label={t(
+                draft.stampTaxKind === 'per-ticket'
+                  ? 'toteSettings.stampPerPesoAbove'
+                  : 'toteSettings.stampPerPeso',
+              )}
+              hint={t('toteSettings.stampStepHint')}
+              inputMode="numeric"
+              autoComplete="off"
+              value={draft.stampPerPeso}
+              error={error('stampPerPeso')}
+              onChange={(e) => change('stampPerPeso', e.target.value)}
+            />
+          )}
+        </fieldset>
+        <fieldset className="bo-tote-fieldset" data-testid="setting-winnings-tax">
+          <legend>{t('toteSettings.winningsLegend')}</legend>
+          <TextField
+            label={t('toteSettings.winningsTaxRate')}
+            hint={t('toteSettings.winningsTaxRateHint')}
+            inputMode="decimal"
+            autoComplete="off"
+            value={draft.winningsTaxRate}
+            error={error('winningsTaxRate')}
+            onChange={(e) => change('winningsTaxRate', e.target.value)}
+          />
+          <SelectField
+            label={t('toteSettings.winningsTaxBase')}
+            value={draft.winningsTaxBase}
+            options={[
+              { value: 'winnings', label: t('toteSettings.winningsBases.winnings') },
+              { value: 'dividend', label: t('toteSettings.winningsBases.dividend') },
+            ]}
+            error={error('winningsTaxBase')}
+            onChange={(e) => change('winningsTaxBase', e.target.value)}
+          />
+        </fieldset>
         <SelectField
           label={t('toteSettings.noWinner')}
           value={draft.noWinner}
@@ -254,7 +338,9 @@ function SettingForm({ settings, today }: { settings: readonly ToteSetting[]; to
         />
         <TextField
           label={t('toteSettings.effectiveFrom')}
+          hint={t('toteSettings.effectiveFromHint')}
           type="date"
+          min={today}
           value={draft.effectiveFrom}
           error={error('effectiveFrom')}
           onChange={(e) => change('effectiveFrom', e.target.value)}

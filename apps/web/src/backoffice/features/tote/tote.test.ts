@@ -1,18 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { ToteMessages, type Runner, type ToteSetting } from '@karera/shared';
+import { ToteMessages, type Runner, type ToteSetting, type ToteSettingInput } from '@karera/shared';
 import {
   appendToFinish,
+  centavosOf,
   checkResult,
   checkSetting,
+  draftOfSetting,
   formatDividend,
-  formatTakeout,
+  formatPercent,
   percentToBp,
   placedRunners,
   poolBalances,
   removeLastFromFinish,
   runnersThatRan,
+  settingFieldsOfServer,
   settingsInForce,
-  type SettingDraft,
+  takeoutAddsUp,
 } from './tote.ts';
 
 const runner = (runnerNo: string, status: 'A' | 'S' = 'A'): Runner => ({
@@ -92,12 +95,13 @@ describe('checkResult', () => {
   });
 });
 
-describe('takeout in percent', () => {
+describe('rates in percent and centavos', () => {
   it('shows basis points as a percentage', () => {
-    expect(formatTakeout(1500)).toBe('15%');
-    expect(formatTakeout(1250)).toBe('12.5%');
-    expect(formatTakeout(1234)).toBe('12.34%');
-    expect(formatTakeout(0)).toBe('0%');
+    expect(formatPercent(1500)).toBe('15%');
+    expect(formatPercent(1250)).toBe('12.5%');
+    expect(formatPercent(850)).toBe('8.5%');
+    expect(formatPercent(1234)).toBe('12.34%');
+    expect(formatPercent(0)).toBe('0%');
   });
   it('reads a typed percentage as basis points', () => {
     expect(percentToBp('15')).toBe(1500);
@@ -107,51 +111,188 @@ describe('takeout in percent', () => {
     expect(percentToBp('12.345')).toBeNull();
     expect(percentToBp('-1')).toBeNull();
   });
+  it('reads typed whole centavos', () => {
+    expect(centavosOf(' 10 ')).toBe(10);
+    expect(centavosOf('0')).toBe(0);
+    expect(centavosOf('2.5')).toBeNull();
+    expect(centavosOf('')).toBeNull();
+    expect(centavosOf('-5')).toBeNull();
+  });
 });
 
-describe('checkSetting', () => {
-  const draft: SettingDraft = {
+const TODAY = '2026-11-28';
+
+const setting = (overrides: Partial<ToteSetting> = {}): ToteSetting => ({
+  betType: 'W',
+  shares: [
+    { name: 'franchiseCommission', rateBp: 850 },
+    { name: 'prizeFund', rateBp: 850 },
+    { name: 'regulator', rateBp: 100 },
+  ],
+  stampTax: { kind: 'per-ticket', baseCentavos: 10, perPesoCentavos: 10 },
+  winningsTax: { rateBp: 1000, base: 'winnings' },
+  noWinner: 'refund',
+  multiRaceScratch: 'favourite',
+  cancelledLeg: 'refund',
+  effectiveFrom: '2000-01-01',
+  createdAt: null,
+  ...overrides,
+});
+
+describe('the setting form', () => {
+  const draft = draftOfSetting(setting(), 'W', '2026-12-01');
+  const body: ToteSettingInput = {
     betType: 'W',
-    takeout: '18',
+    shares: [
+      { name: 'franchiseCommission', rateBp: 850 },
+      { name: 'prizeFund', rateBp: 850 },
+      { name: 'regulator', rateBp: 100 },
+    ],
+    stampTax: { kind: 'per-ticket', baseCentavos: 10, perPesoCentavos: 10 },
+    winningsTax: { rateBp: 1000, base: 'winnings' },
     noWinner: 'refund',
     multiRaceScratch: 'favourite',
     cancelledLeg: 'refund',
     effectiveFrom: '2026-12-01',
   };
-  it('sends the takeout in basis points', () => {
-    expect(checkSetting(draft)).toEqual({
+
+  it('starts from the setting in force, rates in percent', () => {
+    expect(draft).toEqual({
+      betType: 'W',
+      franchiseCommission: '8.5',
+      prizeFund: '8.5',
+      regulator: '1',
+      takeout: '',
+      stampTaxKind: 'per-ticket',
+      stampBase: '10',
+      stampPerPeso: '10',
+      winningsTaxRate: '10',
+      winningsTaxBase: 'winnings',
+      noWinner: 'refund',
+      multiRaceScratch: 'favourite',
+      cancelledLeg: 'refund',
+      effectiveFrom: '2026-12-01',
+    });
+    const legacy = draftOfSetting(
+      setting({ shares: [{ name: 'takeout', rateBp: 1500 }], stampTax: { kind: 'per-peso', perPesoCentavos: 5 } }),
+      'FC',
+      TODAY,
+    );
+    expect(legacy).toMatchObject({ franchiseCommission: '', takeout: '15', stampTaxKind: 'per-peso', stampBase: '' });
+  });
+
+  it('sends the setting in basis points and centavos, unchanged as it started', () => {
+    expect(checkSetting(draft, TODAY)).toEqual({ ok: true, body });
+  });
+
+  it('sends a changed winnings tax, stamp tax and shares; a blank share is no share', () => {
+    expect(
+      checkSetting(
+        {
+          ...draft,
+          regulator: ' ',
+          takeout: '2',
+          stampTaxKind: 'per-peso',
+          stampBase: 'ignored',
+          stampPerPeso: '5',
+          winningsTaxRate: '20',
+          winningsTaxBase: 'dividend',
+          effectiveFrom: TODAY,
+        },
+        TODAY,
+      ),
+    ).toEqual({
       ok: true,
-      body: { ...Object.fromEntries(Object.entries(draft).filter(([k]) => k !== 'takeout')), takeoutBp: 1800 },
+      body: {
+        ...body,
+        shares: [
+          { name: 'franchiseCommission', rateBp: 850 },
+          { name: 'prizeFund', rateBp: 850 },
+          { name: 'takeout', rateBp: 200 },
+        ],
+        stampTax: { kind: 'per-peso', perPesoCentavos: 5 },
+        winningsTax: { rateBp: 2000, base: 'dividend' },
+        effectiveFrom: TODAY,
+      },
+    });
+    expect(checkSetting({ ...draft, stampTaxKind: 'none', stampPerPeso: '' }, TODAY)).toEqual({
+      ok: true,
+      body: { ...body, stampTax: null },
     });
   });
-  it("shows the contract's messages", () => {
-    expect(checkSetting({ ...draft, takeout: '60', effectiveFrom: '1/12/2026' })).toEqual({
+
+  it("shows the contract's messages on the fields they are about", () => {
+    expect(
+      checkSetting(
+        {
+          ...draft,
+          prizeFund: '60',
+          stampBase: '51',
+          stampPerPeso: '2.5',
+          winningsTaxRate: 'ten',
+          effectiveFrom: '1/12/2026',
+        },
+        TODAY,
+      ),
+    ).toEqual({
       ok: false,
-      fieldErrors: { takeout: ToteMessages.takeout, effectiveFrom: ToteMessages.effectiveFrom },
+      fieldErrors: {
+        prizeFund: ToteMessages.shareRate,
+        stampBase: ToteMessages.stampTax,
+        stampPerPeso: ToteMessages.stampTax,
+        winningsTaxRate: ToteMessages.winningsTaxRate,
+        effectiveFrom: ToteMessages.effectiveFrom,
+      },
     });
-    expect(checkSetting({ ...draft, takeout: 'abc' })).toEqual({
+    // Each share within 50%, but together more than half the gross.
+    expect(checkSetting({ ...draft, franchiseCommission: '30', prizeFund: '30' }, TODAY)).toEqual({
       ok: false,
-      fieldErrors: { takeout: ToteMessages.takeout },
+      fieldErrors: { shares: ToteMessages.sharesTotal },
+    });
+  });
+
+  it('refuses a date before today (Manila) with the server’s message', () => {
+    expect(checkSetting({ ...draft, effectiveFrom: '2026-11-27' }, TODAY)).toEqual({
+      ok: false,
+      fieldErrors: { effectiveFrom: ToteMessages.effectiveFromPast },
+    });
+    expect(checkSetting({ ...draft, effectiveFrom: TODAY }, TODAY).ok).toBe(true);
+  });
+
+  it("puts the server's field errors on the fields, by the shares it was sent", () => {
+    const sent = { shares: [{ name: 'prizeFund' as const, rateBp: 850 }, { name: 'regulator' as const, rateBp: 99_999 }] };
+    expect(
+      settingFieldsOfServer(
+        {
+          'shares.1.rateBp': ToteMessages.shareRate,
+          'stampTax.baseCentavos': ToteMessages.stampTax,
+          'winningsTax.rateBp': ToteMessages.winningsTaxRate,
+          effectiveFrom: ToteMessages.effectiveFromPast,
+          unknown: 'x',
+        },
+        sent,
+      ),
+    ).toEqual({
+      regulator: ToteMessages.shareRate,
+      stampBase: ToteMessages.stampTax,
+      winningsTaxRate: ToteMessages.winningsTaxRate,
+      effectiveFrom: ToteMessages.effectiveFromPast,
+    });
+    expect(settingFieldsOfServer({ shares: ToteMessages.sharesTotal }, sent)).toEqual({
+      shares: ToteMessages.sharesTotal,
     });
   });
 });
 
 describe('settingsInForce', () => {
-  const setting = (betType: string, takeoutBp: number, effectiveFrom: string): ToteSetting => ({
-    betType,
-    takeoutBp,
-    noWinner: 'refund',
-    multiRaceScratch: 'favourite',
-    cancelledLeg: 'refund',
-    effectiveFrom,
-    createdAt: null,
-  });
+  const rated = (betType: string, winningsTaxBp: number, effectiveFrom: string) =>
+    setting({ betType, effectiveFrom, winningsTax: { rateBp: winningsTaxBp, base: 'winnings' } });
   it('picks the newest setting already effective, by bet type', () => {
     const inForce = settingsInForce(
-      [setting('W', 1800, '2026-12-01'), setting('W', 1600, '2026-11-01'), setting('W', 1500, '2000-01-01')],
+      [rated('W', 1800, '2026-12-01'), rated('W', 1600, '2026-11-01'), rated('W', 1000, '2000-01-01')],
       '2026-11-21',
     );
-    expect(inForce.get('W')?.takeoutBp).toBe(1600);
+    expect(inForce.get('W')?.winningsTax.rateBp).toBe(1600);
     expect(inForce.has('FC')).toBe(false);
   });
 });
@@ -161,8 +302,9 @@ describe('pool figures', () => {
     const pool = {
       stakes: 10_000,
       carryIn: 500,
-      payouts: 7_500,
+      payouts: 7_000,
       bonusRetained: 500,
+      winningsTax: 500,
       refunds: 0,
       takeout: 1_500,
       carryOut: 0,
@@ -173,9 +315,20 @@ describe('pool figures', () => {
     expect(poolBalances({ ...pool, breakage: 999 })).toBe(false);
     // The bonus stake kept from a winning bonus ticket is part of the books (decision 016).
     expect(poolBalances({ ...pool, bonusRetained: 0 })).toBe(false);
+    // The tax withheld from the winners is out of what they won, not out of the house's part.
+    expect(poolBalances({ ...pool, winningsTax: 0 })).toBe(false);
     // The house's minus pool balances a payout above the pool; negative breakage never does (decision 046).
-    expect(poolBalances({ ...pool, payouts: 9_000, breakage: 0, minusPool: 500 })).toBe(true);
-    expect(poolBalances({ ...pool, payouts: 9_000, breakage: -500 })).toBe(false);
+    expect(poolBalances({ ...pool, payouts: 8_500, breakage: 0, minusPool: 500 })).toBe(true);
+    expect(poolBalances({ ...pool, payouts: 8_500, breakage: -500 })).toBe(false);
+  });
+  it('have their takeout made of the shares and the stamp tax', () => {
+    const shares = [
+      { name: 'franchiseCommission' as const, amount: 850 },
+      { name: 'prizeFund' as const, amount: 850 },
+      { name: 'regulator' as const, amount: 100 },
+    ];
+    expect(takeoutAddsUp({ takeout: 2_000, shares, stampTax: 200 })).toBe(true);
+    expect(takeoutAddsUp({ takeout: 1_800, shares, stampTax: 200 })).toBe(false);
   });
   it('write dividends as the results page does', () => {
     expect(formatDividend(1230)).toBe('12.30');

@@ -9,6 +9,8 @@ import {
   runnerBaseNumber,
   toteSettingInputSchema,
   ToteMessages,
+  POOL_SHARE_NAMES,
+  type PoolShareName,
   type PoolSummary,
   type ResultInput,
   type Runner,
@@ -18,7 +20,7 @@ import {
 
 /*
  * Pure helpers of the tote screens: the finish typed or picked, official dividends typed in pesos, the
- * takeout setting form, and how pool figures read. Checked with the server's own schema and messages.
+ * pool split and tax setting form, and how pool figures read. Checked with the server's own schema and messages.
  */
 
 /** The runner numbers that ran (coupled entries share one number); scratched runners are left out. */
@@ -107,7 +109,7 @@ export function checkResult(draft: ResultDraft, runners: readonly Runner[]): Res
 }
 
 /** Basis points as a percentage: 1500 -> '15%', 1250 -> '12.5%', 1234 -> '12.34%'. */
-export function formatTakeout(bp: number): string {
+export function formatPercent(bp: number): string {
   return `${(bp / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
 }
 
@@ -119,42 +121,142 @@ export function percentToBp(text: string): number | null {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
+/** Typed whole centavos: '10' -> 10; null unless a whole number of at most 3 digits. */
+export function centavosOf(text: string): number | null {
+  const match = /^\d{1,3}$/.exec(text.trim());
+  return match ? Number(match[0]) : null;
+}
+
+/** The share names in the order the form and the tables show them (a legacy takeout last). */
+export const SHARE_ORDER = POOL_SHARE_NAMES;
+
+export type StampTaxKind = 'none' | 'per-ticket' | 'per-peso';
+
 export interface SettingDraft {
   betType: string;
-  /** Percent as typed, e.g. '15'. */
+  /** Each share in percent as typed, e.g. '8.5'; blank for no such share. */
+  franchiseCommission: string;
+  prizeFund: string;
+  regulator: string;
+  /** A single house takeout, as settings before the EO 194 split had; blank for none. */
   takeout: string;
+  stampTaxKind: StampTaxKind;
+  /** Centavos a ticket (per-ticket stamp tax only), as typed. */
+  stampBase: string;
+  /** Centavos per ₱1 or part, as typed. */
+  stampPerPeso: string;
+  /** Percent as typed, e.g. '10'. */
+  winningsTaxRate: string;
+  winningsTaxBase: 'winnings' | 'dividend';
   noWinner: string;
   multiRaceScratch: string;
   cancelledLeg: string;
   effectiveFrom: string;
 }
 
-export type SettingCheck =
-  { ok: true; body: ToteSettingInput } | { ok: false; fieldErrors: Partial<Record<keyof SettingDraft, string>> };
+/** Form fields a message can sit on; 'shares' is the shares together (their total, a repeated name). */
+export type SettingField = keyof SettingDraft | 'shares';
 
-/** The takeout setting form, checked with the server's schema; the takeout is typed in percent. */
-export function checkSetting(draft: SettingDraft): SettingCheck {
-  const takeoutBp = percentToBp(draft.takeout);
+export type SettingCheck =
+  { ok: true; body: ToteSettingInput } | { ok: false; fieldErrors: Partial<Record<SettingField, string>> };
+
+/** A setting as the form starts from it: rates in percent, centavos as numbers. */
+export function draftOfSetting(setting: ToteSetting | undefined, betType: string, effectiveFrom: string): SettingDraft {
+  const share = (name: PoolShareName) => {
+    const found = setting?.shares.find((s) => s.name === name);
+    return found ? formatPercent(found.rateBp).replace('%', '') : '';
+  };
+  const stamp = setting?.stampTax ?? null;
+  return {
+    betType,
+    franchiseCommission: share('franchiseCommission'),
+    prizeFund: share('prizeFund'),
+    regulator: share('regulator'),
+    takeout: share('takeout'),
+    stampTaxKind: stamp ? stamp.kind : 'none',
+    stampBase: stamp?.kind === 'per-ticket' ? String(stamp.baseCentavos) : '',
+    stampPerPeso: stamp ? String(stamp.perPesoCentavos) : '',
+    winningsTaxRate: setting ? formatPercent(setting.winningsTax.rateBp).replace('%', '') : '',
+    winningsTaxBase: setting?.winningsTax.base ?? 'winnings',
+    noWinner: setting?.noWinner ?? 'refund',
+    multiRaceScratch: setting?.multiRaceScratch ?? 'favourite',
+    cancelledLeg: setting?.cancelledLeg ?? 'refund',
+    effectiveFrom,
+  };
+}
+
+/**
+ * The setting form, checked with the server's schema and messages: shares and the winnings tax typed in
+ * percent (a blank share is no share), the stamp tax in centavos, and a date from `today` (Manila) on, as
+ * the server refuses an earlier one.
+ */
+export function checkSetting(draft: SettingDraft, today: string): SettingCheck {
+  const typedShares = SHARE_ORDER.filter((name) => draft[name].trim() !== '');
+  const shares = typedShares.map((name) => ({ name, rateBp: percentToBp(draft[name]) ?? -1 }));
+  const stampStep = (text: string) => centavosOf(text) ?? -1;
+  const stampTax =
+    draft.stampTaxKind === 'per-ticket'
+      ? { kind: draft.stampTaxKind, baseCentavos: stampStep(draft.stampBase), perPesoCentavos: stampStep(draft.stampPerPeso) }
+      : draft.stampTaxKind === 'per-peso'
+        ? { kind: draft.stampTaxKind, perPesoCentavos: stampStep(draft.stampPerPeso) }
+        : null;
+  const effectiveFrom = draft.effectiveFrom.trim();
   const parsed = toteSettingInputSchema.safeParse({
     betType: draft.betType,
-    takeoutBp: takeoutBp ?? -1,
+    shares,
+    stampTax,
+    winningsTax: { rateBp: percentToBp(draft.winningsTaxRate) ?? -1, base: draft.winningsTaxBase },
     noWinner: draft.noWinner,
     multiRaceScratch: draft.multiRaceScratch,
     cancelledLeg: draft.cancelledLeg,
-    effectiveFrom: draft.effectiveFrom.trim(),
+    effectiveFrom,
   });
-  if (parsed.success) return { ok: true, body: parsed.data };
-  const fieldErrors: Partial<Record<keyof SettingDraft, string>> = {};
-  for (const [key, message] of Object.entries(fieldErrorsOf(parsed.error))) {
-    const field = key === 'takeoutBp' ? 'takeout' : key;
-    if (isDraftField(field)) fieldErrors[field] ??= message;
+  const fieldErrors: Partial<Record<SettingField, string>> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = fieldOfIssue(issue.path, typedShares);
+      if (field) fieldErrors[field] ??= issue.message;
+    }
+    // A share out of range says so itself: the total is spoken of only when each share is right.
+    if (typedShares.some((name) => fieldErrors[name])) delete fieldErrors.shares;
   }
-  return { ok: false, fieldErrors };
+  // The server's rule too: a pool already selling keeps the rates it opened with.
+  if (!fieldErrors.effectiveFrom && effectiveFrom < today) fieldErrors.effectiveFrom = ToteMessages.effectiveFromPast;
+  if (!parsed.success || Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
+  return { ok: true, body: parsed.data };
 }
 
-const DRAFT_FIELDS = ['betType', 'takeout', 'noWinner', 'multiRaceScratch', 'cancelledLeg', 'effectiveFrom'] as const;
-function isDraftField(key: string): key is keyof SettingDraft {
+function fieldOfIssue(path: readonly PropertyKey[], typedShares: readonly PoolShareName[]): SettingField | null {
+  const [head, second, third] = path;
+  if (head === 'shares') {
+    const name = typeof second === 'number' && third === 'rateBp' ? typedShares[second] : undefined;
+    return name ?? 'shares';
+  }
+  if (head === 'stampTax') return second === 'baseCentavos' ? 'stampBase' : 'stampPerPeso';
+  if (head === 'winningsTax') return second === 'base' ? 'winningsTaxBase' : 'winningsTaxRate';
+  const field = typeof head === 'string' ? head : '';
+  return isDraftField(field) ? field : null;
+}
+
+const DRAFT_FIELDS = ['betType', 'noWinner', 'multiRaceScratch', 'cancelledLeg', 'effectiveFrom'] as const;
+function isDraftField(key: string): key is (typeof DRAFT_FIELDS)[number] {
   return (DRAFT_FIELDS as readonly string[]).includes(key);
+}
+
+/** Server field errors (keyed by the API's paths) on the form's fields. */
+export function settingFieldsOfServer(
+  fieldErrors: Record<string, string>,
+  sent: Pick<ToteSettingInput, 'shares'>,
+): Partial<Record<SettingField, string>> {
+  const sentShares = sent.shares.map((share) => share.name);
+  const fields: Partial<Record<SettingField, string>> = {};
+  for (const [key, message] of Object.entries(fieldErrors)) {
+    const path = key.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+    // The server's share indexes are those of the body it was sent.
+    const field = fieldOfIssue(path, sentShares);
+    if (field) fields[field] ??= message;
+  }
+  return fields;
 }
 
 /**
@@ -172,20 +274,40 @@ export function settingsInForce(settings: readonly ToteSetting[], today: string)
 }
 
 /**
- * Pool totals must satisfy stakes + carry in + minus pool = payouts + bonus stake retained + refunds +
- * takeout + carry out + breakage, with no breakage below zero.
+ * Pool totals must satisfy stakes + carry in + minus pool = payouts + bonus stake retained + winnings tax +
+ * refunds + takeout (the shares and the stamp tax) + carry out + breakage, with no breakage below zero.
  */
 export function poolBalances(
   pool: Pick<
     PoolSummary,
-    'stakes' | 'carryIn' | 'payouts' | 'bonusRetained' | 'refunds' | 'takeout' | 'carryOut' | 'breakage' | 'minusPool'
+    | 'stakes'
+    | 'carryIn'
+    | 'payouts'
+    | 'bonusRetained'
+    | 'winningsTax'
+    | 'refunds'
+    | 'takeout'
+    | 'carryOut'
+    | 'breakage'
+    | 'minusPool'
   >,
 ): boolean {
   return (
     pool.breakage >= 0 &&
     pool.stakes + pool.carryIn + pool.minusPool ===
-      pool.payouts + pool.bonusRetained + pool.refunds + pool.takeout + pool.carryOut + pool.breakage
+      pool.payouts +
+        pool.bonusRetained +
+        pool.winningsTax +
+        pool.refunds +
+        pool.takeout +
+        pool.carryOut +
+        pool.breakage
   );
+}
+
+/** The shares and the stamp tax make up the takeout: what leaves the gross before dividends. */
+export function takeoutAddsUp(pool: Pick<PoolSummary, 'takeout' | 'shares' | 'stampTax'>): boolean {
+  return pool.shares.reduce((sum, share) => sum + share.amount, 0) + pool.stampTax === pool.takeout;
 }
 
 /** A dividend for 1.00 in centavos, as the results page writes it ('12.30'); '--' when none. */
