@@ -15,6 +15,15 @@ import {
   type PaymentRequestReceipt,
   type PromotionReportResponse,
   type Race,
+  monthsOfYear,
+  OPERATOR_NAME,
+  TAX_CERTIFICATE_TEXTS,
+  taxCertificatePdfUrl,
+  TaxReportMessages,
+  TaxReportRoutes,
+  type TaxCertificateResponse,
+  type TaxMonthsResponse,
+  type TaxReportResponse,
   ToteAdminRoutes,
 } from '@karera/shared';
 import { sql } from 'kysely';
@@ -24,6 +33,8 @@ import { approveAsSecondAdmin, independentAdmin, proposeAndApprove } from '../..
 import { matchingReceipt } from '../../../test/receipts.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { adminPoster, fundPlayer, openRace, placeBetAs } from '../../../test/win-race.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
+import { pesoText } from '../statement/statement-files.ts';
 import { HouseAccount } from '../wallet/accounts.ts';
 
 const key = () => `k-${randomUUID()}`;
@@ -171,11 +182,14 @@ describe(`reports (${testDialect})`, () => {
     // second admin approves it (decision 045).
     const carryover = await proposeAndApprove(t.app, admin, '/api/backoffice/tote/settings', {
       betType: 'FC',
-      takeoutBp: 2000,
+      // A single takeout (the legacy share), the statute's stamp tax on a Forecast and its winnings tax.
+      shares: [{ name: 'takeout', rateBp: 2000 }],
+      stampTax: { kind: 'per-peso', perPesoCentavos: 5 },
+      winningsTax: { rateBp: 1000, base: 'winnings' },
       noWinner: 'carryover',
       multiRaceScratch: 'favourite',
       cancelledLeg: 'refund',
-      effectiveFrom: '2026-01-01',
+      effectiveFrom: manilaDayOf(new Date()),
     });
     expect(carryover.statusCode, carryover.body).toBe(200);
   });
@@ -241,7 +255,34 @@ describe(`reports (${testDialect})`, () => {
 
     // Each figure against the postings themselves.
     expect(totals.turnover).toBe(await ledgerSum('pool:%', ['BET'], 'positive'));
-    expect(totals.takeout).toBe(await ledgerSum(HouseAccount.takeout, ['TAKEOUT']));
+    // The pools' split, each part on its own account (EO 194; the Forecast keeps a single takeout), and
+    // the tax withheld from winnings (PD 1157): the fresh database's EO 194 defaults tax the Win pools.
+    const split = {
+      franchiseCommission: await ledgerSum(HouseAccount.franchiseCommission, ['TAKEOUT']),
+      prizeFund: await ledgerSum(HouseAccount.prizeFund, ['TAKEOUT']),
+      regulatorShare: await ledgerSum(HouseAccount.regulatorShare, ['TAKEOUT']),
+      legacyTakeout: await ledgerSum(HouseAccount.takeout, ['TAKEOUT']),
+      stampTax: await ledgerSum(HouseAccount.stampTaxPayable, ['TAKEOUT']),
+    };
+    for (const [figure, posted] of Object.entries(split)) {
+      expect(posted, figure).toBeGreaterThan(0);
+      expect(totals[figure as keyof typeof split], figure).toBe(posted);
+    }
+    expect(totals.takeout).toBe(-(await ledgerSum('pool:%', ['TAKEOUT'])));
+    expect(totals.takeout).toBe(Object.values(split).reduce((sum, amount) => sum + amount, 0));
+    const winningsTax = await ledgerSum(HouseAccount.winningsTaxPayable, null);
+    expect(winningsTax).toBeGreaterThan(0);
+    expect(totals.winningsTax).toBe(winningsTax);
+    const ticketSums = await t.app.db
+      .selectFrom('bet_tickets')
+      .select((eb) => [
+        eb.fn.sum<number | string>('winnings_tax').as('tax'),
+        eb.fn.sum<number | string>(eb('won_amount', '+', eb.ref('winnings_tax'))).as('gross'),
+      ])
+      .executeTakeFirstOrThrow();
+    expect(totals.winningsTax).toBe(Number(ticketSums.tax));
+    // Payouts are the winnings before the tax withheld from them.
+    expect(totals.payouts).toBe(Number(ticketSums.gross));
     expect(totals.breakage).toBe(await ledgerSum(HouseAccount.breakage, ['BREAKAGE']));
     // What the house paid into pools for the 1.00 minimum dividend (decision 046).
     expect(totals.minusPool).toBe(-(await ledgerSum(HouseAccount.minusPool, ['MINUS_POOL'])));
@@ -256,6 +297,17 @@ describe(`reports (${testDialect})`, () => {
     // Every pool settled, so each is back to zero: GGR is what the house kept of the turnover.
     expect(totals.ggr).toBe(totals.takeout + totals.breakage + totals.bonusRetained - totals.minusPool);
     expect(totals.ggr).toBe(totals.turnover + totals.carryIn - totals.carryOut - totals.refunds - totals.payouts);
+    // GGR from the accounts it went to: the shares, the stamp tax, breakage and the bonus stake kept.
+    expect(totals.ggr).toBe(
+      Object.values(split).reduce((sum, amount) => sum + amount, 0) +
+        (await ledgerSum(HouseAccount.breakage, ['BREAKAGE'])) +
+        (await ledgerSum(HouseAccount.bonusStakeRetained, null)) +
+        (await ledgerSum(HouseAccount.minusPool, ['MINUS_POOL'])),
+    );
+    // The operator's own: its commission, the legacy takeout, breakage and bonus kept, less the minus pool.
+    expect(totals.netRevenue).toBe(
+      totals.franchiseCommission + totals.legacyTakeout + totals.breakage + totals.bonusRetained - totals.minusPool,
+    );
     expect(await ledgerSum('pool:%', null)).toBe(0);
 
     // However grouped, the rows add up to the same totals.
@@ -281,8 +333,9 @@ describe(`reports (${testDialect})`, () => {
       [2, 'W', 2_000, 0],
     ]);
     const carried = byGroup.get('pool')!.rows;
-    expect(carried[0]).toMatchObject({ carryOut: 3_200, takeout: 800, payouts: 0 });
-    expect(carried[2]).toMatchObject({ carryIn: 3_200, turnover: 1_000 });
+    // The Forecast's ₱40: 20% single takeout ₱8, stamp tax ₱0.05 per peso ₱2, the rest carried over.
+    expect(carried[0]).toMatchObject({ carryOut: 3_000, takeout: 1_000, legacyTakeout: 800, stampTax: 200, payouts: 0 });
+    expect(carried[2]).toMatchObject({ carryIn: 3_000, turnover: 1_000 });
 
     const payments = await report<PaymentReportResponse>(`${ReportRoutes.payments}?${range}`);
     expect(payments.rows).toEqual([
@@ -304,6 +357,85 @@ describe(`reports (${testDialect})`, () => {
     expect(promotions.rows).toEqual([
       { day: today, promos: 5_000, depositBonuses: 0, rebates: 600, other: 0, total: 5_600 },
     ]);
+
+    // The tax report: the tax payables' postings per day, the shares per event, as the gaming report has them.
+    const taxes = await report<TaxReportResponse>(`${ReportRoutes.taxes}?${range}`);
+    expect(taxes.days).toEqual([{ day: today, stampTax: split.stampTax, winningsTax }]);
+    expect(taxes.events).toEqual([
+      {
+        key: `e${first.eventId}`,
+        eventId: first.eventId,
+        eventName: 'Reports Day',
+        day: '2026-11-22',
+        franchiseCommission: split.franchiseCommission,
+        prizeFund: split.prizeFund,
+        regulatorShare: split.regulatorShare,
+        legacyTakeout: split.legacyTakeout,
+      },
+    ]);
+    expect(taxes.totals).toEqual({ ...split, winningsTax });
+    const year = today.slice(0, 4);
+    const months = await report<TaxMonthsResponse>(`${TaxReportRoutes.months}?year=${year}`);
+    expect(months.months.map((row) => row.month)).toEqual(monthsOfYear(year));
+    expect(months.months.find((row) => row.month === today.slice(0, 7))).toEqual({
+      month: today.slice(0, 7),
+      stampTax: split.stampTax,
+      winningsTax,
+    });
+    expect(months.totals).toEqual({ stampTax: split.stampTax, winningsTax });
+    const lastYear = await report<TaxMonthsResponse>(`${TaxReportRoutes.months}?year=${Number(year) - 1}`);
+    expect(lastYear.totals).toEqual({ stampTax: 0, winningsTax: 0 });
+
+    // Ben's certificate: his tickets' tax withheld (his Forecast won) and winnings before it, this month.
+    const benTickets = await t.app.db
+      .selectFrom('bet_tickets')
+      .select((eb) => [
+        eb.fn.sum<number | string>('winnings_tax').as('tax'),
+        eb.fn.sum<number | string>(eb('won_amount', '+', eb.ref('winnings_tax'))).as('gross'),
+      ])
+      .where('player_id', '=', ben.playerId)
+      .executeTakeFirstOrThrow();
+    const benTax = Number(benTickets.tax);
+    expect(benTax).toBeGreaterThan(0);
+    const certificateUrl = TaxReportRoutes.certificate
+      .replace(':playerId', String(ben.playerId))
+      .replace(':year', year);
+    const { certificate } = await report<TaxCertificateResponse>(certificateUrl);
+    expect(certificate.totals).toEqual({ grossWinnings: Number(benTickets.gross), winningsTax: benTax });
+    expect(certificate.player).toMatchObject({ id: ben.playerId, username: ben.mobileNo });
+    expect(certificate.operator).toBe(OPERATOR_NAME);
+    expect(certificate.months).toHaveLength(12);
+    expect(certificate.months.filter((month) => month.winningsTax !== 0)).toEqual([
+      { month: today.slice(0, 7), grossWinnings: Number(benTickets.gross), winningsTax: benTax },
+    ]);
+    // The player reads his own, by his session; a player's query cannot name another player.
+    const own = await get(TaxReportRoutes.ownCertificate.replace(':year', year), ben.cookie);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json<TaxCertificateResponse>().certificate).toEqual(certificate);
+    const anas = await get(TaxReportRoutes.ownCertificate.replace(':year', year), ana.cookie);
+    expect(anas.json<TaxCertificateResponse>().certificate.player.id).toBe(ana.playerId);
+    expect((await get(`${taxCertificatePdfUrl(year)}?playerId=${ben.playerId}`, ana.cookie)).statusCode).toBe(400);
+
+    // The PDF, in English and Filipino, from the back office and the player's own.
+    for (const [url, cookie] of [
+      [taxCertificatePdfUrl(year, ben.playerId), admin],
+      [taxCertificatePdfUrl(year), ben.cookie],
+    ] as const) {
+      const pdf = await get(url, cookie);
+      expect(pdf.statusCode, pdf.body).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.headers['content-disposition']).toBe(`attachment; filename="karera-tax-certificate-${year}.pdf"`);
+      expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const text = pdfText(pdf.rawPayload);
+      expect(text).toContain(TAX_CERTIFICATE_TEXTS.en.title);
+      expect(text).toContain(pesoText(benTax));
+      expect(text).toContain(pesoText(Number(benTickets.gross)));
+      expect(text).toContain(ben.mobileNo);
+      expect(text).toContain(OPERATOR_NAME);
+    }
+    const filipino = pdfText((await get(taxCertificatePdfUrl(year, ben.playerId, 'fil'))).rawPayload);
+    expect(filipino).toContain(TAX_CERTIFICATE_TEXTS.fil.title);
+    expect(filipino).toContain('Buwis na kinaltas (₱)');
   });
 
   it('puts a settlement at 23:59 and one at 00:01 Manila on different days', async () => {
@@ -358,6 +490,21 @@ describe(`reports (${testDialect})`, () => {
       for (const cookie of cookies) expect((await get(`${url}${query}`, cookie)).statusCode, url).toBe(403);
       expect((await t.app.inject({ method: 'GET', url: `${url}${query}` })).statusCode, url).toBe(401);
     }
+    const player = await registerPlayer(t.app);
+    for (const url of [
+      `${TaxReportRoutes.months}?year=2026`,
+      TaxReportRoutes.certificate.replace(':playerId', String(player.playerId)).replace(':year', '2026'),
+      taxCertificatePdfUrl('2026', player.playerId),
+    ]) {
+      for (const cookie of cookies) expect((await get(url, cookie)).statusCode, url).toBe(403);
+      expect((await get(url, player.cookie)).statusCode, url).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+    }
+    // The player's own certificate needs a player's session.
+    for (const url of [TaxReportRoutes.ownCertificate.replace(':year', '2026'), taxCertificatePdfUrl('2026')]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+      expect((await get(url, cookies[0])).statusCode, url).toBe(401);
+    }
   });
 
   it('refuses unknown fields, a reversed range, a range over the limit and days that do not exist', async () => {
@@ -379,5 +526,28 @@ describe(`reports (${testDialect})`, () => {
       ).toBe(200);
     }
     await refusal(`${ReportRoutes.gaming}?from=2026-11-01&to=2026-11-02&by=agent`);
+
+    // A year: four digits, not in the future; nothing else in the query.
+    const nextYear = String(new Date().getUTCFullYear() + 2);
+    for (const year of ['26', '02026', '2026.0', 'abcd', '0999']) {
+      expect(await refusal(`${TaxReportRoutes.months}?year=${year}`)).toContain(TaxReportMessages.yearInvalid);
+    }
+    expect(await refusal(`${TaxReportRoutes.months}?year=${nextYear}`)).toContain(TaxReportMessages.yearInFuture);
+    await refusal(`${TaxReportRoutes.months}?year=2026&playerId=1`);
+    await refusal(TaxReportRoutes.months);
+    const player = await registerPlayer(t.app);
+    const certificate = (year: string, id: number | string = player.playerId) =>
+      TaxReportRoutes.certificate.replace(':playerId', String(id)).replace(':year', year);
+    expect(await refusal(certificate(nextYear))).toContain(TaxReportMessages.yearInFuture);
+    await refusal(certificate('2026', '01'));
+    await refusal(`${certificate('2026')}?lang=fil`);
+    await refusal(`${taxCertificatePdfUrl('2026', player.playerId)}?extra=1`);
+    await refusal(`${taxCertificatePdfUrl('2026', player.playerId)}?lang=de`);
+    expect((await get(certificate('2026', 2_000_000_000))).statusCode).toBe(404);
+    const ownFuture = await get(TaxReportRoutes.ownCertificate.replace(':year', nextYear), player.cookie);
+    expect(ownFuture.statusCode).toBe(400);
+    // A player with no winnings has a certificate of nothing.
+    const empty = await report<TaxCertificateResponse>(certificate('2026'));
+    expect(empty.certificate.totals).toEqual({ grossWinnings: 0, winningsTax: 0 });
   });
 });

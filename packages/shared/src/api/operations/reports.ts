@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineOperations } from '../contract.ts';
 import {
   gamingReportQuery,
@@ -43,6 +44,9 @@ export function taxCertificatePdfUrl(year: string, playerId?: number, lang?: 'en
       : TaxReportRoutes.certificatePdf.replace(':playerId', String(playerId)).replace(':year', year);
   return lang ? `${path}?lang=${lang}` : path;
 }
+
+/** A certificate's JSON takes nothing in its query: an unknown field is refused. */
+const noQuery = z.strictObject({});
 
 /** The business reports (decision 039): admins only, over a range of Manila days. */
 export const ReportOperations = defineOperations({
@@ -94,6 +98,7 @@ export const ReportOperations = defineOperations({
     auth: 'staff',
     summary: "A player's certificate of the tax withheld from their winnings in a year, per Manila month (admins)",
     params: playerCertificateParams,
+    querystring: noQuery,
     response: taxCertificateResponseSchema,
   },
   ownTaxCertificate: {
@@ -102,6 +107,7 @@ export const ReportOperations = defineOperations({
     auth: 'player',
     summary: "The signed-in player's certificate of the tax withheld from their winnings in a year",
     params: ownCertificateParams,
+    querystring: noQuery,
     response: taxCertificateResponseSchema,
   },
 });
