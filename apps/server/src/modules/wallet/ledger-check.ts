@@ -13,7 +13,9 @@ export interface LedgerBreach {
     | 'ticket-settlement'
     | 'settled-pool-not-empty'
     | 'negative-breakage'
-    | 'pool-overpaid';
+    | 'pool-overpaid'
+    | 'winnings-tax-mismatch'
+    | 'stamp-tax-mismatch';
   detail: string;
 }
 
@@ -144,6 +146,58 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerBreach[]>
     }
   }
   breaches.push(...(await poolMoneyBreaches(db)));
+  breaches.push(...(await taxBreaches(db)));
+  return breaches;
+}
+
+/**
+ * The taxes owed are what the tickets and pools say (decision 049): the winnings tax each winning ticket
+ * records is what its settlement posted to house:winnings-tax-payable, and the stamp tax each pool records
+ * is what its split posted to house:stamp-tax-payable. The certificate of tax withheld and the tax reports
+ * read the tickets and the postings; a difference would make one of them false.
+ */
+async function taxBreaches(db: Kysely<Database>): Promise<LedgerBreach[]> {
+  const breaches: LedgerBreach[] = [];
+  const winnings = await sql<{ ticket_id: number; recorded: number | string; posted: number | string | null }>`
+    select b.id as ticket_id, b.winnings_tax as recorded,
+      (select sum(p.amount) from ledger_postings p join accounts a on a.id = p.account_id
+        where p.transaction_id = b.settlement_transaction_id and a.code = ${'house:winnings-tax-payable'}) as posted
+    from bet_tickets b
+    where b.settlement_transaction_id is not null
+      and (b.winnings_tax <> 0 or exists (select 1 from ledger_postings p join accounts a on a.id = p.account_id
+        where p.transaction_id = b.settlement_transaction_id and a.code = ${'house:winnings-tax-payable'}))`.execute(
+    db,
+  );
+  for (const row of winnings.rows) {
+    if (toSafeInteger(row.recorded) !== toSafeInteger(row.posted ?? 0)) {
+      breaches.push({
+        rule: 'winnings-tax-mismatch',
+        detail: `ticket ${row.ticket_id} records a winnings tax of ${row.recorded}, its settlement posted ${row.posted ?? 0}`,
+      });
+    }
+  }
+  const stamp = await sql<{
+    first_race_id: number;
+    bet_type: string;
+    recorded: number | string;
+    posted: number | string | null;
+  }>`
+    select s.first_race_id as first_race_id, s.bet_type as bet_type, s.stamp_tax as recorded,
+      (select sum(p.amount) from ledger_postings p
+        join accounts a on a.id = p.account_id
+        join ledger_transactions t on t.id = p.transaction_id
+        join accounts pool on pool.code = ${'pool:'} || cast(s.first_race_id as text) || ${':'} || s.bet_type
+        join ledger_postings pp on pp.transaction_id = t.id and pp.account_id = pool.id
+        where t.kind = 'TAKEOUT' and a.code = ${'house:stamp-tax-payable'}) as posted
+    from pool_settlements s`.execute(db);
+  for (const row of stamp.rows) {
+    if (toSafeInteger(row.recorded) !== toSafeInteger(row.posted ?? 0)) {
+      breaches.push({
+        rule: 'stamp-tax-mismatch',
+        detail: `pool ${row.first_race_id}:${row.bet_type} records a stamp tax of ${row.recorded}, its split posted ${row.posted ?? 0}`,
+      });
+    }
+  }
   return breaches;
 }
 
