@@ -1,39 +1,50 @@
 import { useId } from 'react';
 import { betTypeByCode, formatPeso, type PoolSummary } from '@karera/shared';
 import { useT } from '../../i18n/useT.ts';
-import { formatDividend } from './tote.ts';
+import { formatDividend, grossSalesOf, poolBalances, sortedShares, takeoutAddsUp } from './tote.ts';
 
-type MoneyField =
-  | 'stakes'
-  | 'refunds'
-  | 'takeout'
-  | 'carryIn'
-  | 'carryOut'
-  | 'net'
-  | 'payouts'
-  | 'bonusRetained'
-  | 'breakage'
-  | 'minusPool';
+/** One row of a pool's money: its label, amount and test id, and whether it is a part of the row above. */
+interface MoneyRow {
+  id: string;
+  label: string;
+  amount: number;
+  part?: boolean;
+}
 
-/** One pool of a preview or a settlement report: its money, its tickets and its dividends. */
+/**
+ * One pool of a preview or a settlement report: its money in the order it flows (gross sales, each share and
+ * the stamp tax taken from it, carryovers, the net pool, the tax withheld from the winners and what reached
+ * them), its tickets and its dividends.
+ */
 export function PoolCard({ pool, status }: { pool: PoolSummary; status?: 'paying' | 'settled' }) {
   const t = useT();
   const headingId = useId();
   const typeName = betTypeByCode(pool.betType)?.name ?? pool.betType;
   // The note column only when a line has something to say (a consolation or an official figure).
   const withNotes = pool.dividends.some((line) => line.consolation || line.official);
-  const money: [MoneyField, string][] = [
-    ['stakes', t('pool.stakes')],
-    ['refunds', t('pool.refunds')],
-    ['takeout', t('pool.takeout')],
-    ['carryIn', t('pool.carryIn')],
-    ['carryOut', t('pool.carryOut')],
-    ['net', t('pool.net')],
-    ['payouts', t('pool.payouts')],
-    ['bonusRetained', t('pool.bonusRetained')],
-    ['breakage', t('pool.breakage')],
-    ['minusPool', t('pool.minusPool')],
+  const money: MoneyRow[] = [
+    { id: 'stakes', label: t('pool.stakes'), amount: pool.stakes },
+    { id: 'refunds', label: t('pool.refunds'), amount: pool.refunds },
+    { id: 'gross', label: t('pool.grossSales'), amount: grossSalesOf(pool) },
+    ...sortedShares(pool.shares).map((share) => ({
+      id: `share-${share.name}`,
+      label: t(`toteSettings.shareNames.${share.name}`),
+      amount: share.amount,
+      part: true,
+    })),
+    { id: 'stampTax', label: t('pool.stampTax'), amount: pool.stampTax, part: true },
+    { id: 'takeout', label: t('pool.takeout'), amount: pool.takeout },
+    { id: 'carryIn', label: t('pool.carryIn'), amount: pool.carryIn },
+    { id: 'net', label: t('pool.net'), amount: pool.net },
+    { id: 'winningsTax', label: t('pool.winningsTax'), amount: pool.winningsTax },
+    { id: 'payouts', label: t('pool.payouts'), amount: pool.payouts },
+    { id: 'bonusRetained', label: t('pool.bonusRetained'), amount: pool.bonusRetained },
+    { id: 'carryOut', label: t('pool.carryOut'), amount: pool.carryOut },
+    { id: 'breakage', label: t('pool.breakage'), amount: pool.breakage },
+    { id: 'minusPool', label: t('pool.minusPool'), amount: pool.minusPool },
   ];
+  // A settled or paying pool's own books: everything in equals everything out, the takeout its parts.
+  const balanced = poolBalances(pool) && takeoutAddsUp(pool);
   return (
     <article className="card bo-pool" aria-labelledby={headingId} data-testid="pool" data-bet-type={pool.betType}>
       <div className="bo-pool__head">
@@ -57,11 +68,17 @@ export function PoolCard({ pool, status }: { pool: PoolSummary; status?: 'paying
             <dd>{t(`pool.statuses.${status}`)}</dd>
           </div>
         ) : null}
-        {money.map(([field, label]) => (
-          <div className="bo-fields__row" key={field}>
-            <dt>{label}</dt>
-            <dd className="bo-amount" data-testid={`pool-${field}`}>
-              {formatPeso(pool[field])}
+        {status ? (
+          <div className="bo-fields__row">
+            <dt>{t('report.balance')}</dt>
+            <dd data-testid="pool-balance">{balanced ? t('report.balanced') : t('report.notBalanced')}</dd>
+          </div>
+        ) : null}
+        {money.map((row) => (
+          <div className={row.part ? 'bo-fields__row bo-pool__part' : 'bo-fields__row'} key={row.id}>
+            <dt>{row.label}</dt>
+            <dd className="bo-amount" data-testid={`pool-${row.id}`}>
+              {formatPeso(row.amount)}
             </dd>
           </div>
         ))}

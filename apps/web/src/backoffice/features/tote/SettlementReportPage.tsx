@@ -8,6 +8,7 @@ import { RaceRoute } from '../../components/RaceRoute.tsx';
 import { RaceStatusBadge } from '../../components/RaceStatusBadge.tsx';
 import { PoolCard } from './PoolCard.tsx';
 import { useReportQuery } from './tote.api.ts';
+import { grossSalesOf, shareTotals } from './tote.ts';
 import './tote.css';
 
 /** Settlement report of a race (/race-day/:eventId/races/:raceId/report): every pool, and whether it balances. */
@@ -98,25 +99,37 @@ function Totals({ report }: { report: SettlementReport }) {
   const t = useT();
   const headingId = useId();
   const { totals } = report;
-  const rows: [string, number][] = [
-    [t('pool.stakes'), totals.stakes],
-    [t('pool.carryIn'), totals.carryIn],
-    [t('pool.payouts'), totals.payouts],
-    [t('pool.bonusRetained'), totals.bonusRetained],
-    [t('pool.refunds'), totals.refunds],
-    [t('pool.takeout'), totals.takeout],
-    [t('pool.carryOut'), totals.carryOut],
-    [t('pool.breakage'), totals.breakage],
-    [t('pool.minusPool'), totals.minusPool],
+  const rows: [string, string, number][] = [
+    ['stakes', t('pool.stakes'), totals.stakes],
+    ['refunds', t('pool.refunds'), totals.refunds],
+    ['gross', t('pool.grossSales'), grossSalesOf(totals)],
+    ...shareTotals(report.pools).map(
+      (share): [string, string, number] => [
+        `share-${share.name}`,
+        t(`toteSettings.shareNames.${share.name}`),
+        share.amount,
+      ],
+    ),
+    ['stampTax', t('pool.stampTax'), totals.stampTax],
+    ['takeout', t('pool.takeout'), totals.takeout],
+    ['carryIn', t('pool.carryIn'), totals.carryIn],
+    ['winningsTax', t('pool.winningsTax'), totals.winningsTax],
+    ['payouts', t('pool.payouts'), totals.payouts],
+    ['bonusRetained', t('pool.bonusRetained'), totals.bonusRetained],
+    ['carryOut', t('pool.carryOut'), totals.carryOut],
+    ['breakage', t('pool.breakage'), totals.breakage],
+    ['minusPool', t('pool.minusPool'), totals.minusPool],
   ];
   return (
     <section className="card bo-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('report.totals')}</h2>
       <dl className="bo-fields" data-testid="report-totals">
-        {rows.map(([label, amount]) => (
-          <div className="bo-fields__row" key={label}>
+        {rows.map(([id, label, amount]) => (
+          <div className="bo-fields__row" key={id}>
             <dt>{label}</dt>
-            <dd className="bo-amount">{formatPeso(amount)}</dd>
+            <dd className="bo-amount" data-testid={`total-${id}`}>
+              {formatPeso(amount)}
+            </dd>
           </div>
         ))}
       </dl>

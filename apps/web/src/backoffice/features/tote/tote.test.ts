@@ -8,6 +8,7 @@ import {
   draftOfSetting,
   formatDividend,
   formatPercent,
+  grossSalesOf,
   percentToBp,
   placedRunners,
   poolBalances,
@@ -15,6 +16,8 @@ import {
   runnersThatRan,
   settingFieldsOfServer,
   settingsInForce,
+  shareTotals,
+  sortedShares,
   takeoutAddsUp,
 } from './tote.ts';
 
@@ -329,6 +332,32 @@ describe('pool figures', () => {
     ];
     expect(takeoutAddsUp({ takeout: 2_000, shares, stampTax: 200 })).toBe(true);
     expect(takeoutAddsUp({ takeout: 1_800, shares, stampTax: 200 })).toBe(false);
+  });
+  it('read gross sales as the stakes less refunds, and the shares in the settings’ order, totalled by name', () => {
+    expect(grossSalesOf({ stakes: 10_000, refunds: 1_500 })).toBe(8_500);
+    const pools = [
+      {
+        shares: [
+          { name: 'regulator' as const, amount: 100 },
+          { name: 'franchiseCommission' as const, amount: 850 },
+          { name: 'prizeFund' as const, amount: 850 },
+        ],
+      },
+      { shares: [{ name: 'takeout' as const, amount: 1_500 }] },
+      { shares: [{ name: 'franchiseCommission' as const, amount: 17 }] },
+    ];
+    expect(sortedShares(pools[0]?.shares ?? []).map((share) => share.name)).toEqual([
+      'franchiseCommission',
+      'prizeFund',
+      'regulator',
+    ]);
+    expect(shareTotals(pools)).toEqual([
+      { name: 'franchiseCommission', amount: 867 },
+      { name: 'prizeFund', amount: 850 },
+      { name: 'regulator', amount: 100 },
+      { name: 'takeout', amount: 1_500 },
+    ]);
+    expect(shareTotals([])).toEqual([]);
   });
   it('write dividends as the results page does', () => {
     expect(formatDividend(1230)).toBe('12.30');

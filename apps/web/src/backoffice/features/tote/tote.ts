@@ -310,6 +310,27 @@ export function takeoutAddsUp(pool: Pick<PoolSummary, 'takeout' | 'shares' | 'st
   return pool.shares.reduce((sum, share) => sum + share.amount, 0) + pool.stampTax === pool.takeout;
 }
 
+/** What a pool sold: the tickets' stakes less what was refunded (what the shares are rates of). */
+export function grossSalesOf(pool: Pick<PoolSummary, 'stakes' | 'refunds'>): number {
+  return pool.stakes - pool.refunds;
+}
+
+/** Shares in the order the settings name them (franchise commission, prize fund, regulator, takeout). */
+export function sortedShares<Share extends { name: PoolShareName }>(shares: readonly Share[]): Share[] {
+  return shares.toSorted((a, b) => SHARE_ORDER.indexOf(a.name) - SHARE_ORDER.indexOf(b.name));
+}
+
+/** Each share's amount over a race's pools, for the report's totals, in the settings' order. */
+export function shareTotals(
+  pools: readonly Pick<PoolSummary, 'shares'>[],
+): { name: PoolShareName; amount: number }[] {
+  const totals = new Map<PoolShareName, number>();
+  for (const pool of pools) {
+    for (const share of pool.shares) totals.set(share.name, (totals.get(share.name) ?? 0) + share.amount);
+  }
+  return sortedShares([...totals].map(([name, amount]) => ({ name, amount })));
+}
+
 /** A dividend for 1.00 in centavos, as the results page writes it ('12.30'); '--' when none. */
 export function formatDividend(dividend: number | null): string {
   return dividend === null ? '--' : formatPeso(dividend).replace('₱', '');

@@ -8,7 +8,7 @@ import {
 import { ApiError } from '../../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { localizeMessage, type BoT } from '../../i18n/useT.ts';
-import { formatPercent, SHARE_ORDER } from './tote.ts';
+import { formatPercent, sortedShares } from './tote.ts';
 
 type ToteMessageKey = keyof typeof ToteMessages;
 
@@ -36,8 +36,7 @@ export function toteErrorText(t: BoT, error: unknown): string {
 /** The shares of a setting, each with its name and percent: 'Franchise commission 8.5%, …'. */
 export function sharesText(t: BoT, shares: readonly { name: PoolShareName; rateBp: number }[]): string {
   if (shares.length === 0) return t('toteSettings.noShares');
-  return [...shares]
-    .toSorted((a, b) => SHARE_ORDER.indexOf(a.name) - SHARE_ORDER.indexOf(b.name))
+  return sortedShares(shares)
     .map((share) => `${t(`toteSettings.shareNames.${share.name}`)} ${formatPercent(share.rateBp)}`)
     .join(', ');
 }
