@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link, NavLink, Route, Routes, useSearchParams } from 'react-router';
 import {
   formatPeso,
@@ -14,17 +14,19 @@ import {
 import { Alert, Button, TextField } from '../../../components/ui/index.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
-import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
 import { useT, type BoT } from '../../i18n/useT.ts';
 import { BarChart } from './BarChart.tsx';
 import { rangeFromParams } from './reportRange.ts';
-import { downloadText, reportCsv, type CsvColumn } from './reportCsv.ts';
+import { reportCsv, type CsvColumn } from './reportCsv.ts';
+import { CsvButton, fileName, ReportState, Totals } from './reportParts.tsx';
+import { TaxReport } from './TaxReport.tsx';
 import { useGamingReport, usePaymentReport, usePromotionReport } from './reports.api.ts';
 import './reports.css';
 
-type Section = 'days' | 'events' | 'races' | 'pools' | 'payments' | 'promotions';
+type GamingSection = 'days' | 'events' | 'races' | 'pools';
+type Section = GamingSection | 'payments' | 'promotions' | 'taxes';
 
-const GAMING_SECTIONS: Record<GamingGroup, { section: Section; path: string }> = {
+const GAMING_SECTIONS: Record<GamingGroup, { section: GamingSection; path: string }> = {
   day: { section: 'days', path: '' },
   event: { section: 'events', path: 'events' },
   race: { section: 'races', path: 'races' },
@@ -42,6 +44,7 @@ function ReportTabs({ search }: { search: string }) {
     })),
     { to: '/reports/payments', section: 'payments' },
     { to: '/reports/promotions', section: 'promotions' },
+    { to: '/reports/taxes', section: 'taxes' },
   ];
   return (
     <nav className="bo-report-tabs" aria-label={t('reports.sections')}>
@@ -91,63 +94,6 @@ function RangeForm({ range, onApply }: { range: ReportRange; onApply: (range: Re
     </form>
   );
 }
-
-function Totals({ items }: { items: [label: string, centavos: number][] }) {
-  const t = useT();
-  return (
-    <dl className="bo-report-totals" aria-label={t('reports.totals')}>
-      {items.map(([label, amount]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{formatPeso(amount)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function CsvButton({ fileName, csv }: { fileName: string; csv: () => string }) {
-  const t = useT();
-  const [saved, setSaved] = useState<string | null>(null);
-  return (
-    <div className="bo-report-toolbar">
-      <Button
-        variant="secondary"
-        onClick={() => {
-          downloadText(fileName, csv());
-          setSaved(fileName);
-        }}
-      >
-        {t('reports.downloadCsv')}
-      </Button>
-      {saved ? (
-        <span role="status" className="bo-muted">
-          {t('reports.downloaded', { file: saved })}
-        </span>
-      ) : null}
-    </div>
-  );
-}
-
-/** Loading, error and empty states around a report's content. */
-function ReportState<T>({
-  query,
-  isEmpty,
-  children,
-}: {
-  query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined; refetch: () => unknown };
-  isEmpty: (data: T) => boolean;
-  children: (data: T) => ReactNode;
-}) {
-  const t = useT();
-  if (query.isPending) return <LoadingBlock />;
-  if (query.isError || query.data === undefined)
-    return <ErrorBlock error={query.error} onRetry={() => void query.refetch()} />;
-  if (isEmpty(query.data)) return <EmptyBlock text={t('reports.empty')} />;
-  return <>{children(query.data)}</>;
-}
-
-const fileName = (kind: string, range: ReportRange) => `karera-report-${kind}-${range.from}-to-${range.to}.csv`;
 
 function rowLabel(t: BoT, by: GamingGroup, row: GamingRow): string {
   const race = row.raceNo === null ? '' : t('reports.raceNo', { no: row.raceNo });
@@ -404,6 +350,7 @@ export function ReportsPage() {
           <Route path="pools" element={gaming('pool')} />
           <Route path="payments" element={<PaymentReport range={range} enabled={enabled} />} />
           <Route path="promotions" element={<PromotionReport range={range} enabled={enabled} />} />
+          <Route path="taxes" element={<TaxReport range={range} enabled={enabled} />} />
         </Routes>
       )}
     </>
