@@ -103,13 +103,11 @@ function Totals({ report }: { report: SettlementReport }) {
     ['stakes', t('pool.stakes'), totals.stakes],
     ['refunds', t('pool.refunds'), totals.refunds],
     ['gross', t('pool.grossSales'), grossSalesOf(totals)],
-    ...shareTotals(report.pools).map(
-      (share): [string, string, number] => [
-        `share-${share.name}`,
-        t(`toteSettings.shareNames.${share.name}`),
-        share.amount,
-      ],
-    ),
+    ...shareTotals(report.pools).map((share): [string, string, number] => [
+      `share-${share.name}`,
+      t(`toteSettings.shareNames.${share.name}`),
+      share.amount,
+    ]),
     ['stampTax', t('pool.stampTax'), totals.stampTax],
     ['takeout', t('pool.takeout'), totals.takeout],
     ['carryIn', t('pool.carryIn'), totals.carryIn],

@@ -270,9 +270,7 @@ function SettingForm({ settings, today }: { settings: readonly ToteSetting[]; to
           {draft.stampTaxKind === 'none' ? null : (
             <TextField
               label={t(
-                draft.stampTaxKind === 'per-ticket'
-                  ? 'toteSettings.stampPerPesoAbove'
-                  : 'toteSettings.stampPerPeso',
+                draft.stampTaxKind === 'per-ticket' ? 'toteSettings.stampPerPesoAbove' : 'toteSettings.stampPerPeso',
               )}
               hint={t('toteSettings.stampStepHint')}
               inputMode="numeric"

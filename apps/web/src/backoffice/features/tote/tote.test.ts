@@ -263,7 +263,12 @@ describe('the setting form', () => {
   });
 
   it("puts the server's field errors on the fields, by the shares it was sent", () => {
-    const sent = { shares: [{ name: 'prizeFund' as const, rateBp: 850 }, { name: 'regulator' as const, rateBp: 99_999 }] };
+    const sent = {
+      shares: [
+        { name: 'prizeFund' as const, rateBp: 850 },
+        { name: 'regulator' as const, rateBp: 99_999 },
+      ],
+    };
     expect(
       settingFieldsOfServer(
         {

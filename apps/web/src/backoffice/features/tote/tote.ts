@@ -196,7 +196,11 @@ export function checkSetting(draft: SettingDraft, today: string): SettingCheck {
   const stampStep = (text: string) => centavosOf(text) ?? -1;
   const stampTax =
     draft.stampTaxKind === 'per-ticket'
-      ? { kind: draft.stampTaxKind, baseCentavos: stampStep(draft.stampBase), perPesoCentavos: stampStep(draft.stampPerPeso) }
+      ? {
+          kind: draft.stampTaxKind,
+          baseCentavos: stampStep(draft.stampBase),
+          perPesoCentavos: stampStep(draft.stampPerPeso),
+        }
       : draft.stampTaxKind === 'per-peso'
         ? { kind: draft.stampTaxKind, perPesoCentavos: stampStep(draft.stampPerPeso) }
         : null;
@@ -295,13 +299,7 @@ export function poolBalances(
   return (
     pool.breakage >= 0 &&
     pool.stakes + pool.carryIn + pool.minusPool ===
-      pool.payouts +
-        pool.bonusRetained +
-        pool.winningsTax +
-        pool.refunds +
-        pool.takeout +
-        pool.carryOut +
-        pool.breakage
+      pool.payouts + pool.bonusRetained + pool.winningsTax + pool.refunds + pool.takeout + pool.carryOut + pool.breakage
   );
 }
 
@@ -321,9 +319,7 @@ export function sortedShares<Share extends { name: PoolShareName }>(shares: read
 }
 
 /** Each share's amount over a race's pools, for the report's totals, in the settings' order. */
-export function shareTotals(
-  pools: readonly Pick<PoolSummary, 'shares'>[],
-): { name: PoolShareName; amount: number }[] {
+export function shareTotals(pools: readonly Pick<PoolSummary, 'shares'>[]): { name: PoolShareName; amount: number }[] {
   const totals = new Map<PoolShareName, number>();
   for (const pool of pools) {
     for (const share of pool.shares) totals.set(share.name, (totals.get(share.name) ?? 0) + share.amount);

@@ -1,10 +1,4 @@
-import {
-  formatPeso,
-  ToteMessages,
-  type PoolShareName,
-  type StampTaxRate,
-  type WinningsTaxRule,
-} from '@karera/shared';
+import { formatPeso, ToteMessages, type PoolShareName, type StampTaxRate, type WinningsTaxRule } from '@karera/shared';
 import { ApiError } from '../../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
 import { localizeMessage, type BoT } from '../../i18n/useT.ts';
@@ -56,4 +50,3 @@ export function stampTaxText(t: BoT, rate: StampTaxRate | null): string {
 export function winningsTaxText(t: BoT, rule: WinningsTaxRule): string {
   return t(`toteSettings.winningsTaxText.${rule.base}`, { rate: formatPercent(rule.rateBp) });
 }
-
