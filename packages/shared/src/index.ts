@@ -43,6 +43,7 @@ export * from './tote/odds.ts';
 export * from './tote/willPays.ts';
 export * from './tote/poolsMessage.ts';
 export * from './tote/philippineTaxes.ts';
+export * from './tote/taxDisplay.ts';
 export * from './payments/receipt.ts';
 export * from './api/tote.ts';
 export * from './betting/pools.ts';

@@ -6,6 +6,7 @@ import type {
   carryoverSchema,
   carryoversResponseSchema,
   gameResultResponseSchema,
+  poolBreakdownSchema,
   poolSummarySchema,
   resultPreviewSchema,
   settlementReportSchema,
@@ -118,6 +119,8 @@ export type SettlementReport = z.infer<typeof settlementReportSchema>;
 export type WinnerLine = z.infer<typeof winnerLineSchema>;
 
 export type GameResultResponse = z.infer<typeof gameResultResponseSchema>;
+
+export type PoolBreakdown = z.infer<typeof poolBreakdownSchema>;
 
 export const gameResultSchema = z.strictObject({
   raceId: rowIdSchema,

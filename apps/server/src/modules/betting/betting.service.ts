@@ -19,6 +19,7 @@ import {
   type PlaceBetInput,
   type RefundReason,
   type TicketLeg,
+  type WinningsTaxRule,
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -28,6 +29,7 @@ import { InsufficientFundsError, recordTransaction, type PostedTransaction } fro
 import { statement } from '../../db/statement.ts';
 import { eventCard, type EventCard } from './event-card.ts';
 import { legsOfTickets } from './ticket-legs.ts';
+import { poolWinningsTaxOf } from './pool-winnings-tax.ts';
 import { runnersOfRows } from '../tote/pools.ts';
 import type { BetBatcher } from './bet-batcher.ts';
 import { assertBetAllowed } from '../rglimits/rglimits.service.ts';
@@ -172,12 +174,16 @@ export function checkBetOnCard(card: EventCard, type: BetTypeDefinition, input: 
   return { first, raceNumbers, checked: checked.value };
 }
 
-/** The receipt of a placed bet up to its balances, which the debit decides. */
+/**
+ * The receipt of a placed bet up to its balances, which the debit decides; with the tax its pool will
+ * withhold from a win (pool-winnings-tax.ts), which the receipt states.
+ */
 export function receiptBeforeBalances(
   type: BetTypeDefinition,
   input: PlaceBetInput,
   bet: CheckedBet,
   ticketNo: string,
+  winningsTax: WinningsTaxRule,
 ): Omit<BetReceipt, 'creditBalance' | 'bonusBalance'> {
   return {
     statusCode: 200 as const,
@@ -192,6 +198,7 @@ export function receiptBeforeBalances(
       raceNumbers: bet.raceNumbers,
     },
     ...raceOfReceipt(bet.first),
+    winningsTax,
   };
 }
 
@@ -254,6 +261,7 @@ export async function placeBet(
       if (funding.fromBonus > 0) postings.push({ accountId: wallet.bonus.id, amount: -funding.fromBonus });
       const ticketNo = newTicketNo();
       const bet = { first, raceNumbers, checked };
+      const winningsTax = await poolWinningsTaxOf(db, trx, { firstRaceId: first.id, betType: type.code });
       let posted: PostedTransaction;
       try {
         posted = await recordTransaction(
@@ -284,7 +292,7 @@ export async function placeBet(
       const balanceOf = (account: { id: number; balance: number }) =>
         posted.balances.get(account.id) ?? account.balance;
       return {
-        ...receiptBeforeBalances(type, input, bet, ticketNo),
+        ...receiptBeforeBalances(type, input, bet, ticketNo, winningsTax),
         creditBalance: balanceOf(wallet.credit),
         bonusBalance: balanceOf(wallet.bonus),
       } satisfies BetReceipt;
@@ -395,6 +403,7 @@ export async function betHistory(
       'b.selections',
       'b.status',
       'b.won_amount',
+      'b.winnings_tax',
       'b.refund_amount',
       'b.settlement_details',
       'b.rebate_amount',
@@ -426,6 +435,10 @@ export async function betHistory(
       const raceNumbers = type ? legRaceNumbers(type, row.race_no) : [row.race_no];
       const details = detailsOf(row.settlement_details);
       const legView = legViews[index] ?? { legs: [], legsSummary: null };
+      const bonusStakeRetained = Number(details.bonusStakeRetained ?? 0);
+      // A win reads gross, tax and net: won_amount is what reached the credit after the tax (and, for a
+      // bonus-funded share, without its stake); a refund or a loss has no winnings and no tax.
+      const winningsTax = row.status === 'won' ? Number(row.winnings_tax) : 0;
       return {
         ticketNo: row.ticket_no,
         eventId: row.event_id,
@@ -434,8 +447,10 @@ export async function betHistory(
         status: row.status === 'refunded' ? 'X' : row.status,
         wonLose: row.status === 'won' ? 'WON' : row.status === 'lost' ? 'LOSE' : null,
         wonAmount: Number(row.won_amount),
+        grossWon: row.status === 'won' ? Number(row.won_amount) + winningsTax + bonusStakeRetained : 0,
+        winningsTax,
         refundAmount: Number(row.refund_amount),
-        bonusStakeRetained: Number(details.bonusStakeRetained ?? 0),
+        bonusStakeRetained,
         substitutions: substitutionsOf(details, raceNumbers),
         ...legView,
         bonusUsed: Number(row.from_bonus),

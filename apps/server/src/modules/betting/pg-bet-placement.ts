@@ -16,6 +16,7 @@ import { nowIso } from '../../lib/time.ts';
 import { hashRequest } from '../../lib/tokens.ts';
 import { readEventCard, type EventCard } from './event-card.ts';
 import { BetRefusals, betLedgerText, checkBetOnCard, newTicketNo, receiptBeforeBalances } from './betting.service.ts';
+import { keepCardWinningsTax, keptPoolWinningsTax, poolWinningsTaxOf } from './pool-winnings-tax.ts';
 import { betRefusalsForBatch, lockResponsibleGaming, rgClock } from '../rglimits/rglimits.service.ts';
 
 /**
@@ -141,7 +142,10 @@ export function postgresBetPlacement(db: Kysely<Database>, options: PostgresBetP
   /** The version is read before the card: a change between the two reads leaves the card marked old. */
   async function readCard(eventId: number): Promise<KeptCard> {
     const [row] = await selectCardVersion(db, [eventId]);
-    return { version: Number(row?.version ?? 0), card: await readEventCard(db, eventId) };
+    const card = await readEventCard(db, eventId);
+    // The tax rule of each open pool, which the receipts state, kept with the card (pool-winnings-tax.ts).
+    await keepCardWinningsTax(db, db, card);
+    return { version: Number(row?.version ?? 0), card };
   }
 
   function cardOf(eventId: number): Promise<KeptCard> {
@@ -191,7 +195,11 @@ export function postgresBetPlacement(db: Kysely<Database>, options: PostgresBetP
       return;
     }
     const ticketNo = newTicketNo();
-    const receiptStart = receiptBeforeBalances(type, input, bet, ticketNo);
+    // Read once per pool and kept (pool-winnings-tax.ts): the receipt states the tax a win will bear. A kept
+    // rule costs no wait, so the bets keep the order they came in (a pool's first bets share its one read).
+    const pool = { firstRaceId: bet.first.id, betType: type.code };
+    const winningsTax = keptPoolWinningsTax(db, pool) ?? (await poolWinningsTaxOf(db, db, pool));
+    const receiptStart = receiptBeforeBalances(type, input, bet, ticketNo, winningsTax);
     const { description, metadata } = betLedgerText(type, bet, ticketNo);
     const receiptText = JSON.stringify(receiptStart);
     job.refusal = undefined;

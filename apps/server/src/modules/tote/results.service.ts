@@ -6,7 +6,9 @@ import {
   comboKey,
   formatFinish,
   legRaceNumbers,
+  netDividendOf,
   offeredBetTypes,
+  policyFromStored,
   poolAccountCode,
   poolsEndingAt,
   ToteMessages,
@@ -18,6 +20,7 @@ import {
   type FinishOrder,
   type GameResultResponse,
   type NoDividendReason,
+  type PoolBreakdown,
   type PoolResult,
   type ShareAmount,
   type SettlementReport,
@@ -43,6 +46,31 @@ interface StoredPool {
   betType: string;
   result: PoolResult;
   dividends: DividendLine[];
+  /** The pool's settlement as the breakdown shows it (its races and dividends are added per pool). */
+  figures: Omit<PoolBreakdown, 'betType' | 'betTypeName' | 'races' | 'result' | 'dividends'>;
+}
+
+/** A settled pool broken down for players: its settlement's figures, each paid dividend before and after tax. */
+function breakdownOf(type: BetTypeDefinition, legs: readonly CardRace[], pool: StoredPool): PoolBreakdown {
+  return {
+    betType: type.code,
+    betTypeName: type.name,
+    races: legs.map((leg) => leg.raceNo).join('/'),
+    result: pool.result,
+    ...pool.figures,
+    dividends: pool.dividends.flatMap((line) =>
+      line.dividend === null
+        ? []
+        : [
+            {
+              picks: line.consolation ? CONSOLATION : comboKey(type.raceType, line.combination),
+              dividend: line.dividend,
+              netDividend: netDividendOf(line.dividend, pool.figures.winningsTax),
+              consolation: line.consolation,
+            },
+          ],
+    ),
+  };
 }
 
 /** The winning combinations of a pool from its legs' results: places by '-', or each leg's winners. */
@@ -101,7 +129,20 @@ export async function gameResult(db: Kysely<Database>, eventId: number, raceId: 
 
   const settled = await db
     .selectFrom('pool_settlements')
-    .select(['first_race_id', 'bet_type', 'result', 'dividends'])
+    .select([
+      'first_race_id',
+      'bet_type',
+      'result',
+      'dividends',
+      'policy',
+      'stakes',
+      'refunds',
+      'shares',
+      'stamp_tax',
+      'carry_in',
+      'carry_out',
+      'net',
+    ])
     .where('result_race_id', '=', raceId)
     .execute();
   const stored: StoredPool[] = settled.map((row) => ({
@@ -109,6 +150,17 @@ export async function gameResult(db: Kysely<Database>, eventId: number, raceId: 
     betType: row.bet_type,
     result: row.result,
     dividends: JSON.parse(row.dividends) as DividendLine[],
+    figures: {
+      grossSales: Number(row.stakes) - Number(row.refunds),
+      refunds: Number(row.refunds),
+      shares: JSON.parse(row.shares) as ShareAmount[],
+      stampTax: Number(row.stamp_tax),
+      carryIn: Number(row.carry_in),
+      carryOut: Number(row.carry_out),
+      netPool: Number(row.net),
+      // The rate the pool settled at; pools settled before the tax stored none (decision 049).
+      winningsTax: policyFromStored(JSON.parse(row.policy) as Parameters<typeof policyFromStored>[0]).winningsTax,
+    },
   }));
   // A pool settled here that the card no longer offers (its flags changed after sale) still shows.
   for (const pool of stored) {
@@ -131,6 +183,7 @@ export async function gameResult(db: Kysely<Database>, eventId: number, raceId: 
   );
 
   const winners: WinnerLine[] = [];
+  const breakdowns: PoolBreakdown[] = [];
   const order: string[] = BET_TYPES.map((t) => t.code);
   pools.sort((a, b) => order.indexOf(a.type.code) - order.indexOf(b.type.code) || a.first.raceNo - b.first.raceNo);
   for (const { type, first, legs } of pools) {
@@ -139,6 +192,7 @@ export async function gameResult(db: Kysely<Database>, eventId: number, raceId: 
         ? { betType: type.code, betTypeName: type.name, picks, odds }
         : { betType: type.code, betTypeName: type.name, picks, odds, reason };
     const pool = stored.find((p) => p.betType === type.code && p.firstRaceId === first.raceId);
+    if (pool) breakdowns.push(breakdownOf(type, legs, pool));
     const combos = winningCombinations(type, legs).map((combo) => comboKey(type.raceType, combo));
     const paid = new Map<string, number | null>();
     for (const d of pool?.dividends ?? []) {
@@ -161,7 +215,7 @@ export async function gameResult(db: Kysely<Database>, eventId: number, raceId: 
       if (d.consolation) winners.push(line(CONSOLATION, d.dividend, ToteMessages.noWinningTicket));
     }
   }
-  return { ...base, winners };
+  return { ...base, winners, pools: breakdowns };
 }
 
 /** How the results page writes a pool without any winning combination (a field too small for it). */

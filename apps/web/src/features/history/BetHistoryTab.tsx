@@ -15,9 +15,10 @@ import {
   raceNumbersOf,
   ticketOutcomeOf,
   ticketTotalOf,
+  winningsOf,
   type PickRowLabel,
 } from './betHistoryFormat.ts';
-import { fill, useLegTexts } from './useLegTexts.ts';
+import { fill, useLegTexts, useWinningsTexts } from './useLegTexts.ts';
 
 const PLACE_KEYS = [
   'history.bet.places.1',
@@ -70,10 +71,12 @@ function TicketCard({ ticket }: { ticket: BetHistoryTicket }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'fil' ? 'fil' : 'en';
   const legTexts = useLegTexts();
+  const winningsTexts = useWinningsTexts();
   const headingId = useId();
   const outcome = ticketOutcomeOf(ticket);
   const stillAlive = isStillAlive(ticket);
   const bonusStakeNotReturned = bonusStakeNotReturnedOf(ticket);
+  const winnings = winningsOf(ticket);
   const races = raceNumbersOf(ticket.raceNo);
   const rowLabel = (label: PickRowLabel) =>
     label.kind === 'race'
@@ -171,6 +174,18 @@ function TicketCard({ ticket }: { ticket: BetHistoryTicket }) {
           <dt>{t('history.bet.total')}</dt>
           <dd>{formatPeso(ticketTotalOf(ticket))}</dd>
         </div>
+        {winnings !== null && (
+          <>
+            <div>
+              <dt>{winningsTexts.gross}</dt>
+              <dd data-testid="ticket-gross-won">{formatPeso(winnings.gross)}</dd>
+            </div>
+            <div>
+              <dt>{winningsTexts.tax}</dt>
+              <dd data-testid="ticket-winnings-tax">{formatPeso(winnings.tax)}</dd>
+            </div>
+          </>
+        )}
         {ticket.refundAmount > 0 && (
           <div>
             <dt>{t('history.bet.refunded')}</dt>
@@ -181,6 +196,12 @@ function TicketCard({ ticket }: { ticket: BetHistoryTicket }) {
           <div>
             <dt>{t('history.bet.bonusStakeNotReturned')}</dt>
             <dd data-testid="ticket-bonus-stake">{formatPeso(bonusStakeNotReturned)}</dd>
+          </div>
+        )}
+        {winnings !== null && (
+          <div className="bet-ticket__net">
+            <dt>{winningsTexts.net}</dt>
+            <dd data-testid="ticket-net-won">{formatPeso(winnings.net)}</dd>
           </div>
         )}
         {ticket.bonusEarned > 0 && (

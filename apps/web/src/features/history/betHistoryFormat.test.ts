@@ -12,6 +12,7 @@ import {
   outcomeText,
   ticketOutcomeOf,
   ticketTotalOf,
+  winningsOf,
 } from './betHistoryFormat.ts';
 
 describe('bet names and amounts', () => {
@@ -115,6 +116,44 @@ describe('bonusStakeNotReturnedOf', () => {
     expect(bonusStakeNotReturnedOf({ ...won, bonusStakeRetained: 0 })).toBeNull();
     expect(bonusStakeNotReturnedOf({ ...won, status: 'lost', wonLose: 'LOSE' })).toBeNull();
     expect(bonusStakeNotReturnedOf({ ...won, consolation: true })).toBe(1000);
+  });
+});
+
+describe('winningsOf', () => {
+  const won = {
+    status: 'won',
+    wonLose: 'WON',
+    grossWon: 2_800,
+    winningsTax: 180,
+    wonAmount: 2_620,
+    bonusStakeRetained: 0,
+  } as const;
+  it('reads a win as gross, the tax withheld and the net to credit', () => {
+    expect(winningsOf(won)).toEqual({ gross: 2_800, tax: 180, bonusStakeRetained: 0, net: 2_620 });
+    expect(winningsOf({ ...won, consolation: true })).toEqual({
+      gross: 2_800,
+      tax: 180,
+      bonusStakeRetained: 0,
+      net: 2_620,
+    });
+  });
+  it('keeps a bonus stake not returned between the gross and the net', () => {
+    const bonus = { ...won, grossWon: 5_000, winningsTax: 400, bonusStakeRetained: 300, wonAmount: 4_300 };
+    expect(winningsOf(bonus)).toEqual({ gross: 5_000, tax: 400, bonusStakeRetained: 300, net: 4_300 });
+  });
+  it('gives a win at the ₱1.00 minimum a tax of 0', () => {
+    expect(winningsOf({ ...won, grossWon: 1_000, winningsTax: 0, wonAmount: 1_000 })).toEqual({
+      gross: 1_000,
+      tax: 0,
+      bonusStakeRetained: 0,
+      net: 1_000,
+    });
+  });
+  it('has nothing for a refund, a loss or an open ticket', () => {
+    const none = { grossWon: 0, winningsTax: 0, wonAmount: 0, bonusStakeRetained: 0 };
+    expect(winningsOf({ ...none, status: 'X', wonLose: null, refundReason: 'scratch' })).toBeNull();
+    expect(winningsOf({ ...none, status: 'lost', wonLose: 'LOSE' })).toBeNull();
+    expect(winningsOf({ ...none, status: 'open', wonLose: null })).toBeNull();
   });
 });
 

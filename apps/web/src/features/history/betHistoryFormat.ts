@@ -114,6 +114,42 @@ export function bonusStakeNotReturnedOf(
   return (kind === 'won' || kind === 'consolation') && ticket.bonusStakeRetained > 0 ? ticket.bonusStakeRetained : null;
 }
 
+/**
+ * A winning ticket's arithmetic (PD 1157): what the pool paid (gross), the tax withheld from the winnings,
+ * the bonus stake not returned (decision 016), and the net that reached the credit, which the three add up
+ * from. Null unless the ticket won (a refund or a loss has no winnings and no tax); a win at the ₱1.00
+ * minimum or a consolation below the stake reads a tax of 0.
+ */
+export interface TicketWinnings {
+  gross: number;
+  tax: number;
+  bonusStakeRetained: number;
+  net: number;
+}
+
+export function winningsOf(
+  ticket: Pick<
+    BetHistoryTicket,
+    | 'status'
+    | 'wonLose'
+    | 'wonAmount'
+    | 'grossWon'
+    | 'winningsTax'
+    | 'bonusStakeRetained'
+    | 'consolation'
+    | 'refundReason'
+  >,
+): TicketWinnings | null {
+  const kind = ticketOutcomeOf(ticket)?.kind;
+  if (kind !== 'won' && kind !== 'consolation') return null;
+  return {
+    gross: ticket.grossWon,
+    tax: ticket.winningsTax,
+    bonusStakeRetained: ticket.bonusStakeRetained,
+    net: ticket.wonAmount,
+  };
+}
+
 /** A ticket's total: the sum of its bets' totals (centavos). */
 export function ticketTotalOf(ticket: Pick<BetHistoryTicket, 'bets'>): number {
   return ticket.bets.reduce((sum, bet) => sum + bet.totalAmount, 0);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { legTexts } from './legTexts.ts';
 import { legTextsFil } from './legTexts.fil.ts';
 import { fill } from './useLegTexts.ts';
+import { winningsTexts } from './winningsTexts.ts';
+import { winningsTextsFil } from './winningsTexts.fil.ts';
 
 type Texts = { readonly [key: string]: string | Texts };
 const leaves = (texts: Texts, prefix = ''): [string, string][] =>
@@ -20,6 +22,14 @@ describe('the legs texts', () => {
       expect(filText, key).not.toBe('');
       expect(filText, key).not.toBe(text);
       expect(slots(filText), key).toEqual(slots(text));
+    }
+  });
+  it('of a win (gross, tax, net) exist in both languages, Filipino ones not left in English', () => {
+    expect(Object.keys(winningsTextsFil).sort()).toEqual(Object.keys(winningsTexts).sort());
+    for (const [key, text] of Object.entries(winningsTexts)) {
+      const filText = winningsTextsFil[key as keyof typeof winningsTexts];
+      expect(filText, key).not.toBe('');
+      expect(filText, key).not.toBe(text);
     }
   });
   it('fill puts values in their slots and leaves unknown slots as they are', () => {

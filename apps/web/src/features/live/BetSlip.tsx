@@ -25,6 +25,7 @@ import { isSessionInvalid } from '../../lib/userApi.ts';
 import { rgStatusKey } from '../../lib/rgStatus.ts';
 import { browserStorage } from './announcement.ts';
 import { placeBet } from './betApi.ts';
+import { receiptTaxLineOf } from './receiptTax.ts';
 import { readFavourites, readLastBet, rememberLastBet, toggleFavourite, writeFavourites } from './deviceMemory.ts';
 import { useLayoutT } from './layoutI18n.ts';
 import {
@@ -246,6 +247,7 @@ export function BetSlip({
     ? (receipt.race ?? { postTime: legs.find((leg) => leg.raceId === receipt.raceId)?.startDateTime })
     : null;
   const language = i18n.language === 'fil' ? 'fil' : 'en';
+  const receiptTaxLine = receipt ? receiptTaxLineOf(receipt, language) : null;
   const favourite = favourites.includes(pesos);
   const repeatable = lastBet !== null && bettable;
   const picksShown = selections.some((place) => place.length > 0);
@@ -551,6 +553,11 @@ export function BetSlip({
               <dd data-testid="receipt-bonus">{formatPeso(receipt.bonusBalance)}</dd>
             </div>
           </dl>
+        ) : null}
+        {receiptTaxLine ? (
+          <p className="bet-receipt__tax" data-testid="receipt-winnings-tax">
+            {receiptTaxLine}
+          </p>
         ) : null}
       </Dialog>
     </section>

@@ -1,17 +1,23 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatPeso, type DayCard, type Race, type WinnerLine } from '@karera/shared';
+import { formatPeso, type DayCard, type PoolBreakdown, type Race, type WinnerLine } from '@karera/shared';
 import { CardSwitcher } from '../../components/race/CardSwitcher.tsx';
 import { Alert, Button, Page, SelectField, Spinner } from '../../components/ui/index.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
 import { useCarryovers, useGameInfo, useGameResult, useRaceInfos } from './resultApi.ts';
+import type { TextKey } from '../../i18n/pageTexts.ts';
 import { useResultsT } from './resultsI18n.ts';
+import type { ResultsTexts } from './resultsTexts.ts';
 import {
+  breakdownLinesOf,
   dividendCellOf,
+  formatDividend,
   idParamOf,
+  poolTitleOf,
   resultErrorViewOf,
   resultViewOf,
+  taxRateOf,
   visibleCarryovers,
   type ResultView,
 } from './resultView.ts';
@@ -151,7 +157,14 @@ function RaceResult({ race }: { race: Race }) {
     );
   }
   const view: ResultView = result.isError ? resultErrorViewOf(result.error) : resultViewOf(result.data);
-  if (view.kind === 'winners') return <WinnerTable raceNo={race.raceNo} winners={view.winners} />;
+  if (view.kind === 'winners') {
+    return (
+      <>
+        <WinnerTable raceNo={race.raceNo} winners={view.winners} />
+        {result.data?.pools?.length ? <PoolBreakdowns pools={result.data.pools} /> : null}
+      </>
+    );
+  }
   return (
     <p className="results__notice" data-testid="result-message">
       {view.kind === 'notice' ? t(`${view.key}`) : view.text}
@@ -205,6 +218,90 @@ function DividendCell({ line }: { line: WinnerLine }) {
     <td className="num results__reason" data-testid="dividend-reason">
       {cell.kind === 'reason' ? t(`reasons.${cell.key}`) : cell.text}
     </td>
+  );
+}
+
+/**
+ * Each pool the race settled, broken down (EO 194, PD 1157): one collapsible panel per pool, so a phone
+ * shows the winners first and a breakdown only when asked; side by side on a wide screen.
+ */
+/** The breakdown's texts (breakdown.* of the page's texts). */
+function useBreakdownT() {
+  const t = useResultsT();
+  return (key: TextKey<ResultsTexts['breakdown']>, values?: Record<string, string | number>) =>
+    t(`breakdown.${key}`, values);
+}
+
+function PoolBreakdowns({ pools }: { pools: readonly PoolBreakdown[] }) {
+  const tb = useBreakdownT();
+  const headingId = useId();
+  return (
+    <section className="results__breakdowns" aria-labelledby={headingId} data-testid="pool-breakdowns">
+      <h3 className="results__breakdowns-title" id={headingId}>
+        {tb('title')}
+      </h3>
+      <p className="results__muted">{tb('intro')}</p>
+      <div className="results__breakdown-list">
+        {pools.map((pool) => (
+          <PoolBreakdownPanel key={`${pool.betType}-${pool.races}`} pool={pool} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function PoolBreakdownPanel({ pool }: { pool: PoolBreakdown }) {
+  const tb = useBreakdownT();
+  const title = poolTitleOf(pool);
+  const name = tb(title.key, title.values);
+  const tax = taxRateOf(pool);
+  return (
+    <details className="card results__breakdown" data-testid="pool-breakdown" data-bet-type={pool.betType}>
+      <summary className="results__breakdown-summary">{name}</summary>
+      <dl className="results__figures" aria-label={tb('figuresLabel', { pool: name })}>
+        {breakdownLinesOf(pool).map((line) => (
+          <div
+            key={line.key}
+            className={line.total ? 'results__figure results__figure--total' : 'results__figure'}
+            data-testid="breakdown-line"
+            data-key={line.key}
+          >
+            <dt>{tb(line.key)}</dt>
+            <dd>{line.text}</dd>
+          </div>
+        ))}
+      </dl>
+      <dl className="results__figures results__figures--dividends">
+        <div className="results__figure" data-testid="breakdown-line" data-key="taxRate">
+          <dt>{tb('taxRate')}</dt>
+          <dd>{tb(tax.key, { rate: tax.rate })}</dd>
+        </div>
+        {pool.dividends.length === 0 ? (
+          <div className="results__figure" data-testid="breakdown-line" data-key="noDividend">
+            <dt>{tb('noDividend')}</dt>
+            <dd>{formatDividend(null)}</dd>
+          </div>
+        ) : null}
+        {pool.dividends.map((line) => (
+          <div className="results__dividend" key={line.picks} data-testid="breakdown-dividend" data-picks={line.picks}>
+            <div className="results__figure">
+              <dt>
+                {line.consolation ? tb('consolation') : tb('dividend', { picks: line.picks })}
+              </dt>
+              <dd data-testid="breakdown-gross-dividend">{formatPeso(line.dividend)}</dd>
+            </div>
+            <div className="results__figure results__figure--total">
+              <dt>
+                {line.consolation
+                  ? tb('netConsolation')
+                  : tb('netDividend', { picks: line.picks })}
+              </dt>
+              <dd data-testid="breakdown-net-dividend">{formatPeso(line.netDividend)}</dd>
+            </div>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }
 

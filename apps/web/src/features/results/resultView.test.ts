@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { Messages, ToteMessages, type GameResultResponse, type WinnerLine } from '@karera/shared';
+import { Messages, ToteMessages, type GameResultResponse, type PoolBreakdown, type WinnerLine } from '@karera/shared';
 import { ApiError } from '../../lib/api.ts';
 import { resultsTexts } from './resultsTexts.ts';
 import {
+  breakdownLinesOf,
   dividendCellOf,
   formatDividend,
   idParamOf,
+  poolTitleOf,
   REASON_KEYS,
   resultErrorViewOf,
   resultViewOf,
+  taxRateOf,
   visibleCarryovers,
 } from './resultView.ts';
 
@@ -149,5 +152,84 @@ describe('idParamOf', () => {
     expect(idParamOf('1.5')).toBeNull();
     expect(idParamOf('abc')).toBeNull();
     expect(idParamOf('99999999999')).toBeNull();
+  });
+});
+
+describe('a pool breakdown', () => {
+  // The Win pool of tax-display.api.test.ts: ₱40 gross after a ₱5 refund, EO 194 shares and stamp tax.
+  const pool: PoolBreakdown = {
+    betType: 'W',
+    betTypeName: 'Win',
+    races: '1',
+    result: 'paid',
+    grossSales: 4_000,
+    refunds: 500,
+    shares: [
+      { name: 'franchiseCommission', amount: 340 },
+      { name: 'prizeFund', amount: 340 },
+      { name: 'regulator', amount: 40 },
+    ],
+    stampTax: 400,
+    carryIn: 0,
+    carryOut: 0,
+    netPool: 2_880,
+    winningsTax: { rateBp: 1_000, base: 'winnings' },
+    dividends: [{ picks: '1', dividend: 280, netDividend: 262, consolation: false }],
+  };
+
+  it('goes from the gross to the net pool, each share and the stamp tax taken out, then the carryover out', () => {
+    expect(breakdownLinesOf(pool)).toEqual([
+      { key: 'grossSales', text: '₱40.00', total: false },
+      { key: 'shares.franchiseCommission', text: '− ₱3.40', total: false },
+      { key: 'shares.prizeFund', text: '− ₱3.40', total: false },
+      { key: 'shares.regulator', text: '− ₱0.40', total: false },
+      { key: 'stampTax', text: '− ₱4.00', total: false },
+      { key: 'carryIn', text: '+ ₱0.00', total: false },
+      { key: 'netPool', text: '₱28.80', total: true },
+      { key: 'carryOut', text: '− ₱0.00', total: false },
+      { key: 'refunds', text: '₱5.00', total: false },
+    ]);
+  });
+
+  it('names a legacy pool’s single takeout and leaves out refunds when there were none', () => {
+    const legacy = { ...pool, refunds: 0, shares: [{ name: 'takeout', amount: 600 }] } satisfies PoolBreakdown;
+    expect(breakdownLinesOf(legacy).map((line) => line.key)).toEqual([
+      'grossSales',
+      'shares.takeout',
+      'stampTax',
+      'carryIn',
+      'netPool',
+      'carryOut',
+    ]);
+  });
+
+  it('every line and share has its text in the page’s texts', () => {
+    const shareNames = ['franchiseCommission', 'prizeFund', 'regulator', 'takeout'] as const;
+    for (const name of shareNames) expect(resultsTexts.breakdown.shares[name]).toBeTruthy();
+    for (const line of breakdownLinesOf(pool)) {
+      const [head, tail] = line.key.split('.');
+      const text: unknown =
+        tail === undefined
+          ? resultsTexts.breakdown[head as keyof typeof resultsTexts.breakdown]
+          : resultsTexts.breakdown.shares[tail as keyof typeof resultsTexts.breakdown.shares];
+      expect(typeof text, line.key).toBe('string');
+    }
+  });
+
+  it('states the tax on winnings by its base and rate', () => {
+    expect(taxRateOf(pool)).toEqual({ key: 'taxOfWinnings', rate: '10%' });
+    expect(taxRateOf({ winningsTax: { rateBp: 750, base: 'dividend' } })).toEqual({
+      key: 'taxOfDividend',
+      rate: '7.5%',
+    });
+    expect(taxRateOf({ winningsTax: { rateBp: 0, base: 'winnings' } })).toEqual({ key: 'noTax', rate: '0%' });
+  });
+
+  it('is titled by its type and race, or races', () => {
+    expect(poolTitleOf(pool)).toEqual({ key: 'pool', values: { type: 'Win', races: '1' } });
+    expect(poolTitleOf({ betTypeName: 'Pick4', races: '2/3/4/5' })).toEqual({
+      key: 'poolRaces',
+      values: { type: 'Pick4', races: '2/3/4/5' },
+    });
   });
 });

@@ -1,10 +1,13 @@
 import {
   formatPeso,
+  formatRateBp,
   Messages,
   ToteMessages,
   type Carryover,
   type GameResultResponse,
   type NoDividendReason,
+  type PoolBreakdown,
+  type PoolShareName,
   type WinnerLine,
 } from '@karera/shared';
 import { ApiError } from '../../lib/api.ts';
@@ -87,4 +90,60 @@ export function idParamOf(value: string | null): number | null {
   if (value === null || !/^\d{1,10}$/.test(value.trim())) return null;
   const id = Number(value.trim());
   return id >= 1 && id <= 2 ** 31 - 1 ? id : null;
+}
+
+/** A line of a pool's breakdown, by its text key under breakdown in resultsTexts.ts. */
+export type BreakdownKey =
+  | 'grossSales'
+  | `shares.${PoolShareName}`
+  | 'stampTax'
+  | 'carryIn'
+  | 'netPool'
+  | 'carryOut'
+  | 'refunds';
+
+export interface BreakdownLine {
+  key: BreakdownKey;
+  /** The amount as the page writes it: what leaves the gross with '−', the carryover in with '+'. */
+  text: string;
+  /** The net pool is the sum of the lines above it. */
+  total: boolean;
+}
+
+const minus = (amount: number) => `− ${formatPeso(amount)}`;
+
+/**
+ * How a pool's gross became the pool its dividends share: the gross sales, less each named share and the
+ * stamp tax, plus the carryover in, make the net pool; then what was carried over out of it, and the stake
+ * refunded apart (never in the pool). Every figure is the server's (the pool's settlement).
+ */
+export function breakdownLinesOf(pool: PoolBreakdown): BreakdownLine[] {
+  const lines: BreakdownLine[] = [
+    { key: 'grossSales', text: formatPeso(pool.grossSales), total: false },
+    ...pool.shares.map((share) => ({ key: `shares.${share.name}` as const, text: minus(share.amount), total: false })),
+    { key: 'stampTax', text: minus(pool.stampTax), total: false },
+    { key: 'carryIn', text: `+ ${formatPeso(pool.carryIn)}`, total: false },
+    { key: 'netPool', text: formatPeso(pool.netPool), total: true },
+    { key: 'carryOut', text: minus(pool.carryOut), total: false },
+  ];
+  if (pool.refunds > 0) lines.push({ key: 'refunds', text: formatPeso(pool.refunds), total: false });
+  return lines;
+}
+
+/** The pool's tax on winnings in words: its text key and the rate ('10%'). */
+export function taxRateOf(pool: Pick<PoolBreakdown, 'winningsTax'>): {
+  key: 'taxOfWinnings' | 'taxOfDividend' | 'noTax';
+  rate: string;
+} {
+  const { rateBp, base } = pool.winningsTax;
+  if (rateBp <= 0) return { key: 'noTax', rate: formatRateBp(0) };
+  return { key: base === 'dividend' ? 'taxOfDividend' : 'taxOfWinnings', rate: formatRateBp(rateBp) };
+}
+
+/** A pool's name in the breakdown: its type and race, or races for a multi-race pool. */
+export function poolTitleOf(pool: Pick<PoolBreakdown, 'betTypeName' | 'races'>): {
+  key: 'pool' | 'poolRaces';
+  values: { type: string; races: string };
+} {
+  return { key: pool.races.includes('/') ? 'poolRaces' : 'pool', values: { type: pool.betTypeName, races: pool.races } };
 }

@@ -32,6 +32,35 @@ export const resultsTexts = {
   },
   carryovers: 'Carryovers',
   carryover: 'Carryover {{type}} {{amount}}',
+  // Each settled pool broken down (EO 194 shares and stamp tax, PD 1157 tax on winnings).
+  breakdown: {
+    title: 'Pool breakdown',
+    intro: 'How each pool of this race was split and paid, by Philippine law (EO 194, PD 1157).',
+    pool: '{{type}} · Race {{races}}',
+    poolRaces: '{{type}} · Races {{races}}',
+    figuresLabel: '{{pool}}: figures',
+    grossSales: 'Gross sales',
+    refunds: 'Refunded stakes (not in the pool)',
+    shares: {
+      franchiseCommission: 'Franchise commission',
+      prizeFund: 'Prize fund',
+      regulator: 'Regulator share',
+      takeout: 'Takeout',
+    },
+    stampTax: 'Documentary stamp tax',
+    carryIn: 'Carryover in',
+    netPool: 'Net pool',
+    carryOut: 'Carried over to the next pool',
+    dividend: 'Dividend for ₱1 ({{picks}})',
+    consolation: 'Consolation for ₱1',
+    taxRate: 'Tax on winnings',
+    taxOfWinnings: '{{rate}} of the winnings (dividend less ₱1)',
+    taxOfDividend: '{{rate}} of the dividend',
+    noTax: 'None',
+    netDividend: 'Net for ₱1 after tax ({{picks}})',
+    netConsolation: 'Consolation for ₱1 after tax',
+    noDividend: 'No dividend paid',
+  },
 };
 
 export type ResultsTexts = typeof resultsTexts;

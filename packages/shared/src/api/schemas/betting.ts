@@ -32,6 +32,11 @@ export const betReceiptSchema = z.object({
   creditBalance: z.number().int(),
   bonusBalance: z.number().int(),
   race: betRaceSchema.optional(),
+  /**
+   * The tax the pool will withhold from a win (PD 1157): a rate in basis points of the winnings (what a
+   * dividend pays above the stake) or of the whole dividend. Receipts stored before it was sent have none.
+   */
+  winningsTax: z.object({ rateBp: z.number().int(), base: z.enum(['winnings', 'dividend']) }).optional(),
 });
 
 /** A leg of a multi-race ticket as it stands (shared ticketLegs, the rule settlement pays by). */
@@ -57,8 +62,15 @@ export const betHistoryTicketSchema = z.object({
   /** X when the ticket was refunded for a scratch or cancellation. */
   status: z.enum(['open', 'won', 'lost', 'refunded', 'X']),
   wonLose: z.enum(['WON', 'LOSE']).nullable(),
-  /** What the win paid to the player's credit (a bonus-funded share pays without its stake). */
+  /** What the win paid to the player's credit, after the tax (a bonus-funded share pays without its stake). */
   wonAmount: z.number().int(),
+  /**
+   * What the win paid before anything was taken from it: wonAmount + winningsTax + bonusStakeRetained; 0
+   * unless the ticket won.
+   */
+  grossWon: z.number().int(),
+  /** The tax withheld from the win (PD 1157: a rate of the winnings, so 0 at the ₱1.00 minimum); 0 on a refund. */
+  winningsTax: z.number().int(),
   /** The bonus stake a winning ticket did not get back ('Bonus stake not returned', decision 016). */
   bonusStakeRetained: z.number().int(),
   /** Stake returned for scratched runners or a cancelled race. */

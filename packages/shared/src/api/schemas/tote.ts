@@ -109,11 +109,50 @@ export const winnerLineSchema = z.object({
     .optional(),
 });
 
+/**
+ * A pool settled by the race as the results page breaks it down for players: its gross, the named shares
+ * and the stamp tax taken from it (EO 194), the carryovers, the net pool, and each dividend for 1.00 before
+ * and after the tax on winnings (PD 1157). The figures are the pool's settlement (pool_settlements).
+ */
+export const poolBreakdownSchema = z.object({
+  betType: z.string(),
+  betTypeName: z.string(),
+  /** The pool's races, joined by '/' for a multi-race pool ('3', '2/3/4/5'). */
+  races: z.string(),
+  result: z.enum(['paid', 'consolation', 'carryover', 'refunded']),
+  /** The tickets' stakes less what was refunded: what the shares are rates of. */
+  grossSales: cents,
+  /** Stake refunded (scratches, and a pool refunded whole). */
+  refunds: cents,
+  /** Each named share of the gross, in the order the pool's policy gives them. */
+  shares: z.array(shareAmountSchema),
+  /** The tickets' documentary stamp tax, out of the gross. */
+  stampTax: cents,
+  carryIn: cents,
+  carryOut: cents,
+  /** The gross less the shares and the stamp tax, plus the carryover in: what the dividends share. */
+  netPool: cents,
+  /** The pool's tax on winnings: basis points of the winnings (dividend less the stake) or of the dividend. */
+  winningsTax: z.object({ rateBp: z.number().int(), base: z.enum(['winnings', 'dividend']) }),
+  /** Each dividend for 1.00 the pool paid, and what ₱1 leaves after the tax (shared netDividendOf). */
+  dividends: z.array(
+    z.object({
+      /** As the winner lines write it; 'Consolation' for a jackpot's consolation. */
+      picks: z.string(),
+      dividend: cents,
+      netDividend: cents,
+      consolation: z.boolean(),
+    }),
+  ),
+});
+
 export const gameResultResponseSchema = z.object({
   statusCode: z.literal(200),
   raceId: z.number().int(),
   raceNo: z.number().int(),
   winners: z.array(winnerLineSchema),
+  /** The breakdown of each pool the race settled; absent until the race has its result. */
+  pools: z.array(poolBreakdownSchema).optional(),
   message: z.string().optional(),
 });
 

@@ -22,6 +22,8 @@ const ticket = (fields: Partial<BetHistoryTicket>): BetHistoryTicket => ({
   status: 'open',
   wonLose: null,
   wonAmount: 0,
+  grossWon: 0,
+  winningsTax: 0,
   bonusStakeRetained: 0,
   refundAmount: 0,
   substitutions: [],
