@@ -93,11 +93,14 @@ test.describe('on a desktop (1280x800)', () => {
     const csv = await readFile((await download.path())!, 'utf8');
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'Day,Event,Race,Turnover (PHP),Refunds (PHP),Payouts (PHP),Bonus stake kept (PHP),Takeout (PHP),Breakage (PHP),Minus pool (PHP),Carryover in (PHP),Carryover out (PHP),Gross gaming revenue (PHP)',
+      'Day,Event,Race,Turnover (PHP),Refunds (PHP),Payouts (before tax) (PHP),Winnings tax withheld (PHP),Bonus stake kept (PHP),Takeout (shares and stamp tax) (PHP),Franchise commission (PHP),Prize fund (PHP),Regulator share (PHP),Single takeout (before the split) (PHP),Stamp tax (PHP),Breakage (PHP),Minus pool (PHP),Carryover in (PHP),Carryover out (PHP),Gross gaming revenue (PHP),Net revenue (PHP)',
     );
     const ours = lines.find((line) => line.includes(name));
     expect(ours).toMatch(new RegExp(`^${manilaToday()},${name},Race 1,40\\.00,0\\.00,`));
-    const [payouts, retained, takeout, breakage, minusPool, , , ggr] = ours!.split(',').slice(5).map(Number);
+    const [payouts, , retained, takeout, , , , , , breakage, minusPool, , , ggr] = ours!
+      .split(',')
+      .slice(5)
+      .map(Number);
     expect(Math.round(((payouts ?? 0) + (ggr ?? 0)) * 100)).toBe(4_000);
     expect(ggr).toBeCloseTo((takeout ?? 0) + (breakage ?? 0) + (retained ?? 0) - (minusPool ?? 0), 2);
     await expect(page.getByRole('status').filter({ hasText: 'Downloaded' })).toBeVisible();

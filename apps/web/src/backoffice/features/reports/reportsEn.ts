@@ -40,7 +40,7 @@ export const reportsEn = {
     franchiseCommission: 'Franchise commission',
     prizeFund: 'Prize fund',
     regulatorShare: 'Regulator share',
-    legacyTakeout: 'Takeout (single, before the split)',
+    legacyTakeout: 'Single takeout (before the split)',
     stampTax: 'Stamp tax',
     breakage: 'Breakage',
     minusPool: 'Minus pool',
