@@ -1,10 +1,16 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
+  BackofficeRoutes,
+  BettingRoutes,
   DualControlMessages,
   DualControlRoutes,
+  RacingAdminRoutes,
   ToteAdminRoutes,
   ToteMessages,
+  type BetReceipt,
   type DualControlListResponse,
+  type GameEvent,
+  type Race,
   type ToteSetting,
   type ToteSettingInput,
 } from '@karera/shared';
@@ -12,10 +18,14 @@ import {
   approveAsSecondAdmin,
   backofficeAsFirstAdmin,
   backofficeAsSecondAdmin,
+  adminPost,
+  createVerifiedPlayer,
   manilaToday,
   secondAdminApi,
+  uniqueSuffix,
 } from './support.ts';
 import { seriousViolations } from './axe.ts';
+import { raceDaySchedule } from './raceDay.ts';
 
 /**
  * The tote's pool split and tax settings (EO 194 shares, stamp tax, PD 1157 tax on winnings; decision 049):
@@ -177,3 +187,118 @@ for (const viewport of viewports) {
     });
   });
 }
+
+test.describe('the settlement report on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a Win pool shows its shares, stamp tax, net pool, the tax withheld from winnings and what players got', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    // A player with ₱500.00 bets ₱80.00 on 1 and ₱20.00 on 2 in the Win pool of this test's own race.
+    const player = await createVerifiedPlayer(request);
+    await adminPost(
+      request,
+      BackofficeRoutes.adjustments(player.playerId),
+      { account: 'credit', amount: 50_000, reason: 'E2E tax report funding' },
+      { 'idempotency-key': `e2e-taxreport-${uniqueSuffix()}` },
+    );
+    const day = raceDaySchedule(1);
+    const { event } = await adminPost<{ event: GameEvent }>(request, RacingAdminRoutes.events, {
+      name: `E2E Tax report ${uniqueSuffix()}`,
+      arena: 'San Lazaro Leisure Park',
+      streamUrl: '',
+      raceDate: day.raceDate,
+      enabledBetTypes: [],
+    });
+    let { race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.races(event.id), {
+      raceNo: 1,
+      startDateTime: day.start(1),
+      enabledBetTypes: [],
+    });
+    for (const runnerNo of ['1', '2', '3']) {
+      ({ race } = await adminPost<{ race: Race }>(request, RacingAdminRoutes.runners(race.raceId), {
+        runnerNo,
+        horseName: `Horse ${runnerNo}`,
+        jockeyName: `Jockey ${runnerNo}`,
+      }));
+    }
+    await adminPost(request, RacingAdminRoutes.raceStatus(race.raceId), { status: 'O' });
+    for (const [runner, amount] of [
+      [1, 8_000],
+      [2, 2_000],
+    ] as const) {
+      const placed = await request.post(BettingRoutes.placeBet, {
+        data: {
+          raceId: race.raceId,
+          eventId: event.id,
+          betType: 'W',
+          selections: [[runner]],
+          amount,
+          useBonus: false,
+          idempotencyKey: `e2e-taxreport-${uniqueSuffix()}`,
+        },
+      });
+      const receipt = (await placed.json()) as BetReceipt;
+      expect(receipt.statusCode, JSON.stringify(receipt)).toBe(200);
+    }
+    await adminPost(request, RacingAdminRoutes.raceStatus(race.raceId), { status: 'C' });
+
+    // The built-in Win policy (EO 194, PD 1157): of ₱100.00, 8.5% + 8.5% + 1% in shares, and the stamp tax
+    // of ₱0.10 a ticket + ₱0.10 per ₱1 above ₱1 (₱8.00 + ₱2.00); ₱72.00 net over ₱20.00 on 2 -> 3.60.
+    // The winner won ₱72.00: ₱52.00 of winnings, 10% of it (₱5.20) withheld, ₱66.80 paid.
+    const expected = {
+      'pool-stakes': '₱100.00',
+      'pool-refunds': '₱0.00',
+      'pool-gross': '₱100.00',
+      'pool-share-franchiseCommission': '₱8.50',
+      'pool-share-prizeFund': '₱8.50',
+      'pool-share-regulator': '₱1.00',
+      'pool-stampTax': '₱10.00',
+      'pool-takeout': '₱28.00',
+      'pool-carryIn': '₱0.00',
+      'pool-net': '₱72.00',
+      'pool-winningsTax': '₱5.20',
+      'pool-payouts': '₱66.80',
+      'pool-carryOut': '₱0.00',
+      'pool-breakage': '₱0.00',
+    };
+    await backofficeAsFirstAdmin(page, `/backoffice/race-day/${event.id}/races/${race.raceId}/result`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Result · Race 1' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Finish' }).fill('2-1-3');
+    await page.getByRole('button', { name: 'Preview dividends' }).click();
+    const preview = page.getByTestId('result-preview').getByRole('article', { name: 'Win (W)' });
+    for (const [testId, amount] of Object.entries(expected)) {
+      await expect(preview.getByTestId(testId), testId).toHaveText(amount);
+    }
+    await expect(preview.getByTestId('pool-dividends').getByRole('row').nth(1).getByRole('cell')).toHaveText([
+      '3.60',
+      '₱20.00',
+    ]);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Confirm result' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm the result of race 1?' })
+      .getByRole('button', { name: 'Yes, confirm and settle' })
+      .click();
+    await expect(page.getByText('Race 1 is resulted and settled.')).toBeVisible();
+    await page.getByRole('link', { name: 'Settlement report' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settlement report · Race 1' })).toBeVisible();
+    await expect(page.getByTestId('report-balance')).toHaveText(/Balanced/);
+    const pool = page.getByRole('article', { name: 'Win (W)' });
+    for (const [testId, amount] of Object.entries(expected)) {
+      await expect(pool.getByTestId(testId), testId).toHaveText(amount);
+    }
+    await expect(pool.getByTestId('pool-balance')).toHaveText('Balanced');
+    // The totals: each share, the stamp tax and the tax withheld from winnings.
+    const totals = page.getByTestId('report-totals');
+    await expect(totals.getByTestId('total-share-franchiseCommission')).toHaveText('₱8.50');
+    await expect(totals.getByTestId('total-stampTax')).toHaveText('₱10.00');
+    await expect(totals.getByTestId('total-winningsTax')).toHaveText('₱5.20');
+    await expect(totals.getByTestId('total-payouts')).toHaveText('₱66.80');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

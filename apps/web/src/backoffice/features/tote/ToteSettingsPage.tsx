@@ -247,6 +247,7 @@ function SettingForm({ settings, today }: { settings: readonly ToteSetting[]; to
         </fieldset>
         <fieldset className="bo-tote-fieldset" data-testid="setting-stamp-tax">
           <legend>{t('toteSettings.stampLegend')}</legend>
+          <p className="bo-muted bo-form__note">{t('toteSettings.stampHint')}</p>
           <SelectField
             label={t('toteSettings.stampKind')}
             value={draft.stampTaxKind}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ToteMessages, type Runner, type ToteSetting, type ToteSettingInput } from '@karera/shared';
+import { ToteMessages, type PoolShareName, type Runner, type ToteSetting, type ToteSettingInput } from '@karera/shared';
 import {
   appendToFinish,
   centavosOf,
@@ -351,7 +351,8 @@ describe('pool figures', () => {
       { shares: [{ name: 'takeout' as const, amount: 1_500 }] },
       { shares: [{ name: 'franchiseCommission' as const, amount: 17 }] },
     ];
-    expect(sortedShares(pools[0]?.shares ?? []).map((share) => share.name)).toEqual([
+    const firstShares: readonly { name: PoolShareName; amount: number }[] = pools[0]?.shares ?? [];
+    expect(sortedShares(firstShares).map((share) => share.name)).toEqual([
       'franchiseCommission',
       'prizeFund',
       'regulator',
