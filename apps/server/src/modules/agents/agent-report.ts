@@ -54,7 +54,8 @@ export async function agentReport(
       'p.agent_id',
       hourKey.as('hour'),
       sql<number>`sum(t.total - t.refund_amount)`.as('turnover'),
-      sql<number>`sum(t.total - t.refund_amount - t.won_amount)`.as('ggr'),
+      // Payouts gross of the winnings tax withheld (decision 049): the tax is the player's, not revenue.
+      sql<number>`sum(t.total - t.refund_amount - t.won_amount - t.winnings_tax)`.as('ggr'),
     ])
     .where('t.status', '!=', 'open')
     .where('t.settled_at', '>=', start)

@@ -84,7 +84,7 @@ function unclaimedTickets(trx: Trx, pool: { firstRaceId: number; betType: string
   return trx
     .selectFrom('bet_tickets as t')
     .innerJoin('players as p', 'p.id', 't.player_id')
-    .select(['t.id', 't.total', 't.refund_amount', 't.won_amount', 'p.agent_id'])
+    .select(['t.id', 't.total', 't.refund_amount', 't.won_amount', 't.winnings_tax', 'p.agent_id'])
     .where('t.first_race_id', '=', pool.firstRaceId)
     .where('t.bet_type', '=', pool.betType)
     .where('t.status', '!=', 'open')
@@ -132,7 +132,8 @@ async function accrueBatch(
     const shares = ticketCommissionShares(chainOf(t.agent_id), {
       total: Number(t.total),
       refund: Number(t.refund_amount),
-      won: Number(t.won_amount),
+      // Winnings gross of the tax withheld for the BIR (decision 049): the tax is not the house's revenue.
+      won: Number(t.won_amount) + Number(t.winnings_tax),
     });
     if (shares.length > 0) work.push({ ticketId: t.id, shares });
   }

@@ -158,23 +158,42 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerBreach[]>
  */
 async function taxBreaches(db: Kysely<Database>): Promise<LedgerBreach[]> {
   const breaches: LedgerBreach[] = [];
-  const winnings = await sql<{ ticket_id: number; recorded: number | string; posted: number | string | null }>`
-    select b.id as ticket_id, b.winnings_tax as recorded,
-      (select sum(p.amount) from ledger_postings p join accounts a on a.id = p.account_id
-        where p.transaction_id = b.settlement_transaction_id and a.code = ${'house:winnings-tax-payable'}) as posted
-    from bet_tickets b
-    where b.settlement_transaction_id is not null
-      and (b.winnings_tax <> 0 or exists (select 1 from ledger_postings p join accounts a on a.id = p.account_id
-        where p.transaction_id = b.settlement_transaction_id and a.code = ${'house:winnings-tax-payable'}))`.execute(
-    db,
-  );
-  for (const row of winnings.rows) {
-    if (toSafeInteger(row.recorded) !== toSafeInteger(row.posted ?? 0)) {
+  const taxAccount = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('code', '=', 'house:winnings-tax-payable')
+    .executeTakeFirst();
+  // Each settlement's posting to the tax payable against the tax its ticket records (the postings found by
+  // account, a few per winning ticket)...
+  const posted = taxAccount
+    ? await sql<{ transaction_id: number; posted: number | string; recorded: number | string | null }>`
+        select p.transaction_id as transaction_id, sum(p.amount) as posted, max(b.winnings_tax) as recorded
+        from ledger_postings p
+        join ledger_transactions t on t.id = p.transaction_id and t.kind = 'SETTLEMENT'
+        left join bet_tickets b on b.settlement_transaction_id = p.transaction_id
+        where p.account_id = ${taxAccount.id}
+        group by p.transaction_id`.execute(db)
+    : { rows: [] };
+  for (const row of posted.rows) {
+    if (toSafeInteger(row.posted) !== toSafeInteger(row.recorded ?? 0)) {
       breaches.push({
         rule: 'winnings-tax-mismatch',
-        detail: `ticket ${row.ticket_id} records a winnings tax of ${row.recorded}, its settlement posted ${row.posted ?? 0}`,
+        detail: `settlement ${row.transaction_id} posted a winnings tax of ${row.posted}, its ticket records ${row.recorded ?? 'none'}`,
       });
     }
+  }
+  // ...and a ticket recording a tax its settlement never posted.
+  const unposted = await sql<{ ticket_id: number; recorded: number | string }>`
+    select b.id as ticket_id, b.winnings_tax as recorded
+    from bet_tickets b
+    where b.winnings_tax <> 0
+      and not exists (select 1 from ledger_postings p
+        where p.transaction_id = b.settlement_transaction_id and p.account_id = ${taxAccount?.id ?? 0})`.execute(db);
+  for (const row of unposted.rows) {
+    breaches.push({
+      rule: 'winnings-tax-mismatch',
+      detail: `ticket ${row.ticket_id} records a winnings tax of ${row.recorded} its settlement never posted`,
+    });
   }
   const stamp = await sql<{
     first_race_id: number;
