@@ -13,7 +13,14 @@ import {
   type TaxCertificateResponse,
   type TaxReportResponse,
 } from '@karera/shared';
-import { adminApiLogin, adminPost, backofficeLogin, createVerifiedPlayer, manilaToday, uniqueSuffix } from './support.ts';
+import {
+  adminApiLogin,
+  adminPost,
+  backofficeLogin,
+  createVerifiedPlayer,
+  manilaToday,
+  uniqueSuffix,
+} from './support.ts';
 import { seriousViolations } from './axe.ts';
 import { goToBackofficeSection } from './backofficeNav.ts';
 import { createRaceDay } from './raceDay.ts';
@@ -160,7 +167,10 @@ for (const viewport of [
       await expect(shown).toContainText(winner.mobileNo);
       await expect(shown).toContainText(formatPeso(certificate.totals.winningsTax));
       for (const link of ['Download PDF (English)', 'Download PDF (Filipino)']) {
-        const [pdf] = await Promise.all([page.waitForEvent('download'), shown.getByRole('link', { name: link }).click()]);
+        const [pdf] = await Promise.all([
+          page.waitForEvent('download'),
+          shown.getByRole('link', { name: link }).click(),
+        ]);
         expect(pdf.suggestedFilename()).toBe(`karera-tax-certificate-${year}.pdf`);
         const bytes = await readFile((await pdf.path())!);
         expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');

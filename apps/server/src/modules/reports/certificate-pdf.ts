@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { formatManilaDateTime, TAX_CERTIFICATE_TEXTS, type CertificateLanguage, type TaxCertificate } from '@karera/shared';
+import {
+  formatManilaDateTime,
+  TAX_CERTIFICATE_TEXTS,
+  type CertificateLanguage,
+  type TaxCertificate,
+} from '@karera/shared';
 import { pesoText } from '../statement/statement-files.ts';
 
 /**

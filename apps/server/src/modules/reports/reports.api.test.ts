@@ -334,7 +334,13 @@ describe(`reports (${testDialect})`, () => {
     ]);
     const carried = byGroup.get('pool')!.rows;
     // The Forecast's ₱40: 20% single takeout ₱8, stamp tax ₱0.05 per peso ₱2, the rest carried over.
-    expect(carried[0]).toMatchObject({ carryOut: 3_000, takeout: 1_000, legacyTakeout: 800, stampTax: 200, payouts: 0 });
+    expect(carried[0]).toMatchObject({
+      carryOut: 3_000,
+      takeout: 1_000,
+      legacyTakeout: 800,
+      stampTax: 200,
+      payouts: 0,
+    });
     expect(carried[2]).toMatchObject({ carryIn: 3_000, turnover: 1_000 });
 
     const payments = await report<PaymentReportResponse>(`${ReportRoutes.payments}?${range}`);

@@ -359,7 +359,10 @@ export async function gamingReport(
   return reading(db, (reader) => gamingReportFrom(reader, range));
 }
 
-export async function gamingReportFrom(db: Db, range: ReportRange & { by: GamingGroup }): Promise<GamingReportResponse> {
+export async function gamingReportFrom(
+  db: Db,
+  range: ReportRange & { by: GamingGroup },
+): Promise<GamingReportResponse> {
   const hours = await poolHours(db, range);
   const races =
     range.by === 'day'

@@ -55,7 +55,7 @@ export const ReportOperations = defineOperations({
     path: ReportRoutes.gaming,
     auth: 'staff',
     summary:
-      'Turnover, refunds, payouts, takeout, breakage, carryover and gross gaming revenue per Manila day, event, race or pool, from the ledger (admins)',
+      'Turnover, refunds, payouts before tax, winnings tax, takeout with each share and the stamp tax, breakage, carryover, gross gaming revenue and net revenue per Manila day, event, race or pool, from the ledger (admins)',
     querystring: gamingReportQuery,
     response: gamingReportResponseSchema,
   },
@@ -80,7 +80,7 @@ export const ReportOperations = defineOperations({
     path: ReportRoutes.taxes,
     auth: 'staff',
     summary:
-      'Stamp tax due and winnings tax withheld per Manila day, and the pools\' franchise commission, prize fund and regulator share per event, from the ledger (admins)',
+      "Stamp tax due and winnings tax withheld per Manila day, and the pools' franchise commission, prize fund and regulator share per event, from the ledger (admins)",
     querystring: reportRangeQuery,
     response: taxReportResponseSchema,
   },

@@ -63,4 +63,3 @@ export function ReportState<T>({
   if (isEmpty(query.data)) return <EmptyBlock text={t('reports.empty')} />;
   return <>{children(query.data)}</>;
 }
-

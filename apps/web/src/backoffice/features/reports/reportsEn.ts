@@ -50,7 +50,7 @@ export const reportsEn = {
     netRevenue: 'Net revenue',
   },
   ggrNote:
-    'Gross gaming revenue is what the pools kept: the shares of the gross (franchise commission, prize fund, regulator share, or a single takeout), the stamp tax, breakage and the bonus stake inside winning payouts, less the minus pool paid in so that dividends reached 1.00. For settled pools it equals turnover + carryover in − carryover out − refunds − payouts, payouts counted before the winnings tax (the players\' tax withheld, not revenue). Net revenue is the operator\'s own: franchise commission, single takeout, breakage and bonus stake kept, less the minus pool.',
+    "Gross gaming revenue is what the pools kept: the shares of the gross (franchise commission, prize fund, regulator share, or a single takeout), the stamp tax, breakage and the bonus stake inside winning payouts, less the minus pool paid in so that dividends reached 1.00. For settled pools it equals turnover + carryover in − carryover out − refunds − payouts, payouts counted before the winnings tax (the players' tax withheld, not revenue). Net revenue is the operator's own: franchise commission, single takeout, breakage and bonus stake kept, less the minus pool.",
   col: {
     day: 'Day',
     event: 'Event',
@@ -93,7 +93,7 @@ export const reportsEn = {
   },
   taxes: {
     intro:
-      'From the ledger: the stamp tax due on tickets (EO 194 §2, house:stamp-tax-payable, on the day the pool settled), the tax withheld from winnings (PD 1157, house:winnings-tax-payable, on the day the ticket was paid) and the shares of the pools\' gross (EO 194 §1).',
+      "From the ledger: the stamp tax due on tickets (EO 194 §2, house:stamp-tax-payable, on the day the pool settled), the tax withheld from winnings (PD 1157, house:winnings-tax-payable, on the day the ticket was paid) and the shares of the pools' gross (EO 194 §1).",
     daysTitle: 'Taxes per day',
     eventsTitle: 'Shares per event',
     monthsTitle: 'Taxes per month',
