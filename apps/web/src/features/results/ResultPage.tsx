@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { Fragment, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPeso, type DayCard, type PoolBreakdown, type Race, type WinnerLine } from '@karera/shared';
@@ -283,22 +283,20 @@ function PoolBreakdownPanel({ pool }: { pool: PoolBreakdown }) {
           </div>
         ) : null}
         {pool.dividends.map((line) => (
-          <div className="results__dividend" key={line.picks} data-testid="breakdown-dividend" data-picks={line.picks}>
-            <div className="results__figure">
-              <dt>
-                {line.consolation ? tb('consolation') : tb('dividend', { picks: line.picks })}
-              </dt>
+          <Fragment key={line.picks}>
+            <div className="results__figure" data-testid="breakdown-dividend" data-picks={line.picks}>
+              <dt>{line.consolation ? tb('consolation') : tb('dividend', { picks: line.picks })}</dt>
               <dd data-testid="breakdown-gross-dividend">{formatPeso(line.dividend)}</dd>
             </div>
-            <div className="results__figure results__figure--total">
-              <dt>
-                {line.consolation
-                  ? tb('netConsolation')
-                  : tb('netDividend', { picks: line.picks })}
-              </dt>
+            <div
+              className="results__figure results__figure--total"
+              data-testid="breakdown-net-dividend-line"
+              data-picks={line.picks}
+            >
+              <dt>{line.consolation ? tb('netConsolation') : tb('netDividend', { picks: line.picks })}</dt>
               <dd data-testid="breakdown-net-dividend">{formatPeso(line.netDividend)}</dd>
             </div>
-          </div>
+          </Fragment>
         ))}
       </dl>
     </details>
