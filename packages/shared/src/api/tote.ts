@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BET_TYPES } from '../betTypes.ts';
 import { POOL_SHARE_NAMES } from '../tote/philippineTaxes.ts';
+import { isCalendarDate } from '../compliance/kyc.ts';
 import { rowIdSchema } from '../validation/ids.ts';
 import type {
   carryoverSchema,
@@ -182,7 +183,7 @@ export const toteSettingInputSchema = z.strictObject({
   noWinner: z.enum(['refund', 'carryover']),
   multiRaceScratch: z.enum(['favourite', 'refund']),
   cancelledLeg: z.enum(['refund', 'allwin']),
-  effectiveFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, ToteMessages.effectiveFrom),
+  effectiveFrom: z.string().refine(isCalendarDate, ToteMessages.effectiveFrom),
 });
 export type ToteSettingInput = z.infer<typeof toteSettingInputSchema>;
 

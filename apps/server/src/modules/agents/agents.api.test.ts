@@ -429,20 +429,21 @@ describe(`agent network and commissions (${testDialect})`, () => {
       { player: pB, runner: 1, amount: 1_000 },
       { player: pHouse, runner: 2, amount: 9_000 },
     ]);
-    // Win pool 10,000; takeout 15 % = 1,500; net 8,500 all to runner 1's 1,000 staked: dividend
-    // floor(8,500 / 1,000 to 10 centavos) = 8.50 per 1.00, so pB's ticket wins 8,500.
-    // NGR = 1,000 - 8,500 = -7,500. B 20 %: -1,500. N 30 % - 20 % = 10 %: -750.
+    // Win pool 10,000 under EO 194 (decision 049): shares 18 % = 1,800; stamp tax 100 on the ₱10 ticket
+    // (₱0.10 + 9 × ₱0.10) and 900 on the ₱90 one; net 7,200 all to runner 1's 1,000 staked: 7.20 per 1.00,
+    // so pB's ticket wins 7,200 gross, 620 withheld (10 % of 6,200), 6,580 paid.
+    // NGR counts the winnings gross of the tax: 1,000 - 7,200 = -6,200. B 20 %: -1,240. N 30 % - 20 % = 10 %: -620.
     const ticket = await t.app.db
       .selectFrom('bet_tickets')
-      .select('won_amount')
+      .select(['won_amount', 'winnings_tax'])
       .where('player_id', '=', pB.playerId)
       .where('status', '=', 'won')
       .executeTakeFirstOrThrow();
-    expect(Number(ticket.won_amount)).toBe(8_500);
-    expect((await earned(B.id)) - before.B).toBe(-1_500);
-    expect((await earned(N.id)) - before.N).toBe(-750);
+    expect([Number(ticket.won_amount), Number(ticket.winnings_tax)]).toEqual([6_580, 620]);
+    expect((await earned(B.id)) - before.B).toBe(-1_240);
+    expect((await earned(N.id)) - before.N).toBe(-620);
     const { commission } = await overview(admin, B.id);
-    expect(commission.balance).toBe(400 - 1_500);
+    expect(commission.balance).toBe(400 - 1_240);
     const refused = await inject(
       admin,
       'POST',

@@ -198,11 +198,12 @@ describe(`monthly activity statement (${testDialect})`, () => {
     expect(statement.totals.stakes).toBe(-17_000);
     expect(statement.totals.stakes).toBe(ledger.BET);
     expect(statement.totals.refunds).toBe(2_000);
-    // Win pool ₱150 less the 15% takeout is ₱127.50 on runner 1's ₱100: a dividend of 1.275, rounded down
-    // to 1.20 (10 centavos), so ₱120.
-    expect(statement.totals.winnings).toBe(12_000);
+    // Win pool ₱150 under EO 194 (decision 049): shares 18% = ₱27.00, stamp tax ₱10.00 on the ₱100 ticket
+    // (₱0.10 + 99 × ₱0.10) and ₱5.00 on the ₱50 one; net ₱108.00 on runner 1's ₱100: 1.08, rounded down to
+    // 1.00 (10 centavos), so ₱100, at the minimum with no winnings to tax.
+    expect(statement.totals.winnings).toBe(10_000);
     expect(statement.totals.winnings + statement.totals.refunds).toBe(ledger.SETTLEMENT);
-    expect(statement.totals.netResult).toBe(12_000 + 2_000 - 17_000);
+    expect(statement.totals.netResult).toBe(10_000 + 2_000 - 17_000);
     expect(statement.totals.adjustments).toBe(0);
     expect(statement.totals.other).toBe(0);
     const ledgerTotal = Object.values(ledger).reduce((sum, amount) => sum + amount, 0);
