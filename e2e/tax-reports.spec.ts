@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   BackofficeRoutes,
   BettingRoutes,
   formatPeso,
   RacingAdminRoutes,
   ReportRoutes,
-  taxCertificatePdfUrl,
   TaxReportRoutes,
   ToteAdminRoutes,
   type BetReceipt,
@@ -19,8 +18,10 @@ import {
   backofficeLogin,
   createVerifiedPlayer,
   manilaToday,
+  signInAsNewPlayer,
   uniqueSuffix,
 } from './support.ts';
+import { pdfText } from '../apps/server/test/pdf-text.ts';
 import { seriousViolations } from './axe.ts';
 import { goToBackofficeSection } from './backofficeNav.ts';
 import { createRaceDay } from './raceDay.ts';
@@ -32,12 +33,13 @@ import { createRaceDay } from './raceDay.ts';
  * specs' races may share the day: this one reads its own event's row, and its winner's certificate.
  */
 
-async function settledRaceToday(request: APIRequestContext) {
+/** A race settled today whose winner is a new player: signed in on `page` too, when one is given. */
+async function settledRaceToday(request: APIRequestContext, page?: Page) {
   const { races, ...event } = await createRaceDay(request, { label: 'Taxes', raceCount: 1, enabledBetTypes: [] });
   const race = races[0];
   if (!race) throw new Error('The race day has no race.');
   // The winner: ₱25 on 1 against ₱15 on 2 pays more than the stake back, so tax is withheld from it.
-  const winner = await createVerifiedPlayer(request);
+  const winner = page ? await signInAsNewPlayer(page, request) : await createVerifiedPlayer(request);
   await adminPost(
     request,
     BackofficeRoutes.adjustments(winner.playerId),
@@ -176,11 +178,40 @@ for (const viewport of [
         expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
         expect(bytes.subarray(-6).toString('latin1')).toContain('%%EOF');
       }
+    });
 
-      // The player downloads their own, by their session.
-      const own = await request.get(taxCertificatePdfUrl(year, undefined, 'fil'));
-      expect(own.status()).toBe(200);
-      expect(own.headers()['content-disposition']).toBe(`attachment; filename="karera-tax-certificate-${year}.pdf"`);
+    test('the player downloads their own certificate of tax withheld from the statement, in English and Filipino', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      const { winner } = await settledRaceToday(request, page);
+      const year = manilaToday().slice(0, 4);
+      // What the certificate must say: the player's own tickets' tax, as their session reads it.
+      const { certificate } = (await (
+        await page.request.get(TaxReportRoutes.ownCertificate.replace(':year', year))
+      ).json()) as TaxCertificateResponse;
+      expect(certificate.player.id).toBe(winner.playerId);
+      expect(certificate.totals.winningsTax).toBeGreaterThan(0);
+
+      for (const [language, link, title] of [
+        ['en', `Tax withheld certificate ${year} (PDF)`, 'Certificate of tax withheld on winnings'],
+        ['fil', `Sertipiko ng buwis na kinaltas ${year} (PDF)`, 'Sertipiko ng buwis na kinaltas sa panalo'],
+      ] as const) {
+        await page.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
+        await page.goto('/statement');
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        const [pdf] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('link', { name: link }).click(),
+        ]);
+        expect(pdf.suggestedFilename()).toBe(`karera-tax-certificate-${year}.pdf`);
+        const text = pdfText(await readFile((await pdf.path())!));
+        expect(text).toContain(title);
+        expect(text).toContain(`${winner.firstName} ${winner.lastName} (#${winner.playerId})`);
+        expect(text).toContain(formatPeso(certificate.totals.winningsTax));
+      }
+      expect(await seriousViolations(page)).toEqual([]);
     });
   });
 }
