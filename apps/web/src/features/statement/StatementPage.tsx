@@ -6,6 +6,7 @@ import {
   formatPeso,
   lineDescription,
   statementFileUrl,
+  taxCertificatePdfUrl,
   type Statement,
   type StatementLine,
   type StatementTotals,
@@ -114,6 +115,15 @@ function MonthStatement({ month, language }: { month: string; language: 'en' | '
           data-testid="statement-pdf"
         >
           {text('downloadPdf')} <span className="visually-hidden">{text('downloadOf', { month: label })}</span>
+        </a>
+        {/* The year's certificate of the tax withheld from the player's winnings (decision 039, amended). */}
+        <a
+          className="btn btn--secondary"
+          href={taxCertificatePdfUrl(month.slice(0, 4), undefined, language)}
+          download
+          data-testid="statement-tax-certificate"
+        >
+          {text('taxCertificate', { year: month.slice(0, 4) })}
         </a>
       </div>
       <Lines statement={data} label={label} />

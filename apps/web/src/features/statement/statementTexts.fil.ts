@@ -28,6 +28,7 @@ export const statementTextsFil = {
   downloadCsv: 'I-download ang CSV',
   downloadPdf: 'I-download ang PDF',
   downloadOf: 'ng {{month}}',
+  taxCertificate: 'Sertipiko ng buwis na kinaltas {{year}} (PDF)',
   lines: 'Mga transaksyon',
   linesLabel: 'Mga transaksyon sa {{month}}, pinakabago muna',
   empty: 'Walang transaksyon ngayong buwan.',

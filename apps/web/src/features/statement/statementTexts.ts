@@ -26,6 +26,8 @@ export const statementTexts = {
   downloadPdf: 'Download PDF',
   /** Read after the button's visible words by screen readers (the name starts with what is seen). */
   downloadOf: 'of {{month}}',
+  /** The year's certificate of the tax withheld from the player's winnings (PD 1157), a PDF. */
+  taxCertificate: 'Tax withheld certificate {{year}} (PDF)',
   lines: 'Transactions',
   linesLabel: 'Transactions in {{month}}, newest first',
   empty: 'No transactions this month.',
