@@ -201,6 +201,8 @@ for (const viewport of [
         const netDividend = pool.locator('[data-testid="breakdown-net-dividend-line"][data-picks="1"]');
         await expect(netDividend.locator('dt')).toHaveText(words.netDividend);
         await expect(netDividend.locator('dd')).toHaveText('₱2.62');
+        // Every figure fits in its panel, the tax in words included.
+        expect(await pool.evaluate((panel) => panel.scrollWidth - panel.clientWidth)).toBeLessThanOrEqual(0);
         await noSidewaysScroll(page);
         expect(await seriousViolations(page)).toEqual([]);
       });

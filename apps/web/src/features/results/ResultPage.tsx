@@ -272,7 +272,7 @@ function PoolBreakdownPanel({ pool }: { pool: PoolBreakdown }) {
         ))}
       </dl>
       <dl className="results__figures results__figures--dividends">
-        <div className="results__figure" data-testid="breakdown-line" data-key="taxRate">
+        <div className="results__figure results__figure--words" data-testid="breakdown-line" data-key="taxRate">
           <dt>{tb('taxRate')}</dt>
           <dd>{tb(tax.key, { rate: tax.rate })}</dd>
         </div>
