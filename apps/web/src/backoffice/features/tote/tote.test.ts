@@ -260,6 +260,11 @@ describe('the setting form', () => {
       fieldErrors: { effectiveFrom: ToteMessages.effectiveFromPast },
     });
     expect(checkSetting({ ...draft, effectiveFrom: TODAY }, TODAY).ok).toBe(true);
+    // Not a day of the calendar: the schema's message, not the one about the past.
+    expect(checkSetting({ ...draft, effectiveFrom: '2027-02-30' }, TODAY)).toEqual({
+      ok: false,
+      fieldErrors: { effectiveFrom: ToteMessages.effectiveFrom },
+    });
   });
 
   it("puts the server's field errors on the fields, by the shares it was sent", () => {
