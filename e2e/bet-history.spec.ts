@@ -129,10 +129,15 @@ test('a winning bonus ticket shows the winnings it paid and that its bonus stake
 
   await page.goto('/history?type=bet');
   const tickets = page.getByRole('list', { name: 'Race bet tickets' });
-  // ₱20 in, 15% takeout: 1.70 on the winner, ₱17.00 won, of which the ₱10.00 bonus stake is not returned.
+  // ₱20 in (two ₱10 tickets), under EO 194: shares 8.5% + 8.5% + 1% of 2,000 centavos = 170 + 170 + 20 = ₱3.60;
+  // stamp tax ₱0.10 + 9 × ₱0.10 = ₱1.00 a ticket, ₱2.00; net 2,000 − 360 − 200 = ₱14.40 over ₱10 on 1:
+  // 1.44, down to 1.40. Paid ₱14.00; 10% of the winnings (₱14.00 − ₱10.00) = ₱0.40 withheld first, ₱13.60
+  // left, of which the ₱10.00 bonus stake is not returned: ₱3.60 reaches the credit.
   const won = tickets.getByRole('article', { name: `Ticket ${bonusTicket.ticket_no}` });
   await expect(won.getByText('Use Bonus Bet')).toBeVisible();
-  await expect(won.getByText('WON ₱7.00')).toBeVisible();
+  await expect(won.getByText('WON ₱3.60')).toBeVisible();
+  await expect(won.getByTestId('ticket-gross-won')).toHaveText('₱14.00');
+  await expect(won.getByTestId('ticket-winnings-tax')).toHaveText('₱0.40');
   await expect(won.getByText('Bonus stake not returned')).toBeVisible();
   await expect(won.getByTestId('ticket-bonus-stake')).toHaveText('₱10.00');
   const lost = tickets.getByRole('article', { name: `Ticket ${creditTicket.ticket_no}` });
