@@ -13,7 +13,6 @@ import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } fro
 import { enterPolicy, legacyPolicy, useLegacyTakeouts } from '../../../test/tote-policies.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
-import { approveAsSecondAdmin } from '../../../test/second-admin.ts';
 
 /**
  * The results page (game/getGameResult) of a finished race lists every bet type the race offers and
