@@ -17,6 +17,7 @@ import { addCalendarDays, GAMING_GROUPS, manilaDaysWindow, type ReportRange } fr
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { gamingReport, paymentReport, promotionReport } from '../apps/server/src/modules/reports/reports.service.ts';
+import { taxReport } from '../apps/server/src/modules/reports/taxes.service.ts';
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -510,6 +511,15 @@ try {
     ...GAMING_GROUPS.map((by): Report => [`gaming by ${by}`, (range) => gamingReport(app.db, { ...range, by })]),
     ['payments', (range) => paymentReport(app.db, range)],
     ['promotions', (range) => promotionReport(app.db, range)],
+    // The tax payables' postings per day and the shares per event (this history has a single takeout and
+    // no tax postings: it times the reads, not their sums).
+    [
+      'taxes',
+      async (range) => {
+        const answer = await taxReport(app.db, range);
+        return { rows: [...answer.days, ...answer.events] };
+      },
+    ],
   ];
   console.log('| report | range | rows | fastest of 3 (ms) | slowest of 3 (ms) |');
   console.log('|---|---|---:|---:|---:|');

@@ -38,8 +38,19 @@ import {
 
 const zeroTaxes = (): TaxFigures => ({ stampTax: 0, winningsTax: 0 });
 
-/** Each UTC hour's stamp tax due and winnings tax withheld in a window of time. */
-async function taxHours(db: Db, start: string, end: string): Promise<Map<string, TaxFigures>> {
+/**
+ * Each UTC hour's stamp tax due and winnings tax withheld in a window of time. `walk` picks the join's
+ * order (a cross join: SQLite keeps the order written; PostgreSQL plans it as any inner join): a range of
+ * days walks the period's transactions (index ledger_transactions_kind_time) into the covering postings
+ * index, as the other reports do; a year walks the tax account's postings (index ledger_postings_account),
+ * a fraction of a year's settlements.
+ */
+async function taxHours(
+  db: Db,
+  start: string,
+  end: string,
+  walk: 'period' | 'account',
+): Promise<Map<string, TaxFigures>> {
   const hours = new Map<string, TaxFigures>();
   const at = (hour: string) => {
     let found = hours.get(hour);
@@ -55,13 +66,15 @@ async function taxHours(db: Db, start: string, end: string): Promise<Map<string,
   ] as const) {
     const account = await houseAccountId(db, code);
     if (account === null) continue;
-    // By the account's postings (index ledger_postings_account): a tax account's postings are a fraction of
-    // the ledger, and a year is read the same way as a day.
+    const from =
+      walk === 'period'
+        ? sql`ledger_transactions t cross join ledger_postings p`
+        : sql`ledger_postings p cross join ledger_transactions t`;
     const rows = await sql<{ hour: string; total: number | string }>`
       select substr(t.created_at, 1, 13) as hour, sum(p.amount) as total
-      from ledger_postings p
-      join ledger_transactions t on t.id = p.transaction_id
-      where p.account_id = ${account} and t.kind = ${kind} and t.created_at >= ${start} and t.created_at < ${end}
+      from ${from}
+      where p.transaction_id = t.id and p.account_id = ${account} and t.kind = ${kind}
+        and t.created_at >= ${start} and t.created_at < ${end}
       group by substr(t.created_at, 1, 13)`.execute(db);
     for (const row of rows.rows) at(row.hour)[figure] += asNumber(row.total);
   }
@@ -96,7 +109,7 @@ function foldHours(hours: Map<string, TaxFigures>, periodOf: (hour: string) => s
 export async function taxReport(db: Kysely<Database>, range: ReportRange): Promise<TaxReportResponse> {
   return reading(db, async (reader) => {
     const { start, end } = manilaDaysWindow(range.from, range.to);
-    const days: TaxDayRow[] = foldHours(await taxHours(reader, start, end), dayOfHour)
+    const days: TaxDayRow[] = foldHours(await taxHours(reader, start, end, 'period'), dayOfHour)
       .filter(([, figures]) => figures.stampTax !== 0 || figures.winningsTax !== 0)
       .map(([day, figures]) => ({ day, ...figures }));
     const gaming = await gamingReportFrom(reader, { ...range, by: 'event' });
@@ -131,7 +144,9 @@ const yearWindow = (year: string) => manilaDaysWindow(`${year}-01-01`, `${year}-
 export async function taxMonths(db: Kysely<Database>, year: string): Promise<TaxMonthsResponse> {
   return reading(db, async (reader) => {
     const { start, end } = yearWindow(year);
-    const found = new Map(foldHours(await taxHours(reader, start, end), (hour) => dayOfHour(hour).slice(0, 7)));
+    const found = new Map(
+      foldHours(await taxHours(reader, start, end, 'account'), (hour) => dayOfHour(hour).slice(0, 7)),
+    );
     const months: TaxMonthRow[] = monthsOfYear(year).map((month) => ({ month, ...(found.get(month) ?? zeroTaxes()) }));
     const totals = zeroTaxes();
     for (const row of months) {
