@@ -11,8 +11,7 @@ export const RECEIPT_TAX_TEXTS = {
     dividend: 'Winnings are taxed {{rate}} (PD 1157): {{rate}} of what a win pays is withheld.',
   },
   fil: {
-    winnings:
-      'May buwis na {{rate}} ang panalo (PD 1157): kinakaltas ang {{rate}} ng ibinabayad na higit sa taya.',
+    winnings: 'May buwis na {{rate}} ang panalo (PD 1157): kinakaltas ang {{rate}} ng ibinabayad na higit sa taya.',
     dividend: 'May buwis na {{rate}} ang panalo (PD 1157): kinakaltas ang {{rate}} ng buong ibinabayad.',
   },
 } as const satisfies Record<'en' | 'fil', Record<'winnings' | 'dividend', string>>;

@@ -94,13 +94,7 @@ export function idParamOf(value: string | null): number | null {
 
 /** A line of a pool's breakdown, by its text key under breakdown in resultsTexts.ts. */
 export type BreakdownKey =
-  | 'grossSales'
-  | `shares.${PoolShareName}`
-  | 'stampTax'
-  | 'carryIn'
-  | 'netPool'
-  | 'carryOut'
-  | 'refunds';
+  'grossSales' | `shares.${PoolShareName}` | 'stampTax' | 'carryIn' | 'netPool' | 'carryOut' | 'refunds';
 
 export interface BreakdownLine {
   key: BreakdownKey;
@@ -145,5 +139,8 @@ export function poolTitleOf(pool: Pick<PoolBreakdown, 'betTypeName' | 'races'>):
   key: 'pool' | 'poolRaces';
   values: { type: string; races: string };
 } {
-  return { key: pool.races.includes('/') ? 'poolRaces' : 'pool', values: { type: pool.betTypeName, races: pool.races } };
+  return {
+    key: pool.races.includes('/') ? 'poolRaces' : 'pool',
+    values: { type: pool.betTypeName, races: pool.races },
+  };
 }
