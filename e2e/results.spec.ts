@@ -124,19 +124,28 @@ test('a won Win is settled from the back office and shows in history, balance an
   await expect(finish).toHaveValue('2-1-3');
   await admin.getByRole('button', { name: 'Preview dividends' }).click();
 
-  // Win pool: ₱100.00 staked, 15% takeout, ₱85.00 net over ₱20.00 on 2 -> 4.25, down to 4.20.
+  // Win pool: ₱100.00 staked (₱80 on 1, ₱20 on 2). EO 194 shares: 8.5% + 8.5% + 1% of 10,000 centavos =
+  // 850 + 850 + 100 = ₱18.00; stamp tax ₱0.10 + 79 × ₱0.10 = ₱8.00 on the ₱80 ticket, ₱0.10 + 19 × ₱0.10 = ₱2.00
+  // on the ₱20 one: ₱10.00. Taken out ₱28.00, net ₱72.00 over ₱20.00 on 2 -> 3.60 (no breakage): paid ₱72.00,
+  // of which 10% of the winnings (₱72.00 − ₱20.00) = ₱5.20 is withheld and ₱66.80 reaches the winner.
   const preview = admin.getByTestId('result-preview');
   await expect(preview.getByRole('heading', { name: 'Preview · finish 2-1-3' })).toBeVisible();
   const winPool = preview.getByRole('article', { name: 'Win (W)' });
   await expect(winPool.getByTestId('pool-result')).toHaveText('Paid');
   await expect(winPool.getByTestId('pool-stakes')).toHaveText('₱100.00');
-  await expect(winPool.getByTestId('pool-takeout')).toHaveText('₱15.00');
-  await expect(winPool.getByTestId('pool-payouts')).toHaveText('₱84.00');
+  await expect(winPool.getByTestId('pool-share-franchiseCommission')).toHaveText('₱8.50');
+  await expect(winPool.getByTestId('pool-share-prizeFund')).toHaveText('₱8.50');
+  await expect(winPool.getByTestId('pool-share-regulator')).toHaveText('₱1.00');
+  await expect(winPool.getByTestId('pool-stampTax')).toHaveText('₱10.00');
+  await expect(winPool.getByTestId('pool-takeout')).toHaveText('₱28.00');
+  await expect(winPool.getByTestId('pool-net')).toHaveText('₱72.00');
+  await expect(winPool.getByTestId('pool-payouts')).toHaveText('₱66.80');
+  await expect(winPool.getByTestId('pool-winningsTax')).toHaveText('₱5.20');
   const winningTwo = winPool
     .getByTestId('pool-dividends')
     .getByRole('row')
     .filter({ has: admin.getByRole('rowheader', { name: '2', exact: true }) });
-  await expect(winningTwo.getByRole('cell')).toHaveText(['4.20', '₱20.00']);
+  await expect(winningTwo.getByRole('cell')).toHaveText(['3.60', '₱20.00']);
   expect(await seriousViolations(admin)).toEqual([]);
 
   await preview.getByRole('button', { name: 'Confirm result' }).click();
@@ -150,18 +159,19 @@ test('a won Win is settled from the back office and shows in history, balance an
   await expect(admin.getByTestId('report-finish')).toHaveText('2-1-3');
   await admin.close();
 
-  // The player, still on the live screen: the winnings reach the header without a tap (balance push).
-  await expect(page.getByTestId('player-balance')).toHaveText('₱484.00');
+  // The player, still on the live screen: the winnings less the tax withheld (₱72.00 − ₱5.20 = ₱66.80) reach
+  // the header without a tap (balance push): ₱400.00 + ₱66.80.
+  await expect(page.getByTestId('player-balance')).toHaveText('₱466.80');
   // The won ticket and the dividend on /result.
   await page.goto('/history?type=bet');
-  await expect(page.getByTestId('bet-history-list')).toContainText('WON ₱84.00');
-  await expect(page.getByTestId('player-balance')).toHaveText('₱484.00');
+  await expect(page.getByTestId('bet-history-list')).toContainText('WON ₱66.80');
+  await expect(page.getByTestId('player-balance')).toHaveText('₱466.80');
 
   await page.goto(`/result?event=${event.id}&raceId=${race.raceId}`);
   const table = page.getByTestId('result-table');
   await expect(table).toBeVisible();
   const winLine = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Win', exact: true }) });
-  await expect(winLine.getByRole('cell')).toHaveText(['W', '2', '4.20']);
+  await expect(winLine.getByRole('cell')).toHaveText(['W', '2', '3.60']);
   // Forcast had no bets: its winning order shows, and in place of a dividend, why there is none.
   const forecastLine = table
     .getByRole('row')
@@ -187,7 +197,7 @@ test('/result asks for a race first, and a race without a result says so', async
   await expect(page.getByTestId('result-message')).toHaveText(ToteMessages.raceNotDone);
 });
 
-test('an admin proposes a takeout setting, in force once a second admin approves it, with the contract messages for a bad one', async ({
+test('an admin proposes a pool split setting, in force once a second admin approves it, with the contract messages for a bad one', async ({
   page,
 }) => {
   // A date far ahead, its own in each run: no race day is priced by it, and its row in the history is this test's.
@@ -196,23 +206,27 @@ test('an admin proposes a takeout setting, in force once a second admin approves
   ).padStart(2, '0')}`;
   await backofficeLogin(page);
   await goToBackofficeSection(page, 'Tote');
-  await expect(page.getByRole('heading', { level: 1, name: 'Takeout settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pool split and tax settings' })).toBeVisible();
   await expect(page.getByTestId('settings-in-force')).toContainText('Win (W)');
 
+  // Shares of 30% + 30% + 1% = 61% of the gross: more than the 50% a setting may take.
   await page.getByLabel('Bet type', { exact: true }).selectOption('PENTA');
-  const takeout = page.getByLabel('Takeout (%)');
-  await takeout.fill('60');
+  const franchise = page.getByLabel('Franchise commission (%)');
+  await franchise.fill('30');
+  await page.getByLabel('Prize fund (%)').fill('30');
   await page.getByLabel('Effective from (Manila date)').fill(effectiveFrom);
-  await page.getByRole('button', { name: 'Save setting' }).click();
-  await expect(page.getByText(ToteMessages.takeout)).toBeVisible();
-  await expect(takeout).toBeFocused();
+  await page.getByRole('button', { name: 'Propose setting' }).click();
+  await expect(page.getByText(ToteMessages.sharesTotal)).toBeVisible();
+  await expect(franchise).toBeFocused();
 
-  await takeout.fill('22.5');
+  // 8.5% + 12.5% + 1% = 22%, and a pool with no winner carries over.
+  await franchise.fill('8.5');
+  await page.getByLabel('Prize fund (%)').fill('12.5');
   await page.getByLabel('When no bet wins').selectOption('carryover');
-  await page.getByRole('button', { name: 'Save setting' }).click();
+  await page.getByRole('button', { name: 'Propose setting' }).click();
   // Proposed, not applied (decision 045): it waits for a second admin and is not in the history yet.
   await expect(page.getByText(DualControlMessages.proposed)).toBeVisible();
-  const title = `Takeout and pool rules: PENTA from ${effectiveFrom}`;
+  const title = `Pool split, taxes and rules: PENTA from ${effectiveFrom}`;
   await expect(page.getByTestId('pending-proposals')).toContainText(title);
   const saved = page.getByTestId('settings-history').getByRole('row').filter({ hasText: effectiveFrom });
   await expect(saved).toHaveCount(0);
@@ -222,7 +236,7 @@ test('an admin proposes a takeout setting, in force once a second admin approves
   await page.reload();
   await expect(saved).toHaveCount(1);
   await expect(saved).toContainText('Pentafecta');
-  await expect(saved).toContainText('22.5%');
+  await expect(saved).toContainText('Franchise commission 8.5%, Prize fund 12.5%, Regulator share 1%');
   await expect(saved).toContainText('Carry over');
 
   await page.getByRole('link', { name: 'Carryovers' }).click();
