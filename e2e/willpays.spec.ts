@@ -15,9 +15,14 @@ import { seriousViolations } from './axe.ts';
 /**
  * The pools panel at 390 px against bets placed through the API: the Forecast probables grid of race 1,
  * and a Double's will-pays for race 2 appearing over the socket once leg 1's result is confirmed.
- * Known pool: Forecast ₱10 on 1-2 and ₱30 on 2-1 (₱32 net after 20%): 1-2 pays 3.20, 2-1 the 1.00
- * minimum. Double ₱1 on 1/2, ₱5 each on 1/2 and 1/3, ₱10 on 2/1 (₱16.80 net): after 1 wins leg 1, runner
- * 2 of leg 2 pays 2.80, runner 3 pays 3.30, runner 1 nothing.
+ * Known pools, under EO 194 (shares 8.5% + 8.5% + 1% of the gross, each rounded down to the centavo; the
+ * Forecast and Double stamp tax ₱0.05 per ₱1 or part of each ticket):
+ * - Forecast ₱10 on 1-2 and ₱30 on 2-1: gross 4,000 centavos, shares 340 + 340 + 40 = 720, stamp tax
+ *   50 + 150 = 200, net 3,080. 1-2 pays 3,080 / 1,000 = 3.08, down to 3.00; 2-1 3,080 / 3,000 = 1.02, the 1.00
+ *   minimum.
+ * - Double ₱1 on 1/2, ₱5 each on 1/2 and 1/3 (a ₱10 ticket), ₱10 on 2/1: gross 2,100, shares 178 + 178 + 21
+ *   = 377, stamp tax 5 + 50 + 50 = 105, net 1,618. After 1 wins leg 1, runner 2 of leg 2 holds ₱6: 1,618 / 600
+ *   = 2.69, down to 2.60; runner 3 holds ₱5: 1,618 / 500 = 3.23, down to 3.20; runner 1 nothing.
  */
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -99,7 +104,7 @@ test('the probables grid and a Double will-pay after leg 1 match the bets placed
   const panel = page.getByTestId('pools-panel');
   await panel.getByText('Odds, probables and will-pays').click();
   const grid = panel.getByRole('region', { name: /Forecast probables/ });
-  await expect(grid.locator('[data-pair="1-2"]')).toHaveText('3.20');
+  await expect(grid.locator('[data-pair="1-2"]')).toHaveText('3.00');
   await expect(grid.locator('[data-pair="2-1"]')).toHaveText('1.00');
   await expect(grid.locator('[data-pair="3-4"]')).toHaveText('–');
   await expect(panel.getByTestId('pools-willpays')).toContainText('after a leg of a Double or Pick is run');
@@ -116,8 +121,8 @@ test('the probables grid and a Double will-pay after leg 1 match the bets placed
   });
   const double = panel.locator('.will-pays[data-bet-type="DD"]');
   await expect(double).toContainText('Double from race 1: leg 2 of 2');
-  await expect(double.locator('tr[data-runner="2"] td')).toHaveText('2.80');
-  await expect(double.locator('tr[data-runner="3"] td')).toHaveText('3.30');
+  await expect(double.locator('tr[data-runner="2"] td')).toHaveText('2.60');
+  await expect(double.locator('tr[data-runner="3"] td')).toHaveText('3.20');
   await expect(double.locator('tr[data-runner="1"] td')).toHaveText('no live ticket');
   await expect(double).toContainText('After winners 1');
   expect(second.raceId).toBeGreaterThan(first.raceId);
