@@ -193,16 +193,18 @@ describe(`demo crowd (${testDialect})`, () => {
     const day = manilaDayOf(new Date().toISOString());
     const mine = await t.app.db
       .selectFrom('bet_tickets')
-      .select(['total', 'won_amount', 'refund_amount', 'status'])
+      .select(['total', 'won_amount', 'winnings_tax', 'refund_amount', 'status'])
       .where('player_id', '=', player.playerId)
       .executeTakeFirstOrThrow();
     expect(mine.status).not.toBe('open');
     const report = await gamingReport(t.app.db, { from: day, to: day, by: 'day' });
     expect(report.totals.turnover).toBe(100 * PESO);
-    expect(report.totals.payouts).toBe(Number(mine.won_amount));
+    // Payouts are counted gross of the tax withheld from them (decision 049).
+    const won = Number(mine.won_amount) + Number(mine.winnings_tax);
+    expect(report.totals.payouts).toBe(won);
     expect(report.totals.refunds).toBe(Number(mine.refund_amount));
     // Every pool the real player was not in settled with the crowd alone: its GGR is nil.
-    expect(report.totals.ggr).toBe(100 * PESO - Number(mine.won_amount) - Number(mine.refund_amount));
+    expect(report.totals.ggr).toBe(100 * PESO - won - Number(mine.refund_amount));
     const byPool = await gamingReport(t.app.db, { from: day, to: day, by: 'pool' });
     const playerPool = byPool.rows.find((row) => row.raceId === playerRace?.raceId && row.betType === 'W');
     expect(playerPool?.turnover).toBe(100 * PESO);
