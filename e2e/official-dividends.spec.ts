@@ -25,7 +25,11 @@ import { createRaceDay } from './raceDay.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
 
-/** A closed race with ₱10 on each of 1, 2 and 3 in its Win pool: the tote pays 2.50 on the winner. */
+/**
+ * A closed race with ₱10 on each of 1, 2 and 3 in its Win pool. Under EO 194: gross 3,000 centavos, shares
+ * 255 + 255 + 30 = 540, stamp tax ₱0.10 + 9 × ₱0.10 = 100 a ticket, 300; net 3,000 − 540 − 300 = 2,160: the
+ * tote pays 2,160 / 1,000 = 2.16, down to 2.10, on the winner.
+ */
 async function closedRaceWithBets(request: APIRequestContext) {
   const player = await createVerifiedPlayer(request);
   await adminPost(
@@ -72,7 +76,9 @@ test('an official dividend that differs from the tote’s is paid only after a s
   test.setTimeout(90_000); // two admins, a settlement and several sign-ins on a busy machine
   const { event, race } = await closedRaceWithBets(request);
 
-  // The first founding admin enters the finish 1-2-3 with the track's Win dividend of 2.00 (the tote says 2.50).
+  // The first founding admin enters the finish 1-2-3 with the track's Win dividend of 2.00 (the tote says 2.10).
+  // At 2.00 the ₱10 winner is paid ₱20.00, and taxed like any winner: 10% of (₱20.00 − ₱10.00) = ₱1.00 withheld,
+  // ₱19.00 reaches the player.
   await backofficeAsFirstAdmin(page, `/backoffice/race-day/${event.id}/races/${race.raceId}/result`);
   await expect(page.getByRole('heading', { level: 1, name: 'Result · Race 1' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Finish' }).fill('1-2-3');
@@ -83,7 +89,8 @@ test('an official dividend that differs from the tote’s is paid only after a s
   await page.getByRole('button', { name: 'Preview dividends' }).click();
   const preview = page.getByTestId('result-preview');
   const winPool = preview.getByRole('article', { name: 'Win (W)' });
-  await expect(winPool.getByTestId('pool-payouts')).toHaveText('₱20.00');
+  await expect(winPool.getByTestId('pool-winningsTax')).toHaveText('₱1.00');
+  await expect(winPool.getByTestId('pool-payouts')).toHaveText('₱19.00');
   await preview.getByRole('button', { name: 'Confirm result' }).click();
   await page
     .getByRole('dialog', { name: 'Confirm the result of race 1?' })
@@ -103,7 +110,7 @@ test('an official dividend that differs from the tote’s is paid only after a s
   await backofficeAsSecondAdmin(second, '/backoffice/approvals');
   const card = second.getByRole('article').filter({ hasText: `(id ${race.raceId})` });
   await expect(card).toContainText('W 1: dividend for 1.00');
-  await expect(card).toContainText('2.50');
+  await expect(card).toContainText('2.10');
   await expect(card).toContainText('2.00');
   expect(await seriousViolations(second)).toEqual([]);
   await card.getByRole('button', { name: 'Approve' }).click();
@@ -116,7 +123,8 @@ test('an official dividend that differs from the tote’s is paid only after a s
   await expect(page.getByTestId('report-balance')).toHaveText(/Balanced/);
   await expect(page.getByTestId('report-finish')).toHaveText('1-2-3');
   const paidPool = page.getByRole('article', { name: 'Win (W)' });
-  await expect(paidPool.getByTestId('pool-payouts')).toHaveText('₱20.00');
+  await expect(paidPool.getByTestId('pool-winningsTax')).toHaveText('₱1.00');
+  await expect(paidPool.getByTestId('pool-payouts')).toHaveText('₱19.00');
   await expect(paidPool.getByTestId('pool-dividends')).toContainText('Official');
   expect(await seriousViolations(page)).toEqual([]);
 });
