@@ -81,7 +81,7 @@ test.describe('on a desktop (1280x800)', () => {
     const table = page.getByRole('table', { name: 'Gaming figures per race' });
     const row = table.getByRole('row').filter({ hasText: name });
     await expect(row).toHaveCount(1);
-    // ₱40 staked; Win takeout and what the winners were paid make up the whole pool.
+    // ₱40 staked: ₱25 on 1 (it wins) and ₱15 on 2.
     await expect(row.getByRole('cell').nth(2)).toHaveText('₱40.00');
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -96,7 +96,15 @@ test.describe('on a desktop (1280x800)', () => {
       'Day,Event,Race,Turnover (PHP),Refunds (PHP),Payouts (before tax) (PHP),Winnings tax withheld (PHP),Bonus stake kept (PHP),Takeout (shares and stamp tax) (PHP),Franchise commission (PHP),Prize fund (PHP),Regulator share (PHP),Single takeout (before the split) (PHP),Stamp tax (PHP),Breakage (PHP),Minus pool (PHP),Carryover in (PHP),Carryover out (PHP),Gross gaming revenue (PHP),Net revenue (PHP)',
     );
     const ours = lines.find((line) => line.includes(name));
-    expect(ours).toMatch(new RegExp(`^${manilaToday()},${name},Race 1,40\\.00,0\\.00,`));
+    // Under EO 194: gross 4,000 centavos; shares 8.5% + 8.5% + 1% = 340 + 340 + 40; stamp tax ₱0.10 + 24 × ₱0.10
+    // = ₱2.50 on the ₱25 ticket and ₱0.10 + 14 × ₱0.10 = ₱1.50 on the ₱15 one, ₱4.00: taken out ₱11.20, net
+    // ₱28.80 over ₱25 on 1 = 1.152, down to 1.10: ₱27.50 paid (before tax), breakage ₱1.30. Tax withheld: 10% of
+    // (₱27.50 − ₱25.00) = ₱0.25. Gross gaming revenue = ₱40.00 − ₱27.50 = ₱12.50 = takeout + breakage.
+    expect(ours).toMatch(
+      new RegExp(
+        `^${manilaToday()},${name},Race 1,40\\.00,0\\.00,27\\.50,0\\.25,0\\.00,11\\.20,3\\.40,3\\.40,0\\.40,0\\.00,4\\.00,1\\.30,0\\.00,0\\.00,0\\.00,12\\.50,`,
+      ),
+    );
     const [payouts, , retained, takeout, , , , , , breakage, minusPool, , , ggr] = ours!
       .split(',')
       .slice(5)
