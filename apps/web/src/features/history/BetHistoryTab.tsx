@@ -18,7 +18,8 @@ import {
   winningsOf,
   type PickRowLabel,
 } from './betHistoryFormat.ts';
-import { fill, useLegTexts, useWinningsTexts } from './useLegTexts.ts';
+import { useWinningsTexts } from '../../lib/winnings/useWinningsTexts.ts';
+import { fill, useLegTexts } from './useLegTexts.ts';
 
 const PLACE_KEYS = [
   'history.bet.places.1',

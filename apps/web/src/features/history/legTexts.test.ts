@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { legTexts } from './legTexts.ts';
 import { legTextsFil } from './legTexts.fil.ts';
 import { fill } from './useLegTexts.ts';
-import { winningsTexts } from './winningsTexts.ts';
-import { winningsTextsFil } from './winningsTexts.fil.ts';
+import { winningsTexts } from '../../lib/winnings/winningsTexts.ts';
+import { winningsTextsFil } from '../../lib/winnings/winningsTexts.fil.ts';
 
 type Texts = { readonly [key: string]: string | Texts };
 const leaves = (texts: Texts, prefix = ''): [string, string][] =>

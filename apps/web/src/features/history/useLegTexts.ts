@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { legTexts, type LegTexts } from './legTexts.ts';
 import { legTextsFil } from './legTexts.fil.ts';
-import { winningsTexts, type WinningsTexts } from './winningsTexts.ts';
-import { winningsTextsFil } from './winningsTexts.fil.ts';
 
 /** The legs' texts in the site's language (a handful of words: both languages ship with the page). */
 export function useLegTexts(): LegTexts {
@@ -13,10 +11,4 @@ export function useLegTexts(): LegTexts {
 /** Puts values into a text's {{name}} slots. */
 export function fill(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (slot, name: string) => String(values[name] ?? slot));
-}
-
-/** A winning ticket's gross, tax and net texts in the site's language. */
-export function useWinningsTexts(): WinningsTexts {
-  const { i18n } = useTranslation();
-  return i18n.language === 'fil' ? winningsTextsFil : winningsTexts;
 }

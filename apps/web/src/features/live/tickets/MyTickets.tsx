@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { betTypeByCode, BettingRoutes, type BetHistoryTicket, type Race } from '@karera/shared';
+import { betTypeByCode, BettingRoutes, formatPeso, type BetHistoryTicket, type Race } from '@karera/shared';
 import { PLAYER_QUERY_ROOT } from '../../../lib/queryKeys.ts';
 import { useBalance } from '../../../lib/balance.ts';
 import { useSession } from '../../../lib/session/index.ts';
 import { gameRequest } from '../../../lib/userApi.ts';
-import { legsSignature, openMultiRaceTickets, STATUS_MARK, ticketBadgeOf } from './myTickets.ts';
+import { useWinningsTexts } from '../../../lib/winnings/useWinningsTexts.ts';
+import { legsSignature, panelTickets, STATUS_MARK, ticketBadgeOf } from './myTickets.ts';
 import { fill, useTicketTexts } from './useTicketTexts.ts';
 import './myTickets.css';
 
@@ -13,7 +14,8 @@ export const myTicketsQueryKey = (eventId: number) => [...PLAYER_QUERY_ROOT, 'my
 
 /**
  * The race day's open multi-race tickets of the signed-in player, leg by leg: won, lost or still to run,
- * and 'Still alive' while every leg run so far is won. The server says where each leg stands (the rule
+ * and 'Still alive' while every leg run so far is won; once one wins, what it paid: the gross, the tax
+ * withheld from the winnings (PD 1157) and the net that reached the credit, as the server recorded them. The server says where each leg stands (the rule
  * settlement pays by); the panel reads the tickets again whenever a result, a status or a scratch of the
  * card comes in over the socket (the card is read again then) and whenever the balance moves (a bet
  * placed, a pool settled), so no message of its own is needed.
@@ -41,15 +43,15 @@ export function MyTickets({ eventId, races }: { eventId: number; races: readonly
     void queryClient.invalidateQueries({ queryKey: myTicketsQueryKey(eventId), exact: true });
   }, [signature, eventId, queryClient]);
 
-  const open = tickets.data ? openMultiRaceTickets(tickets.data.betHistory) : [];
-  if (!signedIn || open.length === 0) return null;
+  const shown = tickets.data ? panelTickets(tickets.data.betHistory) : [];
+  if (!signedIn || shown.length === 0) return null;
   return (
     <section className="my-tickets" aria-labelledby={headingId} data-testid="my-tickets">
       <h3 className="my-tickets__title" id={headingId}>
         {texts.title}
       </h3>
       <ul className="my-tickets__list" aria-label={texts.listLabel}>
-        {open.map((ticket) => (
+        {shown.map((ticket) => (
           <li key={ticket.ticketNo}>
             <TicketLegs ticket={ticket} />
           </li>
@@ -61,6 +63,7 @@ export function MyTickets({ eventId, races }: { eventId: number; races: readonly
 
 function TicketLegs({ ticket }: { ticket: BetHistoryTicket }) {
   const texts = useTicketTexts();
+  const winningsTexts = useWinningsTexts();
   const headingId = useId();
   const badge = ticketBadgeOf(ticket);
   const type = ticket.bets[0]?.type ?? '';
@@ -98,6 +101,22 @@ function TicketLegs({ ticket }: { ticket: BetHistoryTicket }) {
           </li>
         ))}
       </ol>
+      {ticket.status === 'won' && (
+        <dl className="my-ticket__winnings">
+          <div>
+            <dt>{winningsTexts.gross}</dt>
+            <dd data-testid="my-ticket-gross">{formatPeso(ticket.grossWon)}</dd>
+          </div>
+          <div>
+            <dt>{winningsTexts.tax}</dt>
+            <dd data-testid="my-ticket-tax">{formatPeso(ticket.winningsTax)}</dd>
+          </div>
+          <div className="my-ticket__net">
+            <dt>{winningsTexts.net}</dt>
+            <dd data-testid="my-ticket-net">{formatPeso(ticket.wonAmount)}</dd>
+          </div>
+        </dl>
+      )}
     </article>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BetHistoryTicket, Race } from '@karera/shared';
-import { legsSignature, openMultiRaceTickets, ticketBadgeOf } from './myTickets.ts';
+import { legsSignature, panelTickets, ticketBadgeOf } from './myTickets.ts';
 import { ticketTexts } from './ticketTexts.ts';
 import { ticketTextsFil } from './ticketTexts.fil.ts';
 import { fill } from './useTicketTexts.ts';
@@ -36,11 +36,16 @@ const ticket = (fields: Partial<BetHistoryTicket>): BetHistoryTicket => ({
 });
 
 describe('My tickets', () => {
-  it('shows the open multi-race tickets only', () => {
+  it('shows the open multi-race tickets, then those that won; never a lost one or a single-race one', () => {
+    const won = ticket({ ticketNo: 'B', status: 'won', legsSummary: 'won' });
     const open = ticket({ ticketNo: 'A' });
-    const settled = ticket({ ticketNo: 'B', status: 'won', legsSummary: 'won' });
+    const lost = ticket({ ticketNo: 'D', status: 'lost', legsSummary: 'lost' });
     const single = ticket({ ticketNo: 'C', legs: [], legsSummary: null, raceNo: '1' });
-    expect(openMultiRaceTickets([open, settled, single]).map((t) => t.ticketNo)).toEqual(['A']);
+    expect(panelTickets([won, open, lost, single]).map((t) => t.ticketNo)).toEqual(['A', 'B']);
+  });
+  it('badges a winning ticket won, or consolation paid when it missed a leg', () => {
+    expect(ticketBadgeOf(ticket({ status: 'won', legsSummary: 'won' }))).toBe('won');
+    expect(ticketBadgeOf(ticket({ status: 'won', legsSummary: 'lost', consolation: true }))).toBe('consolation');
   });
   it('badges a ticket still alive once a leg is won and none lost, open before, out after a lost leg', () => {
     expect(ticketBadgeOf(ticket({}))).toBe('open');

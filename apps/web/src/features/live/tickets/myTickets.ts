@@ -1,14 +1,25 @@
 import type { BetHistoryTicket, Race } from '@karera/shared';
 
-/** The race day's tickets the panel shows: multi-race ones not settled yet, newest first as sent. */
-export function openMultiRaceTickets(tickets: readonly BetHistoryTicket[]): BetHistoryTicket[] {
-  return tickets.filter((ticket) => ticket.status === 'open' && ticket.legs.length > 0);
+/**
+ * The race day's tickets the panel shows: multi-race ones not settled yet, then those that won, with what
+ * they paid (gross, the tax withheld, net), each group newest first as sent.
+ */
+export function panelTickets(tickets: readonly BetHistoryTicket[]): BetHistoryTicket[] {
+  const multiRace = tickets.filter((ticket) => ticket.legs.length > 0);
+  return [
+    ...multiRace.filter((ticket) => ticket.status === 'open'),
+    ...multiRace.filter((ticket) => ticket.status === 'won'),
+  ];
 }
 
 /** The badge of a ticket in the panel: still alive once a leg is won and none lost; open before. */
-export type TicketBadge = 'alive' | 'open' | 'lost' | 'won' | 'refunded';
+export type TicketBadge = 'alive' | 'open' | 'lost' | 'won' | 'refunded' | 'consolation';
 
-export function ticketBadgeOf(ticket: Pick<BetHistoryTicket, 'legs' | 'legsSummary'>): TicketBadge {
+export function ticketBadgeOf(
+  ticket: Pick<BetHistoryTicket, 'legs' | 'legsSummary'> & Partial<Pick<BetHistoryTicket, 'status' | 'consolation'>>,
+): TicketBadge {
+  // A jackpot's consolation is paid to tickets that missed a leg.
+  if (ticket.status === 'won') return ticket.consolation ? 'consolation' : 'won';
   if (ticket.legsSummary === 'alive') {
     return ticket.legs.some((leg) => leg.status === 'won') ? 'alive' : 'open';
   }
@@ -40,4 +51,5 @@ export const STATUS_MARK: Record<BetHistoryTicket['legs'][number]['status'] | Ti
   open: '…',
   refunded: '↺',
   cancelled: '–',
+  consolation: '✓',
 };

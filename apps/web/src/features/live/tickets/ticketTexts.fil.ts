@@ -3,7 +3,7 @@ import type { TicketTexts } from './ticketTexts.ts';
 /** Filipino texts of the live screen's My tickets panel (English in ticketTexts.ts). */
 export const ticketTextsFil: TicketTexts = {
   title: 'Mga tiket ko',
-  listLabel: 'Mga bukas kong tiket na multi-race',
+  listLabel: 'Mga tiket kong multi-race sa araw ng karerang ito',
   ticket: 'Tiket {{ticketNo}}',
   typeRaces: '{{type}} · Karera {{races}}',
   leg: 'Karera {{raceNo}}',
@@ -21,6 +21,7 @@ export const ticketTextsFil: TicketTexts = {
     lost: 'Talo na',
     won: 'Panalo lahat',
     refunded: 'Ibinalik ang taya',
+    consolation: 'Nabayaran ang konsolasyon',
   },
   substitute: 'Na-scratch ang {{scratched}}: ang {{favourite}} ang tatakbo',
 };

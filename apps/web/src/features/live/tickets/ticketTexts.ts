@@ -1,7 +1,7 @@
 /** Texts of the live screen's My tickets panel (English; Filipino in ticketTexts.fil.ts). */
 export const ticketTexts = {
   title: 'My tickets',
-  listLabel: 'My open multi-race tickets',
+  listLabel: 'My multi-race tickets of this race day',
   ticket: 'Ticket {{ticketNo}}',
   typeRaces: '{{type}} · Races {{races}}',
   leg: 'Race {{raceNo}}',
@@ -19,6 +19,7 @@ export const ticketTexts = {
     lost: 'Out',
     won: 'All legs won',
     refunded: 'Refunded',
+    consolation: 'Consolation paid',
   },
   substitute: '{{scratched}} scratched: runs as {{favourite}}',
 } as const;
