@@ -21,7 +21,7 @@ export const DualControlKinds = {
 export const DUAL_CONTROL_KIND_LABELS: Record<string, string> = {
   [DualControlKinds.approvalSettings]: 'Approval settings',
   [DualControlKinds.paymentLimits]: 'Deposit and withdrawal limits',
-  [DualControlKinds.toteSetting]: 'Takeout and pool rules',
+  [DualControlKinds.toteSetting]: 'Pool split, taxes and rules',
   [DualControlKinds.promoActivation]: 'Promo going live',
   [DualControlKinds.officialResult]: 'Official dividends of a race',
 };

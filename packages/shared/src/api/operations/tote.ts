@@ -70,7 +70,7 @@ export const ToteOperations = defineOperations({
     method: 'GET',
     path: '/api/backoffice/tote/settings',
     auth: 'staff',
-    summary: 'Takeout and pool rules by bet type and effective date (admin)',
+    summary: 'Pool split (shares), stamp tax, tax on winnings and pool rules by bet type and effective date (admin)',
     response: toteSettingsResponseSchema,
   },
   addSetting: {
