@@ -1,27 +1,14 @@
 import type { Kysely } from 'kysely';
 import { manilaDateOf, sharesRateBp, takeoutPolicy, type PoolPolicy } from '@karera/shared';
 import type { Database } from '../src/db/schema.ts';
+import { LEGACY_TAKEOUT_BP } from '../src/db/migrations/20261128120000_philippine_pool_split.ts';
 
 /**
  * The single takeouts every pool had before the EO 194 split (decision 049), with no stamp tax and no tax on
  * winnings: suites whose figures were worked out by hand on those takeouts enter them as settings in force
- * since 2000, as the migration does on a database in use. Suites about the legal split leave them out.
+ * since 2000, as the migration does on a database in use (from its own table of them). Suites about the
+ * legal split leave them out.
  */
-export const LEGACY_TAKEOUT_BP: Record<string, number> = {
-  W: 1500,
-  FC: 2000,
-  TRI: 2500,
-  QRT: 2500,
-  PENTA: 2500,
-  DD: 2000,
-  'DD+1': 2000,
-  XD: 2000,
-  PICK4: 2500,
-  PICK5: 2500,
-  PICK6: 2500,
-  WTA: 2500,
-};
-
 export async function useLegacyTakeouts(db: Kysely<Database>): Promise<void> {
   const admin = await db.selectFrom('staff_users').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow();
   await db

@@ -17,7 +17,7 @@ import type { MigrationDb as AnyDb } from '../migration-helpers.ts';
  * - A winning ticket keeps the tax withheld from it (`bet_tickets.winnings_tax`); a pool's settlement row
  *   keeps its shares, stamp tax and the winnings tax withheld from its tickets.
  */
-const LEGACY_TAKEOUT_BP: Record<string, number> = {
+export const LEGACY_TAKEOUT_BP: Record<string, number> = {
   W: 1500,
   FC: 2000,
   TRI: 2500,

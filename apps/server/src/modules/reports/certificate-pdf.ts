@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import {
   formatManilaDateTime,
@@ -7,24 +5,13 @@ import {
   type CertificateLanguage,
   type TaxCertificate,
 } from '@karera/shared';
-import { pesoText } from '../statement/statement-files.ts';
+import { BOLD, pesoText, REGULAR, statementFonts } from '../statement/statement-files.ts';
 
 /**
  * The annual certificate of tax withheld on winnings as a PDF, in the activity statement's style
  * (decision 036: pdfkit, DejaVu Sans cut down with the peso sign, A4, a title, the party lines, then a
  * table with amounts right-aligned in ₱). Twelve rows: laid out at once.
  */
-const FONT_DIR = path.join(import.meta.dirname, '..', 'statement', 'fonts');
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-function certificateFonts() {
-  fonts ??= {
-    regular: readFileSync(path.join(FONT_DIR, 'DejaVuSans-Karera.ttf')),
-    bold: readFileSync(path.join(FONT_DIR, 'DejaVuSans-Bold-Karera.ttf')),
-  };
-  return fonts;
-}
-const REGULAR = 'KareraSans';
-const BOLD = 'KareraSans-Bold';
 const MARGIN = 40;
 const COLUMNS = [
   { width: 195, align: 'left' },
@@ -44,7 +31,7 @@ export function certificatePdf(
     margin: MARGIN,
     info: { Title: `${texts.title} ${certificate.year}`, Author: certificate.operator },
   });
-  const { regular, bold } = certificateFonts();
+  const { regular, bold } = statementFonts();
   doc.registerFont(REGULAR, regular);
   doc.registerFont(BOLD, bold);
 

@@ -33,15 +33,15 @@ export function pesoText(centavos: number): string {
  */
 const FONT_DIR = path.join(import.meta.dirname, 'fonts');
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
-function statementFonts() {
+export function statementFonts() {
   fonts ??= {
     regular: readFileSync(path.join(FONT_DIR, 'DejaVuSans-Karera.ttf')),
     bold: readFileSync(path.join(FONT_DIR, 'DejaVuSans-Bold-Karera.ttf')),
   };
   return fonts;
 }
-const REGULAR = 'KareraSans';
-const BOLD = 'KareraSans-Bold';
+export const REGULAR = 'KareraSans';
+export const BOLD = 'KareraSans-Bold';
 
 const MARGIN = 40;
 const COLUMNS = [
