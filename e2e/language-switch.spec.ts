@@ -18,15 +18,15 @@ function collectConsoleErrors(page: Page): string[] {
 
 async function switchPublicMenu(page: Page, language: 'English' | 'Filipino', lang: 'en' | 'fil') {
   // A phone opens the menu first; a desktop shows the switch in the header.
+  // Which one shows depends on the width: wait until the header shows one of them before choosing.
   const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
-  if (await menuButton.isVisible()) await menuButton.click();
-  await page
-    .getByTestId('public-header')
-    .getByRole('group', { name: 'Language / Wika' })
-    .getByRole('button', { name: language })
-    .click();
+  const languages = page.getByTestId('public-header').getByRole('group', { name: 'Language / Wika' });
+  await expect(menuButton.or(languages).first()).toBeVisible();
+  const onPhone = await menuButton.isVisible();
+  if (onPhone) await menuButton.click();
+  await languages.getByRole('button', { name: language }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
-  if (await menuButton.isVisible()) await page.keyboard.press('Escape');
+  if (onPhone) await page.keyboard.press('Escape');
 }
 
 async function switchAccountMenu(page: Page, language: 'English' | 'Filipino', lang: 'en' | 'fil') {
@@ -46,6 +46,7 @@ for (const viewport of [
     test.use({ viewport });
 
     test('switching the language on the public pages logs no console error', async ({ page }) => {
+      test.setTimeout(90_000);
       const errors = collectConsoleErrors(page);
       for (const path of [
         '/',

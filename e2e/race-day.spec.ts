@@ -97,6 +97,8 @@ test('a newcomer places a Double on the demo card from the bet slip, its second 
   page,
   request,
 }) => {
+  // The wait for a suitable demo race below can take minutes on a busy machine; the steps after it do not.
+  test.setTimeout(6 * 60_000);
   const player = await signInAsNewPlayer(page, request);
   await fund(request, player.playerId, 50_000);
   // A Double is sold while its first leg is open, whether or not the second is yet. Several demo cards can be
@@ -116,6 +118,7 @@ test('a newcomer places a Double on the demo card from the bet slip, its second 
   await openLive(page, '₱500.00', eventId);
   await expect(page.getByTestId('event-name')).toContainText('Demo Race Day');
   await page.getByTestId(`race-tab-${first}`).click();
+  await expect(page.getByTestId(`race-tab-${first}`)).toHaveAttribute('aria-selected', 'true');
   await page.getByTestId('bet-types').getByRole('button', { name: 'Double', exact: true }).click();
 
   await openToggles(page).first().click();
@@ -132,8 +135,9 @@ test('a newcomer places a Double on the demo card from the bet slip, its second 
 });
 
 /**
- * A demo card of the day with a race open for more than a minute yet whose next race is on the card, and
- * the latest such race; none when every demo card is between such races.
+ * A demo card of the day with a race open for three minutes yet (time for a slow machine to open the page
+ * and pick) whose next race is on the card, and the latest such race; none when every demo card is between
+ * such races.
  */
 async function doubleOnTheDemo(request: APIRequestContext) {
   const info = await request.post(GameRoutes.getGameInfo, { data: {} });
@@ -146,7 +150,7 @@ async function doubleOnTheDemo(request: APIRequestContext) {
     const raceNos = new Set(races.map((race) => race.raceNo));
     const doubles = races
       .filter((race) => race.status === 'O' && raceNos.has(race.raceNo + 1))
-      .filter((race) => Date.parse(race.startDateTime) - Date.now() > 60_000)
+      .filter((race) => Date.parse(race.startDateTime) - Date.now() > 3 * 60_000)
       .map((race) => race.raceNo);
     if (doubles.length > 0) return { eventId: card.id, raceNo: Math.max(...doubles) };
   }
