@@ -1,4 +1,4 @@
-/** Bet types and their limits (spec §9). Amounts are centavos. */
+/** Bet types and their limits (docs/product/betting.md#bet-types). Amounts are centavos. */
 export type RaceType = 'single' | 'consecutive' | 'alternate';
 
 export interface BetTypeDefinition {
@@ -20,7 +20,7 @@ export function legsOf(type: Pick<BetTypeDefinition, 'raceType' | 'selector'>): 
   return type.raceType === 'single' ? 1 : type.selector;
 }
 
-/** Race numbers a ticket covers from its first race: XD takes races n and n+2 (spec §9). */
+/** Race numbers a ticket covers from its first race: XD takes races n and n+2. */
 export function legRaceNumbers(type: Pick<BetTypeDefinition, 'raceType' | 'selector'>, firstRaceNo: number): number[] {
   if (type.raceType === 'single') return [firstRaceNo];
   if (type.raceType === 'alternate') return [firstRaceNo, firstRaceNo + 2];

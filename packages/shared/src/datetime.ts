@@ -11,8 +11,8 @@ const manilaParts = new Intl.DateTimeFormat('en-US', {
 });
 
 /**
- * 'MMM DD, YYYY hh:mm A' (spec §9) in Asia/Manila whatever the device's zone, e.g.
- * 'Nov 21, 2026 03:05 PM'. Text that is not a date is returned as it is.
+ * 'MMM DD, YYYY hh:mm A' (docs/product/README.md#dates-money-and-languages) in Asia/Manila whatever the device's zone,
+ * e.g. 'Nov 21, 2026 03:05 PM'. Text that is not a date is returned as it is.
  */
 export function formatManilaDateTime(iso: string): string {
   const date = new Date(iso);

@@ -20,7 +20,7 @@ export const TRANSACTION_KINDS = [
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
-/** How a ledger transaction reads in the player's wallet history (spec §3 credit history paymentType). */
+/** How a ledger transaction reads in the player's wallet history (docs/product/money.md#wallet-history). */
 export const PAYMENT_TYPE_BY_KIND: Record<TransactionKind, string> = {
   ADJUSTMENT: 'SYSTEM-ADJ',
   REVERSAL: 'SYSTEM-ADJ',

@@ -1,6 +1,6 @@
 /**
- * Philippine mobile numbers (spec §5): 09 plus 9 digits (11 digits), or +63 plus 10 digits (13 characters).
- * Both are stored in one form, 09xxxxxxxxx.
+ * Philippine mobile numbers (docs/product/accounts.md#mobile-numbers): 09 plus 9 digits (11 digits), or +63 plus 10
+ * digits (13 characters). Both are stored in one form, 09xxxxxxxxx.
  */
 const LOCAL = /^09\d{9}$/;
 const INTERNATIONAL = /^\+639\d{9}$/;
@@ -13,7 +13,7 @@ export function normalizeMobile(input: string): string | null {
   return null;
 }
 
-/** Login: a number that does not begin with 0 (or +) gets a 0 in front (spec §5). */
+/** Login: a number that does not begin with 0 (or +) gets a 0 in front. */
 export function loginMobile(input: string): string {
   const compact = input.replace(/[\s-]/g, '');
   return compact.startsWith('0') || compact.startsWith('+') || compact === '' ? compact : `0${compact}`;

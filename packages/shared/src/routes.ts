@@ -1,6 +1,6 @@
 /**
- * The player site's routes (spec §2). `access: 'player'` screens send logged-out visitors to '/'.
- * The router, the navigation and the route tests all read this one table.
+ * The player site's routes (docs/product/screens.md#routes). `access: 'player'` screens send logged-out visitors to
+ * '/'. The router, the navigation and the route tests all read this one table.
  */
 export interface PlayerRoute {
   path: string;

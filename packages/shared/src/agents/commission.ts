@@ -265,7 +265,10 @@ export const AGENT_REPORT_CSV_HEADER = [
   'Commission (PHP)',
 ] as const;
 
-/** The public link a player registers through: the landing page with the agent's referral code (spec §2). */
+/**
+ * The public link a player registers through: the landing page with the agent's referral code
+ * (docs/product/accounts.md#referral-codes).
+ */
 export function referralLink(origin: string, code: string): string {
   return `${origin.replace(/\/$/, '')}/?r=${encodeURIComponent(code)}`;
 }

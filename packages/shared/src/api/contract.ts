@@ -28,7 +28,10 @@ export function defineOperations<const T extends Record<string, Operation>>(oper
   return operations;
 }
 
-/** Every refusal and fault: the statusCode of the player API (spec §7, §8) and a message for the screen. */
+/**
+ * Every refusal and fault: the statusCode of the player API (docs/product/api.md#status-codes) and a message for the
+ * screen.
+ */
 export const errorResponseSchema = z.looseObject({
   statusCode: z.number().int(),
   statusMessage: z.string(),

@@ -10,7 +10,7 @@ import type {
 } from './schemas/game.ts';
 
 /**
- * Race-day calls (spec §7 game/*) and the back office's race control.
+ * Race-day calls (game/*, docs/product/api.md#player-calls) and the back office's race control.
  * Player side: POST, JSON, no session needed to read the race card.
  */
 export const GameRoutes = {
@@ -18,7 +18,7 @@ export const GameRoutes = {
   getRaceInfo: '/api/game/getRaceInfo', // { eventId } -> RaceInfoResponse
 } as const;
 
-/** Bet-type codes an event or race can switch on (spec §9 "Flag-enabled" types; W and FC are always on). */
+/** Bet-type codes an event or race can switch on (docs/product/betting.md#bet-types; W and FC are always on). */
 export const FLAG_BET_TYPES = ['TRI', 'QRT', 'PENTA', 'DD', 'DD+1', 'XD', 'PICK4', 'PICK5', 'PICK6', 'WTA'] as const;
 export type FlagBetType = (typeof FLAG_BET_TYPES)[number];
 

@@ -21,7 +21,7 @@ import type {
 } from './schemas/payment.ts';
 
 /**
- * Payment calls (spec §7 payment/*): POST JSON with the player's session, money in centavos.
+ * Payment calls (payment/*, docs/product/money.md): POST JSON with the player's session, money in centavos.
  * Deposits and withdrawals are requests that staff approve or decline in the back office.
  */
 export const PaymentRoutes = {
@@ -47,15 +47,15 @@ export const PaymentBackofficeRoutes = {
 
 export type PaymentStatus = 'PENDING' | 'APPROVED' | 'DECLINED';
 export type PaymentRequestKind = 'DEPOSIT' | 'WITHDRAW';
-/** DR deposit, WR withdrawal (spec §3 credit history creditType). */
+/** DR deposit, WR withdrawal (docs/product/money.md#wallet-history). */
 export type CreditType = 'DR' | 'WR';
 
 export type DepositMethodAccount = z.infer<typeof depositMethodAccountSchema>;
-/** A withdraw channel (spec §3) and the image the operator set for it (null: the built-in badge). */
+/** A withdraw channel and the image the operator set for it (null: the built-in badge). */
 export type WithdrawChannelView = z.infer<typeof withdrawChannelViewSchema>;
 export type DepositMethodResponse = z.infer<typeof depositMethodResponseSchema>;
 export type PaymentRequestReceipt = z.infer<typeof paymentRequestReceiptSchema>;
-/** A wallet history row (spec §3 credit history). Amount is positive; WR rows read as negative. */
+/** A wallet history row (docs/product/money.md#wallet-history). Amount is positive; WR rows read as negative. */
 export type CreditHistoryEntry = z.infer<typeof creditHistoryEntrySchema>;
 export type TransactionHistoryResponse = z.infer<typeof transactionHistoryResponseSchema>;
 export type ImageExtractResponse = z.infer<typeof imageExtractResponseSchema>;
@@ -78,7 +78,7 @@ export function paymentTransactionId(kind: PaymentRequestKind, id: number): stri
   return `${kind === 'DEPOSIT' ? 'DR' : 'WR'}${String(id).padStart(6, '0')}`;
 }
 
-/** How a payment type reads to a player: PAYMAYA as MAYA (spec §3). */
+/** How a payment type reads to a player: PAYMAYA as MAYA. */
 export function paymentTypeLabel(paymentType: string): string {
   return paymentType === 'PAYMAYA' ? 'MAYA' : paymentType;
 }

@@ -12,7 +12,7 @@ import type {
   promoViewSchema,
 } from './schemas/promo.ts';
 
-/** Promo calls (spec §7 promo/*): POST JSON with the player's session. Money in centavos. */
+/** Promo calls (promo/*, docs/product/promos.md): POST JSON with the player's session. Money in centavos. */
 export const PromoRoutes = {
   list: '/api/promo/list', // {} -> PromoListResponse
   history: '/api/promo/history', // {} -> PromoHistoryResponse

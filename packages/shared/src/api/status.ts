@@ -1,4 +1,4 @@
-/** Response codes of the player API (spec §7, §8). They travel in the body as `statusCode`. */
+/** Response codes of the player API (docs/product/api.md#status-codes). They travel in the body as `statusCode`. */
 export const StatusCode = {
   OK: 200,
   INVALID_SESSION: 107,

@@ -16,7 +16,7 @@ import type {
 } from './schemas/tote.ts';
 
 /**
- * Results, dividends and settlement (spec §2 /result, §7 game/getGameResult; architecture §5).
+ * Results, dividends and settlement (docs/product/betting.md#pools-and-dividends, #settlement).
  * Dividends are centavos per 1.00 staked; amounts are centavos.
  */
 export const ToteRoutes = {

@@ -4,7 +4,7 @@ import type { RefundReason } from '../api/betting.ts';
 /**
  * The words a player reads about a bet after it is placed (the statement, its CSV and PDF, bet history),
  * English and Filipino, kept once here for the web and the server. Bet types go by their spec names
- * (spec §9: Win, Forcast, Trifecta…), which are the same in both languages.
+ * (Win, Forcast, Trifecta…: docs/product/betting.md#bet-types), which are the same in both languages.
  */
 export type BetWordsLanguage = 'en' | 'fil';
 

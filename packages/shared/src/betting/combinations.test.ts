@@ -135,7 +135,7 @@ describe('checkBet', () => {
   );
 
   it('keeps a single-race selection that has a runner in two places while some combination is distinct', () => {
-    // 1-2-3 and 2-1-3 stay; 1-1-3 and 2-2-3 are dropped (spec §5).
+    // 1-2-3 and 2-1-3 stay; 1-1-3 and 2-2-3 are dropped (docs/product/betting.md#combinations-and-cost).
     expect(checkBet(type('TRI'), [[1, 2], [1, 2], [3]], 100)).toEqual({
       ok: true,
       value: { combinations: 2, total: 200 },

@@ -6,7 +6,7 @@ import type { BetTypeDefinition } from '../betTypes.ts';
  */
 export type Selections = readonly (readonly number[])[];
 
-/** Combinations must stay below this (spec §5). */
+/** Combinations must stay below this (docs/product/betting.md#combinations-and-cost). */
 export const MAX_COMBINATIONS = 2000;
 
 /**

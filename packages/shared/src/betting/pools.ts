@@ -2,8 +2,8 @@ import { BET_TYPES, legRaceNumbers, type BetTypeDefinition } from '../betTypes.t
 import { isBettingOpen, type RaceStatus } from '../racing/status.ts';
 
 /**
- * The bet types a race offers as the first (or only) race of a pool (spec §5, §9): Win and Forcast
- * always; a flag-enabled type only when the race enables it and, where the event's list is known, the
+ * The bet types a race offers as the first (or only) race of a pool (docs/product/betting.md#bet-types): Win and
+ * Forcast always; a flag-enabled type only when the race enables it and, where the event's list is known, the
  * event does too. In the order of the bet-type table.
  */
 export function offeredBetTypes(raceEnabled: readonly string[], eventEnabled?: readonly string[]): BetTypeDefinition[] {

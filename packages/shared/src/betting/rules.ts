@@ -1,7 +1,7 @@
 import { legsOf, type BetTypeDefinition } from '../betTypes.ts';
 import { countCombinations, MAX_COMBINATIONS, type Selections } from './combinations.ts';
 
-/** Bet messages of spec §5 and §8, defined once. */
+/** Bet messages (docs/product/betting.md#slip-rules-and-refusals), defined once. */
 export const BetMessages = {
   tooManyCombinations: 'Bet combination must be less than 2000',
   minBet: (minBetPesos: number) => `The minimum base bet for this race was ${minBetPesos} php.`,
@@ -22,8 +22,8 @@ export interface BetCheck {
 }
 
 /**
- * The rules of a bet slip that need no database (spec §5): shape, combination count, amount.
- * Returns the first failing message, or the combination count and total.
+ * The rules of a bet slip that need no database (docs/product/betting.md#slip-rules-and-refusals): shape, combination
+ * count, amount. Returns the first failing message, or the combination count and total.
  */
 export function checkBet(
   type: BetTypeDefinition,
@@ -39,7 +39,7 @@ export function checkBet(
     return { ok: false, message: BetMessages.runnerPickedTwice };
   }
   const combinations = countCombinations(type, selections);
-  // A single-race type drops combinations that repeat a runner (spec §5); when none is left (1-1-2), say why.
+  // A single-race type drops combinations that repeat a runner; when none is left (1-1-2), say why.
   if (combinations === 0 && type.raceType === 'single') return { ok: false, message: BetMessages.sameRunnerEveryPlace };
   if (combinations >= MAX_COMBINATIONS) return { ok: false, message: BetMessages.tooManyCombinations };
   if (!Number.isSafeInteger(amount) || amount <= 0 || amount % 100 !== 0)

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /*
- * The image of a deposit account or a withdraw channel (spec §3 "each with an image"), uploaded by an
- * admin (docs/decisions/019). A module of its own: the player site reads only the image addresses, so
- * none of this travels in its bundles.
+ * The image of a deposit account or a withdraw channel (docs/product/money.md#channels-and-images), uploaded by an
+ * admin (docs/decisions/019-channel-images-public-by-content-hash.md). A module of its own: the player site reads only
+ * the image addresses, so none of this travels in its bundles.
  */
 
 /** A PNG, JPEG or WebP of at most 2 MB; limits read from its header before it is decoded. */

@@ -1,10 +1,10 @@
 /**
- * Cash-in and cash-out channels, limits and quick amounts (spec §3, §9). Pure data shared by the
- * server, the player site and the back office. Amounts are centavos.
+ * Cash-in and cash-out channels, limits and quick amounts (docs/product/money.md#deposits, #withdrawals). Pure data
+ * shared by the server, the player site and the back office. Amounts are centavos.
  */
 import type { Centavos } from '../money.ts';
 
-/** Deposit account types an operator can open (spec §3 Deposit account). '111' carries a +5% bonus. */
+/** Deposit account types an operator can open. '111' carries a +5% bonus. */
 export const DEPOSIT_ACCOUNT_TYPES = [
   'GCASH',
   'PAYMAYA',
@@ -23,7 +23,7 @@ export function isDepositAccountType(value: string): value is DepositAccountType
   return (DEPOSIT_ACCOUNT_TYPES as readonly string[]).includes(value);
 }
 
-/** How a channel reads to a player: PAYMAYA is shown as MAYA (spec §3 credit history). */
+/** How a channel reads to a player: PAYMAYA is shown as MAYA. */
 export const DEPOSIT_TYPE_LABELS: Record<DepositAccountType, string> = {
   GCASH: 'GCash',
   PAYMAYA: 'Maya',
@@ -49,7 +49,7 @@ export function depositBonusFor(type: DepositAccountType, amount: Centavos | num
   return Math.floor((amount * percent) / 100);
 }
 
-/** Companies a player can withdraw to (spec §3 Withdraw form); gcash is the default. */
+/** Companies a player can withdraw to; gcash is the default. */
 export const WITHDRAW_COMPANIES = [
   'gcash',
   'metrobank',
@@ -79,13 +79,13 @@ export interface AmountLimits {
   max: number;
 }
 
-/** Default limits (spec §9, terms): deposits ₱50-₱99,999, withdrawals ₱200-₱30,000. Operators may change them. */
+/** Default limits: deposits ₱50-₱99,999, withdrawals ₱200-₱30,000. Operators may change them. */
 export const DEFAULT_DEPOSIT_LIMITS: AmountLimits = { min: 5_000, max: 9_999_900 };
 export const DEFAULT_WITHDRAW_LIMITS: AmountLimits = { min: 20_000, max: 3_000_000 };
 /** The range an operator may set limits within (a typo must not allow a ₱10 million request). */
 export const LIMIT_BOUNDS: AmountLimits = { min: 100, max: 100_000_000 };
 
-/** Quick amounts in centavos (spec §9). */
+/** Quick amounts in centavos. */
 export const DEPOSIT_QUICK_AMOUNTS = [50, 100, 200, 500, 750, 1000, 2500, 5000].map((p) => p * 100);
 export const WITHDRAW_QUICK_AMOUNTS = [500, 750, 1000, 2500, 5000, 7500, 10000, 20000].map((p) => p * 100);
 
@@ -107,7 +107,7 @@ export const RECEIPT_MAX_SIDE = 10_000;
 export const RECEIPT_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type ReceiptMimeType = (typeof RECEIPT_MIME_TYPES)[number];
 
-/** A player should ask support about a deposit still pending after this long (spec §2). */
+/** A player should ask support about a deposit still pending after this long (docs/product/screens.md#payment). */
 export const DEPOSIT_FOLLOW_UP_MINUTES = 5;
-/** How long the "copied" note stays (spec §2). */
+/** How long the "copied" note stays. */
 export const COPY_NOTE_MS = 1000;

@@ -9,7 +9,7 @@ export function limitText(amount: number): string {
   return cents === 0 ? grouped : `${grouped}.${String(cents).padStart(2, '0')}`;
 }
 
-/** Deposit and withdraw texts of spec §5 and §8, and the ones the spec leaves to us. */
+/** Deposit and withdraw texts (docs/product/money.md#deposits, #withdrawals), defined once. */
 export const PaymentMessages = {
   noDepositAccount: 'No deposit account available, please check on our telegram for further notice.',
   depositAmountRequired: 'Deposit amount cannot be empty.',

@@ -12,7 +12,7 @@ const deposit: DepositDraft = {
   accountType: 'GCASH',
 };
 
-describe('deposit rules (spec §5)', () => {
+describe('deposit rules', () => {
   it('accepts a complete deposit', () => {
     expect(depositRefusal(deposit, DEFAULT_DEPOSIT_LIMITS)).toBeNull();
   });
@@ -67,7 +67,7 @@ describe('deposit rules (spec §5)', () => {
   });
 });
 
-describe('withdraw rules (spec §5)', () => {
+describe('withdraw rules', () => {
   const draft = { amount: 50_000, accountName: 'Juan Dela Cruz', accountNumber: '09171234567' };
   it('accepts a withdrawal within limits and credit', () => {
     expect(withdrawRefusal(draft, DEFAULT_WITHDRAW_LIMITS, 50_000)).toBeNull();

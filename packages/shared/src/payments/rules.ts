@@ -8,7 +8,7 @@ const ACCOUNT_NUMBER = /^[A-Za-z0-9 -]{1,30}$/;
 
 /**
  * A reference number as it is stored and compared: whitespace from a paste removed, upper case, and for
- * Maya the letter O read as the zero it always is on a Maya receipt (spec §5).
+ * Maya the letter O read as the zero it always is on a Maya receipt (docs/product/money.md#deposits).
  */
 export function normalizeReference(raw: string, type: DepositAccountType | null): string {
   const compact = raw.replace(/\s+/g, '').toUpperCase();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { promoDefinitionSchema } from '../validation/promo.ts';
 import { creditToText, normalizePromoCode, rebateOf, remainingText, validityText } from './rules.ts';
 
-describe('promo texts (spec §2, §9)', () => {
+describe('promo texts', () => {
   it('reads 999 as Unlimited and 0 hours as No Duration', () => {
     expect(remainingText(999)).toBe('Unlimited');
     expect(remainingText(12)).toBe('12');

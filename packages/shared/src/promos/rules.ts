@@ -1,9 +1,9 @@
 /**
- * Promo rules of spec §3, §4, §5, §9: the vocabulary, the limits and the texts the player and the back
+ * Promo rules (docs/product/promos.md): the vocabulary, the limits and the texts the player and the back
  * office see, once for the server and the web.
  */
 
-/** 999 in a remaining count means Unlimited (spec §9). */
+/** 999 in a remaining count means Unlimited. */
 export const UNLIMITED = 999;
 
 /** Where a promo's reward goes: BONUS is the 'Promo Balance', CREDIT the 'Credit Balance'. */
@@ -17,12 +17,12 @@ export type PromoCreditTo = (typeof PROMO_CREDIT_TO)[number];
 export const PROMO_KINDS = ['fixed', 'depositPercent', 'rebate'] as const;
 export type PromoKind = (typeof PROMO_KINDS)[number];
 
-/** A claim is A (active) until its expiry, then X (expired) (spec §4). */
+/** A claim is A (active) until its expiry, then X (expired) (docs/product/promos.md#the-active-promo). */
 export type PromoClaimStatus = 'A' | 'X';
 
 export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]{3,20}$/;
 
-/** A code as the player typed it, the way it is compared: trimmed and uppercase (spec §9). */
+/** A code as the player typed it, the way it is compared: trimmed and uppercase. */
 export function normalizePromoCode(code: string): string {
   return code.trim().toUpperCase();
 }
@@ -43,7 +43,7 @@ export function validityText(hours: number): string {
   return parts.join(' ');
 }
 
-/** 'Promo Balance' when the reward goes to bonus, else 'Credit Balance' (spec §2). */
+/** 'Promo Balance' when the reward goes to bonus, else 'Credit Balance'. */
 export function creditToText(creditTo: PromoCreditTo): string {
   return creditTo === 'BONUS' ? 'Promo Balance' : 'Credit Balance';
 }
@@ -84,7 +84,7 @@ export function promoNeedsSecondAdmin(terms: PromoRewardTerms, secondApprovalAbo
   return most === null || most > secondApprovalAbove;
 }
 
-/** Texts of spec §8 (promo claim) and the refusals the spec leaves to us. */
+/** Texts of a claim and its refusals (docs/product/promos.md#claiming). */
 export const PromoMessages = {
   codeRequired: 'Please enter promo code',
   claimed: 'You have successfully claim the promo',

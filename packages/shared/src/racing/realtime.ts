@@ -8,7 +8,7 @@ import {
 import { decodeRaceRun, encodeRaceRun, RACE_RUN_PREFIX, type RaceRunMessage } from './drawnRace.ts';
 
 /**
- * The live socket's text protocol (architecture §7). A frame holds one or more messages separated by
+ * The live socket's text protocol (docs/product/realtime.md). A frame holds one or more messages separated by
  * '|'; a message is its type and fields separated by ':'.
  *   GAME_CONNECT:<playerId>:<sessionId>      client -> server, first message after open
  *   STAFF_CONNECT                            client -> server, first message after open: a back-office

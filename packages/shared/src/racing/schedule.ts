@@ -1,6 +1,6 @@
 /**
- * Race days (spec §9): Wednesday, Friday, Saturday and Sunday; in ISO week 16 of the year Tuesday,
- * Wednesday, Saturday and Sunday. Days are Manila calendar days.
+ * Race days (docs/product/betting.md#race-days): Wednesday, Friday, Saturday and Sunday; in ISO week 16 of the year
+ * Tuesday, Wednesday, Saturday and Sunday. Days are Manila calendar days.
  */
 export const MANILA_TIME_ZONE = 'Asia/Manila';
 export const MAX_RACES_PER_EVENT = 10;

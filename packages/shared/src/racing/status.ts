@@ -1,6 +1,6 @@
 /**
- * Race statuses (architecture §5) and the only moves between them. Every move goes forward; D (result)
- * and X (cancelled) are final.
+ * Race statuses (docs/product/betting.md#race-statuses) and the only moves between them. Every move goes forward; D
+ * (result) and X (cancelled) are final.
  */
 export const RACE_STATUSES = ['A', 'O', 'L', 'C', 'D', 'X'] as const;
 export type RaceStatus = (typeof RACE_STATUSES)[number];

@@ -1,5 +1,5 @@
 /**
- * The streaming provider whose embedded player shows a race day's channel (spec §7 stream embed): the
+ * The streaming provider whose embedded player shows a race day's channel (docs/product/screens.md#stream): the
  * player site frames it, and the server's Content-Security-Policy allows framing this origin only.
  */
 export const STREAM_EMBED_ORIGIN = 'https://player.twitch.tv';

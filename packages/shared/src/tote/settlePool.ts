@@ -344,7 +344,7 @@ export interface BonusWinningsSplit {
 }
 
 /**
- * "Stake not returned" (architecture §5, decision 016): bonus is for betting only, so a winning ticket
+ * "Stake not returned" (docs/decisions/016-bonus-stake-not-returned.md): bonus is for betting only, so a winning ticket
  * funded partly or wholly by bonus splits its payout in proportion to its funding. The credit-funded
  * share pays in full; the bonus-funded share pays its winnings without the stake,
  * max(0, bonus share - bonus stake). Both go to credit; the bonus stake inside the payout (at most the

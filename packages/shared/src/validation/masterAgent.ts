@@ -13,7 +13,7 @@ import {
 } from './masterAgentMessages.ts';
 
 /*
- * The master-agent registration form (spec §2 Master Agent Registration, §3 Master agent form, §5): email,
+ * The master-agent registration form (docs/product/screens.md#master-agent-registration): email,
  * full name (first and last name, each with the spec's message), username, mobile number, Telegram account,
  * a selfie and a photo of a government ID. One rule set for the page and the server.
  */

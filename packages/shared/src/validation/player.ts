@@ -123,7 +123,7 @@ export const changePasswordSchema = withRules(
 );
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
-/** Every profile rule of spec §5, field by field, so a form can flag each one. */
+/** Every profile rule (docs/product/accounts.md#profile-and-password), field by field, so a form can flag each one. */
 export function profileFieldErrors(v: { firstName: string; lastName: string; email: string; mobileNo: string }) {
   const errors: Partial<Record<'firstName' | 'lastName' | 'email' | 'mobileNo', string>> = {};
   if (v.firstName.trim() === '') errors.firstName = PlayerMessages.firstNameRequired;

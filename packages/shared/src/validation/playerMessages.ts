@@ -1,7 +1,7 @@
 import { Messages } from './messages.ts';
 
 // Kept apart from the schemas (player.ts) so that screens needing only the texts do not load zod.
-/** Player-account messages of spec §5 and §8, and the ones the spec leaves to us. */
+/** Player-account messages (docs/product/accounts.md), defined once. */
 export const PlayerMessages = {
   ...Messages,
   mobileTaken: 'Mobile number already exist.',

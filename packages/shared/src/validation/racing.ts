@@ -118,7 +118,10 @@ export const runnerUpdateSchema = runnerInputSchema
   .refine((input) => Object.values(input).some((value) => value !== undefined), RacingMessages.runnerUpdateEmpty);
 export const scratchInputSchema = z.strictObject({ scratched: z.boolean() });
 
-/** Runners sharing a number (1 and 1A) are one betting interest: picking one picks all (spec §4). */
+/**
+ * Runners sharing a number (1 and 1A) are one betting interest: picking one picks all
+ * (docs/product/screens.md#picking-runners).
+ */
 export function runnerBaseNumber(runnerNo: string): number {
   return Number.parseInt(runnerNo, 10);
 }

@@ -15,8 +15,8 @@ export const depositAccountParamsSchema = z.strictObject({ id: idParam });
 export const withdrawChannelParamsSchema = z.strictObject({ company: z.enum(WITHDRAW_COMPANIES) });
 
 /**
- * The images of deposit accounts and withdraw channels (spec §3, decision 019), set by admins. The public
- * image route (GET /api/payment/channel-images/:hash) answers the image's bytes, not JSON, so it is not one
+ * The images of deposit accounts and withdraw channels (docs/product/money.md#channels-and-images), set by admins. The
+ * public image route (GET /api/payment/channel-images/:hash) answers the image's bytes, not JSON, so it is not one
  * of these operations.
  */
 export const ChannelImageOperations = defineOperations({

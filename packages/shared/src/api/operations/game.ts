@@ -9,7 +9,7 @@ import { emptyBodySchema } from './public.ts';
 
 export const raceInfoInputSchema = z.strictObject({ eventId: rowIdSchema });
 
-/** Race-day calls (spec §7 game/*): the race card for anyone, bets and their history for the player. */
+/** Race-day calls (game/*): the race card for anyone, bets and their history for the player. */
 export const GameOperations = defineOperations({
   getGameInfo: {
     method: 'POST',

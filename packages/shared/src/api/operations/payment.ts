@@ -32,7 +32,7 @@ import {
   transactionHistorySchema,
 } from '../../validation/payment.ts';
 
-/** Payment calls (spec §7 payment/*) with the player's session. */
+/** Payment calls (payment/*) with the player's session. */
 export const PaymentOperations = defineOperations({
   getDepositMethod: {
     method: 'POST',

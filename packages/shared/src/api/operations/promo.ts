@@ -17,7 +17,7 @@ import {
   promoSessionSchema,
 } from '../../validation/promo.ts';
 
-/** Promo calls (spec §7 promo/*) with the player's session. */
+/** Promo calls (promo/*) with the player's session. */
 export const PromoOperations = defineOperations({
   list: {
     method: 'POST',

@@ -22,7 +22,7 @@ import { emptyBodySchema } from './public.ts';
 const raceParams = z.strictObject({ raceId: idParam });
 const RACE = '/api/backoffice/tote/races/:raceId';
 
-/** Results for players (spec §7 game/getGameResult) and the admins' result entry, settlement and takeout. */
+/** Results for players (game/getGameResult) and the admins' result entry, settlement and takeout. */
 export const ToteOperations = defineOperations({
   getGameResult: {
     method: 'POST',

@@ -22,7 +22,9 @@ import {
   updateProfileSchema,
 } from '../../validation/player.ts';
 
-/** The player account calls (spec §7 user/*): POST, JSON; the session travels in the HttpOnly cookie. */
+/**
+ * The player account calls (user/*, docs/product/accounts.md): POST, JSON; the session travels in the HttpOnly cookie.
+ */
 export const UserOperations = defineOperations({
   register: {
     method: 'POST',

@@ -41,10 +41,10 @@ export const paymentRequestReceiptSchema = z.object({
   bonusBalance: centavos,
 });
 
-/** A wallet history row (spec §3 credit history). Amount is positive; WR rows read as negative. */
+/** A wallet history row (docs/product/money.md#wallet-history). Amount is positive; WR rows read as negative. */
 export const creditHistoryEntrySchema = z.object({
   id: z.string(),
-  /** DR deposit, WR withdrawal (spec §3 credit history creditType). */
+  /** DR deposit, WR withdrawal. */
   creditType: z.enum(['DR', 'WR']),
   dateTime: z.string(),
   status: paymentStatus,

@@ -4,7 +4,7 @@ import { dualControlRequestViewSchema } from './dualControl.ts';
 
 const claimStatus = z.enum(['A', 'X']);
 
-/** A promo as the player sees it (spec §2 Promo page, §3 Promo). */
+/** A promo as the player sees it (docs/product/promos.md#promos-on-offer). */
 export const promoViewSchema = z.object({
   promoCode: z.string(),
   name: z.string(),
@@ -31,7 +31,7 @@ export const promoViewSchema = z.object({
 
 export const promoListResponseSchema = z.object({ statusCode: z.literal(200), promos: z.array(promoViewSchema) });
 
-/** A claim in the player's promo history (spec §3 Promo: claimDate, expiryDate, totalEarnings, status). */
+/** A claim in the player's promo history (docs/product/promos.md#history). */
 export const promoClaimViewSchema = promoViewSchema.extend({
   claimId: z.number().int(),
   claimDate: z.string(),

@@ -87,8 +87,8 @@ export const settlementReportSchema = z.object({
 });
 
 /**
- * A winner line of the results page (spec §3 Winner result): one per winning combination of each bet
- * type the race offers or completes (a dead heat gives several).
+ * A winner line of the results page (docs/product/betting.md#results-and-tickets): one per winning combination of each
+ * bet type the race offers or completes (a dead heat gives several).
  */
 export const winnerLineSchema = z.object({
   betType: z.string(),
