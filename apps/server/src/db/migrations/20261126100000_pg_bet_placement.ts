@@ -88,6 +88,7 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
    * row once. A pool account keeps no balance on its row (decision 006): no row is updated by every
    * bet. A duplicate key or ticket number (another server's twin committed meanwhile) raises and
    * fails the whole call; the server then places each bet of the batch alone.
+   * This is the first version, kept as it ran; today's is db/sql/place-bets.ts.
    */
   await sql`create function place_bets(bets json, player_ids integer[], scopes text[], keys text[],
       event_ids integer[], pool_codes text[],
