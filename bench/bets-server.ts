@@ -15,7 +15,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { toSafeInteger } from '../apps/server/src/db/connection.ts';
 import { checkLedger } from '../apps/server/src/modules/wallet/ledger-check.ts';
-import { newTotpSecret, totpCodeForStep, totpStepAt } from '../apps/server/src/modules/backoffice/staff-totp.ts';
+import { newTotpSecret, totpCodeForStep, totpStepAt } from '../apps/server/src/modules/staff/staff-totp.ts';
 
 const players = Number(process.env.BENCH_PLAYERS ?? 100);
 /**

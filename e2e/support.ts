@@ -19,7 +19,7 @@ import {
   type RegisterResponse,
   type SmsOutboxResponse,
 } from '@karera/shared';
-import { totpCodeForStep, totpStepAt } from '../apps/server/src/modules/backoffice/staff-totp.ts';
+import { totpCodeForStep, totpStepAt } from '../apps/server/src/modules/staff/staff-totp.ts';
 import {
   E2E_ADMIN,
   E2E_ADMIN_TOTP_SECRET,

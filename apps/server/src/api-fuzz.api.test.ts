@@ -7,7 +7,7 @@ import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } fro
 import { registerPlayer, type RegisteredPlayer } from '../test/player-flow.ts';
 import { checkLedger } from './modules/wallet/ledger-check.ts';
 import { hashPassword } from './lib/passwords.ts';
-import { insertStaff } from './modules/backoffice/staff.repo.ts';
+import { insertStaff } from './modules/staff/staff.repo.ts';
 
 /**
  * A property-based fuzz of the whole API, driven by the app's own OpenAPI description: every operation,

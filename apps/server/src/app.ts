@@ -34,7 +34,7 @@ import { siteRoutes } from './modules/site/site.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { rememberSharedSessions } from './modules/auth/player-sessions.ts';
 import { createSmsSender, type SmsSender } from './modules/sms/sms.ts';
-import { inProcessPubSub, postgresPubSub, type PubSub } from './modules/realtime/pubsub.ts';
+import { inProcessPubSub, postgresPubSub, type PubSub } from './modules/events/pubsub.ts';
 import { createDomainEvents, type DomainEvents } from './modules/events/domain-events.ts';
 import { racingRoutes } from './modules/racing/racing.routes.ts';
 import { bettingRoutes } from './modules/betting/betting.routes.ts';

@@ -13,7 +13,7 @@ import { createDatabase, type DatabaseHandle } from './db/connection.ts';
 import { LEADER_LEASE } from './modules/cluster/leadership.ts';
 import { openPlayerSession, PLAYER_COOKIE } from './modules/auth/player-sessions.ts';
 import { addRunner, createEvent, createRace, transitionRace } from './modules/racing/racing.service.ts';
-import { postgresPubSub, type PubSub } from './modules/realtime/pubsub.ts';
+import { postgresPubSub, type PubSub } from './modules/events/pubsub.ts';
 import { accountIdByCode, HouseAccount, playerAccountCode } from './modules/wallet/accounts.ts';
 import { checkLedger } from './modules/wallet/ledger-check.ts';
 import { recordTransaction } from './modules/wallet/ledger.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { DualControlRoutes, IDEMPOTENCY_KEY_HEADER } from '@karera/shared';
 import { hashPassword } from '../src/lib/passwords.ts';
-import { insertStaff } from '../src/modules/backoffice/staff.repo.ts';
+import { insertStaff } from '../src/modules/staff/staff.repo.ts';
 import { staffCookie } from './test-app.ts';
 
 let made = 0;

@@ -8,7 +8,7 @@ import {
   type StaffRequestDecisionResponse,
   type StaffRole,
 } from '@karera/shared';
-import { findStaffById, toStaffMember } from '../src/modules/backoffice/staff.repo.ts';
+import { findStaffById, toStaffMember } from '../src/modules/staff/staff.repo.ts';
 import { uniqueMobile } from './factories.ts';
 import { independentAdmin } from './second-admin.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../src/lib/passwords.ts';
-import { findStaffByUsername, insertStaff } from '../src/modules/backoffice/staff.repo.ts';
+import { findStaffByUsername, insertStaff } from '../src/modules/staff/staff.repo.ts';
 import { staffCookie, TEST_ADMIN } from './test-app.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -17,8 +17,9 @@ import pg from 'pg';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import { lowerPasswordHashCostForTests } from '../src/lib/passwords.ts';
-import { TOTP_PERIOD_SECONDS, totpCodeForStep, totpStepAt } from '../src/modules/backoffice/staff-totp.ts';
-import { sendEnrolmentLink, STAFF_ENROLMENT_SMS_PURPOSE } from '../src/modules/backoffice/staff-enrolment-links.ts';
+import { TOTP_PERIOD_SECONDS, totpCodeForStep, totpStepAt } from '../src/modules/staff/staff-totp.ts';
+import { sendEnrolmentLink } from '../src/modules/staff/staff-enrolment-links.ts';
+import { STAFF_ENROLMENT_SMS_PURPOSE } from '../src/modules/sms/sms.ts';
 
 export const TEST_ADMIN = { username: 'admin', password: 'admin-password-1' } as const;
 /** A known admin TOTP secret (ADMIN_TOTP_SECRET) for suites that start the server as its own process. */

@@ -10,8 +10,8 @@ import {
   findStaffByUsername,
   insertStaff,
   setTotpSecret,
-} from '../../modules/backoffice/staff.repo.ts';
-import { sealTotpSecret } from '../../modules/backoffice/staff-totp.ts';
+} from '../../modules/staff/staff.repo.ts';
+import { sealTotpSecret } from '../../modules/staff/staff-totp.ts';
 import {
   accountIdByCode,
   createHouseAccounts,

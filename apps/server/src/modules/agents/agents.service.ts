@@ -13,9 +13,9 @@ import QRCode from 'qrcode';
 import type { Database, StaffUser } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
-import { createStaff } from '../backoffice/staff.service.ts';
+import { createStaff } from '../staff/staff.service.ts';
 import { agentDb } from './agents.tables.ts';
-import { staffInSubtree, subtreeIds } from './subtree.ts';
+import { staffInSubtree, subtreeIds } from '../staff/subtree.ts';
 
 type Staff = Pick<StaffUser, 'id' | 'role'>;
 

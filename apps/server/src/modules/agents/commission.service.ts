@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { recordTransaction } from '../wallet/ledger.ts';
 import { agentDb, CommissionAccount } from './agents.tables.ts';
 import { commissionAccountIds } from './commission-accrual.ts';
-import { staffInSubtree } from './subtree.ts';
+import { staffInSubtree } from '../staff/subtree.ts';
 
 type Staff = Pick<StaffUser, 'id' | 'role'>;
 

@@ -15,8 +15,8 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passw
 import { hashToken } from '../../lib/tokens.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { findStaffByReferralCode } from '../backoffice/staff.repo.ts';
-import { findPlayerById, findPlayerByMobile } from '../players/player-lookup.repo.ts';
+import { findStaffByReferralCode } from '../staff/staff.repo.ts';
+import { findPlayerById, findPlayerByMobile } from './player-lookup.repo.ts';
 import type { SmsSender } from '../sms/sms.ts';
 import { openPlayerAccounts, playerBalances } from '../wallet/accounts.ts';
 import { holdRateLimitKey, pruneRateLimitsNowAndThen } from '../../plugins/rate-limit-store.ts';

@@ -9,13 +9,13 @@ import { listAudit, recordAudit } from '../audit/audit.service.ts';
 import { listContactMessages } from '../contact/contact.service.ts';
 import { findPlayerForStaff, searchPlayers } from '../players/player-directory.repo.ts';
 import { adjustPlayerBalance, playerLedgerEntries } from '../wallet/wallet.service.ts';
-import { listStaff, toStaffMember } from './staff.repo.ts';
+import { listStaff, toStaffMember } from '../staff/staff.repo.ts';
 import { listSmsOutbox } from '../sms/sms-outbox.repo.ts';
-import { issueLoginLink } from './login-links.ts';
-import { loginStaff } from './staff.service.ts';
+import { issueLoginLink } from '../staff/login-links.ts';
+import { loginStaff } from '../staff/staff.service.ts';
 import { createStaffOrRequest } from './staff-requests.service.ts';
 import { staffRequestRoutes } from './staff-requests.routes.ts';
-import { resolveStaffSignInStep, revokeStaffSession, STAFF_COOKIE } from './staff-sessions.ts';
+import { resolveStaffSignInStep, revokeStaffSession, STAFF_COOKIE } from '../staff/staff-sessions.ts';
 import { sendLocked, setStaffCookie, staffSecurityRoutes } from './staff-security.routes.ts';
 
 const PAGE_SIZE = 25;

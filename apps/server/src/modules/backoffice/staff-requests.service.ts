@@ -12,12 +12,12 @@ import { isUniqueViolation } from '../../lib/idempotency.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { secondPersonRefusal } from './independent-approvers.ts';
-import { findStaffById, findStaffByReferralCode, findStaffByUsername, insertStaff } from './staff.repo.ts';
-import { createStaff, type ParsedCreateStaff } from './staff.service.ts';
-import { revokeEnrolmentLinks, sendEnrolmentLink, type EnrolmentLinkDeps } from './staff-enrolment-links.ts';
-import { freeReferralCode } from './referral-codes.ts';
-import { twoFactorRequired } from './staff-two-factor.service.ts';
+import { secondPersonRefusal } from '../staff/independent-approvers.ts';
+import { findStaffById, findStaffByReferralCode, findStaffByUsername, insertStaff } from '../staff/staff.repo.ts';
+import { createStaff, type ParsedCreateStaff } from '../staff/staff.service.ts';
+import { revokeEnrolmentLinks, sendEnrolmentLink, type EnrolmentLinkDeps } from '../staff/staff-enrolment-links.ts';
+import { freeReferralCode } from '../staff/referral-codes.ts';
+import { twoFactorRequired } from '../staff/staff-two-factor.service.ts';
 import { completeApprovedApplication } from '../masteragents/masteragents.service.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -12,7 +12,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation, runIdempotent } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { secondPersonRefusal } from '../backoffice/independent-approvers.ts';
+import { secondPersonRefusal } from '../staff/independent-approvers.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type RequestRow = Selectable<DualControlRequestsTable>;

@@ -22,7 +22,7 @@ import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } fro
 import { independentAdmin } from '../../../test/second-admin.ts';
 import { call, registerPlayer, sessionCookieOf, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { insertStaff } from '../backoffice/staff.repo.ts';
+import { insertStaff } from '../staff/staff.repo.ts';
 import { playerBalances } from '../wallet/accounts.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../../../test/test-app.ts';
-import { postgresPubSub } from '../realtime/pubsub.ts';
+import { postgresPubSub } from './pubsub.ts';
 import { createDomainEvents, type DomainEventMap } from './domain-events.ts';
 
 // Several server instances on one PostgreSQL hear each other's events through LISTEN/NOTIFY.

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import { inProcessPubSub } from '../realtime/pubsub.ts';
+import { inProcessPubSub } from './pubsub.ts';
 import { createDomainEvents, parseDomainEvent, type DomainEventMap } from './domain-events.ts';
 
 const quietLog = () => ({ warn: vi.fn(), error: vi.fn() }) as unknown as FastifyBaseLogger;

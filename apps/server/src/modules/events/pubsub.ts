@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { decodeFrame, encodeFrame, type RealtimeMessage } from '@karera/shared';
-import { parseDomainEvent, type DomainEvent, type DomainEventTransport } from '../events/domain-events.ts';
+import { parseDomainEvent, type DomainEvent, type DomainEventTransport } from './domain-events.ts';
 
 /**
  * How race events reach every server process. In-process for SQLite (one process owns the file);

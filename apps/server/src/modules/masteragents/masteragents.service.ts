@@ -15,9 +15,9 @@ import { isUniqueViolation, runIdempotentTwinSafe } from '../../lib/idempotency.
 import { hashPassword } from '../../lib/passwords.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { findStaffByUsername, replaceRecoveryCodes } from '../backoffice/staff.repo.ts';
-import { sendEnrolmentLink, type EnrolmentLinkDeps } from '../backoffice/staff-enrolment-links.ts';
-import { revokeAllStaffSessions } from '../backoffice/staff-sessions.ts';
+import { findStaffByUsername, replaceRecoveryCodes } from '../staff/staff.repo.ts';
+import { sendEnrolmentLink, type EnrolmentLinkDeps } from '../staff/staff-enrolment-links.ts';
+import { revokeAllStaffSessions } from '../staff/staff-sessions.ts';
 import type { SmsSender } from '../sms/sms.ts';
 import {
   applicationView,

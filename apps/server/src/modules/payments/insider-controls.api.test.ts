@@ -22,7 +22,7 @@ import { independentAdmin } from '../../../test/second-admin.ts';
 import { call, registerPlayer, sessionCookieOf, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { playerBalances } from '../wallet/accounts.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
-import { STAFF_SESSION_SMS } from '../backoffice/login-links.ts';
+import { STAFF_SESSION_SMS } from '../staff/login-links.ts';
 import { renderReceipt } from './receipt-fixtures.ts';
 
 const key = () => `k-${randomUUID()}`;

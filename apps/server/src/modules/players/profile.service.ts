@@ -9,7 +9,7 @@ import { consumeOtp, issueOtp, otpRefusal } from '../auth/otp.ts';
 import { revokeOtherPlayerSessions, type PlayerSession } from '../auth/player-sessions.ts';
 import type { SmsSender } from '../sms/sms.ts';
 import { playerBalances } from '../wallet/accounts.ts';
-import { findPlayerById, findPlayerByMobile } from './player-lookup.repo.ts';
+import { findPlayerById, findPlayerByMobile } from '../auth/player-lookup.repo.ts';
 import { invalidSession } from '../../plugins/player-auth.ts';
 
 export async function getProfile(db: Kysely<Database>, playerId: number): Promise<ProfileResponse> {

@@ -13,7 +13,7 @@ import {
   type RealtimeMessage,
 } from '@karera/shared';
 import { PLAYER_COOKIE, resolvePlayerSession } from '../auth/player-sessions.ts';
-import { resolveStaffSession, STAFF_COOKIE } from '../backoffice/staff-sessions.ts';
+import { resolveStaffSession, STAFF_COOKIE } from '../staff/staff-sessions.ts';
 import { liveSnapshot } from '../racing/racing.repo.ts';
 import { runningRaceRuns } from '../simulator/raceRuns.ts';
 import { eventPoolsVersion } from '../tote/live-pools.service.ts';

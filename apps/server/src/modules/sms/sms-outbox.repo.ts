@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { SmsOutboxEntry } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
-import { STAFF_ENROLMENT_SMS_PURPOSE } from '../backoffice/staff-enrolment-links.ts';
+import { STAFF_ENROLMENT_SMS_PURPOSE } from './sms.ts';
 
 /**
  * What the back office's outbox page shows of a staff enrolment link (decision 044): the address without

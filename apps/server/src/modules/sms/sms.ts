@@ -13,6 +13,9 @@ export interface SmsMessage {
   // gets a one-time sign-in link (staff-enrolment-links.ts), whose token the outbox page hides.
 }
 
+/** What a staff enrolment SMS is for, in the outbox: the back office's outbox page hides its token. */
+export const STAFF_ENROLMENT_SMS_PURPOSE = 'staff-enrolment';
+
 export interface SmsSender {
   readonly kind: 'outbox' | 'http';
   /** Resolves when the message is stored or accepted by the gateway; rejects with SmsDeliveryError. */

@@ -15,7 +15,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import type { SmsSender } from '../sms/sms.ts';
+import { STAFF_ENROLMENT_SMS_PURPOSE, type SmsSender } from '../sms/sms.ts';
 import { replaceRecoveryCodes } from './staff.repo.ts';
 import { revokeAllStaffSessions } from './staff-sessions.ts';
 import {
@@ -32,8 +32,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 const LINK_TTL_MS = STAFF_ENROLMENT_LINK_HOURS * 60 * 60 * 1000;
 
-/** What an enrolment SMS is for, in the outbox: the back office's outbox page hides its token (see masking). */
-export const STAFF_ENROLMENT_SMS_PURPOSE = 'staff-enrolment';
 
 export interface EnrolmentLinkDeps {
   db: Kysely<Database>;

@@ -20,7 +20,7 @@ import { checkLedger } from '../wallet/ledger-check.ts';
 import { accountIdByCode, HouseAccount, playerBalances } from '../wallet/accounts.ts';
 import { postTransaction } from '../wallet/ledger.ts';
 import { independentAdmin } from '../../../test/second-admin.ts';
-import { insertStaff } from '../backoffice/staff.repo.ts';
+import { insertStaff } from '../staff/staff.repo.ts';
 
 /**
  * Official dividends and the pool's money (decision 046): walked as a dishonest admin would try it, an
