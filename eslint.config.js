@@ -17,8 +17,8 @@ function foldersOf(dir) {
 }
 
 /**
- * Module boundaries (architecture §3). A feature of the player site or of the back office never imports
- * another feature nor its app shell, and the shared code below them never imports them: shared pieces
+ * Module boundaries (docs/product/README.md#code-layout). A feature of the player site or of the back office never
+ * imports another feature nor its app shell, and the shared code below them never imports them: shared pieces
  * move down into components/, lib/ or packages/shared. packages/shared never imports an app.
  */
 function featureZones(base) {

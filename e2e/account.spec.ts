@@ -112,7 +112,7 @@ test('login refuses a wrong password and says what is missing', async ({ page, r
   await expect(dialog.getByTestId('form-error')).toHaveText(Messages.invalidLogin);
   await expect(page).toHaveURL((url) => url.pathname === '/');
 
-  // A number typed without its leading 0 still logs in (spec §5 Login).
+  // A number typed without its leading 0 still logs in (docs/product/accounts.md#login).
   await dialog.getByLabel('Mobile number').fill(player.mobileNo.slice(1));
   await dialog.getByLabel('Password', { exact: true }).fill(player.password);
   await dialog.getByRole('button', { name: 'Login', exact: true }).click();

@@ -284,7 +284,7 @@ test('with use-bonus on, the bonus balance pays first and credit the rest; the t
   const ticketNo = (await receipt.getByTestId('receipt-ticket').textContent()) ?? '';
   await receipt.getByRole('button', { name: 'OK' }).click();
   await expect(receipt).toBeHidden();
-  // A placed bet turns the switch off again (spec §4 Bet submit).
+  // A placed bet turns the switch off again (docs/product/screens.md#bet-slip).
   await expect(useBonus).not.toBeChecked();
   await expect(slip.getByTestId('slip-bonus')).toHaveText('₱0.00');
   await expect(slip.getByTestId('slip-credit')).toHaveText('₱30.00');

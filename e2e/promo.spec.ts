@@ -13,8 +13,8 @@ import { raceDaySchedule } from './raceDay.ts';
 import { seriousViolations } from './axe.ts';
 
 /**
- * The promo page at 390 px against the demo promos the server seeds with DEMO=1 (spec §2 Promo page, §4
- * Promo, §8): a new player claims the welcome bonus through the confirm sheet and sees the bonus balance
+ * The promo page at 390 px against the demo promos the server seeds with DEMO=1 (docs/product/promos.md):
+ * a new player claims the welcome bonus through the confirm sheet and sees the bonus balance
  * and the history entry; a code typed in lowercase claims the code-only promo; while a promo is active
  * every card reads 'Has Active Promo'; a settled bet placed under the rebate promo earns its 5% as bonus;
  * a promo an admin creates in the back office reaches the player. Every test makes its own player (and
@@ -93,7 +93,7 @@ test('a new player claims the welcome bonus: the bonus balance rises and the cla
   await expect(page.getByTestId('promo-active')).toContainText('No Active Promo');
   await expect(page.getByRole('tab', { name: 'Available Promo' })).toHaveAttribute('aria-selected', 'true');
 
-  // Every field of §2 on the welcome card.
+  // Every field of a promo card (docs/product/promos.md#promos-on-offer) on the welcome card.
   const welcome = card(page, WELCOME);
   await expect(welcome.getByTestId('promo-credit-to')).toHaveText('Promo Balance');
   await expect(welcome.getByTestId('promo-reward')).toHaveText('₱100.00');

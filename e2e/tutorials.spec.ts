@@ -3,7 +3,7 @@ import { BettingRoutes, PaymentRoutes, PromoRoutes, UserRoutes } from '@karera/s
 import { playerTest as test } from './support.ts';
 import { seriousViolations, settleAnimations } from './axe.ts';
 
-/** The tours of spec §2 Tutorials, as the list names them, and their routes. */
+/** The tours (docs/product/screens.md#tutorials), as the list names them, and their routes. */
 const TOURS = [
   { id: 'changepassword', name: 'Change password', path: '/tutorial-changepassword' },
   { id: 'bet', name: 'Place a bet', path: '/tutorial-bet' },

@@ -8,7 +8,7 @@ import { onSessionInvalid } from '../lib/userApi.ts';
 import { forgetPlayer } from '../lib/useLogout.ts';
 
 /**
- * The one place that handles status 107 (spec §4 Session invalid, §8): whichever call got it, the
+ * The one place that handles status 107 (docs/product/accounts.md#sessions): whichever call got it, the
  * stored and shared session data is cleared and the player lands on '/'. A balance refresh first
  * says why ('session expired, please relogin').
  */

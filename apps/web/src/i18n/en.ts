@@ -3,12 +3,12 @@ import type { RouteKey } from '../lib/routes.ts';
 import { paymentTexts } from '../features/payment/paymentTexts.ts';
 import { promoTexts } from '../features/promo/promoTexts.ts';
 
-/** Every validation and server message of the shared catalogue (spec §5, §8), word for word. */
+/** Every validation and server message of the shared catalogue, word for word. */
 const messages = PlayerMessages;
 
 /**
  * English UI text of the player site. Every string a player reads goes through react-i18next `t()`
- * with a key from here; a Filipino resource with the same shape comes later.
+ * with a key from here; fil.ts has the Filipino text of every key, in the same shape.
  * Long legal copy lives in per-page content modules under features/legal (loaded with the page).
  */
 const routes = {
@@ -463,7 +463,10 @@ export const en = {
   messages,
   payments: paymentTexts,
   promo: promoTexts,
-  /** Each bet type's rule in a few words (spec §9), the same English the shared bet types carry. */
+  /**
+   * Each bet type's rule in a few words (docs/product/betting.md#bet-types), the same English the shared bet types
+   * carry.
+   */
   // fromEntries loses the codes' literal types; every code of BET_TYPES is there by construction.
   betTypeRules: Object.fromEntries(BET_TYPES.map((type) => [type.code, type.rule])) as Record<BetTypeCode, string>,
   howToBet: {

@@ -38,7 +38,7 @@ const routes = {
   'tutorial-rebate': 'Tutorial: Rebate',
 } satisfies Translation<EnglishResources['routes']>;
 
-/** The shared catalogue's messages (spec §5, §8) in Filipino, keyed as in en.messages. */
+/** The shared catalogue's messages in Filipino, keyed as in en.messages. */
 const messages = {
   loginRequired: 'Pakilagay ang mobile number at password.',
   fillAllFields: 'Pakisagutan ang lahat ng field.',

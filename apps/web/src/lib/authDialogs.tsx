@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
-/** The modals of the login flow (spec §2 Modals, §4 Modal flow). */
+/** The modals of the login flow (docs/product/screens.md#sign-in-modals). */
 export type AuthDialogKind =
   'login' | 'register' | 'resendOtp' | 'otp' | 'forgotPassword' | 'resetPassword' | 'resetDone';
 

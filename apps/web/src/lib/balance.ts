@@ -8,8 +8,8 @@ export { LOADING_BALANCE, bonusSwitchDecision, type BalanceSnapshot } from './se
 
 /**
  * The balances the player screens show: the server's (getBalance, or an answer that carried them), never
- * the stored copy. The login state in storage (spec §3) still follows each answer, for the spec's sake
- * only: nothing shows it. Player screens only (the landing's bundle goes without it).
+ * the stored copy. The login state in storage (docs/product/accounts.md#sessions) still follows each answer,
+ * but nothing shows it. Player screens only (the landing's bundle goes without it).
  */
 export const balanceStore = createBalanceStore(
   () => userRequest(UserRoutes.getBalance, {}),

@@ -4,8 +4,8 @@ import type { Translation } from '../i18n/types.ts';
 import { useSiteConfig } from './siteConfig.ts';
 
 /*
- * The account menu's link to the external betting site (spec §2). Its text travels with the player
- * screens that show it (the account dropdown and /account), not in the landing bundle: English at once,
+ * The account menu's link to the external betting site (docs/product/screens.md#account-menu). Its text travels with
+ * the player screens that show it (the account dropdown and /account), not in the landing bundle: English at once,
  * Filipino when it is the language.
  */
 export const bettingSiteTexts = { label: 'Betting site' } as const;

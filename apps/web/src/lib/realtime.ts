@@ -55,8 +55,8 @@ export function socketUrlFor(url: string, pageProtocol: string): string {
 }
 
 /**
- * The live socket client (spec §7, architecture §7): on open it sends the hello, then hands every frame's
- * messages to the owner. Any close other than the spec's invalid-authentication one reconnects after
+ * The live socket client (docs/product/realtime.md): on open it sends the hello, then hands every frame's
+ * messages to the owner. Any close other than the invalid-authentication one reconnects after
  * RECONNECT_DELAY_MS (3 s); that one reports the session as gone and stops.
  */
 export function connectRealtime(options: RealtimeOptions): RealtimeConnection {

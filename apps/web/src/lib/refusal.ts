@@ -6,7 +6,7 @@ export function refusalOf(error: Error): string {
   return error instanceof ApiError && error.message !== '' ? error.message : Messages.serverError;
 }
 
-/** On password reset an expired OTP reads as an invalid one (spec §8 OTP). */
+/** On password reset an expired OTP reads as an invalid one (docs/product/accounts.md#one-time-codes). */
 export function resetRefusalOf(error: Error): string {
   const message = refusalOf(error);
   return message === PlayerMessages.otpExpired ? PlayerMessages.otpInvalid : message;

@@ -13,14 +13,14 @@ import type { BodyAt, PublicPath, ResponseAt, SuccessAt } from './operationTypes
 
 export type UserRoute = (typeof UserRoutes)[keyof typeof UserRoutes];
 
-/** The game calls (spec §7 game/*): race card, bets and bet history. */
+/** The game calls (docs/product/api.md#player-calls): race card, bets and bet history. */
 export type GameRoute =
   (typeof GameRoutes)[keyof typeof GameRoutes] | (typeof BettingRoutes)[keyof typeof BettingRoutes];
 
-/** The payment calls (spec §7 payment/*): deposit method, deposit and withdraw requests, wallet history. */
+/** The payment calls: deposit method, deposit and withdraw requests, wallet history. */
 export type PaymentRoute = (typeof PaymentRoutes)[keyof typeof PaymentRoutes];
 
-/** The promo calls (spec §7 promo/*): the promos on offer, the player's claims, a claim. */
+/** The promo calls: the promos on offer, the player's claims, a claim. */
 export type PromoRoute = (typeof PromoRoutes)[keyof typeof PromoRoutes];
 
 /** Where a dead session was found: a player or game call, or the live socket (closed with the spec's reason). */
@@ -31,7 +31,7 @@ const listeners = new Set<SessionInvalidListener>();
 
 /**
  * Hears every status 107 (session missing, expired or revoked) of a player call, whichever screen
- * made it. The app shell registers the one handler that logs the player out (spec §4 Session invalid).
+ * made it. The app shell registers the one handler that logs the player out (docs/product/accounts.md#sessions).
  */
 export function onSessionInvalid(listener: SessionInvalidListener): () => void {
   listeners.add(listener);
@@ -50,7 +50,7 @@ export function isSessionInvalid(error: unknown): boolean {
 }
 
 /**
- * Every player call (spec §7 user/*): POST JSON, the session travelling in the HttpOnly cookie. The web
+ * Every player account call (user/*): POST JSON, the session travelling in the HttpOnly cookie. The web
  * app never puts sessionId or playerId of a session in a body. A 107 refusal is reported to the
  * session-invalid handler before the caller sees the error, so no screen has to handle it itself.
  */

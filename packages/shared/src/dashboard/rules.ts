@@ -1,8 +1,9 @@
 import { DEPOSIT_FOLLOW_UP_MINUTES } from '../payments/channels.ts';
 
 /**
- * A deposit still pending after the spec's follow-up time (§ deposits: "follow up if still pending after 5
- * minutes") is late: the player has been told to chase it, so the dashboard shows it red.
+ * A deposit still pending after the follow-up time the payment page gives ("follow up if still pending after 5
+ * minutes", docs/product/screens.md#payment) is late: the player has been told to chase it, so the dashboard shows it
+ * red.
  */
 export const DEPOSIT_LATE_AFTER_MS = DEPOSIT_FOLLOW_UP_MINUTES * 60_000;
 

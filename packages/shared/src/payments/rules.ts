@@ -29,7 +29,7 @@ export interface DepositDraft {
   accountType: DepositAccountType | null;
 }
 
-/** The first refusal of a deposit in the spec's order (§5), or null when it may be sent. */
+/** The first refusal of a deposit in the order of docs/product/money.md#deposits, or null when it may be sent. */
 export function depositRefusal(draft: DepositDraft, limits: AmountLimits): string | null {
   if (draft.amount === null || draft.amount <= 0) return PaymentMessages.depositAmountRequired;
   if (draft.amount < limits.min) return PaymentMessages.depositMin(limits.min);
@@ -50,7 +50,10 @@ export interface WithdrawDraft {
   accountNumber: string;
 }
 
-/** The first refusal of a withdrawal in the spec's order (§5), or null. `credit` is the withdrawable balance. */
+/**
+ * The first refusal of a withdrawal in the order of docs/product/money.md#withdrawals, or null. `credit` is the
+ * withdrawable balance.
+ */
 export function withdrawRefusal(draft: WithdrawDraft, limits: AmountLimits, credit: number): string | null {
   if (draft.amount === null || draft.amount <= 0) return PaymentMessages.withdrawAmountRequired;
   if (draft.amount < limits.min || draft.amount > limits.max) {

@@ -14,7 +14,7 @@ import {
 
 /*
  * The master-agent registration form (docs/product/screens.md#master-agent-registration): email,
- * full name (first and last name, each with the spec's message), username, mobile number, Telegram account,
+ * full name (first and last name, each with its own message), username, mobile number, Telegram account,
  * a selfie and a photo of a government ID. One rule set for the page and the server.
  */
 

@@ -3,7 +3,7 @@ import { PlayerMessages } from './playerMessages.ts';
 
 // Kept apart from the schemas (masterAgent.ts) so that screens needing only the texts do not load zod.
 
-/** The spec's texts (§5) word for word, and clear ones for what the spec leaves open. */
+/** The texts of the master-agent form, defined once. */
 export const MasterAgentMessages = {
   firstNameRequired: 'First name is cannot be empty.',
   lastNameRequired: 'Last name is cannot be empty.',

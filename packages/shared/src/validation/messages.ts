@@ -1,4 +1,4 @@
-/** Every validation and error text of the product spec (§5, §8), defined once for client and server. */
+/** Every validation and error text of the product (docs/product/), defined once for client and server. */
 export const Messages = {
   loginRequired: 'Please enter mobile number and password.',
   fillAllFields: 'Please fill up all fields.',

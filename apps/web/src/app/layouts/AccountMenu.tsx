@@ -21,9 +21,9 @@ const LINKS = [
 ] as const;
 
 /**
- * The account dropdown (spec §2): who is logged in, both balances, the use-bonus switch (kept in the
- * shared in-memory state for the betting screen), account links (and the external betting site when the
- * server names one), the language switch and Sign Out.
+ * The account dropdown (docs/product/screens.md#header-and-navigation): who is logged in, both balances, the use-bonus
+ * switch (kept in the shared in-memory state for the betting screen), account links (and the external betting site when
+ * the server names one), the language switch and Sign Out.
  */
 export function AccountMenu() {
   const { t } = useTranslation();

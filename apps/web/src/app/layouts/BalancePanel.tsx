@@ -2,7 +2,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useBalanceText } from '../../lib/useBalanceRefresh.ts';
 
-/** The full-balance panel (spec §2): credit and bonus balance, what each is for, how to get a bonus. */
+/**
+ * The full-balance panel (docs/product/screens.md#header-and-navigation): credit and bonus balance, what each is for,
+ * how to get a bonus.
+ */
 export function BalancePanel({ id, hidden }: { id: string; hidden: boolean }) {
   const { t } = useTranslation();
   const amount = useBalanceText();

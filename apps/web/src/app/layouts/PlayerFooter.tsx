@@ -11,7 +11,10 @@ const LINKS = [
   { to: '/account', key: 'account' },
 ] as const;
 
-/** The player screens' footer (spec §2 footer nav: Home, Race, Payment, Transaction, Promo, Account). */
+/**
+ * The player screens' footer (docs/product/screens.md#header-and-navigation): Home, Race, Payment, Transaction, Promo,
+ * Account.
+ */
 export function PlayerFooter() {
   const { t } = useTranslation();
   return (

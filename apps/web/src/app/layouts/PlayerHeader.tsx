@@ -10,8 +10,8 @@ import { BalancePanel } from './BalancePanel.tsx';
 import { ChevronIcon, RefreshIcon } from './icons.tsx';
 
 /**
- * The logged-in header (spec §2): the player's name, the credit balance (opens the full-balance
- * panel) with a refresh button, and the account dropdown.
+ * The logged-in header (docs/product/screens.md#header-and-navigation): the player's name, the credit balance (opens
+ * the full-balance panel) with a refresh button, and the account dropdown.
  */
 export function PlayerHeader() {
   const { t } = useTranslation();

@@ -44,7 +44,9 @@ export interface OtpFormProps {
   verify: (otp: string) => Promise<unknown>;
 }
 
-/** The OTP entry modal's body (spec §2, §5 OTP): six boxes, checked with the shared otpSchema. */
+/**
+ * The OTP entry modal's body (docs/product/accounts.md#one-time-codes): six boxes, checked with the shared otpSchema.
+ */
 export function OtpForm({
   type,
   playerId,

@@ -1,6 +1,6 @@
 /**
- * The OTP entry's six single-digit boxes (spec §5 OTP: digits only, paste accepted). Pure state
- * changes; OtpInput.tsx applies them and moves focus to `focus`.
+ * The OTP entry's six single-digit boxes (docs/product/accounts.md#one-time-codes: digits only, paste accepted). Pure
+ * state changes; OtpInput.tsx applies them and moves focus to `focus`.
  */
 export interface OtpChange {
   digits: string[];

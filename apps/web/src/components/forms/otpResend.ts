@@ -1,8 +1,8 @@
 import type { Translation } from '../../i18n/types.ts';
 
 /*
- * The resend-OTP countdown (spec §2 resend OTP): the server answers every sent code, and every refused
- * resend, with the seconds until a new code may be sent (resendAfterSeconds); the OTP form counts them
+ * The resend-OTP countdown (docs/product/accounts.md#one-time-codes): the server answers every sent code, and every
+ * refused resend, with the seconds until a new code may be sent (resendAfterSeconds); the OTP form counts them
  * down, then offers the Resend button.
  */
 

@@ -6,7 +6,7 @@ import {
 } from '@karera/shared';
 
 /*
- * The built-in image of a deposit or withdraw channel (spec §3 "each with an image") when the operator
+ * The built-in image of a deposit or withdraw channel (docs/product/money.md#channels-and-images) when the operator
  * has not uploaded one: a badge with the channel's initials on its colour, drawn by the app. No
  * third-party logo is shipped.
  */

@@ -77,8 +77,8 @@ function MenuSection({ title, children }: { title: string; children: ReactNode }
 }
 
 /**
- * Account menu (/account, spec §2): every account link, the support channels and the external betting site
- * (when configured), the language switch, Coming Soon items, Sign Out.
+ * Account menu (/account, docs/product/screens.md#account-menu): every account link, the support channels and the
+ * external betting site (when configured), the language switch, Coming Soon items, Sign Out.
  */
 export function AccountPage() {
   const { t } = useTranslation();

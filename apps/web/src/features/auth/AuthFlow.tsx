@@ -25,7 +25,7 @@ const TITLE_KEYS = {
 } as const satisfies Record<AuthDialogKind, string>;
 
 /**
- * The login-flow modals (spec §2 Modals, §4 Modal flow) in one native dialog whose content steps:
+ * The login-flow modals (docs/product/screens.md#sign-in-modals) in one native dialog whose content steps:
  * login → forgot password → reset password → done → login; login → resend OTP → OTP; register → OTP
  * → /live. Focus moves to each step's first field and back to the opener when the flow closes.
  * Each step is a fresh form (its key), so nothing typed lingers after the flow closes.

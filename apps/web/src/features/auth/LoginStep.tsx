@@ -35,7 +35,7 @@ function isCodeRequired(failure: unknown): failure is ApiError {
   return failure instanceof ApiError && failure.statusCode === StatusCode.LOGIN_OTP_REQUIRED;
 }
 
-/** Login modal (spec §2, §4 Login response, §5 Login). */
+/** Login modal (docs/product/accounts.md#login). */
 export function LoginStep({ mobileNo: initialMobile = '' }: { mobileNo?: string | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -19,7 +19,7 @@ export interface MobileStepProps {
   onSent: (playerId: number, mobileNo: string, statusMessage: string, resendAt: number | undefined) => void;
 }
 
-/** The resend-OTP and forgot-password modals: one mobile number (spec §5 Resend OTP). */
+/** The resend-OTP and forgot-password modals: one mobile number (docs/product/accounts.md#one-time-codes). */
 export function MobileStep({ route, intro, submitLabel, initialMobileNo = '', onSent }: MobileStepProps) {
   const { t } = useTranslation();
   const { show } = useAuthDialogs();

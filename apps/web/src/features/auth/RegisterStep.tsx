@@ -23,7 +23,7 @@ interface RegisterValues {
 type TextKey = Exclude<keyof RegisterValues, 'acceptTerms'>;
 
 /**
- * Register modal (spec §2, §3 Register payload, §5 Register). The referral code comes prefilled from
+ * Register modal (docs/product/accounts.md#registration). The referral code comes prefilled from
  * the `r` query and may stay empty (the server then uses the default agent code). Success sends an
  * OTP; the OTP modal follows.
  */

@@ -17,7 +17,10 @@ interface ResetInput {
   confirmPassword: string;
 }
 
-/** Reset password modal (spec §3 Reset password, §5): the OTP of forgot password and a new password. */
+/**
+ * Reset password modal (docs/product/accounts.md#forgot-and-reset-password): the OTP of forgot password and a new
+ * password.
+ */
 export function ResetPasswordStep({ playerId, mobileNo }: { playerId: number; mobileNo: string }) {
   const { t } = useTranslation();
   const { show } = useAuthDialogs();

@@ -10,7 +10,7 @@ export function stripDeepLinkParams(search: string): string | null {
   return rest === '' ? '' : `?${rest}`;
 }
 
-/** The linkLogin request of a URL with both p and s (spec §2), or null. */
+/** The linkLogin request of a URL with both p and s (docs/product/accounts.md#login-links), or null. */
 export function linkLoginOf(search: string): { playerId: string; token: string } | null {
   const params = new URLSearchParams(search);
   const playerId = params.get('p')?.trim();

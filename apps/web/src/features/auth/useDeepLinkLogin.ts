@@ -8,8 +8,8 @@ import { userRequest } from '../../lib/userApi.ts';
 import { linkLoginOf, stripDeepLinkParams } from './deepLink.ts';
 
 /**
- * Deep-link login (spec §2: a URL with p = player id and s = a login-link token). When nobody is
- * logged in, p and s go to linkLogin, which sets the session cookie; the login is stored and the
+ * Deep-link login (docs/product/accounts.md#login-links: a URL with p = player id and s = a login-link token). When
+ * nobody is logged in, p and s go to linkLogin, which sets the session cookie; the login is stored and the
  * player goes to /live. A refused link says so. Either way p and s leave the address bar as soon as
  * linkLogin answers (replacing the history entry), so the secret never stays in the URL, the history or
  * a shared link.

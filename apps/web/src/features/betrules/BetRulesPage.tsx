@@ -16,8 +16,8 @@ import { betTypeHeading, combinationOf, ruleSectionId } from './poolTable.ts';
 import './betrules.css';
 
 /**
- * Bet rules (/betrules, spec §2): the rules in Tagalog (the default, whatever the site's language) or
- * English once picked here (remembered in this browser), and the pool table of every bet type.
+ * Bet rules (/betrules, docs/product/screens.md#bet-rules): the rules in Tagalog (the default, whatever the site's
+ * language) or English once picked here (remembered in this browser), and the pool table of every bet type.
  */
 export function BetRulesPage() {
   const { t } = useTranslation();

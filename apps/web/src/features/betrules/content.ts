@@ -2,9 +2,9 @@ import { BET_WORDS, type BetTypeCode } from '@karera/shared';
 import type { BetRulesLanguage } from './language.ts';
 
 /**
- * The text of the bet rules in each language the page offers (spec §2 Bet rules, §1 terms, §5 Bets,
- * §9 Bet types). Kept here rather than in i18n/en.ts: the page shows both languages by design,
- * whatever the UI language. Numbers that the pool table shows (minimum bets, winning limits) come
+ * The text of the bet rules in each language the page offers (docs/product/screens.md#bet-rules,
+ * docs/product/betting.md#bet-types). Kept here rather than in i18n/en.ts: the page shows both languages by
+ * design, whatever the UI language. Numbers that the pool table shows (minimum bets, winning limits) come
  * from BET_TYPES there and are not repeated here.
  */
 export interface BetTypeRules {

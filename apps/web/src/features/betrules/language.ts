@@ -1,6 +1,6 @@
 /**
- * The language the bet rules are read in (spec §2 Bet rules): Tagalog or English, Tagalog by default
- * whatever the site's language (the spec opens them in Tagalog). A choice made on the page is remembered
+ * The language the bet rules are read in (docs/product/screens.md#bet-rules): Tagalog or English, Tagalog by default
+ * whatever the site's language. A choice made on the page is remembered
  * in localStorage under 'betRulesLanguage' and wins from then on.
  */
 export const BET_RULES_LANGUAGES = ['fil', 'en'] as const;
@@ -26,7 +26,7 @@ export function readBetRulesChoice(storage: Storage | null): BetRulesLanguage | 
   }
 }
 
-/** The rules' language: the page's own choice, else Tagalog (the spec's default), whatever the site shows. */
+/** The rules' language: the page's own choice, else Tagalog (the default), whatever the site shows. */
 export function betRulesLanguageFor(choice: BetRulesLanguage | null): BetRulesLanguage {
   return choice ?? DEFAULT_BET_RULES_LANGUAGE;
 }

@@ -31,7 +31,7 @@ const PLACE_KEYS = [
   'history.bet.places.7',
 ] as const;
 
-/** Race Bet tab of Transaction History (spec §2, §3 Bet history ticket, §4 Bet ticket). */
+/** Race Bet tab of Transaction History (docs/product/screens.md#transaction-history). */
 export function BetHistoryTab() {
   const { t } = useTranslation();
   const history = useQuery(betHistoryQuery);

@@ -15,7 +15,7 @@ import { accountDetailsOf, channelOf, signedAmount, walletDateTime } from './wal
 
 const STATUS_ICON: Record<CreditHistoryEntry['status'], string> = { PENDING: '⏳', APPROVED: '✓', DECLINED: '✕' };
 
-/** Wallet tab of Transaction History (spec §2, §3 credit history): filters type and status. */
+/** Wallet tab of Transaction History (docs/product/money.md#wallet-history): filters type and status. */
 export function WalletHistoryTab() {
   const t = useWalletT();
   const [type, setType] = useState<HistoryTypeFilter>('ALL');

@@ -7,7 +7,7 @@ import {
   type RefundReason,
 } from '@karera/shared';
 
-/** Rows of picks a bet card shows at most (spec §2: up to 7 positions per bet). */
+/** Rows of picks a bet card shows at most: up to 7 positions per bet. */
 export const MAX_PICK_ROWS = 7;
 
 /** A bet type's name from its code (e.g. TRI → Trifecta); an unknown code is shown as it is. */
@@ -38,8 +38,9 @@ export interface PickRow {
 }
 
 /**
- * Splits a bet's picks per place or leg (spec §3): single-race types separate places by '-', multi-race
- * types separate legs by '/'; runners within are separated by ','. At most MAX_PICK_ROWS rows.
+ * Splits a bet's picks per place or leg (docs/product/betting.md#results-and-tickets): single-race types separate
+ * places by '-', multi-race types separate legs by '/'; runners within are separated by ','. At most MAX_PICK_ROWS
+ * rows.
  */
 export function pickRowsOf(code: string, picks: string, raceNo: string): PickRow[] {
   const type = betTypeByCode(code);
@@ -58,8 +59,8 @@ export function pickRowsOf(code: string, picks: string, raceNo: string): PickRow
 }
 
 /**
- * The badge of a settled ticket (spec §4 Bet ticket); null while it is undecided. A win paid from a
- * jackpot's consolation share is a consolation, not a win; a refund says why it was made.
+ * The badge of a settled ticket (docs/product/betting.md#results-and-tickets); null while it is undecided. A win paid
+ * from a jackpot's consolation share is a consolation, not a win; a refund says why it was made.
  */
 export type TicketOutcome =
   | { kind: 'won'; amount: number }

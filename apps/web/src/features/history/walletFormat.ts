@@ -15,7 +15,9 @@ const manila = new Intl.DateTimeFormat('en-US', {
   hourCycle: 'h23',
 });
 
-/** 'MMM DD' and 'HH:mm' in Manila time (spec §9 wallet rows), whatever the device's zone. */
+/**
+ * 'MMM DD' and 'HH:mm' in Manila time (docs/product/README.md#dates-money-and-languages), whatever the device's zone.
+ */
 export function walletDateTime(iso: string): { date: string; time: string } {
   const value = new Date(iso);
   if (Number.isNaN(value.getTime())) return { date: iso, time: '' };
@@ -24,7 +26,7 @@ export function walletDateTime(iso: string): { date: string; time: string } {
   return { date: `${part.month} ${part.day}`, time: `${part.hour}:${part.minute}` };
 }
 
-/** Withdrawals read as negative amounts (spec §2). */
+/** Withdrawals read as negative amounts (docs/product/money.md#wallet-history). */
 export function signedAmount(entry: Pick<CreditHistoryEntry, 'creditType' | 'amount'>): number {
   return entry.creditType === 'WR' ? -entry.amount : entry.amount;
 }

@@ -1,4 +1,4 @@
-/** Texts of the Wallet tab of Transaction History (spec §2, §3 credit history). */
+/** Texts of the Wallet tab of Transaction History (docs/product/money.md#wallet-history). */
 export const walletTexts = {
   filters: 'Filter wallet history',
   type: 'Type',

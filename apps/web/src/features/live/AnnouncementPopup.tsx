@@ -4,8 +4,9 @@ import { Button } from '../../components/ui/index.ts';
 import { browserStorage, rememberAnnouncement, shouldShowAnnouncement } from './announcement.ts';
 
 /**
- * The one-time announcement (spec §2): a sheet over the bottom of the screen until the player closes
- * it. Non-modal on purpose: the race keeps running behind it and stays usable, and it takes no focus.
+ * The one-time announcement (docs/product/screens.md#schedule-and-announcement): a sheet over the bottom of the screen
+ * until the player closes it. Non-modal on purpose: the race keeps running behind it and stays usable, and it takes no
+ * focus.
  */
 export function AnnouncementPopup() {
   const { t } = useTranslation();

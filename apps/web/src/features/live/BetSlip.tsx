@@ -83,7 +83,7 @@ function useSlipBarHeight(bar: RefObject<HTMLElement | null>) {
 }
 
 /**
- * The bet slip (spec §2 Live screen, §4 Bet submit): a pick row per place or leg (the runner list picks
+ * The bet slip (docs/product/screens.md#bet-slip): a pick row per place or leg (the runner list picks
  * for the active one), the amount with the player's favourite stakes and repeat last bet, combinations
  * and cost, the balances and Submit Bet. Refusals the slip can see itself show before any call; the
  * server's answers after.

@@ -7,7 +7,7 @@ import { useBetTypeRule } from '../../lib/betTypeRules.ts';
 import { betTutorialHref, pickPlanOf } from './howToBet.ts';
 
 /**
- * The How to bet button and its side drawer (spec §2 Live screen): the open bet type's rule, minimum
+ * The How to bet button and its side drawer (docs/product/screens.md#bet-slip): the open bet type's rule, minimum
  * and winning limit from the shared table, the steps of a bet, and links to the bet tutorial and the
  * bet rules. The drawer is the design system's modal dialog (focus trapped, Escape closes, labelled),
  * laid out as a panel from the right edge by live.css.

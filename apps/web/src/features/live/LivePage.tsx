@@ -13,7 +13,7 @@ import { useLiveRaceDay } from './useLiveRaceDay.ts';
 import './live.css';
 
 /**
- * Live race screen (/live, spec §2 Live screen): the card in play (or the one ?event=<id> names) with
+ * Live race screen (/live, docs/product/screens.md#live-screen): the card in play (or the one ?event=<id> names) with
  * its stream, race tabs, runners, bet types and bet slip, kept current by the live socket.
  */
 export function LivePage() {

@@ -21,7 +21,7 @@ export function LiveSkeleton() {
   );
 }
 
-/** Game info or race info failed (spec §8): 'Error {code}, please reload page'. */
+/** Game info or race info failed: 'Error {code}, please reload page'. */
 export function LiveError({ code }: { code: number }) {
   const { t } = useTranslation();
   return (

@@ -271,7 +271,9 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
   );
 }
 
-/** A leg of a multi-race ticket that has run shows its winner above its runners (spec §2 pool views). */
+/**
+ * A leg of a multi-race ticket that has run shows its winner above its runners (docs/product/screens.md#race-display).
+ */
 function LegResultBanner({ race }: { race: Race }) {
   const { t } = useTranslation();
   const winners = winnersOf(race);

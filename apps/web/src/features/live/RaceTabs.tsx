@@ -14,7 +14,7 @@ export interface RaceTabsProps {
 /**
  * The race number tabs, each with its race's status. Manual activation (WAI-ARIA): arrow keys, Home and
  * End move the focus, Enter or Space opens the race, because opening another race may first ask to
- * drop the picks (spec §4 Changing race number).
+ * drop the picks (docs/product/screens.md#picking-runners).
  */
 export function RaceTabs({ races, selectedId, onSelect, idOf, panelId }: RaceTabsProps) {
   const { t } = useTranslation();

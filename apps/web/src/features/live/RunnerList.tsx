@@ -7,8 +7,8 @@ import { useBuilderT } from './builders/builderI18n.ts';
 import { saddleClothOf } from './drawnRace/saddleCloth.ts';
 
 /**
- * The race's notice above its runners (spec §4 Race display); `onSale`: the pool being built is on sale.
- * `clocked`: the race's clock band shows this race, and carries its last call itself.
+ * The race's notice above its runners (docs/product/screens.md#race-display); `onSale`: the pool being built is on
+ * sale. `clocked`: the race's clock band shows this race, and carries its last call itself.
  */
 export function RaceNoticeBanner({
   race,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Dialog } from '../../components/ui/index.ts';
 import { scheduleDays } from './schedule.ts';
 
-/** The Schedule button and its popup: the next race days from today in Manila (spec §2, §9). */
+/** The Schedule button and its popup: the next race days from today in Manila (docs/product/betting.md#race-days). */
 export function ScheduleButton() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

@@ -5,7 +5,7 @@ import { DrawnRaceStage } from './drawnRace/DrawnRace.tsx';
 import { streamSourceOf } from './stream.ts';
 
 /**
- * The stream area (spec §2, §7): an HLS address plays in a <video> (natively or through hls.js); a
+ * The stream area (docs/product/screens.md#stream): an HLS address plays in a <video> (natively or through hls.js); a
  * channel name plays in the provider's embedded player. A race day without a stream (the demo's) shows
  * its race being run drawn (drawnRace/), and a poster while none is.
  */

@@ -1,6 +1,6 @@
 /**
- * The one-time announcement popup (spec §2, §3, §9): shown until the player closes it, then remembered
- * under 'announcementDate' with the date of the announcement, so a newer one shows again.
+ * The one-time announcement popup (docs/product/screens.md#schedule-and-announcement): shown until the player closes
+ * it, then remembered under 'announcementDate' with the date of the announcement, so a newer one shows again.
  */
 export const ANNOUNCEMENT_KEY = 'announcementDate';
 export const ANNOUNCEMENT_DATE = '2025-03-28';

@@ -20,7 +20,7 @@ export function pickPlanOf(type: Pick<BetTypeDefinition, 'raceType' | 'selector'
 }
 
 /**
- * The bet tutorial for a type: the guided bet tour (spec §2 Tutorials), told which type the player was
+ * The bet tutorial for a type: the guided bet tour (docs/product/screens.md#tutorials), told which type the player was
  * looking at so it can start there.
  */
 export function betTutorialHref(type: Pick<BetTypeDefinition, 'code'>): string {

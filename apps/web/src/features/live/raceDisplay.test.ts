@@ -3,7 +3,7 @@ import { RACE_STATUSES } from '@karera/shared';
 import { hasResult, raceNotice, runnerMark, winnersOf } from './raceDisplay.ts';
 import { race, runner } from './testRaces.ts';
 
-describe('raceNotice (spec §4 Race display)', () => {
+describe('raceNotice', () => {
   it('maps every status', () => {
     const notices = Object.fromEntries(
       RACE_STATUSES.map((status) => [status, raceNotice(race(1, status))?.kind ?? null]),

@@ -1,7 +1,7 @@
 import type { Race, Runner } from '@karera/shared';
 
 /**
- * What the race shows above its runners (spec §4 Race display): A waits for betting with its start
+ * What the race shows above its runners (docs/product/screens.md#race-display): A waits for betting with its start
  * time; L is the last call; C and any status without its own notice read 'Close Bet'; X is cancelled;
  * D without finishing places yet is pending. O, and D with its result, need no notice.
  */

@@ -21,7 +21,7 @@ function isoOf({ year, month, day }: CalendarDate): string {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** The next race days from today in Manila (spec §9), for the Schedule popup. */
+/** The next race days from today in Manila (docs/product/betting.md#race-days), for the Schedule popup. */
 export function scheduleDays(now: Date, count: number = SCHEDULE_DAYS): ScheduleDay[] {
   const today = isoOf(manilaDate(now));
   return upcomingRaceDays(manilaDate(now), count).map((date) => ({

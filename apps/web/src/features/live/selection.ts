@@ -1,6 +1,9 @@
 import type { Runner } from '@karera/shared';
 
-/** A runner's number without its letter suffix: "1A" and "1" are the same entry (spec §4 Selection). */
+/**
+ * A runner's number without its letter suffix: "1A" and "1" are the same entry
+ * (docs/product/screens.md#picking-runners).
+ */
 export function baseNumber(runnerNo: string): string {
   const digits = /^\s*0*(\d+)/.exec(runnerNo);
   return digits ? (digits[1] as string) : runnerNo.trim().toUpperCase();

@@ -32,8 +32,8 @@ export function legRacesOf(type: BetTypeDefinition, race: Race, races: readonly 
 }
 
 /**
- * Every bet type a race offers as a first race (spec §5): the single-race ones, then the multi-race
- * ones it enables whose legs are all on the card.
+ * Every bet type a race offers as a first race (docs/product/betting.md#bet-types): the single-race ones, then the
+ * multi-race ones it enables whose legs are all on the card.
  */
 export function slipTypes(race: Race, races: readonly Race[]): BetTypeDefinition[] {
   return offeredBetTypes(race.enabledBetTypes).filter(
@@ -60,7 +60,7 @@ export function hasPicks(places: PlacePicks, runners: PlaceRunners): boolean {
   return places.some((picks, i) => activeSelection(picks, runners[i] ?? []).size > 0);
 }
 
-/** Every pickable runner is picked: the place's All control reads Clear (spec §4 Selection). */
+/** Every pickable runner is picked: the place's All control reads Clear (docs/product/screens.md#picking-runners). */
 export function allPicked(picks: ReadonlySet<string>, runners: readonly Runner[]): boolean {
   const pickable = runners.filter(canPick);
   return pickable.length > 0 && pickable.every((runner) => picks.has(runner.runnerNo));
@@ -85,7 +85,7 @@ export function picksText(selections: readonly (readonly number[])[]): string {
   return selections.map((runners) => (runners.length > 0 ? runners.join(',') : '–')).join('-');
 }
 
-/** The amount field accepts digits only (spec §5); leading zeros go, the length is capped. */
+/** The amount field accepts digits only; leading zeros go, the length is capped. */
 export function amountInput(text: string): string {
   return text
     .replace(/\D/g, '')
@@ -118,10 +118,10 @@ export function summarize(
 export type Refusal = { message: string; deposit: boolean };
 
 /**
- * Why a slip cannot go to the server (spec §5, §8 Live modals), or null when it can: the shared slip
- * rules only (combination limit, minimum with a Deposit button, WTA even amounts). Whether the balances
- * cover it is the server's call (architecture §5b: no refusal on a balance the screen did not just read):
- * its 119 shows the insufficient-balance message.
+ * Why a slip cannot go to the server (docs/product/betting.md#slip-rules-and-refusals), or null when it can: the shared
+ * slip rules only (combination limit, minimum with a Deposit button, WTA even amounts). Whether the balances
+ * cover it is the server's call (no refusal on a balance the screen did not just read,
+ * docs/product/README.md#principles): its 119 shows the insufficient-balance message.
  */
 export function refusalOf(type: BetTypeDefinition, selections: readonly (readonly number[])[], pesos: number) {
   const check = checkBet(type, selections, pesos * 100);

@@ -1,5 +1,5 @@
 /**
- * Where the race is watched (spec §3 Game event streamUrl, §7 stream embed): nothing yet, an http(s)
+ * Where the race is watched (docs/product/screens.md#stream): nothing yet, an http(s)
  * address of an HLS stream, or the channel name of the streaming provider's embedded player.
  */
 export type StreamSource = { kind: 'none' } | { kind: 'hls'; url: string } | { kind: 'channel'; channel: string };

@@ -44,7 +44,7 @@ const LAST_RESULT_SHOWN_MS = 10_000;
 /** Statuses of a race that keep its card on screen: on sale, to come, or running. */
 const CARD_GOING_ON: readonly RaceStatus[] = ['A', 'O', 'L', 'C'];
 
-/** The code of 'Error {code}, please reload page' (spec §8): the answer's statusCode, else the HTTP status. */
+/** The code of 'Error {code}, please reload page': the answer's statusCode, else the HTTP status. */
 export function errorCodeOf(error: unknown): number {
   if (error instanceof ApiError) return error.statusCode || error.httpStatus;
   return 0;

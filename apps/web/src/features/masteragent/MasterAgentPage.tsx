@@ -33,7 +33,10 @@ import './masteragent.css';
 type Photos = Record<MasterAgentPhotoKind, File | null>;
 const NO_PHOTOS: Photos = { selfie: null, govId: null };
 
-/** Master-agent registration (/masteragentregister, public): the application form of spec §2, §3 and §5. */
+/**
+ * Master-agent registration (/masteragentregister, public): the application form
+ * (docs/product/screens.md#master-agent-registration).
+ */
 export function MasterAgentPage() {
   const ta = useMasterAgentT();
   const title = useRouteTitle();
@@ -260,7 +263,7 @@ export function MasterAgentPage() {
   );
 }
 
-/** The contact email (spec §2: a contact email is shown), from the site settings. */
+/** The contact email shown on the form, from the site settings. */
 function SupportContact() {
   const { t } = useTranslation();
   const ta = useMasterAgentT();

@@ -1,9 +1,9 @@
 import { MasterAgentMessages } from '@karera/shared';
 
 /**
- * Texts of the master-agent registration page (spec §2 Master Agent Registration, §3 Master agent form,
- * §5). The validation and server texts are the shared MasterAgentMessages word for word (the spec's
- * 'First name is cannot be empty.', 'Last name is cannot be empty.', 'Invalid email address.').
+ * Texts of the master-agent registration page (docs/product/screens.md#master-agent-registration).
+ * The validation and server texts are the shared MasterAgentMessages word for word
+ * ('First name is cannot be empty.', 'Last name is cannot be empty.', 'Invalid email address.').
  */
 export const masterAgentTexts = {
   intro:

@@ -11,7 +11,7 @@ interface AmountFieldProps {
   testId: string;
 }
 
-/** The amount in pesos, with the spec's quick amounts as one-tap chips (§9). Digits and two decimals only. */
+/** The amount in pesos, with the quick amounts as one-tap chips. Digits and two decimals only. */
 export function AmountField({ value, onChange, quickAmounts, limitsText, testId }: AmountFieldProps) {
   const { t } = useTranslation();
   const groupId = useId();

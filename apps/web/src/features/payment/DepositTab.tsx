@@ -33,7 +33,7 @@ import { ResultDialogs } from './ResultDialogs.tsx';
 
 type ReadState = 'idle' | 'reading' | 'done' | 'nothing' | 'failed';
 
-/** Deposit tab (spec §2, §5): receiver account, amount, sender, reference, note, receipt upload. */
+/** Deposit tab (docs/product/money.md#deposits): receiver account, amount, sender, reference, note, receipt upload. */
 export function DepositTab() {
   const { t } = useTranslation();
   const method = useQuery(depositMethodQuery);

@@ -12,7 +12,9 @@ import './payment.css';
 
 type Tab = ReturnType<typeof paymentTabOf>;
 
-/** Payment (/payment?type=deposit|withdraw, spec §2): Deposit and Withdraw tabs and quick links. */
+/**
+ * Payment (/payment?type=deposit|withdraw, docs/product/screens.md#payment): Deposit and Withdraw tabs and quick links.
+ */
 export function PaymentPage() {
   const { t } = useTranslation();
   const title = useRouteTitle();

@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { formatPeso, isKycGateRefusal, type PaymentRequestReceipt } from '@karera/shared';
 import { Button, ButtonLink, Dialog } from '../../components/ui/index.ts';
 
-/** The outcome popups of spec §4: success with transaction id and amount, or failure with the server message. */
+/**
+ * The outcome popups (docs/product/screens.md#payment): success with transaction id and amount, or failure with the
+ * server message.
+ */
 export function ResultDialogs({
   receipt,
   submittedText,

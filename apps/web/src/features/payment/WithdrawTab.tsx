@@ -25,8 +25,8 @@ import { amountOf, lastWithdrawAccount, rememberWithdrawAccount } from './paymen
 import { ResultDialogs } from './ResultDialogs.tsx';
 
 /**
- * Withdraw tab (spec §2, §5): amount, company, account name and number, note. Only the credit balance
- * can be withdrawn; the server moves the amount out of it at once, so the header shows what is left.
+ * Withdraw tab (docs/product/money.md#withdrawals): amount, company, account name and number, note. Only the credit
+ * balance can be withdrawn; the server moves the amount out of it at once, so the header shows what is left.
  */
 export function WithdrawTab() {
   const { t } = useTranslation();

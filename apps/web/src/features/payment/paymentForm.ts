@@ -38,7 +38,7 @@ export function checkReceiptFile(file: { type: string; size: number }): ReceiptC
   return { ok: true };
 }
 
-// Remembered between visits (spec §3: last deposit sender number, last withdraw account).
+// Remembered between visits (docs/product/screens.md#payment): last deposit sender number, last withdraw account.
 const SENDER_KEY = 'karera.lastDepositSender';
 const WITHDRAW_ACCOUNT_KEY = 'karera.lastWithdrawAccount';
 

@@ -1,6 +1,6 @@
 import { PaymentMessages } from '@karera/shared';
 
-/** Texts of the payment page (spec §2 Payment, §5, §8); the refusal texts are the shared catalogue's. */
+/** Texts of the payment page (docs/product/screens.md#payment); the refusal texts are the shared catalogue's. */
 export const paymentTexts = {
   deposit: 'Deposit',
   withdraw: 'Withdraw',

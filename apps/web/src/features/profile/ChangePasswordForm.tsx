@@ -11,7 +11,7 @@ import { refusalOf } from '../../lib/refusal.ts';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Change Password tab (spec §5 Change password, §8): one message at a time; a refusal is a popup. */
+/** Change Password tab (docs/product/accounts.md#profile-and-password): one message at a time; a refusal is a popup. */
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const messageText = useMessageText();

@@ -53,8 +53,8 @@ function syncSession(profile: ProfileResponse) {
 }
 
 /**
- * My Profile tab (spec §2 Profile, §5 Profile update, §8): the details with the note to contact an
- * admin; an Edit form for names and email (each field's message beside it); a popup per field (how
+ * My Profile tab (docs/product/screens.md#profile, docs/product/accounts.md#profile-and-password): the details with the
+ * note to contact an admin; an Edit form for names and email (each field's message beside it); a popup per field (how
  * phones edit), where a new mobile number is confirmed with the OTP sent to it.
  */
 export function MyProfile() {

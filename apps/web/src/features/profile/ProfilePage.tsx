@@ -6,7 +6,7 @@ import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { MyProfile } from './MyProfile.tsx';
 import { profileTabOf } from './profileForm.ts';
 
-/** Profile (/profile, spec §2): My Profile and Change Password tabs. */
+/** Profile (/profile, docs/product/screens.md#profile): My Profile and Change Password tabs. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const title = useRouteTitle();

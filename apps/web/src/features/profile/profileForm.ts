@@ -15,7 +15,9 @@ export function profileValuesOf(
   } satisfies ProfileValues;
 }
 
-/** Per-field messages of the edit form (spec §5 Profile update), only for the fields it shows. */
+/**
+ * Per-field messages of the edit form (docs/product/accounts.md#profile-and-password), only for the fields it shows.
+ */
 export function formErrorsOf(values: ProfileValues, shown: readonly ProfileField[]): Partial<ProfileValues> {
   const all = profileFieldErrors(values);
   const errors: Partial<ProfileValues> = {};
@@ -24,7 +26,7 @@ export function formErrorsOf(values: ProfileValues, shown: readonly ProfileField
 }
 
 /**
- * The single-field popup's message: an empty required field is 'Field cannot be empty.' (spec §5);
+ * The single-field popup's message: an empty required field is 'Field cannot be empty.';
  * otherwise that field's profile rule. An empty email removes it.
  */
 export function singleFieldError(current: ProfileValues, field: ProfileField, value: string): string | null {

@@ -6,7 +6,10 @@ import { activePromoOf } from './promoView.ts';
 
 export const ACTIVE_PROMO_HEADING_ID = 'promo-active-title';
 
-/** The strip over the tabs (spec §2): 'Active Promo' with name, 'Until' expiry and description, or 'No Active Promo'. */
+/**
+ * The strip over the tabs (docs/product/promos.md#the-active-promo): 'Active Promo' with name, 'Until' expiry and
+ * description, or 'No Active Promo'.
+ */
 export function ActivePromoStrip({ history }: { history: UseQueryResult<PromoHistoryResponse> }) {
   const { t } = useTranslation();
   const active = history.data ? activePromoOf(history.data.promos) : null;

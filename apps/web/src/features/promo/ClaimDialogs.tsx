@@ -4,7 +4,7 @@ import { Button, Dialog } from '../../components/ui/index.ts';
 import { durationText } from './promoView.ts';
 import type { ClaimSuccess } from './usePromoClaim.ts';
 
-/** The bottom confirm sheet (spec §2): name, description, credit-to, duration, and Claim. */
+/** The bottom confirm sheet (docs/product/promos.md#claiming): name, description, credit-to, duration, and Claim. */
 export function ConfirmSheet({
   promo,
   onClaim,
@@ -56,8 +56,8 @@ export function ConfirmSheet({
 }
 
 /**
- * The outcome popups (spec §8): the success text with what the claim paid now and the balances after it,
- * both from the claim's answer (a rebate pays nothing now, so the bonus balance is the one from before:
+ * The outcome popups (docs/product/promos.md#claiming): the success text with what the claim paid now and the balances
+ * after it, both from the claim's answer (a rebate pays nothing now, so the bonus balance is the one from before:
  * said so, never shown as the promo's reward), or the refusal then 'Please try again later.'.
  */
 export function ClaimResultDialogs({

@@ -13,7 +13,7 @@ function Field({ label, value, testId }: { label: string; value: string; testId?
   );
 }
 
-/** A promo on offer (spec §2): every field, and its claim button. */
+/** A promo on offer (docs/product/promos.md#promos-on-offer): every field, and its claim button. */
 export function PromoCard({
   promo,
   state,
@@ -65,7 +65,9 @@ export function PromoCard({
   );
 }
 
-/** A claim in the player's history (spec §2): status, reward earning, dates claimed and expired. */
+/**
+ * A claim in the player's history (docs/product/promos.md#history): status, reward earning, dates claimed and expired.
+ */
 export function ClaimCard({ claim }: { claim: PromoClaimView }) {
   const { t } = useTranslation();
   const headingId = useId();

@@ -17,7 +17,7 @@ import './promo.css';
 type Tab = ReturnType<typeof promoTabOf>;
 
 /**
- * Promos (/promo?type=history, spec §2 Promo page, §4 Promo): the active promo strip, the Available Promo
+ * Promos (/promo?type=history, docs/product/screens.md#promos): the active promo strip, the Available Promo
  * and Promo History tabs, code entry, the confirm sheet and the claim's loader and popups, shortcuts.
  */
 export function PromoPage() {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, ButtonLink, Spinner } from '../../components/ui/index.ts';
 import { useSiteConfig } from '../../lib/siteConfig.ts';
 
-/** Shortcuts under the promos (spec §2): Place Bet, Deposit, Transactions, and the contact group. */
+/** Shortcuts under the promos: Place Bet, Deposit, Transactions, and the contact group. */
 export function PromoShortcuts() {
   const { t } = useTranslation();
   const site = useSiteConfig();

@@ -37,7 +37,10 @@ function LoadState({
   );
 }
 
-/** Code entry with SUBMIT (spec §2, §5): the code is sent uppercase; an empty one is refused by the claim flow. */
+/**
+ * Code entry with SUBMIT (docs/product/promos.md#claiming): the code is sent uppercase; an empty one is refused by the
+ * claim flow.
+ */
 function PromoCodeForm({ onSubmit, busy }: { onSubmit: (code: string) => void; busy: boolean }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');

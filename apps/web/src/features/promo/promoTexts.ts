@@ -1,9 +1,9 @@
 import { creditToText, PromoMessages, remainingText, UNLIMITED, validityText } from '@karera/shared';
 
 /**
- * Texts of the promo page (spec §2 Promo page, §4 Promo, §8 promo claim, §9 999 and validity). The
- * spec's words come from the shared rules (PromoMessages, creditToText, remainingText, validityText), so
- * the page says exactly what the server and the spec say.
+ * Texts of the promo page (docs/product/promos.md). The
+ * words come from the shared rules (PromoMessages, creditToText, remainingText, validityText), so
+ * the page says exactly what the server says.
  */
 export const promoTexts = {
   activeTitle: 'Active Promo',

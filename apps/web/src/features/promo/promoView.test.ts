@@ -81,7 +81,7 @@ describe('claimButtonState', () => {
 });
 
 describe('field texts', () => {
-  it('shows every field of a card (spec §2)', () => {
+  it('shows every field of a card', () => {
     expect(promoFieldTexts(welcome, t)).toEqual({
       reward: '₱100.00',
       creditTo: 'Promo Balance',
@@ -167,7 +167,7 @@ describe('history cards', () => {
     ]);
   });
 
-  it('shows the expiry in Manila time (spec §9 format), -- when none', () => {
+  it('shows the expiry in Manila time, -- when none', () => {
     expect(expiryText('2026-11-21T07:05:00.000Z', t)).toBe('Nov 21, 2026 03:05 PM');
     expect(expiryText(null, t)).toBe('--');
   });

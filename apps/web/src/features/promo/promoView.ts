@@ -9,11 +9,14 @@ import {
 } from '@karera/shared';
 
 /*
- * What the promo page shows, worked out from the calls' answers (spec §2 Promo page, §4 Promo, §9): the
+ * What the promo page shows, worked out from the calls' answers (docs/product/promos.md): the
  * active promo, each claim button's state and every field's text. Pure, so it is unit tested.
  */
 
-/** The active promo: the first history entry (newest claim first) with status A (spec §7 promo/history). */
+/**
+ * The active promo: the first history entry (newest claim first) with status A
+ * (docs/product/promos.md#the-active-promo).
+ */
 export function activePromoOf(history: readonly PromoClaimView[]): PromoClaimView | null {
   return history.find((claim) => claim.status === 'A') ?? null;
 }
@@ -22,7 +25,8 @@ export type ClaimButtonState = 'claim' | 'hasActive' | 'claimed';
 
 /**
  * 'Claimed' when the player has no claim of it left; otherwise 'Has Active Promo' while any promo is
- * active (only one at a time); otherwise 'Claim Promo' (spec §4). Only 'claim' can be pressed.
+ * active (only one at a time); otherwise 'Claim Promo' (docs/product/promos.md#the-active-promo). Only 'claim' can be
+ * pressed.
  */
 export function claimButtonState(promo: Pick<PromoView, 'playerRemaining'>, hasActivePromo: boolean): ClaimButtonState {
   if (promo.playerRemaining <= 0) return 'claimed';
@@ -37,12 +41,12 @@ export function percentText(basisPoints: number): string {
   return `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}`;
 }
 
-/** A count of claims: 999 is 'Unlimited' (spec §9). */
+/** A count of claims: 999 is 'Unlimited'. */
 export function countText(count: number, t: TFunction): string {
   return count === UNLIMITED ? t('promo.unlimited') : String(count);
 }
 
-/** 'No Duration' for 0 hours, else days and hours, as the shared validityText says it (spec §9). */
+/** 'No Duration' for 0 hours, else days and hours, as the shared validityText says it. */
 export function durationText(hours: number, t: TFunction): string {
   if (hours <= 0) return t('promo.noExpiry');
   const days = Math.floor(hours / 24);
@@ -54,7 +58,7 @@ export function durationText(hours: number, t: TFunction): string {
   return t('promo.daysAndHours', { days: dayText, hours: hourText });
 }
 
-/** The account age a promo needs: '--' when none (spec §2). */
+/** The account age a promo needs: '--' when none. */
 export function accountAgeText(days: number, t: TFunction): string {
   return days > 0 ? t('promo.days', { count: days }) : t('promo.none');
 }
@@ -87,7 +91,7 @@ export interface PromoFieldTexts {
   duration: string;
 }
 
-/** Every field of a promo card (spec §2), as the player reads it. */
+/** Every field of a promo card (docs/product/promos.md#promos-on-offer), as the player reads it. */
 export function promoFieldTexts(promo: PromoView, t: TFunction): PromoFieldTexts {
   return {
     reward: rewardText(promo, t),
@@ -102,12 +106,15 @@ export function promoFieldTexts(promo: PromoView, t: TFunction): PromoFieldTexts
 
 export type ClaimStatus = 'A' | 'X' | 'claimed';
 
-/** A history card's status: 'Claimed' when the claim has no expiry date, else Active (A) or Expired (X) (spec §2). */
+/**
+ * A history card's status: 'Claimed' when the claim has no expiry date, else Active (A) or Expired (X)
+ * (docs/product/promos.md#history).
+ */
 export function claimStatusOf(claim: Pick<PromoClaimView, 'status' | 'expiryDate'>): ClaimStatus {
   return claim.expiryDate === null ? 'claimed' : claim.status;
 }
 
-/** A claim's expiry in Manila time, or '--' when it has none (spec §2). */
+/** A claim's expiry in Manila time, or '--' when it has none. */
 export function expiryText(expiryDate: string | null, t: TFunction): string {
   return expiryDate === null ? t('promo.none') : formatManilaDateTime(expiryDate);
 }

@@ -19,8 +19,8 @@ function isRefusal(error: unknown): boolean {
 }
 
 /**
- * The claim flow of spec §4: an empty code is refused at once ('Please enter promo code'); otherwise
- * the uppercase code is sent once (a second tap while in flight is dropped) with one idempotency key
+ * The claim flow (docs/product/promos.md#claiming): an empty code is refused at once ('Please enter promo code');
+ * otherwise the uppercase code is sent once (a second tap while in flight is dropped) with one idempotency key
  * per attempt, kept when the answer was lost so a retry is recognised. A success stores the new
  * balances (the header shows them), then list, history and wallet history are fetched again.
  */

@@ -25,7 +25,7 @@ import './results.css';
 
 /**
  * Race results (/result): a race of the day's card and View show its winners and dividends for 1.00
- * (spec §2, §3 Winner result, §8). ?raceId= (the live screen's link) and ?event= choose what is shown.
+ * (docs/product/screens.md#results). ?raceId= (the live screen's link) and ?event= choose what is shown.
  */
 export function ResultPage() {
   const t = useResultsT();

@@ -120,7 +120,7 @@ describe('resultErrorViewOf', () => {
 });
 
 describe('the page texts', () => {
-  it('are the spec §8 texts of the shared contract, word for word', () => {
+  it('are the texts of the shared contract, word for word', () => {
     expect(resultsTexts.selectRace).toBe(ToteMessages.selectRace);
     expect(resultsTexts.noResult).toBe(ToteMessages.noResult);
     expect(resultsTexts.cannotGetResult).toBe(ToteMessages.cannotGetResult);

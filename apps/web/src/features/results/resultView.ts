@@ -13,7 +13,7 @@ import {
 import { ApiError } from '../../lib/api.ts';
 
 /**
- * Pure rules of the results page (spec §2 /result, §3 Winner result, §8 Result page): what to show for
+ * Pure rules of the results page (docs/product/screens.md#results): what to show for
  * an answer of game/getGameResult, and how its figures read.
  */
 

@@ -1,4 +1,4 @@
-/** Texts of the Results page (spec §8), loaded with its chunk (see i18n/pageTexts.ts). */
+/** Texts of the Results page (docs/product/screens.md#results), loaded with its chunk (see i18n/pageTexts.ts). */
 export const resultsTexts = {
   loading: 'Loading the race card',
   loadingRaces: 'Loading races…',
@@ -18,7 +18,7 @@ export const resultsTexts = {
   betType: 'Bet Type',
   winner: 'Winner',
   dividend: 'Dividend for 1.00',
-  // The spec's texts (§8), word for word; they equal ToteMessages of the shared contract.
+  // The result texts, word for word; they equal ToteMessages of the shared contract.
   selectRace: 'Select a race to view result',
   noResult: 'No race result available',
   cannotGetResult: 'Cannot get race result',

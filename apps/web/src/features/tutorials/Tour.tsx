@@ -47,7 +47,7 @@ function viewportNow(): Viewport {
 }
 
 /**
- * A guided tour over a mock screen (spec §2 Tutorials): a spotlight on the step's element and a tooltip
+ * A guided tour over a mock screen (docs/product/screens.md#tutorials): a spotlight on the step's element and a tooltip
  * beside it (at most 320 px wide, inside the viewport) with Skip tour, Previous and Next (Finish on the
  * last step). Right and left arrows and Escape work while the focus is on the tour or the page. When a
  * step opens the focus moves into the tooltip (or stays on its button), the step is scrolled into view

@@ -13,9 +13,9 @@ import { useTutorialT } from './tutorialI18n.ts';
 import './tutorials.css';
 
 /**
- * A guided tour (/tutorial-changepassword, -bet, -deposit, -withdraw, -promo, -rebate; spec §2 Tutorials)
- * over a mock of its screen with sample data. The mock is inert: nothing on it can be focused, typed
- * into or sent. /tutorial-bet?type=<code> starts the bet tour on that bet type.
+ * A guided tour (/tutorial-changepassword, -bet, -deposit, -withdraw, -promo, -rebate;
+ * docs/product/screens.md#tutorials) over a mock of its screen with sample data. The mock is inert: nothing on it can
+ * be focused, typed into or sent. /tutorial-bet?type=<code> starts the bet tour on that bet type.
  */
 export function TutorialTourPage() {
   const { pathname } = useLocation();

@@ -8,8 +8,8 @@ import { useTutorialT } from './tutorialI18n.ts';
 import './tutorials.css';
 
 /**
- * The tutorials (/tutorial, spec §2 Tutorials): the six guided tours, each with Start tour, the bet tour
- * by bet type, and the four tours still to come, shown but not startable (no link, no route).
+ * The tutorials (/tutorial, docs/product/screens.md#tutorials): the six guided tours, each with Start tour, the bet
+ * tour by bet type, and the four tours still to come, shown but not startable (no link, no route).
  */
 export function TutorialsPage() {
   const tt = useTutorialT();

@@ -10,7 +10,7 @@ import {
 } from '@karera/shared';
 
 /*
- * The sample data the tours show (spec §1: guided tutorial tours use sample data). Never the player's
+ * The sample data the tours show (docs/product/screens.md#tutorials). Never the player's
  * own: no balance, name or account of the session reaches a mock. Amounts are centavos.
  */
 
@@ -47,7 +47,7 @@ export const SAMPLE_RUNNERS: readonly Runner[] = HORSES.map(([horseName, jockeyN
   };
 });
 
-/** Every bet type; an unknown or missing ?type= starts on Win. QUAR is Quartet's other code (spec §3). */
+/** Every bet type; an unknown or missing ?type= starts on Win. QUAR is Quartet's other code. */
 export function sampleBetType(code: string | null): BetTypeDefinition {
   const wanted = (code ?? '').trim().toUpperCase();
   const found = betTypeByCode(wanted === 'QUAR' ? 'QRT' : wanted);
@@ -92,7 +92,7 @@ export function sampleSlip(type: BetTypeDefinition): SampleSlip {
   };
 }
 
-/** The rebate example of spec §9: a 5% rebate promo and a ₱100 Win bet. */
+/** The rebate example (docs/product/promos.md#rebates): a 5% rebate promo and a ₱100 Win bet. */
 export const SAMPLE_REBATE = { rateBasisPoints: 500, stake: 10_000 } as const;
 
 export function sampleRebate() {
@@ -101,7 +101,7 @@ export function sampleRebate() {
     stake: SAMPLE_REBATE.stake,
     /** From the credit balance: 5% of it comes back as bonus. */
     earned: rebateOf(SAMPLE_REBATE.stake, SAMPLE_REBATE.rateBasisPoints),
-    /** From the bonus balance: bonus money earns no rebate (spec §9), so the credit-funded stake is 0. */
+    /** From the bonus balance: bonus money earns no rebate, so the credit-funded stake is 0. */
     earnedOnBonus: rebateOf(0, SAMPLE_REBATE.rateBasisPoints),
   };
 }

@@ -34,7 +34,7 @@ export interface TourLayout {
 export const SPOTLIGHT_PADDING = 6;
 export const TOOLTIP_GAP = 10;
 export const EDGE_MARGIN = 12;
-/** The tooltip's widest (spec §2 Tutorials: 320 px at most). */
+/** The tooltip's widest: 320 px at most (docs/product/screens.md#tutorials). */
 export const TOOLTIP_MAX_WIDTH = 320;
 
 /** The tooltip's width on a viewport: 320 px, less on a screen too narrow for it and its margins. */

@@ -1,6 +1,6 @@
 /**
- * The state of a guided tour (spec §2 Tutorials): which step is open, and how the tour ended. Skip tour,
- * Finish and Escape (stop) all end it; the page then returns to /tutorial. Pure, so it is unit tested.
+ * The state of a guided tour (docs/product/screens.md#tutorials): which step is open, and how the tour ended. Skip
+ * tour, Finish and Escape (stop) all end it; the page then returns to /tutorial. Pure, so it is unit tested.
  */
 
 export type TourEnd = 'skip' | 'finish' | 'stop';

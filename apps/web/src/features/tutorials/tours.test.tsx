@@ -35,7 +35,7 @@ function everyTour(): { tour: TourId; type: BetTypeDefinition }[] {
 }
 
 describe('tours', () => {
-  it('six active tours on their routes, four shown but not startable (spec §2 Tutorials)', () => {
+  it('six active tours on their routes, four shown but not startable', () => {
     expect(ACTIVE_TOURS).toEqual(['changepassword', 'bet', 'deposit', 'withdraw', 'promo', 'rebate']);
     expect(Object.values(TOUR_PATHS)).toEqual([
       '/tutorial-changepassword',
@@ -138,7 +138,7 @@ describe('the bet tour', () => {
   });
 });
 
-describe('the processing times and the rebate example (spec §9)', () => {
+describe('the processing times and the rebate example', () => {
   it('the deposit tour says credited within 5 minutes; the withdraw tour 30 minutes to 1 hour', () => {
     const deposit = said(tourSteps('deposit', WIN).at(-1) as TourStepDef).body;
     expect(deposit).toContain('within 5 minutes');

@@ -10,7 +10,7 @@ import { sampleRebate, sampleSlip } from './sampleData.ts';
 import type { TutorialKey } from './tutorialI18n.ts';
 
 /*
- * The tours of spec §2 Tutorials: which are active and which are only shown, their routes, and the
+ * The tours (docs/product/screens.md#tutorials): which are active and which are only shown, their routes, and the
  * steps of each — the mock element a step highlights (its data-tour name) and the texts it says.
  */
 
@@ -30,7 +30,7 @@ export const TOUR_PATHS = {
   rebate: '/tutorial-rebate',
 } as const satisfies Record<TourId, PlayerRoutePath>;
 
-/** Where skip, finish and stop return (spec §2 Tutorials). */
+/** Where skip, finish and stop return. */
 export const TUTORIAL_LIST_PATH = '/tutorial' satisfies PlayerRoutePath;
 
 /** The tour of a location, matched like the router does (case-insensitive, trailing slash ignored). */
@@ -152,7 +152,9 @@ function promoSteps(): TourStepDef[] {
   ];
 }
 
-/** The rebate example of spec §9: 5% of a bet back as bonus; bonus money used in a bet earns none. */
+/**
+ * The rebate example (docs/product/promos.md#rebates): 5% of a bet back as bonus; bonus money used in a bet earns none.
+ */
 function rebateSteps(): TourStepDef[] {
   const rebate = sampleRebate();
   const money = { percent: rebate.percent, stake: formatPeso(rebate.stake) };

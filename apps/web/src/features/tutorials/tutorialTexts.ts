@@ -1,5 +1,5 @@
 /**
- * Texts of the tutorials (spec §2 Tutorials): the list at /tutorial, the tour's own controls and every
+ * Texts of the tutorials (docs/product/screens.md#tutorials): the list at /tutorial, the tour's own controls and every
  * step of every tour. They load with the tutorial pages (tutorialI18n.ts), never with the landing bundle.
  * The mocks' own labels are the real screens' keys (payments.*, promo.*, live.*, profile.*), so a mock
  * reads exactly like its screen.

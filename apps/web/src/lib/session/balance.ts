@@ -1,7 +1,7 @@
 import { centavos, type Centavos } from '@karera/shared';
 
 /**
- * The player's balances as the server last said them (architecture §5b: a screen shows what the server
+ * The player's balances as the server last said them (docs/product/README.md#principles: a screen shows what the server
  * just said, never a stored copy). Nothing here is read from the browser's storage: a page starts
  * `loading` and shows the balances once getBalance (or another answer carrying them: login, a bet receipt,
  * a withdrawal, a promo claim, the profile) has answered.
@@ -131,8 +131,8 @@ export function createBalanceStore(
 }
 
 /**
- * Use-bonus on needs a bonus balance above 0 (spec §4), as the server last said it; while the balance is
- * still loading the switch follows the tap and the bet's answer decides.
+ * Use-bonus on needs a bonus balance above 0 (docs/product/betting.md#slip-rules-and-refusals), as the server last said
+ * it; while the balance is still loading the switch follows the tap and the bet's answer decides.
  */
 export function bonusSwitchDecision(
   current: boolean,

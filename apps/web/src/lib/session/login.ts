@@ -8,7 +8,10 @@ import type { StoredSession } from './store.ts';
  */
 export const COOKIE_SESSION = 'cookie';
 
-/** The login state to store after a successful login, OTP verification or login link (spec §3, §4). */
+/**
+ * The login state to store after a successful login, OTP verification or login link
+ * (docs/product/accounts.md#sessions).
+ */
 export function loginFieldsOf(response: Omit<LoginResponse, 'sessionId'> & { sessionId?: string }): StoredSession {
   return {
     sessionId: COOKIE_SESSION,

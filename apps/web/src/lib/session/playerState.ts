@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Shared in-memory state of a logged-in player (spec §3) that is not stored in the browser: whether
- * bets use the bonus balance, and whether a bet is being submitted. Logout and status 107 reset it.
+ * Shared in-memory state of a logged-in player (docs/product/accounts.md#sessions) that is not stored in the browser:
+ * whether bets use the bonus balance, and whether a bet is being submitted. Logout and status 107 reset it.
  */
 export interface PlayerState {
   useBonus: boolean;
@@ -13,7 +13,10 @@ export const INITIAL_PLAYER_STATE: PlayerState = Object.freeze({ useBonus: false
 
 export type UseBonusDecision = { kind: 'set'; useBonus: boolean } | { kind: 'refused' };
 
-/** Turning the use-bonus switch on needs a bonus balance above 0 (spec §4); turning it off always works. */
+/**
+ * Turning the use-bonus switch on needs a bonus balance above 0 (docs/product/betting.md#slip-rules-and-refusals);
+ * turning it off always works.
+ */
 export function toggleUseBonus(current: boolean, bonusBalance: number | null): UseBonusDecision {
   if (current) return { kind: 'set', useBonus: false };
   if (bonusBalance === null || bonusBalance <= 0) return { kind: 'refused' };

@@ -1,8 +1,8 @@
 import { centavos, type Centavos } from '@karera/shared';
 
 /**
- * The login state kept in the browser (spec §3), one localStorage entry per field under the
- * spec's names. Balances are stored as whole centavos. Login writes it (see login.ts: sessionId holds
+ * The login state kept in the browser (docs/product/accounts.md#sessions), one localStorage entry per field under its
+ * own name. Balances are stored as whole centavos. Login writes it (see login.ts: sessionId holds
  * only a marker, the token stays in the HttpOnly cookie); logout and status 107 clear it.
  */
 export const SESSION_KEYS = [
@@ -77,12 +77,12 @@ export function readSession(storage: Pick<Storage, 'getItem'> | null): StoredSes
   };
 }
 
-/** Logged in means a stored player id and session id (spec §6). */
+/** Logged in means a stored player id and session id (docs/product/accounts.md#sessions). */
 export function isLoggedIn(session: StoredSession): boolean {
   return session.playerId !== null && session.sessionId !== null;
 }
 
-/** Player screens also need a stored mobile number (spec §2). */
+/** Player screens also need a stored mobile number (docs/product/screens.md#routes). */
 export function canOpenPlayerScreens(session: StoredSession): boolean {
   return isLoggedIn(session) && session.mobileNo !== null;
 }

@@ -198,7 +198,10 @@ function DepositAccountImage({ account }: { account: DepositAccountView }) {
   );
 }
 
-/** The image of each channel players withdraw to (spec §3): an upload, or the built-in badge. */
+/**
+ * The image of each channel players withdraw to (docs/product/money.md#channels-and-images): an upload, or the built-in
+ * badge.
+ */
 function WithdrawChannelsSection() {
   const t = useT();
   const channels = useWithdrawChannelsQuery();

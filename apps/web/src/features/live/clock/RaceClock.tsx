@@ -6,7 +6,7 @@ import { useNow } from './useNow.ts';
 import './raceClock.css';
 
 /**
- * The open race's post time and a live countdown to it, at the top of its panel (spec §4 Race display):
+ * The open race's post time and a live countdown to it, at the top of its panel (docs/product/screens.md#race-display):
  * an Open race counts down calmly; at Last call the band turns amber, leads with the blinking Last call
  * notice, and the countdown blinks too (not for players who ask for less motion). Races not on sale show
  * their own notices instead.
@@ -26,7 +26,7 @@ export function RaceClockBand({ race }: { race: Race }) {
       data-last-call={clock.lastCall || undefined}
     >
       {clock.lastCall ? (
-        // The race's last call notice (spec §4): it takes the band's lead instead of a row of its own.
+        // The race's last call notice: it takes the band's lead instead of a row of its own.
         <span className="race-clock__race race-clock__last-call blink" data-testid="race-notice">
           {t('live.lastCall')}
         </span>

@@ -1,7 +1,7 @@
 import { formatCountdown, MANILA_TIME_ZONE, type Race } from '@karera/shared';
 
 /**
- * The clock of a race on sale (spec §4 Race display): its post time and the countdown to it, by the
+ * The clock of a race on sale (docs/product/screens.md#race-display): its post time and the countdown to it, by the
  * server's post time. Open (O) and Last call (L) races have one; the others show their own notices.
  */
 export interface RaceClock {
