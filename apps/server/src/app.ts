@@ -196,7 +196,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     openapi: {
       info: {
         title: 'Karera API',
-        description: 'Player calls (spec §7), public routes and the back office. Money is integer centavos.',
+        description: 'Player calls, public routes and the back office. Money is integer centavos.',
         version: '1.0.0',
       },
       components: { securitySchemes: SECURITY_SCHEMES },

@@ -6,8 +6,8 @@ export interface ProcessGuardOptions {
 }
 
 /**
- * Keeps one faulty request from ending the server (ARCHITECTURE §5b): a promise rejected with nobody to
- * handle it, or an error thrown from a timer or an event listener, is logged at error level with its
+ * Keeps one faulty request from ending the server (docs/product/api.md#strict-inputs): a promise rejected with nobody
+ * to handle it, or an error thrown from a timer or an event listener, is logged at error level with its
  * stack, and the server keeps serving everyone else. Node's default is to end the process, which let one
  * player stop the server with a corrupt image (docs/decisions/014-receipt-images-decoded-before-ocr.md).
  *

@@ -4,7 +4,7 @@ import { primaryKeyFor, type MigrationDb as AnyDb } from '../migration-helpers.t
 export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
   const { type: id, build: idColumn } = primaryKeyFor(dialect);
 
-  /** Promo definitions (spec §3 Promo), managed by admins. Money in centavos; 999 remaining is unlimited. */
+  /** Promo definitions (docs/product/promos.md), managed by admins. Money in centavos; 999 remaining is unlimited. */
   await db.schema
     .createTable('promos')
     .addColumn('id', id, idColumn)

@@ -318,7 +318,10 @@ export function forgotPassword(deps: AuthDeps, mobileInput: string): Promise<Cod
   return requestCode(deps, mobileInput, 'reset', () => true);
 }
 
-/** A wrong or expired code both read 'Invalid OTP number.' here (spec §8). All sessions end. */
+/**
+ * A wrong or expired code both read 'Invalid OTP number.' here (docs/product/accounts.md#one-time-codes). All sessions
+ * end.
+ */
 export async function resetPassword(
   deps: AuthDeps,
   playerId: number,

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /*
- * The playerId that forgotPassword and resendOTP answer (decision 043). Spec §7 has both answer a
+ * The playerId that forgotPassword and resendOTP answer (decision 043). Both answer a
  * playerId, which the next step (resetPassword, the sign-up code) sends back. Answering a known number's
  * own id and an unknown number's stand-in told them apart however the stand-in was made: real ids are
  * small and sequential, so a stand-in among them moves as players register and may be someone's, and one

@@ -5,8 +5,8 @@ import { uniqueMobile } from '../../../test/factories.ts';
 import { call } from '../../../test/player-flow.ts';
 
 /*
- * The resend countdown (spec §2 resend OTP): every answer that sends a code says how many seconds until
- * the next one may be sent, and a throttled request says how many are left (body and Retry-After).
+ * The resend countdown (docs/product/accounts.md#one-time-codes): every answer that sends a code says how many seconds
+ * until the next one may be sent, and a throttled request says how many are left (body and Retry-After).
  */
 describe(`OTP resend countdown (${testDialect})`, () => {
   let t: TestApp;

@@ -138,9 +138,9 @@ export interface CheckedBet {
 }
 
 /**
- * Every rule of a bet that depends on the card (spec §5/§9: the race is on it, offers the type, every
- * leg is on sale, every runner is known and running) and the slip's own rules (`checkBet`), in the
- * order they are answered. Throws the refusal. Shared by SQLite's placement and PostgreSQL's
+ * Every rule of a bet that depends on the card (docs/product/betting.md#slip-rules-and-refusals: the race is on it,
+ * offers the type, every leg is on sale, every runner is known and running) and the slip's own rules (`checkBet`), in
+ * the order they are answered. Throws the refusal. Shared by SQLite's placement and PostgreSQL's
  * (pg-bet-placement.ts), which checks against a card it keeps while its version stays current.
  */
 export function checkBetOnCard(card: EventCard, type: BetTypeDefinition, input: PlaceBetInput): CheckedBet {
@@ -218,8 +218,8 @@ export function betLedgerText(type: BetTypeDefinition, bet: CheckedBet, ticketNo
 }
 
 /**
- * Places a bet: every rule of spec §5/§9 checked against the card as it is now, then one database
- * transaction that debits credit and/or bonus into the race's pool, writes the ticket, and stores the
+ * Places a bet: every rule of docs/product/betting.md#slip-rules-and-refusals checked against the card as it is now,
+ * then one database transaction that debits credit and/or bonus into the race's pool, writes the ticket, and stores the
  * receipt under the player's idempotency key (a retry returns the same receipt and never debits twice).
  * With a batcher, that transaction is shared with the bets placed at the same moment (group commit,
  * docs/decisions/007-group-commit.md); the answer comes after the shared commit either way.
@@ -379,7 +379,7 @@ function playerTickets(db: Kysely<Database>, playerId: number) {
     .where('b.player_id', '=', playerId);
 }
 
-/** The player's tickets, newest first, as the Race Bet tab shows them (spec §2, §3). */
+/** The player's tickets, newest first, as the Race Bet tab shows them (docs/product/screens.md#transaction-history). */
 export async function betHistory(
   db: Kysely<Database>,
   playerId: number,

@@ -9,7 +9,7 @@ import { BetRefusals } from './betting.service.ts';
 
 /**
  * A multi-race pool is sold as a track sells it: while its first leg is open and none of its later
- * legs has closed (architecture §5), on a card where only one race is open at a time.
+ * legs has closed (docs/product/betting.md#multi-race-pools), on a card where only one race is open at a time.
  */
 describe(`multi-race pools on sale before their later legs (${testDialect})`, () => {
   let t: TestApp;

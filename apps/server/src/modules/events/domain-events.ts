@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
- * What one module tells the others after its commit (architecture §5b). Payloads are small (ids and
+ * What one module tells the others after its commit (docs/product/README.md#principles). Payloads are small (ids and
  * amounts), since on PostgreSQL they travel as NOTIFY payloads. Money never follows from an event:
  * money that follows from money moves in the same transaction or through a durable outbox; events are
  * for what may happen later (balance pushes, notifications).

@@ -18,7 +18,7 @@ import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 
 /*
- * Images of the deposit accounts and withdraw channels (spec §3 "each with an image"). An admin uploads
+ * Images of the deposit accounts and withdraw channels (docs/product/money.md#channels-and-images). An admin uploads
  * one; it is checked and re-encoded like every upload (lib/images.ts, decisions 014 and 017) and kept in
  * the database. They are not private: anyone may load one by its content hash, cached for a year. A
  * channel without one shows the web app's built-in badge (its initials on its colour).

@@ -107,7 +107,7 @@ export async function updateDepositAccount(
 
 /**
  * The receiver account of each type shown to this player: the type's active accounts in id order,
- * the one at player id modulo their count (spec §9), so players spread evenly over the accounts.
+ * the one at player id modulo their count (docs/product/money.md#deposits), so players spread evenly over the accounts.
  */
 export async function depositAccountsForPlayer(
   db: Kysely<Database>,

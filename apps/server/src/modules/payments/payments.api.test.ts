@@ -220,7 +220,7 @@ describe(`payments (${testDialect})`, () => {
   });
 
   describe('deposit requests', () => {
-    it('refuses with every §5 message and moves no money', async () => {
+    it('refuses with every deposit message and moves no money', async () => {
       const player = await registerPlayer(t.app, { referralCode: agentA.code });
       const cases: [Record<string, unknown>, string][] = [
         [{ amount: 0 }, 'Deposit amount cannot be empty.'],
@@ -545,7 +545,7 @@ describe(`payments (${testDialect})`, () => {
   });
 
   describe('withdrawals', () => {
-    it('refuses with every §5 message; bonus can never be withdrawn', async () => {
+    it('refuses with every withdraw message; bonus can never be withdrawn', async () => {
       const player = await registerPlayer(t.app, { referralCode: agentA.code });
       await credit(player, 40_000);
       await inject(

@@ -82,8 +82,8 @@ export async function depositMethod(db: Kysely<Database>, playerId: number): Pro
 }
 
 /**
- * A deposit request: every §5 rule, then a PENDING row. No money moves until staff approve it, so a
- * request with a wrong reference costs nothing. One request per idempotency key.
+ * A deposit request: every rule of docs/product/money.md#deposits, then a PENDING row. No money moves until staff
+ * approve it, so a request with a wrong reference costs nothing. One request per idempotency key.
  */
 export async function initiateDeposit(
   db: Kysely<Database>,
@@ -244,7 +244,10 @@ export async function initiateWithdraw(
 
 // Wallet history.
 
-/** Ledger kinds that show in the wallet next to deposits and withdrawals (spec §3: SYSTEM-ADJ, PROMO). */
+/**
+ * Ledger kinds that show in the wallet next to deposits and withdrawals (docs/product/money.md#wallet-history:
+ * SYSTEM-ADJ, PROMO).
+ */
 function walletPaymentType(kind: string, metadata: string): 'SYSTEM-ADJ' | 'PROMO' | null {
   if (kind === 'ADJUSTMENT') return 'SYSTEM-ADJ';
   if (kind.startsWith('PROMO')) return 'PROMO';

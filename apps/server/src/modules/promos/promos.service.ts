@@ -117,8 +117,8 @@ export async function promoHistory(db: Kysely<Database>, playerId: number): Prom
 }
 
 /**
- * Whether a claim is the player's active promo (only one at a time, spec §4): while it lasts, or for a
- * rebate without a duration, for good. A reward without a duration is paid once and holds nothing: it
+ * Whether a claim is the player's active promo (only one at a time, docs/product/promos.md#the-active-promo): while it
+ * lasts, or for a rebate without a duration, for good. A reward without a duration is paid once and holds nothing: it
  * reads 'Claimed'.
  */
 function holdsActiveSlot(promo: PromoRow, expiresAt: Date | null): boolean {

@@ -15,7 +15,10 @@ import { adminPoster, fundPlayer, openRace, placeBetAs } from '../../../test/win
 import { playerBalances } from '../wallet/accounts.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 
-/** Spec §9: while a rebate promo is the player's active promo, each settled bet returns 5% of its credit stake as bonus. */
+/**
+ * docs/product/promos.md#rebates: while a rebate promo is the player's active promo, each settled bet returns 5% of its
+ * credit stake as bonus.
+ */
 describe(`rebates on settled bets (${testDialect})`, () => {
   let t: TestApp;
   let admin: string;

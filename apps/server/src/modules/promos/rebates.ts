@@ -47,8 +47,8 @@ export async function rebateWindows(db: Db, playerIds: Iterable<number>): Promis
 }
 
 /**
- * What a settled ticket earns (spec §9): placed while a rebate promo was the player's active promo, the
- * promo's rate of its credit-funded stake that was not refunded, rounded down to the centavo. Bonus-funded
+ * What a settled ticket earns (docs/product/promos.md#rebates): placed while a rebate promo was the player's active
+ * promo, the promo's rate of its credit-funded stake that was not refunded, rounded down to the centavo. Bonus-funded
  * stake earns nothing; nor does a refunded stake.
  */
 export function ticketRebate(

@@ -20,7 +20,7 @@ export interface LedgerBreach {
 }
 
 /**
- * Verifies the ledger's invariants (architecture §4): every transaction sums to zero and has at least
+ * Verifies the ledger's invariants (docs/product/money.md#ledger): every transaction sums to zero and has at least
  * two postings, every account's balance equals the sum of its postings, no player account is negative.
  * Bet tickets add their own rule when betting exists.
  */
