@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ComingSoon, Page } from '../../components/ui/index.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
 
-/** Mini game (/minigame). Placeholder until its issue lands. */
+/** Mini game (/minigame): a placeholder that reads Coming Soon (docs/product/screens.md#routes). */
 export function MiniGamePage() {
   const { t } = useTranslation();
   const title = useRouteTitle();
