@@ -9,7 +9,7 @@ import { nowIso } from './lib/time.ts';
  * Issue 30 §2: who the caller is and what they may do is decided before the body is read. Every staff
  * route answers a caller without a session 401 and a staff member without the route's role 403, whatever
  * the body, the query and the path hold (never 400 field errors, which would describe the route to anyone);
- * every player route answers a body whose playerId is not a plain id with the spec's 107, never a fault.
+ * every player route answers a body whose playerId is not a plain id with 107, never a fault.
  */
 
 interface DocumentOperation {

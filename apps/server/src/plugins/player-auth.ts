@@ -17,7 +17,7 @@ function bodyFields(request: FastifyRequest): { sessionId?: unknown; playerId?: 
 }
 
 /**
- * A live player session from the HttpOnly cookie, or from the spec's sessionId + playerId pair in the
+ * A live player session from the HttpOnly cookie, or from a sessionId + playerId pair in the
  * body. A playerId in the body that is not the session's own is refused, never followed: every query
  * uses the session's player. Anything else answers statusCode 107.
  */
@@ -26,8 +26,8 @@ export const requirePlayer: preHandlerAsyncHookHandler = async function requireP
   const token = request.cookies[PLAYER_COOKIE] ?? (typeof body.sessionId === 'string' ? body.sessionId : undefined);
   const session = token ? await resolvePlayerSession(request.server.db, token) : undefined;
   if (!session) throw invalidSession();
-  // This runs before the route's schema (the spec's pair is read from the body): the claimed id is only
-  // compared as the digits or number the spec sends, and anything else ({ toString: 1 } would throw in
+  // This runs before the route's schema (the pair is read from the body): the claimed id is only
+  // compared as the digits or number a client sends, and anything else ({ toString: 1 } would throw in
   // String()) is a claim that is not the session's own.
   const claimed = body.playerId;
   if (claimed !== undefined) {

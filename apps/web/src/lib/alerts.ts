@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** A popup message (spec: alerts and failed popups), already in the reader's language. */
+/** A popup message (alerts and failed popups), already in the reader's language. */
 export interface AlertMessage {
   id: number;
   text: string;

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BET_TYPES, type BetTypeDefinition } from '@karera/shared';
 
-/** A bet type's rule in the site's language (the shared bet types carry the spec's English). */
+/** A bet type's rule in the site's language (the shared bet types carry the English). */
 export function useBetTypeRule(): (type: Pick<BetTypeDefinition, 'code' | 'rule'>) => string {
   const { t } = useTranslation();
   return useCallback(

@@ -1,7 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api.ts';
 
-/** Retry a failed read once, but not when the server answered with a refusal (4xx, or a spec code). */
+/**
+ * Retry a failed read once, but not when the server answered with a refusal (4xx, or a player-API status code such as
+ * 107).
+ */
 function shouldRetry(failureCount: number, error: Error): boolean {
   if (error instanceof ApiError && error.statusCode !== 0 && error.statusCode < 500) return false;
   return failureCount < 1;

@@ -24,7 +24,7 @@ export function fetchSiteConfig(): Promise<SiteConfig> {
   return promise;
 }
 
-/** A refusal (4xx or a spec code) is final; a network or server failure is worth one more try. */
+/** A refusal (4xx or a player-API status code) is final; a network or server failure is worth one more try. */
 function worthRetrying(error: unknown): boolean {
   return !(error instanceof ApiError && error.statusCode !== 0 && error.statusCode < 500);
 }

@@ -23,7 +23,10 @@ export type PaymentRoute = (typeof PaymentRoutes)[keyof typeof PaymentRoutes];
 /** The promo calls: the promos on offer, the player's claims, a claim. */
 export type PromoRoute = (typeof PromoRoutes)[keyof typeof PromoRoutes];
 
-/** Where a dead session was found: a player or game call, or the live socket (closed with the spec's reason). */
+/**
+ * Where a dead session was found: a player or game call, or the live socket (closed with the invalid-authentication
+ * reason).
+ */
 export type SessionInvalidSource = UserRoute | GameRoute | PaymentRoute | PromoRoute | 'realtime';
 
 type SessionInvalidListener = (source: SessionInvalidSource) => void;

@@ -13,7 +13,7 @@ import type {
  * Player account calls (docs/product/accounts.md): POST /api/user/<func>, JSON, money in centavos.
  * Success: { statusCode: 200, ... }. Refusal: { statusCode, statusMessage, fieldErrors? }.
  * 107 = session missing, expired or revoked (the client logs out); 114 = account not verified.
- * The session travels in an HttpOnly cookie; API clients without cookies may send the spec's
+ * The session travels in an HttpOnly cookie; API clients without cookies may send a
  * sessionId + playerId pair in the body instead.
  */
 export const UserRoutes = {

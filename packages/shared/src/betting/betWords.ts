@@ -3,7 +3,7 @@ import type { RefundReason } from '../api/betting.ts';
 
 /**
  * The words a player reads about a bet after it is placed (the statement, its CSV and PDF, bet history),
- * English and Filipino, kept once here for the web and the server. Bet types go by their spec names
+ * English and Filipino, kept once here for the web and the server. Bet types go by their names
  * (Win, Forcast, Trifecta…: docs/product/betting.md#bet-types), which are the same in both languages.
  */
 export type BetWordsLanguage = 'en' | 'fil';
@@ -47,7 +47,7 @@ export const BET_WORDS: Record<BetWordsLanguage, BetWords> = {
   },
 };
 
-/** A bet type's spec name from its code (TRI → Trifecta); an unknown code is shown as it is. */
+/** A bet type's name from its code (TRI → Trifecta); an unknown code is shown as it is. */
 export function betTypeName(code: string): string {
   return betTypeByCode(code)?.name ?? code;
 }

@@ -9,7 +9,7 @@ export const MAX_ROW_ID = 2 ** 31 - 1;
  */
 export const rowIdSchema = z.number().int().positive().max(MAX_ROW_ID);
 
-/** A player id as the spec's calls send it: a JSON integer, or its digits in a string, in the same range. */
+/** A player id as player calls send it: a JSON integer, or its digits in a string, in the same range. */
 export const playerIdInputSchema = z.union([
   rowIdSchema,
   z

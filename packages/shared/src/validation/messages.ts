@@ -12,7 +12,7 @@ export const Messages = {
   invalidLogin: 'Invalid mobile number or password.',
   sessionExpired: 'session expired, please relogin',
   serverError: 'Error occured, please try again.',
-  // Contact form (the spec names its fields but not its messages).
+  // Contact form.
   contactNameRequired: 'Please enter your name.',
   contactNameTooLong: 'Name must be at most 100 characters.',
   contactReasonRequired: 'Please choose a reason.',

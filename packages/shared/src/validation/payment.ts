@@ -29,7 +29,7 @@ const centavosOr = (message: string) =>
 export const initiateDepositSchema = z.strictObject({
   amount: centavosOr(PaymentMessages.depositAmountRequired),
   senderNumber: z.string(PaymentMessages.senderRequired).max(60, PaymentMessages.senderFormat),
-  /** The receiver deposit account's id (spec: receiverNumber). */
+  /** The receiver deposit account's id (sent as receiverNumber). */
   receiverNumber: z
     .number(PaymentMessages.receiverRequired)
     .int(PaymentMessages.receiverRequired)

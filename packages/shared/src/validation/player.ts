@@ -12,7 +12,7 @@ const NAME_MAX = 30;
 export const OTP_LENGTH = 6;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
-/** Any string (even empty) passes the shape; the rules below decide, in the spec's order. */
+/** Any string (even empty) passes the shape; the rules below decide, in the order the form reports them. */
 const text = (message: string) => z.string(message);
 const optionalSession = {
   sessionId: z.string().max(200).optional(),
@@ -151,7 +151,7 @@ export const updateProfileSchema = z
   });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
-/** Session-only calls (getBalance, getProfile, logout) may carry the spec's pair; the cookie is enough. */
+/** Session-only calls (getBalance, getProfile, logout) may carry a sessionId + playerId pair; the cookie is enough. */
 export const sessionOnlySchema = z.strictObject(optionalSession);
 
 export const linkLoginSchema = z.strictObject({

@@ -48,7 +48,7 @@ export const LOGIN_MAX_FAILURES = 5;
 /** Failed logins from one address in the window after which that address may not try for a while. */
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
 
-/** A logged-in answer: a new session (new token at every login) and the spec's login fields. */
+/** A logged-in answer: a new session (new token at every login) and the login fields. */
 export async function startSession(
   db: Kysely<Database>,
   player: Player,

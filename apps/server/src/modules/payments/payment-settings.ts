@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema.ts';
 const LIMITS_KEY = 'limits';
 
 /**
- * Deposit and withdraw limits: the operator's, or the spec's defaults until an operator sets them. Changed
+ * Deposit and withdraw limits: the operator's, or the defaults until an operator sets them. Changed
  * only through dual control (settings-proposals.ts, decision 045).
  */
 export async function paymentLimits(db: Kysely<Database>): Promise<PaymentLimitsInput> {

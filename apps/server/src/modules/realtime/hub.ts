@@ -19,7 +19,7 @@ import { runningRaceRuns } from '../simulator/raceRuns.ts';
 import { eventPoolsVersion } from '../tote/live-pools.service.ts';
 
 export const WS_PATH = '/ws';
-/** Close code for a refused GAME_CONNECT; the reason text is the spec's, which clients act on. */
+/** Close code for a refused GAME_CONNECT; the reason text is fixed, and clients act on it. */
 export const CLOSE_INVALID_AUTH = 4001;
 const CONNECT_TIMEOUT_MS = 10_000;
 /** After a pub/sub gap, races that ended this recently have their final status sent again. */

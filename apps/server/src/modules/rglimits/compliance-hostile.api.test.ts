@@ -132,7 +132,8 @@ describe(`compliance routes against hostile use (${testDialect})`, () => {
   it("refuses unknown fields, and another player's id in the body (a player sets only their own limits)", async () => {
     const p = await registerPlayer(t.app);
     const other = await registerPlayer(t.app);
-    // Another player's id is refused as a session that is not theirs (the spec's body pair), never followed.
+    // Another player's id is refused as a session that is not theirs (the body's sessionId + playerId pair), never
+    // followed.
     expect((await rg('setLimit', p, { kind: 'lossDay', amount: 20_000, playerId: other.playerId })).statusCode).toBe(
       401,
     );

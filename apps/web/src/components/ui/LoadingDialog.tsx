@@ -10,7 +10,7 @@ function canTakeFocusBack(element: Element | null): element is HTMLElement {
 }
 
 /**
- * The spec's 'loading' modal: shown over everything while a call is in flight, so nothing can be
+ * The 'loading' modal: shown over everything while a call is in flight, so nothing can be
  * pressed twice. It cannot be dismissed; when it goes, focus returns to where it was if that is
  * still there (e.g. the submit button after a refusal), else to the first field of the open dialog.
  */

@@ -119,7 +119,7 @@ export function AvailableTab({
 
 /**
  * No promo on offer: during a break the server offers none (decision 034), so the list says why and
- * until when (the server's responsible-gaming status); otherwise the spec's empty text.
+ * until when (the server's responsible-gaming status); otherwise the usual empty text.
  */
 function EmptyList() {
   const { t } = useTranslation();

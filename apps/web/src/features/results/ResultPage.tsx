@@ -303,7 +303,7 @@ function PoolBreakdownPanel({ pool }: { pool: PoolBreakdown }) {
   );
 }
 
-/** Jackpots waiting for a winner (spec: carryover amounts are visible to players); nothing when none. */
+/** Jackpots waiting for a winner (docs/product/betting.md#carryover-and-consolation); nothing when none. */
 function CarryoverBanner() {
   const t = useResultsT();
   const carryovers = useCarryovers();

@@ -50,7 +50,7 @@ export function dividendCellOf(line: Pick<WinnerLine, 'odds' | 'reason'>): Divid
 
 export type ResultView =
   | { kind: 'winners'; winners: readonly WinnerLine[] }
-  /** A message the spec names (i18n key under results.*). */
+  /** A fixed message (i18n key under results.*). */
   | { kind: 'notice'; key: 'noResult' | 'cannotGetResult' }
   /** The server's own message, shown as it sent it. */
   | { kind: 'serverMessage'; text: string };

@@ -33,7 +33,7 @@ export const dashboardPendingPaymentSchema = z.object({
   amount: centavos,
   channel: z.string(),
   createdAt: z.string(),
-  /** A deposit pending past the spec's follow-up time (isDepositLate), by the server's clock. */
+  /** A deposit pending past the payment page's follow-up time (isDepositLate), by the server's clock. */
   late: z.boolean(),
 });
 

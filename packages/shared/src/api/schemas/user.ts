@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { StatusCode } from '../status.ts';
 
-/** A new session (login, a verified registration, a login code or link): the spec's login fields. */
+/** A new session (login, a verified registration, a login code or link): the login fields. */
 export const loginResponseSchema = z.object({
   statusCode: z.literal(200),
   /** Session token for API clients; the web app relies on the HttpOnly cookie and does not keep it. */
