@@ -33,7 +33,7 @@ export function WithdrawTab() {
   const messageText = useMessageText();
   const queryClient = useQueryClient();
   const companyLegend = useId();
-  // The limits come with the deposit method; until they arrive the spec's defaults apply (the server decides).
+  // The limits come with the deposit method; until they arrive the default limits apply (the server decides).
   const method = useQuery(depositMethodQuery);
   const limits = method.data?.withdrawLimits ?? DEFAULT_WITHDRAW_LIMITS;
   // The operator's channel images come with it too; until then (or without one) the built-in badges show.
