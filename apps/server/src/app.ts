@@ -32,6 +32,8 @@ import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { playerRoutes } from './modules/players/players.routes.ts';
+import { confirmMobileChange } from './modules/players/profile.service.ts';
 import { rememberSharedSessions } from './modules/auth/player-sessions.ts';
 import { createSmsSender, type SmsSender } from './modules/sms/sms.ts';
 import { inProcessPubSub, postgresPubSub, type PubSub } from './modules/events/pubsub.ts';
@@ -217,7 +219,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(contactRoutes);
   await app.register(siteRoutes);
   await app.register(backofficeRoutes);
-  await app.register(authRoutes);
+  await app.register(authRoutes(confirmMobileChange));
+  await app.register(playerRoutes);
   await app.register(racingRoutes);
   await app.register(bettingRoutes);
   await app.register(toteRoutes(toteDeps));

@@ -1,10 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PlayerMessages, StatusCode, UserOperations, type LoginResponse, type RegisterResponse } from '@karera/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import {
+  PlayerMessages,
+  StatusCode,
+  UserOperations,
+  type LoginResponse,
+  type ProfileResponse,
+  type RegisterResponse,
+} from '@karera/shared';
 import { schemaOf } from '../../lib/operations.ts';
 import { currentOwnPlayer, currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
 import { playerBalances } from '../wallet/accounts.ts';
-import { changePassword, confirmMobileChange, getProfile, updateProfile } from '../players/profile.service.ts';
 import {
   forgotPassword,
   login,
@@ -18,180 +26,167 @@ import {
   type ClientInfo,
   type CodeRequest,
 } from './auth.service.ts';
-import { PLAYER_COOKIE, PLAYER_SESSION_ABSOLUTE_MS, revokePlayerSession } from './player-sessions.ts';
+import {
+  PLAYER_COOKIE,
+  PLAYER_SESSION_ABSOLUTE_MS,
+  revokePlayerSession,
+  type PlayerSession,
+} from './player-sessions.ts';
 
 const tags = ['user'];
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: AuthDeps = { db: app.db, sms: app.sms, config: app.config };
-  const { db } = app;
-  const limited = { rateLimit: { max: app.config.rateLimits.playerAuthPerMinute, timeWindow: '1 minute' } };
-  const clientOf = (request: FastifyRequest): ClientInfo => ({
-    ip: request.ip,
-    userAgent: request.headers['user-agent'] ?? null,
-  });
-  const setSessionCookie = (reply: FastifyReply, login: LoginResponse) =>
-    reply.setCookie(PLAYER_COOKIE, login.sessionId, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: app.config.secureCookies,
-      path: '/',
-      maxAge: PLAYER_SESSION_ABSOLUTE_MS / 1000,
+/**
+ * Confirms a signed-in player's change of mobile number with its code. The profile is the players module's;
+ * the code arrives on this module's /otp route, so the app hands the confirmation in (auth sits below players).
+ */
+export type ConfirmMobileChange = (
+  db: Kysely<Database>,
+  session: PlayerSession,
+  otp: string,
+  ip: string | null,
+) => Promise<ProfileResponse>;
+
+export const authRoutes =
+  (confirmMobileChange: ConfirmMobileChange): FastifyPluginAsyncZod =>
+  async (app) => {
+    const deps: AuthDeps = { db: app.db, sms: app.sms, config: app.config };
+    const { db } = app;
+    const limited = { rateLimit: { max: app.config.rateLimits.playerAuthPerMinute, timeWindow: '1 minute' } };
+    const clientOf = (request: FastifyRequest): ClientInfo => ({
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
     });
+    const setSessionCookie = (reply: FastifyReply, login: LoginResponse) =>
+      reply.setCookie(PLAYER_COOKIE, login.sessionId, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: app.config.secureCookies,
+        path: '/',
+        maxAge: PLAYER_SESSION_ABSOLUTE_MS / 1000,
+      });
 
-  app.post(
-    UserOperations.register.path,
-    { schema: schemaOf(UserOperations.register, tags), config: limited },
-    async (request) => {
-      const sent = await register(deps, request.body, clientOf(request));
-      return { statusCode: 200 as const, ...sent, statusMessage: PlayerMessages.otpSent };
-    },
-  );
+    app.post(
+      UserOperations.register.path,
+      { schema: schemaOf(UserOperations.register, tags), config: limited },
+      async (request) => {
+        const sent = await register(deps, request.body, clientOf(request));
+        return { statusCode: 200 as const, ...sent, statusMessage: PlayerMessages.otpSent };
+      },
+    );
 
-  app.post(
-    UserOperations.otp.path,
-    { schema: schemaOf(UserOperations.otp, tags), config: limited },
-    async (request, reply) => {
-      const { otp, type } = request.body;
-      if (type === 'M') {
-        await requirePlayer.call(app, request, reply);
-        return confirmMobileChange(db, currentOwnPlayer(request), otp, request.ip);
-      }
-      const playerId = Number(request.body.playerId);
-      const response =
-        type === 'L'
-          ? await verifyLoginCode(deps, playerId, otp, clientOf(request))
-          : await verifyRegistration(deps, playerId, otp, clientOf(request));
-      setSessionCookie(reply, response);
-      return response;
-    },
-  );
+    app.post(
+      UserOperations.otp.path,
+      { schema: schemaOf(UserOperations.otp, tags), config: limited },
+      async (request, reply) => {
+        const { otp, type } = request.body;
+        if (type === 'M') {
+          await requirePlayer.call(app, request, reply);
+          return confirmMobileChange(db, currentOwnPlayer(request), otp, request.ip);
+        }
+        const playerId = Number(request.body.playerId);
+        const response =
+          type === 'L'
+            ? await verifyLoginCode(deps, playerId, otp, clientOf(request))
+            : await verifyRegistration(deps, playerId, otp, clientOf(request));
+        setSessionCookie(reply, response);
+        return response;
+      },
+    );
 
-  // Codes of forgotPassword and resendOTP go out after the answer (decision 022); closing waits for them.
-  const deliveries = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...deliveries]);
-  });
-  const answerThenSend = ({ answer, deliver }: CodeRequest): RegisterResponse => {
-    const delivery: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(deliver)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'OTP not delivered'))
-      .finally(() => deliveries.delete(delivery));
-    deliveries.add(delivery);
-    return { statusCode: 200, ...answer, statusMessage: PlayerMessages.otpSent };
+    // Codes of forgotPassword and resendOTP go out after the answer (decision 022); closing waits for them.
+    const deliveries = new Set<Promise<void>>();
+    app.addHook('onClose', async () => {
+      await Promise.allSettled([...deliveries]);
+    });
+    const answerThenSend = ({ answer, deliver }: CodeRequest): RegisterResponse => {
+      const delivery: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(deliver)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'OTP not delivered'))
+        .finally(() => deliveries.delete(delivery));
+      deliveries.add(delivery);
+      return { statusCode: 200, ...answer, statusMessage: PlayerMessages.otpSent };
+    };
+
+    app.post(
+      UserOperations.resendOTP.path,
+      { schema: schemaOf(UserOperations.resendOTP, tags), config: limited },
+      async (request) => answerThenSend(await resendVerification(deps, request.body.mobileNo)),
+    );
+
+    app.post(
+      UserOperations.forgotPassword.path,
+      { schema: schemaOf(UserOperations.forgotPassword, tags), config: limited },
+      async (request) => answerThenSend(await forgotPassword(deps, request.body.mobileNo)),
+    );
+
+    app.post(
+      UserOperations.resetPassword.path,
+      { schema: schemaOf(UserOperations.resetPassword, tags), config: limited },
+      async (request) => {
+        const { playerId, otp, password } = request.body;
+        await resetPassword(deps, Number(playerId), otp, password, clientOf(request));
+        return { statusCode: 200 as const, statusMessage: PlayerMessages.passwordReset };
+      },
+    );
+
+    app.post(
+      UserOperations.login.path,
+      { schema: schemaOf(UserOperations.login, tags), config: limited },
+      async (request, reply) => {
+        const outcome = await login(deps, request.body.mobileNo, request.body.password, clientOf(request));
+        // Every outcome is HTTP 200: the statusCode in the body says what the number needs first.
+        if (outcome.kind === 'unverified') {
+          return {
+            statusCode: StatusCode.UNVERIFIED,
+            playerId: outcome.playerId,
+            statusMessage: PlayerMessages.unverified,
+            resendAfterSeconds: outcome.resendAfterSeconds,
+          };
+        }
+        if (outcome.kind === 'otp-required') {
+          return {
+            statusCode: StatusCode.LOGIN_OTP_REQUIRED,
+            playerId: outcome.playerId,
+            statusMessage: PlayerMessages.loginOtpRequired,
+            resendAfterSeconds: outcome.resendAfterSeconds,
+          };
+        }
+        setSessionCookie(reply, outcome.response);
+        return outcome.response;
+      },
+    );
+
+    app.post(
+      UserOperations.linkLogin.path,
+      { schema: schemaOf(UserOperations.linkLogin, tags), config: limited },
+      async (request, reply) => {
+        const response = await loginWithLink(
+          deps,
+          Number(request.body.playerId),
+          request.body.token,
+          clientOf(request),
+        );
+        setSessionCookie(reply, response);
+        return response;
+      },
+    );
+
+    app.post(
+      UserOperations.logout.path,
+      { schema: schemaOf(UserOperations.logout, tags), preValidation: requirePlayer },
+      async (request, reply) => {
+        await revokePlayerSession(db, currentPlayer(request).sessionId);
+        reply.clearCookie(PLAYER_COOKIE, { path: '/' });
+        return { statusCode: 200 as const };
+      },
+    );
+
+    app.post(
+      UserOperations.getBalance.path,
+      { schema: schemaOf(UserOperations.getBalance, tags), preValidation: requirePlayer },
+      async (request) => {
+        const { creditBalance, bonusBalance } = await playerBalances(db, currentPlayer(request).playerId);
+        return { statusCode: 200 as const, creditBalance, bonusBalance };
+      },
+    );
   };
-
-  app.post(
-    UserOperations.resendOTP.path,
-    { schema: schemaOf(UserOperations.resendOTP, tags), config: limited },
-    async (request) => answerThenSend(await resendVerification(deps, request.body.mobileNo)),
-  );
-
-  app.post(
-    UserOperations.forgotPassword.path,
-    { schema: schemaOf(UserOperations.forgotPassword, tags), config: limited },
-    async (request) => answerThenSend(await forgotPassword(deps, request.body.mobileNo)),
-  );
-
-  app.post(
-    UserOperations.resetPassword.path,
-    { schema: schemaOf(UserOperations.resetPassword, tags), config: limited },
-    async (request) => {
-      const { playerId, otp, password } = request.body;
-      await resetPassword(deps, Number(playerId), otp, password, clientOf(request));
-      return { statusCode: 200 as const, statusMessage: PlayerMessages.passwordReset };
-    },
-  );
-
-  app.post(
-    UserOperations.login.path,
-    { schema: schemaOf(UserOperations.login, tags), config: limited },
-    async (request, reply) => {
-      const outcome = await login(deps, request.body.mobileNo, request.body.password, clientOf(request));
-      // Every outcome is HTTP 200: the statusCode in the body says what the number needs first.
-      if (outcome.kind === 'unverified') {
-        return {
-          statusCode: StatusCode.UNVERIFIED,
-          playerId: outcome.playerId,
-          statusMessage: PlayerMessages.unverified,
-          resendAfterSeconds: outcome.resendAfterSeconds,
-        };
-      }
-      if (outcome.kind === 'otp-required') {
-        return {
-          statusCode: StatusCode.LOGIN_OTP_REQUIRED,
-          playerId: outcome.playerId,
-          statusMessage: PlayerMessages.loginOtpRequired,
-          resendAfterSeconds: outcome.resendAfterSeconds,
-        };
-      }
-      setSessionCookie(reply, outcome.response);
-      return outcome.response;
-    },
-  );
-
-  app.post(
-    UserOperations.linkLogin.path,
-    { schema: schemaOf(UserOperations.linkLogin, tags), config: limited },
-    async (request, reply) => {
-      const response = await loginWithLink(deps, Number(request.body.playerId), request.body.token, clientOf(request));
-      setSessionCookie(reply, response);
-      return response;
-    },
-  );
-
-  app.post(
-    UserOperations.logout.path,
-    { schema: schemaOf(UserOperations.logout, tags), preValidation: requirePlayer },
-    async (request, reply) => {
-      await revokePlayerSession(db, currentPlayer(request).sessionId);
-      reply.clearCookie(PLAYER_COOKIE, { path: '/' });
-      return { statusCode: 200 as const };
-    },
-  );
-
-  app.post(
-    UserOperations.getBalance.path,
-    { schema: schemaOf(UserOperations.getBalance, tags), preValidation: requirePlayer },
-    async (request) => {
-      const { creditBalance, bonusBalance } = await playerBalances(db, currentPlayer(request).playerId);
-      return { statusCode: 200 as const, creditBalance, bonusBalance };
-    },
-  );
-
-  app.post(
-    UserOperations.getProfile.path,
-    { schema: schemaOf(UserOperations.getProfile, tags), preValidation: requirePlayer },
-    async (request) => getProfile(db, currentPlayer(request).playerId),
-  );
-
-  app.post(
-    UserOperations.updateProfile.path,
-    { schema: schemaOf(UserOperations.updateProfile, tags), preValidation: requirePlayer },
-    async (request) => {
-      const { firstName, lastName, email, mobileNo } = request.body;
-      return updateProfile(
-        db,
-        app.sms,
-        currentOwnPlayer(request),
-        { firstName, lastName, email, mobileNo },
-        request.ip,
-      );
-    },
-  );
-
-  app.post(
-    UserOperations.changePassword.path,
-    { schema: schemaOf(UserOperations.changePassword, tags), preValidation: requirePlayer },
-    async (request) => {
-      await changePassword(
-        db,
-        currentOwnPlayer(request),
-        request.body.currentPassword,
-        request.body.newPassword,
-        request.ip,
-      );
-      return { statusCode: 200 as const, statusMessage: PlayerMessages.passwordUpdated };
-    },
-  );
-};
