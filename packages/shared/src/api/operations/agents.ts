@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperations, messageResponseSchema } from '../contract.ts';
+import { Audiences, defineOperations, messageResponseSchema } from '../contract.ts';
 import { idParam } from '../params.ts';
 import {
   agentCreatedResponseSchema,
@@ -33,14 +33,14 @@ export const AgentOperations = defineOperations({
   agentNetwork: {
     method: 'GET',
     path: ROOT,
-    auth: 'staff',
+    audience: Audiences.anyStaff,
     summary: "The caller's network: every agent below them (an admin: every master agent and agent), with rates",
     response: agentNetworkResponseSchema,
   },
   createSubAgent: {
     method: 'POST',
     path: ROOT,
-    auth: 'staff',
+    audience: Audiences.anyStaff,
     summary: 'A new agent under the caller or under an agent of their network (an admin: under any agent)',
     body: createSubAgentSchema,
     response: agentCreatedResponseSchema,
@@ -48,7 +48,7 @@ export const AgentOperations = defineOperations({
   agentOverview: {
     method: 'GET',
     path: `${ROOT}/:id`,
-    auth: 'staff',
+    audience: Audiences.anyStaff,
     summary: "An agent's dashboard: players, downline, commission earned, paid and per period (own subtree only)",
     params: idParams,
     querystring: agentOverviewQuerySchema,
@@ -57,7 +57,7 @@ export const AgentOperations = defineOperations({
   setCommissionRate: {
     method: 'POST',
     path: `${ROOT}/:id/commission-rate`,
-    auth: 'staff',
+    audience: Audiences.anyStaff,
     summary: "Sets a downline agent's commission basis and rate in basis points (audited; applies from now on)",
     params: idParams,
     body: commissionRateSchema,
@@ -66,7 +66,7 @@ export const AgentOperations = defineOperations({
   payCommission: {
     method: 'POST',
     path: `${ROOT}/:id/commission/payout`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: "Pays an agent's accrued commission (admins; Idempotency-Key header; a ledger transaction, audited)",
     params: idParams,
     body: commissionPayoutSchema,
@@ -75,7 +75,7 @@ export const AgentOperations = defineOperations({
   agentReport: {
     method: 'GET',
     path: `${ROOT}/report`,
-    auth: 'staff',
+    audience: Audiences.anyStaff,
     summary: 'Turnover, GGR and commission per agent and Manila day, week or month (an agent: their subtree)',
     querystring: agentReportQuerySchema,
     response: agentReportResponseSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperations } from '../contract.ts';
+import { Audiences, defineOperations } from '../contract.ts';
 import { idParam, pageNumber } from '../params.ts';
 import {
   AML_RULES,
@@ -26,7 +26,7 @@ export const AmlOperations = defineOperations({
   amlFlags: {
     method: 'GET',
     path: AmlRoutes.flags,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'AML flags, newest first, by rule and status (admins)',
     querystring: z.strictObject({
       page: pageNumber,
@@ -38,7 +38,7 @@ export const AmlOperations = defineOperations({
   amlFlag: {
     method: 'GET',
     path: '/api/backoffice/aml/flags/:id',
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'An AML flag with the transactions behind it, its notes and its resolution (admins)',
     params: flagParams,
     response: amlFlagDetailResponseSchema,
@@ -46,7 +46,7 @@ export const AmlOperations = defineOperations({
   amlNote: {
     method: 'POST',
     path: '/api/backoffice/aml/flags/:id/notes',
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Adds a note to an AML flag; notes are never changed or removed (admins)',
     params: flagParams,
     body: amlNoteSchema,
@@ -55,7 +55,7 @@ export const AmlOperations = defineOperations({
   amlResolve: {
     method: 'POST',
     path: '/api/backoffice/aml/flags/:id/resolve',
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Resolves an open AML flag once: no action, or reported with its narrative (admins)',
     params: flagParams,
     body: amlResolveSchema,
@@ -64,7 +64,7 @@ export const AmlOperations = defineOperations({
   amlReports: {
     method: 'GET',
     path: AmlRoutes.reports,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary:
       'The reported AML cases as CSV, one row per transaction, for the covered/suspicious transaction report (admins)',
     response: amlReportExportResponseSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_SORTS, BackofficeRoutes, LIST_SORT_DIRECTIONS, PLAYER_SORT_KEYS } from '../backoffice.ts';
-import { defineOperations } from '../contract.ts';
+import { Audiences, defineOperations } from '../contract.ts';
 import { idParam, pageNumber, positiveIntegerText, MAX_ID } from '../params.ts';
 import {
   adjustmentResponseSchema,
@@ -71,7 +71,7 @@ export const BackofficeOperations = defineOperations({
   login: {
     method: 'POST',
     path: BackofficeRoutes.login,
-    auth: 'public',
+    audience: Audiences.public,
     summary: "A staff member's password: the next step of the sign-in, or signed in (rate limited; 429 while locked)",
     body: staffLoginSchema,
     response: staffLoginResponseSchema,
@@ -79,7 +79,7 @@ export const BackofficeOperations = defineOperations({
   logout: {
     method: 'POST',
     path: BackofficeRoutes.logout,
-    auth: 'public',
+    audience: Audiences.public,
     summary: 'Ends the staff session or sign-in step, if any',
     body: z.strictObject({}).optional(),
     response: staffDoneResponseSchema,
@@ -87,21 +87,21 @@ export const BackofficeOperations = defineOperations({
   me: {
     method: 'GET',
     path: BackofficeRoutes.me,
-    auth: 'staff',
+    audience: Audiences.anyStaff,
     summary: 'The signed-in staff member',
     response: staffMeResponseSchema,
   },
   staff: {
     method: 'GET',
     path: BackofficeRoutes.staff,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Every staff member (admins)',
     response: staffListResponseSchema,
   },
   createStaff: {
     method: 'POST',
     path: BackofficeRoutes.staff,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary:
       'A new staff member (admins): an agent at once; an admin or master agent waits for a second, independent admin. Enrolment links go by SMS only',
     body: createStaffSchema,
@@ -110,7 +110,7 @@ export const BackofficeOperations = defineOperations({
   players: {
     method: 'GET',
     path: BackofficeRoutes.players,
-    auth: 'staff',
+    audience: Audiences.anyStaff,
     summary:
       'Players in scope, by mobile number or name, optionally only (un)verified ones, sorted by a column, a page at a time',
     querystring: playerListQuery,
@@ -119,7 +119,7 @@ export const BackofficeOperations = defineOperations({
   player: {
     method: 'GET',
     path: PLAYER,
-    auth: 'staff',
+    audience: Audiences.anyStaff,
     summary: 'A player in scope with their ledger entries',
     params: playerParams,
     response: playerDetailResponseSchema,
@@ -127,7 +127,7 @@ export const BackofficeOperations = defineOperations({
   adjustBalance: {
     method: 'POST',
     path: `${PLAYER}/adjustments`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary:
       "Adjusts a player's credit or bonus with a reason; above the threshold it waits for a second admin (admins, Idempotency-Key header)",
     params: playerParams,
@@ -137,7 +137,7 @@ export const BackofficeOperations = defineOperations({
   loginLink: {
     method: 'POST',
     path: `${PLAYER}/login-link`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'A single-use login link for a player, for a written reason; the player is told by SMS (admins)',
     params: playerParams,
     body: loginLinkSchema,
@@ -146,7 +146,7 @@ export const BackofficeOperations = defineOperations({
   contacts: {
     method: 'GET',
     path: BackofficeRoutes.contacts,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Messages of the contact form, newest first (admins)',
     querystring: pageQuery,
     response: contactListResponseSchema,
@@ -154,7 +154,7 @@ export const BackofficeOperations = defineOperations({
   smsOutbox: {
     method: 'GET',
     path: BackofficeRoutes.smsOutbox,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Text messages sent or stored, newest first, by mobile number (admins)',
     querystring: pageQuery,
     response: smsOutboxResponseSchema,
@@ -162,7 +162,7 @@ export const BackofficeOperations = defineOperations({
   audit: {
     method: 'GET',
     path: BackofficeRoutes.audit,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary:
       'The audit log, newest or oldest first, filtered by text, staff member, action and Manila days (admins); 400 when from is after to',
     querystring: auditQuery,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperations } from '../contract.ts';
+import { Audiences, defineOperations } from '../contract.ts';
 import { idParam } from '../params.ts';
 import { PaymentBackofficeRoutes } from '../payment.ts';
 import {
@@ -23,7 +23,7 @@ export const ChannelImageOperations = defineOperations({
   depositAccountImage: {
     method: 'POST',
     path: '/api/backoffice/deposit-accounts/:id/image',
-    auth: 'staff',
+    audience: Audiences.admins,
     summary:
       "Sets a deposit account's image (PNG, JPEG or WebP as base64, at most 2 MB) or clears it with null (admins)",
     params: depositAccountParamsSchema,
@@ -33,14 +33,14 @@ export const ChannelImageOperations = defineOperations({
   withdrawChannels: {
     method: 'GET',
     path: PaymentBackofficeRoutes.withdrawChannels,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Every withdraw channel with its image (admins)',
     response: withdrawChannelListResponseSchema,
   },
   withdrawChannelImage: {
     method: 'POST',
     path: '/api/backoffice/withdraw-channels/:company/image',
-    auth: 'staff',
+    audience: Audiences.admins,
     summary:
       "Sets a withdraw channel's image (PNG, JPEG or WebP as base64, at most 2 MB) or clears it with null (admins)",
     params: withdrawChannelParamsSchema,

@@ -1,4 +1,4 @@
-import { defineOperations } from '../contract.ts';
+import { Audiences, defineOperations } from '../contract.ts';
 import { dashboardResponseSchema } from '../schemas/dashboard.ts';
 
 export const DashboardRoutes = {
@@ -10,7 +10,7 @@ export const DashboardOperations = defineOperations({
   dashboard: {
     method: 'GET',
     path: DashboardRoutes.dashboard,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary:
       'Race day at a glance: races in play with turnover per pool and bettors, carryovers, pending payments, players online and alerts (admins)',
     response: dashboardResponseSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperations } from '../contract.ts';
+import { Audiences, defineOperations } from '../contract.ts';
 import { idParam } from '../params.ts';
 import { dualControlListResponseSchema, dualControlRequestResponseSchema } from '../schemas/dualControl.ts';
 import { DualControlRoutes, dualControlRejectSchema } from '../../dualcontrol/rules.ts';
@@ -12,14 +12,14 @@ export const DualControlOperations = defineOperations({
   list: {
     method: 'GET',
     path: DualControlRoutes.list,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Changes waiting for a second admin, and the last decided (admin)',
     response: dualControlListResponseSchema,
   },
   approve: {
     method: 'POST',
     path: `${REQUEST}/approve`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: "Approves another admin's proposed change, which applies it (Idempotency-Key header; admin)",
     params: idParams,
     body: z.strictObject({}).optional(),
@@ -28,7 +28,7 @@ export const DualControlOperations = defineOperations({
   reject: {
     method: 'POST',
     path: `${REQUEST}/reject`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Rejects a proposed change with a reason; nothing changes (admin)',
     params: idParams,
     body: dualControlRejectSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { betHistoryInputSchema, BettingRoutes, placeBetSchema } from '../betting.ts';
-import { defineOperations } from '../contract.ts';
+import { Audiences, defineOperations } from '../contract.ts';
 import { GameRoutes } from '../game.ts';
 import { betHistoryResponseSchema, betReceiptSchema } from '../schemas/betting.ts';
 import { gameInfoResponseSchema, raceInfoResponseSchema } from '../schemas/game.ts';
@@ -14,7 +14,7 @@ export const GameOperations = defineOperations({
   getGameInfo: {
     method: 'POST',
     path: GameRoutes.getGameInfo,
-    auth: 'public',
+    audience: Audiences.public,
     summary: "The day's race cards, the card in play first",
     body: emptyBodySchema,
     response: gameInfoResponseSchema,
@@ -22,7 +22,7 @@ export const GameOperations = defineOperations({
   getRaceInfo: {
     method: 'POST',
     path: GameRoutes.getRaceInfo,
-    auth: 'public',
+    audience: Audiences.public,
     summary: 'A race card with its races, runners and odds, and the live socket address',
     body: raceInfoInputSchema,
     response: raceInfoResponseSchema,
@@ -30,7 +30,7 @@ export const GameOperations = defineOperations({
   placeBet: {
     method: 'POST',
     path: BettingRoutes.placeBet,
-    auth: 'player',
+    audience: Audiences.player,
     summary: 'Places a bet (once per idempotency key); 119 when the balance is short',
     body: placeBetSchema,
     response: betReceiptSchema,
@@ -38,7 +38,7 @@ export const GameOperations = defineOperations({
   getBetHistory: {
     method: 'POST',
     path: BettingRoutes.getBetHistory,
-    auth: 'player',
+    audience: Audiences.player,
     summary: "The player's tickets, newest first (one race day's with eventId), multi-race ones leg by leg",
     body: betHistoryInputSchema.optional(),
     response: betHistoryResponseSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperations, messageResponseSchema } from '../contract.ts';
+import { Audiences, defineOperations, messageResponseSchema } from '../contract.ts';
 import { idParam } from '../params.ts';
 import {
   KYC_PHOTO_KINDS,
@@ -39,14 +39,14 @@ export const KycOperations = defineOperations({
   status: {
     method: 'GET',
     path: KycRoutes.status,
-    auth: 'player',
+    audience: Audiences.player,
     summary: "The player's identity verification: none, pending, verified, rejected or resubmit, with staff's reason",
     response: kycStatusResponseSchema,
   },
   submit: {
     method: 'POST',
     path: KycRoutes.submit,
-    auth: 'player',
+    audience: Audiences.player,
     summary:
       'Submits identity verification: legal name, date of birth (21+), ID, ID photo and selfie (base64), declarations',
     body: kycSubmissionSchema,
@@ -55,7 +55,7 @@ export const KycOperations = defineOperations({
   queue: {
     method: 'GET',
     path: BACKOFFICE_KYC,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Identity verifications by status, oldest first (admins and master agents)',
     querystring: kycQueueQuerySchema,
     response: kycQueueResponseSchema,
@@ -63,7 +63,7 @@ export const KycOperations = defineOperations({
   detail: {
     method: 'GET',
     path: SUBMISSION,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: "One identity verification with its photos' sizes and other accounts using the same ID",
     params: kycSubmissionParamsSchema,
     response: kycSubmissionResponseSchema,
@@ -71,7 +71,7 @@ export const KycOperations = defineOperations({
   player: {
     method: 'GET',
     path: `${BACKOFFICE_KYC}/players/:playerId`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: "A player's verification status and submissions (back-office player page)",
     params: kycPlayerParamsSchema,
     response: kycPlayerResponseSchema,
@@ -79,7 +79,7 @@ export const KycOperations = defineOperations({
   approve: {
     method: 'POST',
     path: `${SUBMISSION}/approve`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Approves a pending verification (refused when another account holds the same ID verified); audited',
     params: kycSubmissionParamsSchema,
     body: emptyBody,
@@ -88,7 +88,7 @@ export const KycOperations = defineOperations({
   reject: {
     method: 'POST',
     path: `${SUBMISSION}/reject`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Rejects a pending verification with a reason the player reads; audited',
     params: kycSubmissionParamsSchema,
     body: kycDecisionSchema,
@@ -97,7 +97,7 @@ export const KycOperations = defineOperations({
   askAgain: {
     method: 'POST',
     path: `${SUBMISSION}/ask-again`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Asks the player to submit again, with a reason the player reads; audited',
     params: kycSubmissionParamsSchema,
     body: kycDecisionSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperations, messageResponseSchema } from '../contract.ts';
+import { Audiences, defineOperations, messageResponseSchema } from '../contract.ts';
 import { MASTER_AGENT_APPLICATIONS_ROUTE, MasterAgentRoutes } from '../masterAgent.ts';
 import { idParam } from '../params.ts';
 import {
@@ -37,7 +37,7 @@ export const MasterAgentOperations = defineOperations({
   apply: {
     method: 'POST',
     path: MasterAgentRoutes.apply,
-    auth: 'public',
+    audience: Audiences.public,
     summary: 'The master-agent application form with its two photos as base64 (rate limited per address)',
     body: masterAgentApplicationSchema,
     response: messageResponseSchema,
@@ -45,7 +45,7 @@ export const MasterAgentOperations = defineOperations({
   list: {
     method: 'GET',
     path: MASTER_AGENT_APPLICATIONS_ROUTE,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Master-agent applications, newest first, by status (admins)',
     querystring: masterAgentListQuerySchema,
     response: masterAgentApplicationListResponseSchema,
@@ -53,7 +53,7 @@ export const MasterAgentOperations = defineOperations({
   detail: {
     method: 'GET',
     path: APPLICATION,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: "A master-agent application with its photos' sizes (admins)",
     params: masterAgentApplicationParamsSchema,
     response: masterAgentApplicationDetailResponseSchema,
@@ -61,7 +61,7 @@ export const MasterAgentOperations = defineOperations({
   approve: {
     method: 'POST',
     path: `${APPLICATION}/approve`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary:
       'Approves an application: a staff request another, independent admin approves to make the master-agent account, whose enrolment link then goes by SMS (admins; Idempotency-Key)',
     params: masterAgentApplicationParamsSchema,
@@ -71,7 +71,7 @@ export const MasterAgentOperations = defineOperations({
   decline: {
     method: 'POST',
     path: `${APPLICATION}/decline`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Declines an application with a reason only staff read (admins; Idempotency-Key)',
     params: masterAgentApplicationParamsSchema,
     body: masterAgentDeclineSchema,
@@ -80,7 +80,7 @@ export const MasterAgentOperations = defineOperations({
   sendSignInLink: {
     method: 'POST',
     path: `${APPLICATION}/send-sign-in-link`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary:
       "Sends the approved master agent a new one-time sign-in link by SMS, ending the account's password, authenticator and sessions (admins)",
     params: masterAgentApplicationParamsSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperations } from '../contract.ts';
+import { Audiences, defineOperations } from '../contract.ts';
 import { idParam, pageNumber } from '../params.ts';
 import { PaymentBackofficeRoutes, PaymentRoutes } from '../payment.ts';
 import {
@@ -37,7 +37,7 @@ export const PaymentOperations = defineOperations({
   getDepositMethod: {
     method: 'POST',
     path: PaymentRoutes.getDepositMethod,
-    auth: 'player',
+    audience: Audiences.player,
     summary: 'The deposit accounts chosen for this player, the withdraw channels and the payment limits',
     body: sessionOnlyPaymentSchema.optional(),
     response: depositMethodResponseSchema,
@@ -45,7 +45,7 @@ export const PaymentOperations = defineOperations({
   initiateDeposit: {
     method: 'POST',
     path: PaymentRoutes.initiateDeposit,
-    auth: 'player',
+    audience: Audiences.player,
     summary: 'A deposit request, for staff to approve or decline (centavos)',
     body: initiateDepositSchema,
     response: paymentRequestReceiptSchema,
@@ -53,7 +53,7 @@ export const PaymentOperations = defineOperations({
   initiateWithdraw: {
     method: 'POST',
     path: PaymentRoutes.initiateWithdraw,
-    auth: 'player',
+    audience: Audiences.player,
     summary: 'A withdrawal request: the amount leaves credit at once and returns if declined (centavos)',
     body: initiateWithdrawSchema,
     response: paymentRequestReceiptSchema,
@@ -61,7 +61,7 @@ export const PaymentOperations = defineOperations({
   getTransactionHistory: {
     method: 'POST',
     path: PaymentRoutes.getTransactionHistory,
-    auth: 'player',
+    audience: Audiences.player,
     summary: "The player's deposits and withdrawals, newest first, by type and status",
     body: transactionHistorySchema.optional(),
     response: transactionHistoryResponseSchema,
@@ -69,7 +69,7 @@ export const PaymentOperations = defineOperations({
   imageExtract: {
     method: 'POST',
     path: PaymentRoutes.imageExtract,
-    auth: 'player',
+    audience: Audiences.player,
     summary: "Reads a receipt image's reference number and amount, and keeps the image for the deposit (rate limited)",
     body: imageExtractSchema,
     response: imageExtractResponseSchema,
@@ -90,7 +90,7 @@ export const PaymentAdminOperations = defineOperations({
   requests: {
     method: 'GET',
     path: PaymentBackofficeRoutes.requests,
-    auth: 'staff',
+    audience: Audiences.anyStaff,
     summary: 'Payment requests in scope, by status and kind, a page at a time',
     querystring: z.strictObject({
       status: z.enum(PAYMENT_STATUSES).optional(),
@@ -102,7 +102,7 @@ export const PaymentAdminOperations = defineOperations({
   approve: {
     method: 'POST',
     path: `${PAYMENT}/approve`,
-    auth: 'staff',
+    audience: Audiences.anyStaff,
     summary: 'Approves a payment request, or gives the first of two approvals (Idempotency-Key header)',
     params: idParams,
     body: paymentDecisionSchema,
@@ -111,7 +111,7 @@ export const PaymentAdminOperations = defineOperations({
   decline: {
     method: 'POST',
     path: `${PAYMENT}/decline`,
-    auth: 'staff',
+    audience: Audiences.anyStaff,
     summary: 'Declines a payment request with a reason (Idempotency-Key header)',
     params: idParams,
     body: paymentDeclineSchema,
@@ -120,14 +120,14 @@ export const PaymentAdminOperations = defineOperations({
   depositAccounts: {
     method: 'GET',
     path: PaymentBackofficeRoutes.depositAccounts,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Every deposit account (admins)',
     response: depositAccountListResponseSchema,
   },
   createDepositAccount: {
     method: 'POST',
     path: PaymentBackofficeRoutes.depositAccounts,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'A new deposit account (admins)',
     body: depositAccountSchema,
     response: depositAccountResponseSchema,
@@ -135,7 +135,7 @@ export const PaymentAdminOperations = defineOperations({
   updateDepositAccount: {
     method: 'POST',
     path: `${PaymentBackofficeRoutes.depositAccounts}/:id`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Changes a deposit account (admins)',
     params: idParams,
     body: depositAccountSchema,
@@ -144,14 +144,14 @@ export const PaymentAdminOperations = defineOperations({
   limits: {
     method: 'GET',
     path: PaymentBackofficeRoutes.limits,
-    auth: 'staff',
+    audience: Audiences.anyStaff,
     summary: 'The deposit and withdrawal limits',
     response: paymentLimitsResponseSchema,
   },
   setLimits: {
     method: 'POST',
     path: PaymentBackofficeRoutes.limits,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Proposes deposit and withdrawal limits; they apply when a second admin approves (admins)',
     body: paymentLimitsSchema,
     response: dualControlRequestResponseSchema,
@@ -159,14 +159,14 @@ export const PaymentAdminOperations = defineOperations({
   approvalSettings: {
     method: 'GET',
     path: ApprovalRoutes.settings,
-    auth: 'staff',
+    audience: Audiences.anyStaff,
     summary: 'The second-approval thresholds and the daily approval limits of each role',
     response: approvalSettingsResponseSchema,
   },
   setApprovalSettings: {
     method: 'POST',
     path: ApprovalRoutes.settings,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Proposes second-approval thresholds and daily limits; they apply when a second admin approves (admins)',
     body: approvalSettingsSchema,
     response: dualControlRequestResponseSchema,
@@ -174,7 +174,7 @@ export const PaymentAdminOperations = defineOperations({
   adjustments: {
     method: 'GET',
     path: ApprovalRoutes.adjustments,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Balance adjustments by status (PENDING when absent) (admins)',
     querystring: z.strictObject({ status: z.enum(PAYMENT_STATUSES).default('PENDING') }),
     response: balanceAdjustmentListResponseSchema,
@@ -182,7 +182,7 @@ export const PaymentAdminOperations = defineOperations({
   approveAdjustment: {
     method: 'POST',
     path: `${ADJUSTMENT}/approve`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: "Gives a waiting balance adjustment its second admin's approval (Idempotency-Key header)",
     params: idParams,
     body: z.strictObject({}).optional(),
@@ -191,7 +191,7 @@ export const PaymentAdminOperations = defineOperations({
   declineAdjustment: {
     method: 'POST',
     path: `${ADJUSTMENT}/decline`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Declines a waiting balance adjustment with a reason (Idempotency-Key header)',
     params: idParams,
     body: paymentDeclineSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperations } from '../contract.ts';
+import { Audiences, defineOperations } from '../contract.ts';
 import { idParam } from '../params.ts';
 
 const dividend = z.number().int().nullable();
@@ -43,7 +43,7 @@ export const PoolsOperations = defineOperations({
   racePools: {
     method: 'GET',
     path: PoolsRoutes.racePools,
-    auth: 'public',
+    audience: Audiences.public,
     summary: "A race's Win odds movement, Forecast probables and Double/Pick will-pays",
     params: z.strictObject({ raceId: idParam }),
     response: racePoolsResponseSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperations } from '../contract.ts';
+import { Audiences, defineOperations } from '../contract.ts';
 import { idParam } from '../params.ts';
 import { PromoBackofficeRoutes, PromoRoutes } from '../promo.ts';
 import {
@@ -22,7 +22,7 @@ export const PromoOperations = defineOperations({
   list: {
     method: 'POST',
     path: PromoRoutes.list,
-    auth: 'player',
+    audience: Audiences.player,
     summary: 'The promos on offer, with what is left for this player',
     body: promoSessionSchema.optional(),
     response: promoListResponseSchema,
@@ -30,7 +30,7 @@ export const PromoOperations = defineOperations({
   history: {
     method: 'POST',
     path: PromoRoutes.history,
-    auth: 'player',
+    audience: Audiences.player,
     summary: "The player's claims, newest first (the first active one is the active promo)",
     body: promoSessionSchema.optional(),
     response: promoHistoryResponseSchema,
@@ -38,7 +38,7 @@ export const PromoOperations = defineOperations({
   claim: {
     method: 'POST',
     path: PromoRoutes.claim,
-    auth: 'player',
+    audience: Audiences.player,
     summary: 'Claims a promo by code (rate limited)',
     body: promoClaimSchema,
     response: promoClaimResponseSchema,
@@ -53,14 +53,14 @@ export const PromoAdminOperations = defineOperations({
   list: {
     method: 'GET',
     path: PromoBackofficeRoutes.promos,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Every promo with its claims, bonus granted and rebates paid (admin)',
     response: backofficePromoListResponseSchema,
   },
   create: {
     method: 'POST',
     path: PromoBackofficeRoutes.promos,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'A new promo (admin)',
     body: promoDefinitionSchema,
     response: backofficePromoResponseSchema,
@@ -68,7 +68,7 @@ export const PromoAdminOperations = defineOperations({
   detail: {
     method: 'GET',
     path: PROMO,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'A promo with its claims (admin)',
     params: promoParams,
     response: backofficePromoDetailResponseSchema,
@@ -76,7 +76,7 @@ export const PromoAdminOperations = defineOperations({
   update: {
     method: 'POST',
     path: PROMO,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: "Changes a promo's definition (admin)",
     params: promoParams,
     body: promoDefinitionSchema,
@@ -85,7 +85,7 @@ export const PromoAdminOperations = defineOperations({
   setActive: {
     method: 'POST',
     path: `${PROMO}/active`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Pauses or resumes a promo (admin)',
     params: promoParams,
     body: promoActiveSchema,

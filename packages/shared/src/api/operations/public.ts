@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperations, messageResponseSchema } from '../contract.ts';
+import { Audiences, defineOperations, messageResponseSchema } from '../contract.ts';
 import { PublicRoutes } from '../public.ts';
 import { siteConfigResponseSchema } from '../schemas/public.ts';
 import { contactMessageSchema } from '../../validation/contact.ts';
@@ -8,14 +8,14 @@ export const PublicOperations = defineOperations({
   siteConfig: {
     method: 'GET',
     path: PublicRoutes.siteConfig,
-    auth: 'public',
+    audience: Audiences.public,
     summary: 'The site settings the web app shows: support contacts, the Android app, the betting site',
     response: siteConfigResponseSchema,
   },
   contact: {
     method: 'POST',
     path: PublicRoutes.contact,
-    auth: 'public',
+    audience: Audiences.public,
     summary: 'A message from the contact form (rate limited per address)',
     body: contactMessageSchema,
     response: messageResponseSchema,

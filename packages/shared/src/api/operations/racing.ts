@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperations } from '../contract.ts';
+import { Audiences, defineOperations } from '../contract.ts';
 import { idParam } from '../params.ts';
 import {
   eventDetailResponseSchema,
@@ -27,14 +27,14 @@ export const RacingAdminOperations = defineOperations({
   listEvents: {
     method: 'GET',
     path: EVENTS,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'The latest race days with their race counts',
     response: eventListResponseSchema,
   },
   createEvent: {
     method: 'POST',
     path: EVENTS,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'A new race day (its stream only from the configured stream hosts)',
     body: eventInputSchema,
     response: eventResponseSchema,
@@ -42,7 +42,7 @@ export const RacingAdminOperations = defineOperations({
   event: {
     method: 'GET',
     path: `${EVENTS}/:eventId`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'A race day with its races and runners',
     params: eventParams,
     response: eventDetailResponseSchema,
@@ -50,7 +50,7 @@ export const RacingAdminOperations = defineOperations({
   updateEvent: {
     method: 'POST',
     path: `${EVENTS}/:eventId`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: "Changes a race day's name, arena, stream, date or bet types",
     params: eventParams,
     body: eventInputSchema,
@@ -59,7 +59,7 @@ export const RacingAdminOperations = defineOperations({
   createRace: {
     method: 'POST',
     path: `${EVENTS}/:eventId/races`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'A new race on a race day',
     params: eventParams,
     body: raceInputSchema,
@@ -68,7 +68,7 @@ export const RacingAdminOperations = defineOperations({
   updateRace: {
     method: 'POST',
     path: '/api/backoffice/racing/races/:raceId',
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: "Changes a race's number, post time or bet types",
     params: raceParams,
     body: raceUpdateSchema,
@@ -77,7 +77,7 @@ export const RacingAdminOperations = defineOperations({
   raceStatus: {
     method: 'POST',
     path: '/api/backoffice/racing/races/:raceId/status',
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Moves a race along its states (open, last call, closed; cancelled)',
     params: raceParams,
     body: raceStatusInputSchema,
@@ -86,7 +86,7 @@ export const RacingAdminOperations = defineOperations({
   addRunner: {
     method: 'POST',
     path: '/api/backoffice/racing/races/:raceId/runners',
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'A runner on a race card',
     params: raceParams,
     body: runnerInputSchema,
@@ -95,7 +95,7 @@ export const RacingAdminOperations = defineOperations({
   updateRunner: {
     method: 'POST',
     path: '/api/backoffice/racing/runners/:runnerId',
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: "Changes a runner's number, horse or jockey",
     params: runnerParams,
     body: runnerUpdateSchema,
@@ -104,7 +104,7 @@ export const RacingAdminOperations = defineOperations({
   scratch: {
     method: 'POST',
     path: '/api/backoffice/racing/runners/:runnerId/scratch',
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Scratches a runner or takes the scratch back (refunds follow)',
     params: runnerParams,
     body: scratchInputSchema,

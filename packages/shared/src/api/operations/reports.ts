@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperations } from '../contract.ts';
+import { Audiences, defineOperations } from '../contract.ts';
 import {
   gamingReportQuery,
   gamingReportResponseSchema,
@@ -53,7 +53,7 @@ export const ReportOperations = defineOperations({
   gamingReport: {
     method: 'GET',
     path: ReportRoutes.gaming,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary:
       'Turnover, refunds, payouts before tax, winnings tax, takeout with each share and the stamp tax, breakage, carryover, gross gaming revenue and net revenue per Manila day, event, race or pool, from the ledger (admins)',
     querystring: gamingReportQuery,
@@ -62,7 +62,7 @@ export const ReportOperations = defineOperations({
   paymentReport: {
     method: 'GET',
     path: ReportRoutes.payments,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Deposits and withdrawals per channel and status over a range of Manila days (admins)',
     querystring: reportRangeQuery,
     response: paymentReportResponseSchema,
@@ -70,7 +70,7 @@ export const ReportOperations = defineOperations({
   promotionReport: {
     method: 'GET',
     path: ReportRoutes.promotions,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Promotion, deposit bonus and rebate cost per Manila day, from the promo expense account (admins)',
     querystring: reportRangeQuery,
     response: promotionReportResponseSchema,
@@ -78,7 +78,7 @@ export const ReportOperations = defineOperations({
   taxReport: {
     method: 'GET',
     path: ReportRoutes.taxes,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary:
       "Stamp tax due and winnings tax withheld per Manila day, and the pools' franchise commission, prize fund and regulator share per event, from the ledger (admins)",
     querystring: reportRangeQuery,
@@ -87,7 +87,7 @@ export const ReportOperations = defineOperations({
   taxMonths: {
     method: 'GET',
     path: TaxReportRoutes.months,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Stamp tax due and winnings tax withheld per Manila month of a year, from the ledger (admins)',
     querystring: taxYearQuery,
     response: taxMonthsResponseSchema,
@@ -95,7 +95,7 @@ export const ReportOperations = defineOperations({
   taxCertificate: {
     method: 'GET',
     path: TaxReportRoutes.certificate,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: "A player's certificate of the tax withheld from their winnings in a year, per Manila month (admins)",
     params: playerCertificateParams,
     querystring: noQuery,
@@ -104,7 +104,7 @@ export const ReportOperations = defineOperations({
   ownTaxCertificate: {
     method: 'GET',
     path: TaxReportRoutes.ownCertificate,
-    auth: 'player',
+    audience: Audiences.player,
     summary: "The signed-in player's certificate of the tax withheld from their winnings in a year",
     params: ownCertificateParams,
     querystring: noQuery,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperations, messageResponseSchema } from '../contract.ts';
+import { Audiences, defineOperations, messageResponseSchema } from '../contract.ts';
 import { idParam, pageNumber } from '../params.ts';
 import {
   rgExclusionListResponseSchema,
@@ -28,7 +28,7 @@ export const ResponsibleGamingOperations = defineOperations({
   status: {
     method: 'POST',
     path: ResponsibleGamingRoutes.status,
-    auth: 'player',
+    audience: Audiences.player,
     summary: "The player's limits (current and pending), break or exclusion, and reality check interval",
     body: sessionOnlySchema.optional(),
     response: rgStatusResponseSchema,
@@ -36,7 +36,7 @@ export const ResponsibleGamingOperations = defineOperations({
   setLimit: {
     method: 'POST',
     path: ResponsibleGamingRoutes.setLimit,
-    auth: 'player',
+    audience: Audiences.player,
     summary: 'Sets or removes a limit (centavos): lowering applies at once, raising or removing after 24 hours',
     body: rgSetLimitSchema,
     response: rgStatusResponseSchema,
@@ -44,7 +44,7 @@ export const ResponsibleGamingOperations = defineOperations({
   startBreak: {
     method: 'POST',
     path: ResponsibleGamingRoutes.startBreak,
-    auth: 'player',
+    audience: Audiences.player,
     summary: 'Starts a cool-off (24 hours, 7 or 30 days) or a self-exclusion (6 months, 1 or 5 years)',
     body: rgStartBreakSchema,
     response: rgStatusResponseSchema,
@@ -52,7 +52,7 @@ export const ResponsibleGamingOperations = defineOperations({
   cancelBreak: {
     method: 'POST',
     path: ResponsibleGamingRoutes.cancelBreak,
-    auth: 'player',
+    audience: Audiences.player,
     summary: 'Ends a 1- or 5-year self-exclusion after 24 hours (a cool-off and the 6-month one cannot be ended)',
     body: sessionOnlySchema.optional(),
     response: rgStatusResponseSchema,
@@ -60,7 +60,7 @@ export const ResponsibleGamingOperations = defineOperations({
   setRealityCheck: {
     method: 'POST',
     path: ResponsibleGamingRoutes.setRealityCheck,
-    auth: 'player',
+    audience: Audiences.player,
     summary: 'How often (minutes) the live screen shows time spent and the net result since sign-in',
     body: rgRealityCheckSchema,
     response: rgStatusResponseSchema,
@@ -68,7 +68,7 @@ export const ResponsibleGamingOperations = defineOperations({
   sinceSignIn: {
     method: 'POST',
     path: ResponsibleGamingRoutes.sinceSignIn,
-    auth: 'player',
+    audience: Audiences.player,
     summary: 'The reality check: time since this session signed in, the bets since and their net result (centavos)',
     body: sessionOnlySchema.optional(),
     response: rgSinceSignInResponseSchema,
@@ -83,7 +83,7 @@ export const ResponsibleGamingAdminOperations = defineOperations({
   exclusions: {
     method: 'GET',
     path: '/api/backoffice/exclusions',
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Exclusions (cool-off, self-exclusion, operator), active first, a page at a time',
     querystring: z.strictObject({ active: z.enum(['1', '0']).optional(), page: pageNumber }),
     response: rgExclusionListResponseSchema,
@@ -91,7 +91,7 @@ export const ResponsibleGamingAdminOperations = defineOperations({
   playerStatus: {
     method: 'GET',
     path: `${PLAYER}/responsible-gaming`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: "A player's limits, current exclusion and exclusion history",
     params: idParams,
     response: rgPlayerStatusResponseSchema,
@@ -99,7 +99,7 @@ export const ResponsibleGamingAdminOperations = defineOperations({
   exclude: {
     method: 'POST',
     path: `${PLAYER}/exclusion`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Excludes a player until lifted, with a reason (audited)',
     params: idParams,
     body: rgOperatorExcludeSchema,
@@ -108,7 +108,7 @@ export const ResponsibleGamingAdminOperations = defineOperations({
   lift: {
     method: 'POST',
     path: `${PLAYER}/exclusion/lift`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: "Lifts the operator's exclusion of a player, with a reason (audited)",
     params: idParams,
     body: rgOperatorLiftSchema,

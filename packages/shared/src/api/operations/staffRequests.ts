@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperations } from '../contract.ts';
+import { Audiences, defineOperations } from '../contract.ts';
 import { idParam } from '../params.ts';
 import { StaffRequestRoutes } from '../staffRequests.ts';
 import {
@@ -29,7 +29,7 @@ export const StaffRequestOperations = defineOperations({
   staffRequests: {
     method: 'GET',
     path: StaffRequestRoutes.requests,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Requests to create an admin or master agent or change a staff number, pending first (admins)',
     querystring: z.strictObject({ status: z.enum(['pending', 'decided']).default('pending') }),
     response: staffRequestListResponseSchema,
@@ -37,7 +37,7 @@ export const StaffRequestOperations = defineOperations({
   approveStaffRequest: {
     method: 'POST',
     path: `${REQUEST}/approve`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Applies a request: by an admin independent of the one who asked (not in their line, past probation)',
     params: requestParams,
     body: z.strictObject({}).optional(),
@@ -46,7 +46,7 @@ export const StaffRequestOperations = defineOperations({
   rejectStaffRequest: {
     method: 'POST',
     path: `${REQUEST}/reject`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Rejects a pending request (admins, the one who asked included)',
     params: requestParams,
     body: z.strictObject({}).optional(),
@@ -55,7 +55,7 @@ export const StaffRequestOperations = defineOperations({
   changeStaffMobile: {
     method: 'POST',
     path: `${STAFF}/mobile`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Asks for a new mobile number for a staff member; a second, independent admin applies it (admins)',
     params: staffParams,
     body: changeStaffMobileSchema,
@@ -64,7 +64,7 @@ export const StaffRequestOperations = defineOperations({
   resendEnrolmentLink: {
     method: 'POST',
     path: `${STAFF}/enrolment-link`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary:
       'Texts a new one-time enrolment link to the number on file of a staff member not enrolled yet; older links stop working (admins)',
     params: staffParams,
@@ -74,7 +74,7 @@ export const StaffRequestOperations = defineOperations({
   enrolmentLinkOffer: {
     method: 'POST',
     path: StaffRequestRoutes.linkOffer,
-    auth: 'public',
+    audience: Audiences.public,
     summary: "An enrolment link's account and its new authenticator secret with QR code (rate limited)",
     body: enrolmentLinkOfferSchema,
     response: enrolmentLinkOfferResponseSchema,
@@ -82,7 +82,7 @@ export const StaffRequestOperations = defineOperations({
   enrolmentLinkConfirm: {
     method: 'POST',
     path: StaffRequestRoutes.linkConfirm,
-    auth: 'public',
+    audience: Audiences.public,
     summary:
       "Spends an enrolment link: the staff member's own password and authenticator, recovery codes shown once (rate limited)",
     body: enrolmentLinkConfirmSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperations } from '../contract.ts';
+import { Audiences, defineOperations } from '../contract.ts';
 import { idParam } from '../params.ts';
 import { StaffSecurityRoutes } from '../staffSecurity.ts';
 import { staffDoneResponseSchema, staffMeResponseSchema } from '../schemas/backoffice.ts';
@@ -21,7 +21,7 @@ export const StaffSecurityOperations = defineOperations({
   code: {
     method: 'POST',
     path: StaffSecurityRoutes.code,
-    auth: 'staff',
+    audience: Audiences.staffSignIn,
     summary:
       "The sign-in step's code from the authenticator app, or a recovery code: signed in (rate limited; 429 while locked)",
     body: staffCodeSchema,
@@ -30,14 +30,14 @@ export const StaffSecurityOperations = defineOperations({
   enrolment: {
     method: 'GET',
     path: StaffSecurityRoutes.enrolment,
-    auth: 'staff',
+    audience: Audiences.staffSignIn,
     summary: "A new authenticator app's secret and QR code, for the enrolment step (rate limited)",
     response: totpEnrolmentResponseSchema,
   },
   confirmEnrolment: {
     method: 'POST',
     path: StaffSecurityRoutes.enrolment,
-    auth: 'staff',
+    audience: Audiences.staffSignIn,
     summary:
       'Confirms the authenticator app with its first code: signed in, with recovery codes shown once (rate limited)',
     body: staffCodeSchema,
@@ -46,14 +46,14 @@ export const StaffSecurityOperations = defineOperations({
   security: {
     method: 'GET',
     path: StaffSecurityRoutes.security,
-    auth: 'staff',
+    audience: Audiences.anyStaff,
     summary: "The signed-in staff member's two-factor sign-in and recovery codes left",
     response: staffSecurityResponseSchema,
   },
   recoveryCodes: {
     method: 'POST',
     path: StaffSecurityRoutes.recoveryCodes,
-    auth: 'staff',
+    audience: Audiences.anyStaff,
     summary: 'New recovery codes for a current code; the old ones stop working (rate limited)',
     body: staffCodeSchema,
     response: recoveryCodesResponseSchema,
@@ -61,14 +61,14 @@ export const StaffSecurityOperations = defineOperations({
   staffTwoFactor: {
     method: 'GET',
     path: StaffSecurityRoutes.staffTwoFactor,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Whether each staff member has two-factor sign-in (admins)',
     response: staffTwoFactorListResponseSchema,
   },
   resetTwoFactor: {
     method: 'POST',
     path: '/api/backoffice/staff/:staffId/two-factor/reset',
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: "Resets another staff member's two-factor sign-in: their sessions end, they enrol again (admins)",
     params: z.strictObject({ staffId: idParam }),
     body: z.strictObject({}).optional(),

@@ -1,4 +1,4 @@
-import { defineOperations } from '../contract.ts';
+import { Audiences, defineOperations } from '../contract.ts';
 import {
   StatementRoutes,
   statementMonthParams,
@@ -14,14 +14,14 @@ export const StatementOperations = defineOperations({
   getStatementMonths: {
     method: 'GET',
     path: StatementRoutes.months,
-    auth: 'player',
+    audience: Audiences.player,
     summary: 'The Manila months a statement can be asked for: the current one back to the month the account was made',
     response: statementMonthsResponseSchema,
   },
   getStatement: {
     method: 'GET',
     path: StatementRoutes.month,
-    auth: 'player',
+    audience: Audiences.player,
     summary:
       "The player's statement of one Manila month: opening and closing balance, totals by kind and the ledger lines",
     params: statementMonthParams,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperations } from '../contract.ts';
+import { Audiences, defineOperations } from '../contract.ts';
 import { idParam } from '../params.ts';
 import {
   carryoversResponseSchema,
@@ -27,7 +27,7 @@ export const ToteOperations = defineOperations({
   getGameResult: {
     method: 'POST',
     path: ToteRoutes.getGameResult,
-    auth: 'public',
+    audience: Audiences.public,
     summary: "A race's winners and dividends, or why a line paid none",
     body: gameResultSchema,
     response: gameResultResponseSchema,
@@ -35,7 +35,7 @@ export const ToteOperations = defineOperations({
   getCarryovers: {
     method: 'POST',
     path: ToteRoutes.getCarryovers,
-    auth: 'public',
+    audience: Audiences.public,
     summary: 'Pools carried over to the next race day',
     body: emptyBodySchema,
     response: carryoversResponseSchema,
@@ -43,7 +43,7 @@ export const ToteOperations = defineOperations({
   previewResult: {
     method: 'POST',
     path: `${RACE}/result/preview`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'What a finish would pay in every pool (nothing is written; admin)',
     params: raceParams,
     body: resultInputSchema,
@@ -52,7 +52,7 @@ export const ToteOperations = defineOperations({
   confirmResult: {
     method: 'POST',
     path: `${RACE}/result/confirm`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Records the official finish and settles the pools (once per idempotency key; admin)',
     params: raceParams,
     body: confirmResultSchema,
@@ -61,7 +61,7 @@ export const ToteOperations = defineOperations({
   report: {
     method: 'GET',
     path: `${RACE}/report`,
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: "A race's settlement report, balanced to the centavo (admin)",
     params: raceParams,
     response: settlementReportResponseSchema,
@@ -69,14 +69,14 @@ export const ToteOperations = defineOperations({
   settings: {
     method: 'GET',
     path: '/api/backoffice/tote/settings',
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Pool split (shares), stamp tax, tax on winnings and pool rules by bet type and effective date (admin)',
     response: toteSettingsResponseSchema,
   },
   addSetting: {
     method: 'POST',
     path: '/api/backoffice/tote/settings',
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Proposes a takeout and pool-rule setting from a date; it applies when a second admin approves (admin)',
     body: toteSettingInputSchema,
     response: dualControlRequestResponseSchema,
@@ -84,7 +84,7 @@ export const ToteOperations = defineOperations({
   carryovers: {
     method: 'GET',
     path: '/api/backoffice/tote/carryovers',
-    auth: 'staff',
+    audience: Audiences.admins,
     summary: 'Pools carried over (admin)',
     response: carryoversResponseSchema,
   },

@@ -1,4 +1,4 @@
-import { defineOperations, messageResponseSchema } from '../contract.ts';
+import { Audiences, defineOperations, messageResponseSchema } from '../contract.ts';
 import {
   balanceResponseSchema,
   loginOutcomeResponseSchema,
@@ -29,7 +29,7 @@ export const UserOperations = defineOperations({
   register: {
     method: 'POST',
     path: UserRoutes.register,
-    auth: 'public',
+    audience: Audiences.public,
     summary: 'Opens an account and sends the code that verifies it (otp type P)',
     body: registerSchema,
     response: registerResponseSchema,
@@ -37,7 +37,7 @@ export const UserOperations = defineOperations({
   otp: {
     method: 'POST',
     path: UserRoutes.otp,
-    auth: 'public',
+    audience: Audiences.public,
     summary:
       'Checks a code: type P verifies a new account and type L finishes a login (both answer a session); ' +
       'type M, signed in, confirms a new mobile number (answers the profile)',
@@ -47,7 +47,7 @@ export const UserOperations = defineOperations({
   resendOTP: {
     method: 'POST',
     path: UserRoutes.resendOTP,
-    auth: 'public',
+    audience: Audiences.public,
     summary: 'Sends a new verification code; every number is answered alike',
     body: mobileOnlySchema,
     response: registerResponseSchema,
@@ -55,7 +55,7 @@ export const UserOperations = defineOperations({
   forgotPassword: {
     method: 'POST',
     path: UserRoutes.forgotPassword,
-    auth: 'public',
+    audience: Audiences.public,
     summary: 'Sends a password reset code; every number is answered alike',
     body: mobileOnlySchema,
     response: registerResponseSchema,
@@ -63,7 +63,7 @@ export const UserOperations = defineOperations({
   resetPassword: {
     method: 'POST',
     path: UserRoutes.resetPassword,
-    auth: 'public',
+    audience: Audiences.public,
     summary: 'Sets a new password with the reset code',
     body: resetPasswordSchema,
     response: messageResponseSchema,
@@ -71,7 +71,7 @@ export const UserOperations = defineOperations({
   login: {
     method: 'POST',
     path: UserRoutes.login,
-    auth: 'public',
+    audience: Audiences.public,
     summary:
       'Signs in with the mobile number and password: a session, or 114 (not verified: a code was sent) or ' +
       '115 (repeated failed logins: the code sent by SMS finishes it), all HTTP 200',
@@ -81,7 +81,7 @@ export const UserOperations = defineOperations({
   linkLogin: {
     method: 'POST',
     path: UserRoutes.linkLogin,
-    auth: 'public',
+    audience: Audiences.public,
     summary: 'Signs in with a login link issued by an admin (?p=&s=)',
     body: linkLoginSchema,
     response: loginResponseSchema,
@@ -89,7 +89,7 @@ export const UserOperations = defineOperations({
   logout: {
     method: 'POST',
     path: UserRoutes.logout,
-    auth: 'player',
+    audience: Audiences.player,
     summary: 'Ends the session',
     body: sessionOnlySchema.optional(),
     response: logoutResponseSchema,
@@ -97,7 +97,7 @@ export const UserOperations = defineOperations({
   getBalance: {
     method: 'POST',
     path: UserRoutes.getBalance,
-    auth: 'player',
+    audience: Audiences.player,
     summary: "The player's credit and bonus balances, centavos",
     body: sessionOnlySchema.optional(),
     response: balanceResponseSchema,
@@ -105,7 +105,7 @@ export const UserOperations = defineOperations({
   getProfile: {
     method: 'POST',
     path: UserRoutes.getProfile,
-    auth: 'player',
+    audience: Audiences.player,
     summary: "The player's profile and balances",
     body: sessionOnlySchema.optional(),
     response: profileResponseSchema,
@@ -113,7 +113,7 @@ export const UserOperations = defineOperations({
   updateProfile: {
     method: 'POST',
     path: UserRoutes.updateProfile,
-    auth: 'player',
+    audience: Audiences.player,
     summary: 'Changes the names and email; a new mobile number changes only after its code (otp type M)',
     body: updateProfileSchema,
     response: updateProfileResponseSchema,
@@ -121,7 +121,7 @@ export const UserOperations = defineOperations({
   changePassword: {
     method: 'POST',
     path: UserRoutes.changePassword,
-    auth: 'player',
+    audience: Audiences.player,
     summary: "Changes the password; the player's other sessions end",
     body: changePasswordSchema,
     response: messageResponseSchema,
