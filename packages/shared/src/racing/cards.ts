@@ -1,4 +1,4 @@
-import type { RaceStatus } from './status.ts';
+import { isBettingOpen, type RaceStatus } from './status.ts';
 
 /**
  * Where a race card stands: `open` while one of its races takes bets, `running` while one has closed
@@ -19,7 +19,7 @@ export interface CardProgress {
 export function cardProgress(races: readonly { status: RaceStatus; startDateTime: string }[]): CardProgress {
   const toRun = races.filter((race) => race.status !== 'D' && race.status !== 'X');
   const times = (list: readonly { startDateTime: string }[]) => list.map((race) => race.startDateTime).sort();
-  const phase: CardPhase = toRun.some((race) => race.status === 'O' || race.status === 'L')
+  const phase: CardPhase = toRun.some((race) => isBettingOpen(race.status))
     ? 'open'
     : toRun.some((race) => race.status === 'C')
       ? 'running'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canTransition, isBettingOpen, RACE_STATUSES, type RaceStatus } from './status.ts';
+import { BETTING_OPEN_STATUSES, canTransition, isBettingOpen, RACE_STATUSES, type RaceStatus } from './status.ts';
 
 const allowed: [RaceStatus, RaceStatus][] = [
   ['A', 'O'],
@@ -27,5 +27,7 @@ describe('race status machine', () => {
 
   it('takes bets only when open or on last call', () => {
     expect(RACE_STATUSES.filter(isBettingOpen)).toEqual(['O', 'L']);
+    // The list queries use is the same rule.
+    expect(BETTING_OPEN_STATUSES).toEqual(RACE_STATUSES.filter(isBettingOpen));
   });
 });

@@ -31,9 +31,12 @@ export function canTransition(from: RaceStatus, to: RaceStatus): boolean {
   return NEXT[from].includes(to);
 }
 
+/** The statuses in which a race takes bets: open and last call (for queries; code asks isBettingOpen). */
+export const BETTING_OPEN_STATUSES = ['O', 'L'] as const satisfies readonly RaceStatus[];
+
 /** Bets are taken while a race is open or on last call. */
 export function isBettingOpen(status: RaceStatus): boolean {
-  return status === 'O' || status === 'L';
+  return (BETTING_OPEN_STATUSES as readonly RaceStatus[]).includes(status);
 }
 
 export function isRaceStatus(value: unknown): value is RaceStatus {

@@ -1,4 +1,4 @@
-import type { Race, RaceStatus, RealtimeMessage } from '@karera/shared';
+import { isBettingOpen, type Race, type RaceStatus, type RealtimeMessage } from '@karera/shared';
 
 /** How far along its life a race is. Statuses only move forward (shared status machine); D and X are final. */
 const PROGRESS: Record<RaceStatus, number> = { A: 0, O: 1, L: 2, C: 3, D: 4, X: 4 };
@@ -85,7 +85,7 @@ export function mergeFetchedRaces(current: readonly Race[] | undefined, fetched:
  */
 export function defaultRace(races: readonly Race[]): Race | null {
   return (
-    races.find((race) => race.status === 'O' || race.status === 'L') ??
+    races.find((race) => isBettingOpen(race.status)) ??
     races.find((race) => race.status !== 'D' && race.status !== 'X') ??
     races[races.length - 1] ??
     null

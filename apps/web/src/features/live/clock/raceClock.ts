@@ -1,4 +1,4 @@
-import { formatCountdown, MANILA_TIME_ZONE, type Race } from '@karera/shared';
+import { formatCountdown, isBettingOpen, MANILA_TIME_ZONE, type Race } from '@karera/shared';
 
 /**
  * The clock of a race on sale (docs/product/screens.md#race-display): its post time and the countdown to it, by the
@@ -31,7 +31,7 @@ export function formatPostTime(isoDateTime: string): string {
 
 /** Whether a race of this status shows a clock: it takes bets now. */
 export function hasClock(race: Pick<Race, 'status'>): boolean {
-  return race.status === 'O' || race.status === 'L';
+  return isBettingOpen(race.status);
 }
 
 /**
