@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_AML_SETTINGS } from '@karera/shared';
+import { DEFAULT_AML_SETTINGS, DEFAULT_KYC_DEPOSIT_THRESHOLD } from '@karera/shared';
 import { loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
@@ -125,5 +125,11 @@ describe('loadConfig', () => {
     ] as const) {
       expect(() => loadConfig({ [name]: value }), name).toThrow(new RegExp(name));
     }
+  });
+
+  it('reads the identity-verification deposit total, with the default of the shared package', () => {
+    expect(loadConfig({}).kyc.depositThreshold).toBe(DEFAULT_KYC_DEPOSIT_THRESHOLD);
+    expect(loadConfig({ KYC_DEPOSIT_THRESHOLD: '1234500' }).kyc.depositThreshold).toBe(1_234_500);
+    expect(() => loadConfig({ KYC_DEPOSIT_THRESHOLD: '-1' })).toThrow(/KYC_DEPOSIT_THRESHOLD/);
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_AML_SETTINGS, type AmlSettings } from '@karera/shared';
+import { DEFAULT_AML_SETTINGS, DEFAULT_KYC_DEPOSIT_THRESHOLD, type AmlSettings } from '@karera/shared';
 import { parseTrustProxy, type TrustedProxies } from './plugins/trust-proxy.ts';
 
 const booleanFlag = z
@@ -131,8 +131,9 @@ const envSchema = z.object({
   // Identity verification before the first withdrawal and past a deposit total (decision 033): on unless
   // turned off (the API and e2e test servers that are not about KYC turn it off).
   KYC_GATES: booleanFlag.default(true),
-  // Centavos of deposits (pending and approved) a player may make in all before verifying (default ₱50,000).
-  KYC_DEPOSIT_THRESHOLD: z.coerce.number().int().min(0).default(5_000_000),
+  // Centavos of deposits (pending and approved) a player may make in all before verifying; the Verify
+  // identity page shows it. Default: DEFAULT_KYC_DEPOSIT_THRESHOLD.
+  KYC_DEPOSIT_THRESHOLD: z.coerce.number().int().min(0).default(DEFAULT_KYC_DEPOSIT_THRESHOLD),
   STREAM_HOSTS: z
     .string()
     .default('')

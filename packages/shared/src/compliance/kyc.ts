@@ -173,6 +173,8 @@ export const kycStatusResponseSchema = z.object({
   reason: z.string().nullable(),
   submittedAt: z.string().nullable(),
   decidedAt: z.string().nullable(),
+  /** Centavos of deposits (pending and approved) the player may make in all before verifying, as configured. */
+  depositThreshold: z.number().int().nonnegative(),
 });
 export type KycStatusResponse = z.output<typeof kycStatusResponseSchema>;
 

@@ -37,7 +37,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   const playerTags = ['kyc'];
 
   app.get(status.path, { schema: schemaOf(status, playerTags), preValidation: requirePlayer }, async (request) =>
-    playerKycStatus(db, currentOwnPlayer(request).playerId),
+    playerKycStatus(db, currentOwnPlayer(request).playerId, app.config.kyc),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  formatPeso,
   KYC_DECLARATIONS,
   KYC_ID_TYPE_LABELS,
   KYC_ID_TYPES,
@@ -39,6 +40,12 @@ async function fileToBase64(file: Blob): Promise<string> {
   return btoa(binary);
 }
 
+/** Why and when a player verifies, with the deposit total (centavos) the server is configured with. */
+export function KycIntro({ depositThreshold }: { depositThreshold: number }) {
+  const tk = useKycT();
+  return <p data-testid="kyc-intro">{tk('intro', { threshold: formatPeso(depositThreshold) })}</p>;
+}
+
 /** Verify identity (/verify, issue 22): the player's status and, when they may submit, the form. */
 export function VerifyIdentityPage() {
   const tk = useKycT();
@@ -46,7 +53,6 @@ export function VerifyIdentityPage() {
   const status = useQuery(statusQuery);
   return (
     <Page title={title} testId="verify-identity">
-      <p>{tk('intro')}</p>
       {status.isPending ? (
         <Spinner label={tk('loading')} />
       ) : status.isError ? (
@@ -58,6 +64,7 @@ export function VerifyIdentityPage() {
         </Alert>
       ) : (
         <>
+          <KycIntro depositThreshold={status.data.depositThreshold} />
           <section className="card" aria-labelledby="kyc-status" data-testid="kyc-status">
             <h2 id="kyc-status">
               {tk('statusLabel')}: <span data-status={status.data.status}>{tk(`status.${status.data.status}`)}</span>

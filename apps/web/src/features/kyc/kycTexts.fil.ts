@@ -1,9 +1,10 @@
+import type { Translation } from '../../i18n/types.ts';
 import type { kycTexts } from './kycTexts.ts';
 
 /** Filipino texts of the Verify identity page. */
-export const kycTextsFil: typeof kycTexts = {
+export const kycTextsFil = {
   intro:
-    'Ayon sa patakaran sa Pilipinas, kailangan naming kumpirmahin kung sino ka bago ang una mong withdrawal at bago lumampas sa ₱50,000 ang kabuuan ng deposit mo. Dapat 21 taong gulang ka pataas.',
+    'Ayon sa patakaran sa Pilipinas, kailangan naming kumpirmahin kung sino ka bago ang una mong withdrawal at bago lumampas sa {{threshold}} ang kabuuan ng deposit mo. Dapat 21 taong gulang ka pataas.',
   loading: 'Kinukuha ang verification mo',
   loadError: 'Hindi namin makuha ang verification mo.',
   retry: 'Subukan ulit',
@@ -69,4 +70,4 @@ export const kycTextsFil: typeof kycTexts = {
     rejectedFinal: 'Hindi tinanggap ang verification mo. Makipag-ugnayan sa support.',
   },
   backToWithdraw: 'Pumunta sa Withdraw',
-};
+} satisfies Translation<typeof kycTexts>;

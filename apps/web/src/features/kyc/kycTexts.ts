@@ -1,7 +1,13 @@
-/** Texts of the Verify identity page (issue 22): English; Filipino in kycTexts.fil.ts. */
+import { KycMessages } from '@karera/shared';
+
+/**
+ * Texts of the Verify identity page (issue 22): English; Filipino in kycTexts.fil.ts. The server's refusals
+ * (messages) are its own words from packages/shared, so the page knows them to put them in Filipino.
+ */
 export const kycTexts = {
+  /** {{threshold}}: the configured deposit total past which a player verifies, e.g. '₱50,000.00'. */
   intro:
-    'Philippine rules ask us to check who you are before your first withdrawal and before your deposits pass ₱50,000 in total. You must be 21 or older.',
+    'Philippine rules ask us to check who you are before your first withdrawal and before your deposits pass {{threshold}} in total. You must be 21 or older.',
   loading: 'Loading your verification',
   loadError: 'We could not load your verification.',
   retry: 'Try again',
@@ -45,27 +51,25 @@ export const kycTexts = {
   submit: 'Submit for verification',
   submitting: 'Sending your details',
   failed: 'Something went wrong. Please try again.',
-  submitted: 'Thank you. We are checking your details; this usually takes less than a day.',
+  submitted: KycMessages.submitted,
   messages: {
-    legalNameRequired: 'Enter your full legal name as it appears on your ID.',
-    dateOfBirthInvalid: 'Enter your date of birth (year, month and day).',
-    underAge: 'You must be 21 or older to play on Karera. We cannot verify this account.',
-    idTypeRequired: 'Choose the type of your ID.',
-    idNumberRequired: 'Enter the number printed on your ID (letters, digits and dashes).',
-    idPhotoRequired: 'Add a photo of your ID.',
-    selfieRequired: 'Add a selfie of you holding your ID.',
-    photoType: 'Please use a JPEG, PNG or WebP photo.',
-    photoTooLarge: 'The photo is too large (at most 5 MB).',
-    photoDimensions: 'The photo is too large (at most 25 megapixels, 10,000 pixels a side).',
-    photoCorrupt: 'The photo could not be read. Please take or choose another photo.',
-    declarationRequired:
-      'Players who are students, government officials, AFP or PNP members, jockeys, trainers or racing employees cannot play.',
-    duplicateId: 'This ID is already used by another account. Please contact support.',
-    identityExcluded:
-      'This ID belongs to an account that is on a break or excluded from play, so no new account can be verified with it while that lasts. Please contact support.',
-    alreadyPending: 'Your verification is already being checked.',
-    alreadyVerified: 'Your identity is already verified.',
-    rejectedFinal: 'Your verification was rejected. Please contact support.',
+    legalNameRequired: KycMessages.legalNameRequired,
+    dateOfBirthInvalid: KycMessages.dateOfBirthInvalid,
+    underAge: KycMessages.underAge,
+    idTypeRequired: KycMessages.idTypeRequired,
+    idNumberRequired: KycMessages.idNumberRequired,
+    idPhotoRequired: KycMessages.idPhotoRequired,
+    selfieRequired: KycMessages.selfieRequired,
+    photoType: KycMessages.photoType,
+    photoTooLarge: KycMessages.photoTooLarge,
+    photoDimensions: KycMessages.photoDimensions,
+    photoCorrupt: KycMessages.photoCorrupt,
+    declarationRequired: KycMessages.declarationRequired,
+    duplicateId: KycMessages.duplicateId,
+    identityExcluded: KycMessages.identityExcluded,
+    alreadyPending: KycMessages.alreadyPending,
+    alreadyVerified: KycMessages.alreadyVerified,
+    rejectedFinal: KycMessages.rejectedFinal,
   },
   backToWithdraw: 'Go to Withdraw',
 };
