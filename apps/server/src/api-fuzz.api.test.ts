@@ -5,9 +5,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Race } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../test/test-app.ts';
 import { registerPlayer, type RegisteredPlayer } from '../test/player-flow.ts';
-import { checkLedger } from './modules/wallet/ledger-check.ts';
+import { checkLedger } from './modules/wallet/index.ts';
 import { hashPassword } from './lib/passwords.ts';
-import { insertStaff } from './modules/staff/staff.repo.ts';
+import { insertStaff } from './modules/staff/index.ts';
 
 /**
  * A property-based fuzz of the whole API, driven by the app's own OpenAPI description: every operation,

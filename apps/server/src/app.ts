@@ -28,38 +28,44 @@ import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { trackRouteMethods } from './plugins/route-methods.ts';
 import { keySignedInLimitsOnAccounts } from './plugins/account-rate-limits.ts';
 import { requireStaff, runStaffGuardsFirst } from './plugins/staff-auth.ts';
-import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
-import { contactRoutes } from './modules/contact/contact.routes.ts';
-import { siteRoutes } from './modules/site/site.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { playerRoutes } from './modules/players/players.routes.ts';
-import { confirmMobileChange } from './modules/players/profile.service.ts';
-import { rememberSharedSessions } from './modules/auth/player-sessions.ts';
-import { createSmsSender, type SmsSender } from './modules/sms/sms.ts';
-import { inProcessPubSub, postgresPubSub, type PubSub } from './modules/events/pubsub.ts';
-import { createDomainEvents, type DomainEvents } from './modules/events/domain-events.ts';
-import { racingRoutes } from './modules/racing/racing.routes.ts';
-import { bettingRoutes } from './modules/betting/betting.routes.ts';
-import { inProcessBetPlacement, placementThread, type BetPlacement } from './modules/betting/bet-placement.ts';
-import { paymentRoutes } from './modules/payments/payments.routes.ts';
-import { amlRoutes } from './modules/aml/aml.routes.ts';
-import { agentRoutes } from './modules/agents/agents.routes.ts';
-import { reportRoutes } from './modules/reports/reports.routes.ts';
-import { promoRoutes } from './modules/promos/promos.routes.ts';
-import { dualControlRoutes } from './modules/dualcontrol/dualcontrol.routes.ts';
-import { masterAgentRoutes } from './modules/masteragents/masteragents.routes.ts';
-import { kycRoutes } from './modules/kyc/kyc.routes.ts';
-import { statementRoutes } from './modules/statement/statement.routes.ts';
-import { responsibleGamingRoutes } from './modules/rglimits/rglimits.routes.ts';
-import { registerRealtimeHub, type RealtimeHubOptions } from './modules/realtime/hub.ts';
-import { registerDashboard } from './modules/dashboard/dashboard.routes.ts';
-import { toteRoutes } from './modules/tote/tote.routes.ts';
-import { livePoolsRoutes } from './modules/tote/live-pools.routes.ts';
-import { resumeSettlements, settleCompletedPools, type ToteDeps } from './modules/tote/settlement.service.ts';
-import { startOddsPublisher } from './modules/tote/odds.service.ts';
-import { startPoolsPublisher } from './modules/tote/live-pools.service.ts';
-import { startSimulator } from './modules/simulator/simulator.ts';
-import { createLeadership, leaseDatabase, type Leadership } from './modules/cluster/leadership.ts';
+import { backofficeRoutes } from './modules/backoffice/index.ts';
+import { contactRoutes } from './modules/contact/index.ts';
+import { siteRoutes } from './modules/site/index.ts';
+import { authRoutes, rememberSharedSessions } from './modules/auth/index.ts';
+import { playerRoutes, confirmMobileChange } from './modules/players/index.ts';
+import { createSmsSender, type SmsSender } from './modules/sms/index.ts';
+import {
+  inProcessPubSub,
+  postgresPubSub,
+  type PubSub,
+  createDomainEvents,
+  type DomainEvents,
+} from './modules/events/index.ts';
+import { racingRoutes } from './modules/racing/index.ts';
+import { bettingRoutes, inProcessBetPlacement, placementThread, type BetPlacement } from './modules/betting/index.ts';
+import { paymentRoutes } from './modules/payments/index.ts';
+import { amlRoutes } from './modules/aml/index.ts';
+import { agentRoutes } from './modules/agents/index.ts';
+import { reportRoutes } from './modules/reports/index.ts';
+import { promoRoutes } from './modules/promos/index.ts';
+import { dualControlRoutes } from './modules/dualcontrol/index.ts';
+import { masterAgentRoutes } from './modules/masteragents/index.ts';
+import { kycRoutes } from './modules/kyc/index.ts';
+import { statementRoutes } from './modules/statement/index.ts';
+import { responsibleGamingRoutes } from './modules/rglimits/index.ts';
+import { registerRealtimeHub, type RealtimeHubOptions } from './modules/realtime/index.ts';
+import { registerDashboard } from './modules/dashboard/index.ts';
+import {
+  toteRoutes,
+  livePoolsRoutes,
+  resumeSettlements,
+  settleCompletedPools,
+  type ToteDeps,
+  startOddsPublisher,
+  startPoolsPublisher,
+} from './modules/tote/index.ts';
+import { startSimulator } from './modules/simulator/index.ts';
+import { createLeadership, leaseDatabase, type Leadership } from './modules/cluster/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -10,13 +10,17 @@ import { haproxyPath, startCluster, type Cluster, type ClusterInstance } from '.
 import { createTestDatabase, TEST_ADMIN, testDialect, type TestDatabase } from '../test/test-app.ts';
 import { insertPlayer } from '../test/factories.ts';
 import { createDatabase, type DatabaseHandle } from './db/connection.ts';
-import { LEADER_LEASE } from './modules/cluster/leadership.ts';
-import { openPlayerSession, PLAYER_COOKIE } from './modules/auth/player-sessions.ts';
-import { addRunner, createEvent, createRace, transitionRace } from './modules/racing/racing.service.ts';
-import { postgresPubSub, type PubSub } from './modules/events/pubsub.ts';
-import { accountIdByCode, HouseAccount, playerAccountCode } from './modules/wallet/accounts.ts';
-import { checkLedger } from './modules/wallet/ledger-check.ts';
-import { recordTransaction } from './modules/wallet/ledger.ts';
+import { LEADER_LEASE } from './modules/cluster/index.ts';
+import { openPlayerSession, PLAYER_COOKIE } from './modules/auth/index.ts';
+import { addRunner, createEvent, createRace, transitionRace } from './modules/racing/index.ts';
+import { postgresPubSub, type PubSub } from './modules/events/index.ts';
+import {
+  accountIdByCode,
+  HouseAccount,
+  playerAccountCode,
+  checkLedger,
+  recordTransaction,
+} from './modules/wallet/index.ts';
 
 const PLAYERS = 24;
 const FUNDS = 100_000;

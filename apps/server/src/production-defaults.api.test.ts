@@ -7,7 +7,7 @@ import { STREAM_EMBED_ORIGIN } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../test/test-app.ts';
 import { uniqueMobile } from '../test/factories.ts';
 import { call, lastOtp, PLAYER_PASSWORD } from '../test/player-flow.ts';
-import { createSmsSender } from './modules/sms/sms.ts';
+import { createSmsSender } from './modules/sms/index.ts';
 
 /** A built web app in miniature: both pages, a hashed asset and a plain file. */
 function fakeWebBuild(): string {

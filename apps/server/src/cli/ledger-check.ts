@@ -1,7 +1,7 @@
 /* npm run ledger:check: verifies the ledger of the configured database; exits 1 on any breach. */
 import { loadConfig } from '../config.ts';
 import { createDatabase } from '../db/connection.ts';
-import { checkLedger } from '../modules/wallet/ledger-check.ts';
+import { checkLedger } from '../modules/wallet/index.ts';
 
 const config = loadConfig();
 const database = createDatabase(config.database);

@@ -4,25 +4,25 @@ import type { Database } from '../schema.ts';
 import type { AppConfig } from '../../config.ts';
 import { generatePassword } from '../../config.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { recordAudit } from '../../modules/audit/audit.service.ts';
+import { recordAudit } from '../../modules/audit/index.ts';
 import {
   findStaffByReferralCode,
   findStaffByUsername,
   insertStaff,
   setTotpSecret,
-} from '../../modules/staff/staff.repo.ts';
-import { sealTotpSecret } from '../../modules/staff/staff-totp.ts';
+  sealTotpSecret,
+} from '../../modules/staff/index.ts';
 import {
   accountIdByCode,
   createHouseAccounts,
   HouseAccount,
   openPlayerAccounts,
   playerAccountCode,
-} from '../../modules/wallet/accounts.ts';
-import { postTransaction } from '../../modules/wallet/ledger.ts';
+  postTransaction,
+} from '../../modules/wallet/index.ts';
 import { nowIso } from '../../lib/time.ts';
-import { seedDemoDepositAccounts } from '../../modules/payments/deposit-accounts.ts';
-import { seedDemoPromos } from '../../modules/promos/promos.service.ts';
+import { seedDemoDepositAccounts } from '../../modules/payments/index.ts';
+import { seedDemoPromos } from '../../modules/promos/index.ts';
 
 const DEMO_CREDIT = 5_000_00;
 const DEMO_BONUS = 200_00;

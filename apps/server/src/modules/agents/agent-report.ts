@@ -11,7 +11,7 @@ import {
 } from '@karera/shared';
 import type { Database, StaffUser } from '../../db/schema.ts';
 import { agentDb } from './agents.tables.ts';
-import { subtreeIds } from '../staff/subtree.ts';
+import { subtreeIds } from '../staff/index.ts';
 
 type Staff = Pick<StaffUser, 'id' | 'role'>;
 

@@ -14,7 +14,7 @@ import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow
 import { createStaffAccount } from '../../../test/staff-accounts.ts';
 import { fundPlayer, openRace, placeBetAs } from '../../../test/win-race.ts';
 import { nowIso } from '../../lib/time.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
+import { checkLedger } from '../wallet/index.ts';
 import { agentDb, CommissionAccount } from './agents.tables.ts';
 import { accrueCommissionsForPool } from './commission-accrual.ts';
 

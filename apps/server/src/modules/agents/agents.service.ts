@@ -12,10 +12,9 @@ import {
 import QRCode from 'qrcode';
 import type { Database, StaffUser } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { AuditActor } from '../audit/audit.service.ts';
-import { createStaff } from '../staff/staff.service.ts';
+import type { AuditActor } from '../audit/index.ts';
+import { createStaff, staffInSubtree, subtreeIds } from '../staff/index.ts';
 import { agentDb } from './agents.tables.ts';
-import { staffInSubtree, subtreeIds } from '../staff/subtree.ts';
 
 type Staff = Pick<StaffUser, 'id' | 'role'>;
 

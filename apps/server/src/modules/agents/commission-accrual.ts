@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { ticketCommissionShares, type ChainLink, type CommissionShare } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
-import { assertBalanced, type Posting } from '../wallet/ledger.ts';
+import { assertBalanced, type Posting } from '../wallet/index.ts';
 import { agentDb, CommissionAccount, type AgentDatabase } from './agents.tables.ts';
 
 type Trx = Kysely<AgentDatabase>;

@@ -4,11 +4,11 @@ import type { Database, StaffUser } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { runIdempotentTwinSafe } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { recordTransaction } from '../wallet/ledger.ts';
+import { recordAudit } from '../audit/index.ts';
+import { recordTransaction } from '../wallet/index.ts';
 import { agentDb, CommissionAccount } from './agents.tables.ts';
 import { commissionAccountIds } from './commission-accrual.ts';
-import { staffInSubtree } from '../staff/subtree.ts';
+import { staffInSubtree } from '../staff/index.ts';
 
 type Staff = Pick<StaffUser, 'id' | 'role'>;
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AmlOperations, type AmlSettings } from '@karera/shared';
 import { schemaOf } from '../../lib/operations.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { useAmlSettings } from './aml.rules.ts';
 import { addAmlNote, amlFlagDetail, exportAmlReports, listAmlFlags, resolveAmlFlag } from './aml.service.ts';
 

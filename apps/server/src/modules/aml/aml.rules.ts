@@ -11,7 +11,7 @@ import {
 import { toSafeInteger } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
-import { manilaDayStartIso } from '../audit/audit.service.ts';
+import { manilaDayStartIso } from '../audit/index.ts';
 
 /**
  * The AML rules (decision 035). The payments service calls in twice, inside the transaction that changes

@@ -20,7 +20,7 @@ import type { Database, StaffUser } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/idempotency.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 
 /** The AML queue for compliance staff (decision 035): read, add notes, resolve once, export reports. */
 

@@ -12,7 +12,7 @@ import {
 } from '@karera/shared';
 import { schemaOf } from '../../lib/operations.ts';
 import { currentOwnPlayer, currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
-import { playerBalances } from '../wallet/accounts.ts';
+import { playerBalances } from '../wallet/index.ts';
 import {
   forgotPassword,
   login,

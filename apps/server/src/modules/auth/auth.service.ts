@@ -14,16 +14,16 @@ import { isUniqueViolation } from '../../lib/idempotency.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { nowIso } from '../../lib/time.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { findStaffByReferralCode } from '../staff/staff.repo.ts';
+import { recordAudit } from '../audit/index.ts';
+import { findStaffByReferralCode } from '../staff/index.ts';
 import { findPlayerById, findPlayerByMobile } from './player-lookup.repo.ts';
-import type { SmsSender } from '../sms/sms.ts';
-import { openPlayerAccounts, playerBalances } from '../wallet/accounts.ts';
+import type { SmsSender } from '../sms/index.ts';
+import { openPlayerAccounts, playerBalances } from '../wallet/index.ts';
 import { holdRateLimitKey, pruneRateLimitsNowAndThen } from '../../plugins/rate-limit-store.ts';
 import { consumeOtp, issueOtp, issueOtpUnlessThrottled, otpRefusal, recordCodeRequest } from './otp.ts';
 import { codeRequestIdKey, codeRequestIdOf, mobileOfCodeRequestId } from './code-request-ids.ts';
 import { openPlayerSession, revokeOtherPlayerSessions } from './player-sessions.ts';
-import { assertMobileNotExcluded } from '../rglimits/rglimits.service.ts';
+import { assertMobileNotExcluded } from '../rglimits/index.ts';
 
 export interface AuthDeps {
   db: Kysely<Database>;

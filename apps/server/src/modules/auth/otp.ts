@@ -5,8 +5,7 @@ import type { Database, OtpPurpose } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
 import { holdRateLimitKey, pruneRateLimitsNowAndThen } from '../../plugins/rate-limit-store.ts';
-import type { SmsSender } from '../sms/sms.ts';
-import { SmsDeliveryError } from '../sms/sms.ts';
+import { type SmsSender, SmsDeliveryError } from '../sms/index.ts';
 
 export const OTP_TTL_MS = 5 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;

@@ -9,7 +9,7 @@ import {
 } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { insertPlayer } from '../../../test/factories.ts';
-import { manilaDayStartIso } from '../audit/audit.service.ts';
+import { manilaDayStartIso } from '../audit/index.ts';
 
 describe(`back-office lists: sorting and filters on the server (${testDialect})`, () => {
   let t: TestApp;

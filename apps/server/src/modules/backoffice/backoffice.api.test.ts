@@ -18,8 +18,7 @@ import {
 } from '../../../test/test-app.ts';
 import { insertPlayer, uniqueMobile } from '../../../test/factories.ts';
 import { createStaffAccount, type StaffAccountInput } from '../../../test/staff-accounts.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
-import { playerBalances } from '../wallet/accounts.ts';
+import { checkLedger, playerBalances } from '../wallet/index.ts';
 
 describe(`back office API (${testDialect})`, () => {
   let t: TestApp;

@@ -5,17 +5,22 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
 import { schemaOf } from '../../lib/operations.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
-import { listAudit, recordAudit } from '../audit/audit.service.ts';
-import { listContactMessages } from '../contact/contact.service.ts';
-import { findPlayerForStaff, searchPlayers } from '../players/player-directory.repo.ts';
-import { adjustPlayerBalance, playerLedgerEntries } from '../wallet/wallet.service.ts';
-import { listStaff, toStaffMember } from '../staff/staff.repo.ts';
-import { listSmsOutbox } from '../sms/sms-outbox.repo.ts';
-import { issueLoginLink } from '../staff/login-links.ts';
-import { loginStaff } from '../staff/staff.service.ts';
+import { listAudit, recordAudit } from '../audit/index.ts';
+import { listContactMessages } from '../contact/index.ts';
+import { findPlayerForStaff, searchPlayers } from '../players/index.ts';
+import { adjustPlayerBalance, playerLedgerEntries } from '../wallet/index.ts';
+import {
+  listStaff,
+  toStaffMember,
+  issueLoginLink,
+  loginStaff,
+  resolveStaffSignInStep,
+  revokeStaffSession,
+  STAFF_COOKIE,
+} from '../staff/index.ts';
+import { listSmsOutbox } from '../sms/index.ts';
 import { createStaffOrRequest } from './staff-requests.service.ts';
 import { staffRequestRoutes } from './staff-requests.routes.ts';
-import { resolveStaffSignInStep, revokeStaffSession, STAFF_COOKIE } from '../staff/staff-sessions.ts';
 import { sendLocked, setStaffCookie, staffSecurityRoutes } from './staff-security.routes.ts';
 
 const PAGE_SIZE = 25;

@@ -25,7 +25,7 @@ import {
 } from '../../../test/test-app.ts';
 import { insertPlayer, uniqueMobile } from '../../../test/factories.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { insertStaff } from '../staff/staff.repo.ts';
+import { insertStaff } from '../staff/index.ts';
 
 /**
  * Issue 30, "One admin alone" 2 (decision 044): an admin creates a second admin, enrols it and approves

@@ -9,7 +9,7 @@ import {
   requestMobileChange,
   resendEnrolmentLink,
 } from './staff-requests.service.ts';
-import { confirmEnrolmentLink, enrolmentLinkOffer } from '../staff/staff-enrolment-links.ts';
+import { confirmEnrolmentLink, enrolmentLinkOffer } from '../staff/index.ts';
 
 const tags = ['backoffice'];
 const {

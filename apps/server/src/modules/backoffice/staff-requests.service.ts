@@ -11,14 +11,22 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/idempotency.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { nowIso } from '../../lib/time.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { secondPersonRefusal } from '../staff/independent-approvers.ts';
-import { findStaffById, findStaffByReferralCode, findStaffByUsername, insertStaff } from '../staff/staff.repo.ts';
-import { createStaff, type ParsedCreateStaff } from '../staff/staff.service.ts';
-import { revokeEnrolmentLinks, sendEnrolmentLink, type EnrolmentLinkDeps } from '../staff/staff-enrolment-links.ts';
-import { freeReferralCode } from '../staff/referral-codes.ts';
-import { twoFactorRequired } from '../staff/staff-two-factor.service.ts';
-import { completeApprovedApplication } from '../masteragents/masteragents.service.ts';
+import { recordAudit } from '../audit/index.ts';
+import {
+  secondPersonRefusal,
+  findStaffById,
+  findStaffByReferralCode,
+  findStaffByUsername,
+  insertStaff,
+  createStaff,
+  type ParsedCreateStaff,
+  revokeEnrolmentLinks,
+  sendEnrolmentLink,
+  type EnrolmentLinkDeps,
+  freeReferralCode,
+  twoFactorRequired,
+} from '../staff/index.ts';
+import { completeApprovedApplication } from '../masteragents/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Admin = Pick<StaffUser, 'id' | 'role'>;

@@ -12,7 +12,7 @@ import {
   type TestApp,
 } from '../../../test/test-app.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { insertStaff } from '../staff/staff.repo.ts';
+import { insertStaff } from '../staff/index.ts';
 
 const SECURITY = { public: [], player: [{ playerSession: [] }], staff: [{ staffSession: [] }] } as const;
 

@@ -12,23 +12,22 @@ import type { AppConfig } from '../../config.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { schemaOf } from '../../lib/operations.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { listStaff, toStaffMember } from '../staff/staff.repo.ts';
-import { submitSignInCode } from '../staff/staff.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import {
+  listStaff,
+  toStaffMember,
+  submitSignInCode,
   resolveStaffSignInStep,
   STAFF_COOKIE,
   STAFF_SESSION_ABSOLUTE_MS,
   STAFF_SIGN_IN_STEP_MS,
   type StaffSignInStep,
-} from '../staff/staff-sessions.ts';
-import {
   confirmEnrolment,
   enrolmentOffer,
   regenerateRecoveryCodes,
   resetTwoFactor,
   securityStatus,
-} from '../staff/staff-two-factor.service.ts';
+} from '../staff/index.ts';
 
 const tags = ['backoffice'];
 const {

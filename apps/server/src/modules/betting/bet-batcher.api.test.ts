@@ -5,8 +5,7 @@ import { StatusCode, type BetReceipt } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { fundPlayer, winRaceDay } from '../../../test/win-race.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
-import { playerBalances } from '../wallet/accounts.ts';
+import { checkLedger, playerBalances } from '../wallet/index.ts';
 import { createBetBatcher } from './bet-batcher.ts';
 
 describe(`group commit of bets (${testDialect})`, () => {

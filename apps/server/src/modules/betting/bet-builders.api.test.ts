@@ -12,8 +12,7 @@ import {
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { adminPoster, fundPlayer, placeBetAs } from '../../../test/win-race.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
-import { playerBalances } from '../wallet/accounts.ts';
+import { checkLedger, playerBalances } from '../wallet/index.ts';
 
 /*
  * The bet builders of the live screen only write ordinary selections. Sent to the server as they are, a

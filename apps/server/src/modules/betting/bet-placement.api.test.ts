@@ -4,8 +4,7 @@ import type { BetReceipt, Race } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { adminPoster, fundPlayer, openRace, winRaceDay } from '../../../test/win-race.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
-import { playerBalances } from '../wallet/accounts.ts';
+import { checkLedger, playerBalances } from '../wallet/index.ts';
 import { isPlacementThread, type PlacementThread } from './bet-placement.ts';
 
 // On a SQLite file bets run on a thread of their own (decision 011); PostgreSQL places them in process.

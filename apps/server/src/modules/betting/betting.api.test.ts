@@ -4,8 +4,7 @@ import { BetMessages, StatusCode, type BetHistoryResponse, type BetReceipt, type
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { placeBetAs } from '../../../test/win-race.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
-import { playerBalances } from '../wallet/accounts.ts';
+import { checkLedger, playerBalances } from '../wallet/index.ts';
 import { BetRefusals } from './betting.service.ts';
 
 describe(`placing bets (${testDialect})`, () => {

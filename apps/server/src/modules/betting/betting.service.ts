@@ -25,14 +25,14 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
-import { InsufficientFundsError, recordTransaction, type PostedTransaction } from '../wallet/ledger.ts';
+import { InsufficientFundsError, recordTransaction, type PostedTransaction } from '../wallet/index.ts';
 import { statement } from '../../db/statement.ts';
 import { eventCard, type EventCard } from './event-card.ts';
 import { legsOfTickets } from './ticket-legs.ts';
 import { poolWinningsTaxOf } from './pool-winnings-tax.ts';
-import { runnersOfRows } from '../tote/pools.ts';
+import { runnersOfRows } from '../tote/index.ts';
 import type { BetBatcher } from './bet-batcher.ts';
-import { assertBetAllowed } from '../rglimits/rglimits.service.ts';
+import { assertBetAllowed } from '../rglimits/index.ts';
 
 export const BetRefusals = {
   raceNotFound: 'This race is not on the card.',

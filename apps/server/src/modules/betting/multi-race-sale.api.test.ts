@@ -3,8 +3,7 @@ import type { BetReceipt, Race } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { adminPoster, fundPlayer, placeBetAs } from '../../../test/win-race.ts';
-import { playerBalances } from '../wallet/accounts.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
+import { playerBalances, checkLedger } from '../wallet/index.ts';
 import { BetRefusals } from './betting.service.ts';
 
 /**

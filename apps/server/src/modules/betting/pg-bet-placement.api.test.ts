@@ -7,8 +7,7 @@ import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow
 import { fundPlayer, winRaceDay } from '../../../test/win-race.ts';
 import { AppError } from '../../lib/errors.ts';
 import { Idempotency } from '../../lib/idempotency.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
-import { playerBalances } from '../wallet/accounts.ts';
+import { checkLedger, playerBalances } from '../wallet/index.ts';
 import { BetRefusals } from './betting.service.ts';
 import { postgresBetPlacement } from './pg-bet-placement.ts';
 

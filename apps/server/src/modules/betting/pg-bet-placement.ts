@@ -17,7 +17,7 @@ import { hashRequest } from '../../lib/tokens.ts';
 import { readEventCard, type EventCard } from './event-card.ts';
 import { BetRefusals, betLedgerText, checkBetOnCard, newTicketNo, receiptBeforeBalances } from './betting.service.ts';
 import { keepCardWinningsTax, keptPoolWinningsTax, poolWinningsTaxOf } from './pool-winnings-tax.ts';
-import { betRefusalsForBatch, lockResponsibleGaming, rgClock } from '../rglimits/rglimits.service.ts';
+import { betRefusalsForBatch, lockResponsibleGaming, rgClock } from '../rglimits/index.ts';
 
 /**
  * Bets on PostgreSQL (docs/decisions/029-postgres-bet-placement.md): the server checks each bet's slip

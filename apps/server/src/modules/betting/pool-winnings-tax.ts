@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { WinningsTaxRule } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
-import { policyInForceAt } from '../tote/tote-settings.ts';
+import { policyInForceAt } from '../tote/index.ts';
 import type { EventCard } from './event-card.ts';
 
 type PoolKey = { firstRaceId: number; betType: string };

@@ -4,8 +4,7 @@ import { BET_TYPES, BetMessages, FLAG_BET_TYPES, StatusCode, type Race } from '@
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { placeBetAs } from '../../../test/win-race.ts';
-import { playerBalances } from '../wallet/accounts.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
+import { playerBalances, checkLedger } from '../wallet/index.ts';
 
 const TYPES = FLAG_BET_TYPES;
 

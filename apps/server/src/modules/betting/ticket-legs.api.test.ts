@@ -12,7 +12,7 @@ import {
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { adminPoster, fundPlayer } from '../../../test/win-race.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
+import { checkLedger } from '../wallet/index.ts';
 
 /**
  * The player's tickets say where each leg of a multi-race ticket stands (shared ticketLegs): won, lost

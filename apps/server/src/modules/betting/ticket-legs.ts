@@ -12,8 +12,7 @@ import {
   type TicketLegsSummary,
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
-import { parseSelections, runnersOfRows } from '../tote/pools.ts';
-import { poolPolicyOf } from '../tote/tote-settings.ts';
+import { parseSelections, runnersOfRows, poolPolicyOf } from '../tote/index.ts';
 
 /** A ticket as the history reads it, enough to say where its legs stand. */
 export interface TicketForLegs {

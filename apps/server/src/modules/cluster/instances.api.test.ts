@@ -8,9 +8,9 @@ import { decodeFrame } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { call, registerPlayer } from '../../../test/player-flow.ts';
 import { adminPoster, fundPlayer, winRaceDay } from '../../../test/win-race.ts';
-import { LISTENER_APPLICATION, type PubSub } from '../events/pubsub.ts';
-import { confirmResult } from '../tote/settlement.service.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
+import { LISTENER_APPLICATION, type PubSub } from '../events/index.ts';
+import { confirmResult } from '../tote/index.ts';
+import { checkLedger } from '../wallet/index.ts';
 
 /**
  * Instances on one PostgreSQL with no stickiness: what one does, the other sees at once (sessions,

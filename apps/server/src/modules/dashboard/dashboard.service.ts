@@ -1,10 +1,8 @@
 import type { Kysely } from 'kysely';
 import {
   BET_TYPES,
-  BETTING_OPEN_STATUSES,
   DASHBOARD_PENDING_LIMIT,
   DEPOSIT_LATE_AFTER_MS,
-  isBettingOpen,
   isDepositLate,
   legsOf,
   manilaDateOf,
@@ -18,14 +16,13 @@ import {
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { isPostgres } from '../../db/statement.ts';
-import { carryoverAccountCode } from '../tote/settlement.service.ts';
-import { eventPoolsVersion } from '../tote/live-pools.service.ts';
+import { carryoverAccountCode, eventPoolsVersion } from '../tote/index.ts';
 
 type Db = Kysely<Database>;
 type Dashboard = Omit<DashboardResponse, 'statusCode'>;
 
 /** Statuses of a race in play on the dashboard: open, last call (closing), closed (running, live). */
-export const IN_PLAY_STATUSES = [...BETTING_OPEN_STATUSES, 'C'] as const satisfies readonly RaceStatus[];
+export const IN_PLAY_STATUSES = ['O', 'L', 'C'] as const satisfies readonly RaceStatus[];
 const SINGLE_RACE_TYPES = BET_TYPES.filter((type) => legsOf(type) === 1).map((type) => type.code);
 const CARRYOVER_CODES = BET_TYPES.map((type) => carryoverAccountCode(type.code));
 
@@ -377,7 +374,7 @@ export async function raceDayDashboard(db: Db, cache: DashboardFigureCache, nowM
       pools: [],
     };
   const postTimePassed = races
-    .filter((race) => isBettingOpen(race.status) && Date.parse(race.postTime) < nowMs)
+    .filter((race) => (race.status === 'O' || race.status === 'L') && Date.parse(race.postTime) < nowMs)
     .map((race): DashboardAlert => ({
       kind: 'POST_TIME_PASSED',
       raceId: race.raceId,

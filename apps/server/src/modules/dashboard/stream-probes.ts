@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { STREAM_PROBE_EVERY_MS } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
-import type { Stoppable } from '../cluster/leadership.ts';
+import type { Stoppable } from '../cluster/index.ts';
 import { streamsInPlay } from './dashboard.service.ts';
 
 type Db = Kysely<Database>;

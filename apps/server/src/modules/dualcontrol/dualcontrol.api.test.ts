@@ -14,7 +14,7 @@ import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } fro
 import { independentAdmin } from '../../../test/second-admin.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { insertStaff } from '../staff/staff.repo.ts';
+import { insertStaff } from '../staff/index.ts';
 import { proposeChange, registerDualControlKind } from './dualcontrol.service.ts';
 
 /** A kind for this test only: it writes its text into payment_settings under its subject. */

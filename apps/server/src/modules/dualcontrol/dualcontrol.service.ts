@@ -11,8 +11,8 @@ import type { Database, DualControlRequestsTable, StaffUser } from '../../db/sch
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation, runIdempotent } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { secondPersonRefusal } from '../staff/independent-approvers.ts';
+import { recordAudit } from '../audit/index.ts';
+import { secondPersonRefusal } from '../staff/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type RequestRow = Selectable<DualControlRequestsTable>;

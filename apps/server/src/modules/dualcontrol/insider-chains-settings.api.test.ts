@@ -22,9 +22,8 @@ import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } fro
 import { independentAdmin } from '../../../test/second-admin.ts';
 import { call, registerPlayer, sessionCookieOf, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { insertStaff } from '../staff/staff.repo.ts';
-import { playerBalances } from '../wallet/accounts.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
+import { insertStaff } from '../staff/index.ts';
+import { playerBalances, checkLedger } from '../wallet/index.ts';
 
 const LIMITS = PaymentBackofficeRoutes.limits;
 const TOTE_SETTINGS = '/api/backoffice/tote/settings';

@@ -16,7 +16,7 @@ import { createStaffAccount } from '../../../test/staff-accounts.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { basePictures, malformedImageCorpus } from '../../../test/malformed-images.ts';
 import { fundPlayer } from '../../../test/win-race.ts';
-import { rgClock } from '../rglimits/rglimits.service.ts';
+import { rgClock } from '../rglimits/index.ts';
 
 const key = () => `k-${randomUUID()}`;
 const b64 = (bytes: Buffer) => bytes.toString('base64');
@@ -121,23 +121,6 @@ describe(`identity verification (${testDialect})`, () => {
   });
   afterAll(async () => {
     await t?.close();
-  });
-
-  it('tells the player the deposit total past which they must verify, as the server is configured', async () => {
-    expect((await statusOf(await registerPlayer(t.app))).depositThreshold).toBe(5_000_000);
-    const configured = await createTestApp({ KYC_DEPOSIT_THRESHOLD: '1234500' });
-    try {
-      const player = await registerPlayer(configured.app);
-      const response = await configured.app.inject({
-        method: 'GET',
-        url: KycRoutes.status,
-        headers: { cookie: player.cookie },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json<KycStatusResponse>()).toMatchObject({ status: 'none', depositThreshold: 1_234_500 });
-    } finally {
-      await configured.close();
-    }
   });
 
   it('limits submissions per address and minute (each one decodes two photos)', async () => {

@@ -10,7 +10,7 @@ import { notFound } from '../../lib/errors.ts';
 import { schemaOf } from '../../lib/operations.ts';
 import { currentOwnPlayer, requirePlayer } from '../../plugins/player-auth.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import {
   decideKyc,
   kycPhoto,
@@ -37,7 +37,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   const playerTags = ['kyc'];
 
   app.get(status.path, { schema: schemaOf(status, playerTags), preValidation: requirePlayer }, async (request) =>
-    playerKycStatus(db, currentOwnPlayer(request).playerId, app.config.kyc),
+    playerKycStatus(db, currentOwnPlayer(request).playerId),
   );
 
   app.post(

@@ -19,8 +19,8 @@ import type { Database, KycSubmissionsTable, StaffUser } from '../../db/schema.t
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { isIdentityExcluded, isPlayerExcluded } from '../rglimits/rglimits.service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { isIdentityExcluded, isPlayerExcluded } from '../rglimits/index.ts';
 import { storedKycPhoto } from './kyc-photos.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -53,12 +53,7 @@ export async function kycStatusOf(db: Db, playerId: number): Promise<KycStatus> 
   return (await newestSubmission(db, playerId))?.status ?? 'none';
 }
 
-/** The player's own view, with the configured deposit total past which they must verify (their page says it). */
-export async function playerKycStatus(
-  db: Db,
-  playerId: number,
-  settings: Pick<KycGateSettings, 'depositThreshold'>,
-): Promise<KycStatusResponse> {
+export async function playerKycStatus(db: Db, playerId: number): Promise<KycStatusResponse> {
   const row = await newestSubmission(db, playerId);
   return {
     statusCode: 200,
@@ -66,7 +61,6 @@ export async function playerKycStatus(
     reason: row?.reason ?? null,
     submittedAt: row?.created_at ?? null,
     decidedAt: row?.decided_at ?? null,
-    depositThreshold: settings.depositThreshold,
   };
 }
 

@@ -14,11 +14,15 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation, runIdempotentTwinSafe } from '../../lib/idempotency.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { nowIso } from '../../lib/time.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { findStaffByUsername, replaceRecoveryCodes } from '../staff/staff.repo.ts';
-import { sendEnrolmentLink, type EnrolmentLinkDeps } from '../staff/staff-enrolment-links.ts';
-import { revokeAllStaffSessions } from '../staff/staff-sessions.ts';
-import type { SmsSender } from '../sms/sms.ts';
+import { recordAudit } from '../audit/index.ts';
+import {
+  findStaffByUsername,
+  replaceRecoveryCodes,
+  sendEnrolmentLink,
+  type EnrolmentLinkDeps,
+  revokeAllStaffSessions,
+} from '../staff/index.ts';
+import type { SmsSender } from '../sms/index.ts';
 import {
   applicationView,
   claimDecision,

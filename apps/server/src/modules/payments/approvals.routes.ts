@@ -6,8 +6,7 @@ import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
 import { idParam } from '../../lib/params.ts';
 import { schemaOf } from '../../lib/operations.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
-import { approvalSettings } from '../wallet/approval-controls.ts';
-import { decideBalanceAdjustment, listBalanceAdjustments } from '../wallet/wallet.service.ts';
+import { approvalSettings, decideBalanceAdjustment, listBalanceAdjustments } from '../wallet/index.ts';
 import { paymentReceiptForStaff } from './payments.service.ts';
 import { proposeApprovalSettings } from './settings-proposals.ts';
 

@@ -15,7 +15,7 @@ import type { Database, PaymentChannelImagesTable, StaffUser } from '../../db/sc
 import { notFound } from '../../lib/errors.ts';
 import { decodeBase64Image, reencodeImage, type ImageLimits, type ImageRefusals } from '../../lib/images.ts';
 import { nowIso } from '../../lib/time.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 
 /*
  * Images of the deposit accounts and withdraw channels (docs/product/money.md#channels-and-images). An admin uploads

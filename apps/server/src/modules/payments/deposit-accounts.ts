@@ -10,7 +10,7 @@ import {
 import type { Database, DepositAccountsTable, StaffUser } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { channelImageUrls } from './channel-images.ts';
 
 type DepositAccountRow = Selectable<DepositAccountsTable>;

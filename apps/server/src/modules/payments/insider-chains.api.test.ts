@@ -16,8 +16,7 @@ import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow
 import { independentAdmin } from '../../../test/second-admin.ts';
 import { backdateStaff, insertStaffMember, testAdminId, type StaffMember } from '../../../test/staff-members.ts';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
-import { playerBalances } from '../wallet/accounts.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
+import { playerBalances, checkLedger } from '../wallet/index.ts';
 import { renderReceipt } from './receipt-fixtures.ts';
 
 const key = () => `k-${randomUUID()}`;

@@ -20,9 +20,8 @@ import { approveAsSecondAdmin } from '../../../test/second-admin.ts';
 import { insertPlayer } from '../../../test/factories.ts';
 import { independentAdmin } from '../../../test/second-admin.ts';
 import { call, registerPlayer, sessionCookieOf, type RegisteredPlayer } from '../../../test/player-flow.ts';
-import { playerBalances } from '../wallet/accounts.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
-import { STAFF_SESSION_SMS } from '../staff/login-links.ts';
+import { playerBalances, checkLedger } from '../wallet/index.ts';
+import { STAFF_SESSION_SMS } from '../staff/index.ts';
 import { renderReceipt } from './receipt-fixtures.ts';
 
 const key = () => `k-${randomUUID()}`;

@@ -13,8 +13,7 @@ import {
 import { insertStaffMember, testAdminId } from '../../../test/staff-members.ts';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
-import { playerBalances } from '../wallet/accounts.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
+import { playerBalances, checkLedger } from '../wallet/index.ts';
 import { renderReceipt } from './receipt-fixtures.ts';
 
 const key = () => `k-${randomUUID()}`;

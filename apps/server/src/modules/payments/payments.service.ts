@@ -27,15 +27,23 @@ import type { Database, StaffUser } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation, runIdempotentTwinSafe } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
-import { amlOnPaymentDecided, amlOnPaymentRequested } from '../aml/aml.rules.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { requireKycForPayment, type KycGateSettings } from '../kyc/kyc.service.ts';
-import { scopePlayersToStaff } from '../staff/subtree.ts';
-import { secondPersonRefusal } from '../staff/independent-approvers.ts';
-import { assertDepositAllowed } from '../rglimits/rglimits.service.ts';
-import { approvalSettings, countApproval, secondApproverRoleFor } from '../wallet/approval-controls.ts';
-import { accountIdByCode, HouseAccount, playerAccountCode, playerBalances } from '../wallet/accounts.ts';
-import { InsufficientFundsError, postTransaction, type Posting } from '../wallet/ledger.ts';
+import { amlOnPaymentDecided, amlOnPaymentRequested } from '../aml/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { requireKycForPayment, type KycGateSettings } from '../kyc/index.ts';
+import { scopePlayersToStaff, secondPersonRefusal } from '../staff/index.ts';
+import { assertDepositAllowed } from '../rglimits/index.ts';
+import {
+  approvalSettings,
+  countApproval,
+  secondApproverRoleFor,
+  accountIdByCode,
+  HouseAccount,
+  playerAccountCode,
+  playerBalances,
+  InsufficientFundsError,
+  postTransaction,
+  type Posting,
+} from '../wallet/index.ts';
 import { withdrawChannels } from './channel-images.ts';
 import { depositAccountsForPlayer } from './deposit-accounts.ts';
 import { paymentLimits } from './payment-settings.ts';

@@ -14,9 +14,9 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { proposeChange, registerDualControlKind, type DualControlActor } from '../dualcontrol/dualcontrol.service.ts';
-import { approvalSettings } from '../wallet/approval-controls.ts';
+import { recordAudit } from '../audit/index.ts';
+import { proposeChange, registerDualControlKind, type DualControlActor } from '../dualcontrol/index.ts';
+import { approvalSettings } from '../wallet/index.ts';
 import { paymentLimits } from './payment-settings.ts';
 
 /*

@@ -2,7 +2,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { KycStatus, ListSortDirection, PlayerSortKey, PlayerSummary } from '@karera/shared';
 import type { Database, StaffUser } from '../../db/schema.ts';
 // Staff see the players of their own subtree at any depth (decision 040).
-import { scopePlayersToStaff } from '../staff/subtree.ts';
+import { scopePlayersToStaff } from '../staff/index.ts';
 
 function balanceOf(kind: string) {
   return sql<number>`coalesce((select a.balance from accounts a where a.player_id = players.id and a.kind = ${kind}), 0)`;

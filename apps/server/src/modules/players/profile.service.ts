@@ -4,12 +4,18 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/idempotency.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { consumeOtp, issueOtp, otpRefusal } from '../auth/otp.ts';
-import { revokeOtherPlayerSessions, type PlayerSession } from '../auth/player-sessions.ts';
-import type { SmsSender } from '../sms/sms.ts';
-import { playerBalances } from '../wallet/accounts.ts';
-import { findPlayerById, findPlayerByMobile } from '../auth/player-lookup.repo.ts';
+import { recordAudit } from '../audit/index.ts';
+import {
+  consumeOtp,
+  issueOtp,
+  otpRefusal,
+  revokeOtherPlayerSessions,
+  type PlayerSession,
+  findPlayerById,
+  findPlayerByMobile,
+} from '../auth/index.ts';
+import type { SmsSender } from '../sms/index.ts';
+import { playerBalances } from '../wallet/index.ts';
 import { invalidSession } from '../../plugins/player-auth.ts';
 
 export async function getProfile(db: Kysely<Database>, playerId: number): Promise<ProfileResponse> {

@@ -13,9 +13,9 @@ import {
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { proposeChange, registerDualControlKind, type DualControlActor } from '../dualcontrol/dualcontrol.service.ts';
-import { approvalSettings } from '../wallet/approval-controls.ts';
+import { recordAudit } from '../audit/index.ts';
+import { proposeChange, registerDualControlKind, type DualControlActor } from '../dualcontrol/index.ts';
+import { approvalSettings } from '../wallet/index.ts';
 import type { PromoRow } from './promos.repo.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -16,8 +16,7 @@ import { createStaffAccount } from '../../../test/staff-accounts.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { approveAsSecondAdmin } from '../../../test/second-admin.ts';
 import { matchingReceipt } from '../../../test/receipts.ts';
-import { playerBalances } from '../wallet/accounts.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
+import { playerBalances, checkLedger } from '../wallet/index.ts';
 import { manilaDayStart } from './promos.service.ts';
 
 const key = () => `k-${randomUUID()}`;

@@ -19,10 +19,15 @@ import { toSafeInteger } from '../../db/connection.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation, runIdempotent } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { accountIdByCode, HouseAccount, playerAccountCode, playerBalances } from '../wallet/accounts.ts';
-import { recordTransaction } from '../wallet/ledger.ts';
-import { assertNotExcluded, mayReceiveMarketing } from '../rglimits/rglimits.service.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import {
+  accountIdByCode,
+  HouseAccount,
+  playerAccountCode,
+  playerBalances,
+  recordTransaction,
+} from '../wallet/index.ts';
+import { assertNotExcluded, mayReceiveMarketing } from '../rglimits/index.ts';
 import {
   backofficePromo,
   claimCountsOf,

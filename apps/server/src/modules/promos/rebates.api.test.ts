@@ -12,8 +12,7 @@ import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } fro
 import { approveAsSecondAdmin } from '../../../test/second-admin.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { adminPoster, fundPlayer, openRace, placeBetAs } from '../../../test/win-race.ts';
-import { playerBalances } from '../wallet/accounts.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
+import { playerBalances, checkLedger } from '../wallet/index.ts';
 
 /**
  * docs/product/promos.md#rebates: while a rebate promo is the player's active promo, each settled bet returns 5% of its

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { rebateOf } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
-import { HouseAccount, playerAccountCode } from '../wallet/accounts.ts';
+import { HouseAccount, playerAccountCode } from '../wallet/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

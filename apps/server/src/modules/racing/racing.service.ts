@@ -21,8 +21,8 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import type { PubSub } from '../events/pubsub.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import type { PubSub } from '../events/index.ts';
 import { findEvent, findRace, racesOfEvent } from './racing.repo.ts';
 import { MAX_RACES_PER_EVENT } from '@karera/shared';
 

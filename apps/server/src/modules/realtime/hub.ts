@@ -12,11 +12,11 @@ import {
   STAFF_SOCKET_PATH,
   type RealtimeMessage,
 } from '@karera/shared';
-import { PLAYER_COOKIE, resolvePlayerSession } from '../auth/player-sessions.ts';
-import { resolveStaffSession, STAFF_COOKIE } from '../staff/staff-sessions.ts';
-import { liveSnapshot } from '../racing/racing.repo.ts';
-import { runningRaceRuns } from '../simulator/raceRuns.ts';
-import { eventPoolsVersion } from '../tote/live-pools.service.ts';
+import { PLAYER_COOKIE, resolvePlayerSession } from '../auth/index.ts';
+import { resolveStaffSession, STAFF_COOKIE } from '../staff/index.ts';
+import { liveSnapshot } from '../racing/index.ts';
+import { runningRaceRuns } from '../simulator/index.ts';
+import { eventPoolsVersion } from '../tote/index.ts';
 
 export const WS_PATH = '/ws';
 /** Close code for a refused GAME_CONNECT; the reason text is fixed, and clients act on it. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import type { RealtimeMessage } from '@karera/shared';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../../test/test-app.ts';
-import { postgresPubSub, type PubSub } from '../events/pubsub.ts';
+import { postgresPubSub, type PubSub } from '../events/index.ts';
 
 /**
  * A TCP relay to PostgreSQL whose connections can be frozen: bytes stop in both directions and nothing

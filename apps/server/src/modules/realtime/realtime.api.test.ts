@@ -14,7 +14,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../../../test/test-app.ts';
-import { totpCodeForStep, totpStepAt } from '../staff/staff-totp.ts';
+import { totpCodeForStep, totpStepAt } from '../staff/index.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 
 /** A socket that collects every message it receives, and can wait for one that matches. */

@@ -5,7 +5,7 @@ import {
   type CertificateLanguage,
   type TaxCertificate,
 } from '@karera/shared';
-import { BOLD, pesoText, REGULAR, statementFonts } from '../statement/statement-files.ts';
+import { BOLD, pesoText, REGULAR, statementFonts } from '../statement/index.ts';
 
 /**
  * The annual certificate of tax withheld on winnings as a PDF, in the activity statement's style

@@ -34,8 +34,8 @@ import { matchingReceipt } from '../../../test/receipts.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { adminPoster, fundPlayer, openRace, placeBetAs } from '../../../test/win-race.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
-import { pesoText } from '../statement/statement-files.ts';
-import { HouseAccount } from '../wallet/accounts.ts';
+import { pesoText } from '../statement/index.ts';
+import { HouseAccount } from '../wallet/index.ts';
 
 const key = () => `k-${randomUUID()}`;
 

@@ -16,7 +16,7 @@ import {
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { isPostgres } from '../../db/statement.ts';
-import { HouseAccount, POOL_SHARE_ACCOUNTS } from '../wallet/accounts.ts';
+import { HouseAccount, POOL_SHARE_ACCOUNTS } from '../wallet/index.ts';
 
 /**
  * The business reports (decision 039). Each is a handful of set-based queries over one period: the

@@ -16,7 +16,7 @@ import {
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { HouseAccount } from '../wallet/accounts.ts';
+import { HouseAccount } from '../wallet/index.ts';
 import {
   asNumber,
   dayOfHour,

@@ -6,8 +6,7 @@ import { buildApp } from '../../app.ts';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { placeBetAs } from '../../../test/win-race.ts';
-import { playerBalances } from '../wallet/accounts.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
+import { playerBalances, checkLedger } from '../wallet/index.ts';
 
 /** Bets against the player's own limits and breaks, on the database's own bet path (SQLite's or PostgreSQL's). */
 describe(`bets and responsible gaming (${testDialect})`, () => {

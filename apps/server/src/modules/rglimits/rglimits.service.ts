@@ -21,7 +21,7 @@ import {
 import type { Database, StaffUser } from '../../db/schema.ts';
 import { isPostgres } from '../../db/statement.ts';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

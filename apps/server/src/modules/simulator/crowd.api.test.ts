@@ -4,11 +4,10 @@ import { manilaDayOf, poolAccountCode, runnerBaseNumber, stampTaxOfTickets, winO
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { registerPlayer } from '../../../test/player-flow.ts';
 import { fundPlayer, placeBetAs } from '../../../test/win-race.ts';
-import { racesOfEvent, oddsText } from '../racing/racing.repo.ts';
-import { winStakesOf, winTicketTotalsOf } from '../tote/pools.ts';
-import { poolPolicyOf } from '../tote/tote-settings.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
-import { gamingReport } from '../reports/reports.service.ts';
+import { racesOfEvent, oddsText } from '../racing/index.ts';
+import { winStakesOf, winTicketTotalsOf, poolPolicyOf } from '../tote/index.ts';
+import { checkLedger } from '../wallet/index.ts';
+import { gamingReport } from '../reports/index.ts';
 import { CROWD_SIZE, DEMO_CROWD_FUNDING, DEMO_CROWD_FUNDING_KIND, FUNDING_SCOPE } from './crowd.ts';
 import { crowdOpinion } from './crowd-model.ts';
 import { startSimulator, type Simulator } from './simulator.ts';

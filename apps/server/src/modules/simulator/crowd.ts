@@ -12,10 +12,9 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { BetPlacement } from '../betting/bet-placement.ts';
-import { parseSelections } from '../tote/pools.ts';
-import { openPlayerAccounts, playerAccountCode } from '../wallet/accounts.ts';
-import { postTransaction } from '../wallet/ledger.ts';
+import type { BetPlacement } from '../betting/index.ts';
+import { parseSelections } from '../tote/index.ts';
+import { openPlayerAccounts, playerAccountCode, postTransaction } from '../wallet/index.ts';
 import {
   crowdOpinion,
   crowdWinTarget,

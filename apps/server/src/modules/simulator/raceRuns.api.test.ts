@@ -12,9 +12,8 @@ import {
 } from '@karera/shared';
 import { createTestApp, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
-import { racesOfEvent } from '../racing/racing.repo.ts';
-import { addRunner, createEvent, createRace, transitionRace, type RacingActor } from '../racing/racing.service.ts';
-import { confirmResult } from '../tote/settlement.service.ts';
+import { racesOfEvent, addRunner, createEvent, createRace, transitionRace, type RacingActor } from '../racing/index.ts';
+import { confirmResult } from '../tote/index.ts';
 import { raceRunOf, startRaceRun } from './raceRuns.ts';
 import { startSimulator, type Simulator } from './simulator.ts';
 

@@ -1,7 +1,7 @@
 import { runnerBaseNumber, type Race, type RaceRunMessage, type RaceRunPlan } from '@karera/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { PubSub } from '../events/pubsub.ts';
+import type { PubSub } from '../events/index.ts';
 
 /**
  * The drawn race of a demo race (issue 20): when the simulator sends a race off it decides the order its

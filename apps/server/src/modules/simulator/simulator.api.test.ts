@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeMessage } from '@karera/shared';
 import { createTestApp, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { createLease } from '../../db/lease.ts';
-import { racesOfEvent } from '../racing/racing.repo.ts';
+import { racesOfEvent } from '../racing/index.ts';
 import { startSimulator, type Simulator } from './simulator.ts';
 
 describe(`race-day simulator (${testDialect})`, () => {

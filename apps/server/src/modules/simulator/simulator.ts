@@ -4,18 +4,18 @@ import { DEFAULT_RACES_PER_EVENT, FLAG_BET_TYPES, finishOfRunOrder, manilaDate, 
 import { createLease, type Lease } from '../../db/lease.ts';
 import { AppError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { racesOfEvent } from '../racing/racing.repo.ts';
-import { isoDate } from '../racing/racing.routes.ts';
 import {
+  racesOfEvent,
+  isoDate,
   addRunner,
   createEvent,
   createRace,
   setRunnerScratched,
   transitionRace,
   type RacingActor,
-} from '../racing/racing.service.ts';
-import { confirmResult, type ToteDeps } from '../tote/settlement.service.ts';
-import type { BetPlacement } from '../betting/bet-placement.ts';
+} from '../racing/index.ts';
+import { confirmResult, type ToteDeps } from '../tote/index.ts';
+import type { BetPlacement } from '../betting/index.ts';
 import { ARENAS, HORSE_NAMES, JOCKEY_NAMES } from './names.ts';
 import { raceRunOf, runOrderStanding, startRaceRun } from './raceRuns.ts';
 import { createCrowd, crowdRaces } from './crowd.ts';

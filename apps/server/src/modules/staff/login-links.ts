@@ -4,8 +4,8 @@ import type { Database, StaffUser } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import type { SmsSender } from '../sms/sms.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { SmsSender } from '../sms/index.ts';
 
 export const LOGIN_LINK_TTL_MS = 10 * 60 * 1000;
 

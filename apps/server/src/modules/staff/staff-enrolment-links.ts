@@ -14,8 +14,8 @@ import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hashToken, newSessionToken } from '../../lib/tokens.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { STAFF_ENROLMENT_SMS_PURPOSE, type SmsSender } from '../sms/sms.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { STAFF_ENROLMENT_SMS_PURPOSE, type SmsSender } from '../sms/index.ts';
 import { replaceRecoveryCodes } from './staff.repo.ts';
 import { revokeAllStaffSessions } from './staff-sessions.ts';
 import {
@@ -31,7 +31,6 @@ import {
 type Db = Kysely<Database> | Transaction<Database>;
 
 const LINK_TTL_MS = STAFF_ENROLMENT_LINK_HOURS * 60 * 60 * 1000;
-
 
 export interface EnrolmentLinkDeps {
   db: Kysely<Database>;

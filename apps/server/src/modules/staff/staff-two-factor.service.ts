@@ -4,7 +4,7 @@ import { StaffSecurityMessages, type StaffRole } from '@karera/shared';
 import type { AppConfig } from '../../config.ts';
 import type { Database, StaffUser } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
 import {
   claimTotpStep,
   countUnusedRecoveryCodes,

@@ -11,7 +11,7 @@ import type { Database, StaffUser } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/idempotency.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
 import {
   findStaffById,
   findStaffByReferralCode,

@@ -3,7 +3,7 @@ import { manilaMonthOf } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect } from '../../../test/test-app.ts';
 import { registerPlayer } from '../../../test/player-flow.ts';
 import { fundPlayer } from '../../../test/win-race.ts';
-import { accountIdByCode, HouseAccount, playerAccountCode } from '../wallet/accounts.ts';
+import { accountIdByCode, HouseAccount, playerAccountCode } from '../wallet/index.ts';
 
 /**
  * The statement of a very busy month, timed (bench/README.md, decision 036): only with

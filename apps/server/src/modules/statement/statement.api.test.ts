@@ -14,8 +14,7 @@ import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } fro
 import { pdfText } from '../../../test/pdf-text.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { adminPoster, fundPlayer, openRace, placeBetAs } from '../../../test/win-race.ts';
-import { playerBalances } from '../wallet/accounts.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
+import { playerBalances, checkLedger } from '../wallet/index.ts';
 import { monthlyStatement, statementMonths } from './statement.service.ts';
 
 const key = () => `k-${randomUUID()}`;

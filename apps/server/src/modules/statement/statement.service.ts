@@ -10,7 +10,7 @@ import {
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { betsOfLines } from '../betting/betting.service.ts';
+import { betsOfLines } from '../betting/index.ts';
 
 /**
  * The monthly activity statement, read from the ledger (decision 036). The balance it follows is the

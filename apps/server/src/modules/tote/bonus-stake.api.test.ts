@@ -14,8 +14,7 @@ import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } fro
 import { useLegacyTakeouts } from '../../../test/tote-policies.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { adminPoster, fundPlayer, openRace, placeBetAs } from '../../../test/win-race.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
-import { accountIdByCode, HouseAccount, playerBalances } from '../wallet/accounts.ts';
+import { checkLedger, accountIdByCode, HouseAccount, playerBalances } from '../wallet/index.ts';
 import { finishPayingPools, resumeSettlements } from './settlement.service.ts';
 import { payTickets } from './payouts.ts';
 import { poolTickets } from './pools.ts';

@@ -16,11 +16,9 @@ import {
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { useLegacyTakeouts } from '../../../test/tote-policies.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
-import { accountIdByCode, HouseAccount, playerBalances } from '../wallet/accounts.ts';
-import { postTransaction } from '../wallet/ledger.ts';
+import { checkLedger, accountIdByCode, HouseAccount, playerBalances, postTransaction } from '../wallet/index.ts';
 import { independentAdmin } from '../../../test/second-admin.ts';
-import { insertStaff } from '../staff/staff.repo.ts';
+import { insertStaff } from '../staff/index.ts';
 
 /**
  * Official dividends and the pool's money (decision 046): walked as a dishonest admin would try it, an

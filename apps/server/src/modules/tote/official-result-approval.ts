@@ -10,7 +10,7 @@ import {
   type ResultInput,
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
-import { proposeChange, registerDualControlKind, type DualControlActor } from '../dualcontrol/dualcontrol.service.ts';
+import { proposeChange, registerDualControlKind, type DualControlActor } from '../dualcontrol/index.ts';
 import { afterResultRecorded, checkOfficialDividends, recordResult } from './settlement.service.ts';
 
 /**

@@ -2,8 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { TicketSettlement } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
-import { HouseAccount, playerAccountCode } from '../wallet/accounts.ts';
-import { assertBalanced, type Posting } from '../wallet/ledger.ts';
+import { HouseAccount, playerAccountCode, assertBalanced, type Posting } from '../wallet/index.ts';
 
 /**
  * Pays a batch of a pool's tickets inside one database transaction, with a handful of statements for

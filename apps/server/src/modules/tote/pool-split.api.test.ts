@@ -4,8 +4,7 @@ import { ToteAdminRoutes, type SettlementReport } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { adminPoster, fundPlayer, winRaceDay } from '../../../test/win-race.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
-import { HouseAccount, playerBalances } from '../wallet/accounts.ts';
+import { checkLedger, HouseAccount, playerBalances } from '../wallet/index.ts';
 
 /**
  * The legal split posted (decision 049), on a fresh database's defaults (EO 194 and PD 1157): a Win pool of

@@ -12,7 +12,7 @@ import {
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { enterPolicy, legacyPolicy, useLegacyTakeouts } from '../../../test/tote-policies.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
+import { checkLedger } from '../wallet/index.ts';
 
 /**
  * The results page (game/getGameResult) of a finished race lists every bet type the race offers and

@@ -28,8 +28,8 @@ import {
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { findEvent, findRace } from '../racing/racing.repo.ts';
-import { HouseAccount } from '../wallet/accounts.ts';
+import { findEvent, findRace } from '../racing/index.ts';
+import { HouseAccount } from '../wallet/index.ts';
 import { carryoverAccountCode } from './settlement.service.ts';
 
 /** A leg of a pool as the results page reads it: its status and, once resulted, its finish. */

@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
+import { checkLedger } from '../wallet/index.ts';
 import { seedClosedRaceWithBets } from '../../../test/seed-bets.ts';
 import { testDialect } from '../../../test/test-app.ts';
 

@@ -23,14 +23,12 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { findRace } from '../racing/racing.repo.ts';
-import { moveRaceStatus, type RacingDeps } from '../racing/racing.service.ts';
-import { accountIdByCode, HouseAccount, POOL_SHARE_ACCOUNTS } from '../wallet/accounts.ts';
-import { postTransaction } from '../wallet/ledger.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { findRace, moveRaceStatus, type RacingDeps } from '../racing/index.ts';
+import { accountIdByCode, HouseAccount, POOL_SHARE_ACCOUNTS, postTransaction } from '../wallet/index.ts';
 import { ConcurrentSettlementError, payTickets, type TicketToPay } from './payouts.ts';
-import { payRebates, rebateWindows, ticketRebate, type TicketRebate } from '../promos/rebates.ts';
-import { accrueCommissionsForPool } from '../agents/commission-accrual.ts';
+import { payRebates, rebateWindows, ticketRebate, type TicketRebate } from '../promos/index.ts';
+import { accrueCommissionsForPool } from '../agents/index.ts';
 import {
   loadPoolCard,
   poolLegs,

@@ -12,7 +12,7 @@ import {
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { adminPoster, fundPlayer, openRace, placeBetAs } from '../../../test/win-race.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
+import { checkLedger } from '../wallet/index.ts';
 
 /**
  * Players see the arithmetic of the Philippine taxes: bet history gives a win's gross, the tax withheld and

@@ -22,8 +22,8 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { proposeChange, registerDualControlKind, type DualControlActor } from '../dualcontrol/dualcontrol.service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { proposeChange, registerDualControlKind, type DualControlActor } from '../dualcontrol/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -20,9 +20,7 @@ import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } fro
 import { useLegacyTakeouts } from '../../../test/tote-policies.ts';
 import { approveAsSecondAdmin } from '../../../test/second-admin.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
-import { checkLedger } from '../wallet/ledger-check.ts';
-import { accountIdByCode, playerBalances } from '../wallet/accounts.ts';
-import { postTransaction, reverseTransaction } from '../wallet/ledger.ts';
+import { checkLedger, accountIdByCode, playerBalances, postTransaction, reverseTransaction } from '../wallet/index.ts';
 
 describe(`tote and settlement (${testDialect})`, () => {
   let t: TestApp;

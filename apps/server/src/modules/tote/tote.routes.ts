@@ -13,7 +13,7 @@ import {
   type ToteDeps,
 } from './settlement.service.ts';
 import { pendingOfficialResult, proposeOfficialResult, sameResultEntry } from './official-result-approval.ts';
-import { requestView } from '../dualcontrol/dualcontrol.service.ts';
+import { requestView } from '../dualcontrol/index.ts';
 import { listSettings, proposeSetting } from './tote-settings.ts';
 
 export function toteRoutes(deps: ToteDeps): FastifyPluginAsyncZod {

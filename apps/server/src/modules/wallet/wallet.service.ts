@@ -15,9 +15,9 @@ import type { Database, StaffUser } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { runIdempotent, runIdempotentTwinSafe } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
-import { secondPersonRefusal } from '../staff/independent-approvers.ts';
+import { secondPersonRefusal } from '../staff/index.ts';
 import { approvalSettings, claimAdjustmentAlone, countApproval } from './approval-controls.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { accountIdByCode, HouseAccount, playerAccountCode, playerBalances } from './accounts.ts';
 import { InsufficientFundsError, postTransaction } from './ledger.ts';
 

@@ -1,0 +1,12 @@
+/** The module's public face: what the rest of the server may use. */
+export { authRoutes } from './auth.routes.ts';
+export { consumeOtp, issueOtp, otpRefusal } from './otp.ts';
+export { findPlayerById, findPlayerByMobile } from './player-lookup.repo.ts';
+export {
+  PLAYER_COOKIE,
+  openPlayerSession,
+  rememberSharedSessions,
+  resolvePlayerSession,
+  revokeOtherPlayerSessions,
+  type PlayerSession,
+} from './player-sessions.ts';

@@ -1,0 +1,3 @@
+/** The module's public face: what the rest of the server may use. */
+export { masterAgentRoutes } from './masteragents.routes.ts';
+export { completeApprovedApplication } from './masteragents.service.ts';
