@@ -7,6 +7,7 @@ import {
   KYC_ID_TYPES,
   KycMessages,
   KycRoutes,
+  kycSubmissionSchema,
   type KycDeclaration,
   type KycPhotoKind,
   type KycStatusResponse,
@@ -136,10 +137,15 @@ function VerificationForm() {
 
   function validate(): Errors {
     const found: Errors = {};
-    if (legalName.trim().length < 2) found.legalName = tk('messages.legalNameRequired');
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth)) found.dateOfBirth = tk('messages.dateOfBirthInvalid');
-    if (!idType) found.idType = tk('messages.idTypeRequired');
-    if (!/^[A-Za-z0-9][A-Za-z0-9 -]{3,}$/.test(idNumber.trim())) found.idNumber = tk('messages.idNumberRequired');
+    // The text fields by the server's own rules (the shared schema), with its messages in the page's language.
+    const check = (name: 'legalName' | 'dateOfBirth' | 'idType' | 'idNumber', value: string) => {
+      const checked = kycSubmissionSchema.shape[name].safeParse(value);
+      if (!checked.success) found[name] = text(checked.error.issues[0]?.message ?? tk('failed'));
+    };
+    check('legalName', legalName);
+    check('dateOfBirth', dateOfBirth);
+    check('idType', idType);
+    check('idNumber', idNumber);
     if (!photos.idPhoto) found.idPhoto = tk('messages.idPhotoRequired');
     if (!photos.selfie) found.selfie = tk('messages.selfieRequired');
     if (KYC_DECLARATIONS.some((name) => !declared[name])) found.declarations = tk('messages.declarationRequired');

@@ -1,3 +1,4 @@
+import { KYC_NAME_MAX } from '@karera/shared';
 import type { Translation } from '../../i18n/types.ts';
 import type { kycTexts } from './kycTexts.ts';
 
@@ -50,6 +51,7 @@ export const kycTextsFil = {
   submitted: 'Salamat. Sinusuri namin ang mga detalye mo; kadalasan wala pang isang araw.',
   messages: {
     legalNameRequired: 'Ilagay ang buong legal na pangalan mo gaya ng nasa ID.',
+    legalNameTooLong: `Hanggang ${KYC_NAME_MAX} na titik lang ang pangalan mo.`,
     dateOfBirthInvalid: 'Ilagay ang petsa ng kapanganakan mo (taon, buwan at araw).',
     underAge: 'Dapat 21 taong gulang ka pataas para makapaglaro sa Karera. Hindi namin ma-verify ang account na ito.',
     idTypeRequired: 'Piliin ang uri ng ID mo.',

@@ -54,6 +54,7 @@ export const kycTexts = {
   submitted: KycMessages.submitted,
   messages: {
     legalNameRequired: KycMessages.legalNameRequired,
+    legalNameTooLong: KycMessages.legalNameTooLong,
     dateOfBirthInvalid: KycMessages.dateOfBirthInvalid,
     underAge: KycMessages.underAge,
     idTypeRequired: KycMessages.idTypeRequired,
