@@ -19,7 +19,7 @@ import type { AppConfig } from './config.ts';
 import { createDatabase, type DatabaseHandle, type Dialect } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
-import { bootstrap } from './db/seed/bootstrap.ts';
+import { bootstrap } from './bootstrap.ts';
 import { openApiSchemaTransform, SECURITY_SCHEMES } from './lib/operations.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { addSecurityHeaders } from './plugins/security-headers.ts';

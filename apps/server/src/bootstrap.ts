@@ -1,17 +1,17 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../schema.ts';
-import type { AppConfig } from '../../config.ts';
-import { generatePassword } from '../../config.ts';
-import { hashPassword } from '../../lib/passwords.ts';
-import { recordAudit } from '../../modules/audit/index.ts';
+import type { Database } from './db/schema.ts';
+import type { AppConfig } from './config.ts';
+import { generatePassword } from './config.ts';
+import { hashPassword } from './lib/passwords.ts';
+import { recordAudit } from './modules/audit/index.ts';
 import {
   findStaffByReferralCode,
   findStaffByUsername,
   insertStaff,
   setTotpSecret,
   sealTotpSecret,
-} from '../../modules/staff/index.ts';
+} from './modules/staff/index.ts';
 import {
   accountIdByCode,
   createHouseAccounts,
@@ -19,10 +19,10 @@ import {
   openPlayerAccounts,
   playerAccountCode,
   postTransaction,
-} from '../../modules/wallet/index.ts';
-import { nowIso } from '../../lib/time.ts';
-import { seedDemoDepositAccounts } from '../../modules/payments/index.ts';
-import { seedDemoPromos } from '../../modules/promos/index.ts';
+} from './modules/wallet/index.ts';
+import { nowIso } from './lib/time.ts';
+import { seedDemoDepositAccounts } from './modules/payments/index.ts';
+import { seedDemoPromos } from './modules/promos/index.ts';
 
 const DEMO_CREDIT = 5_000_00;
 const DEMO_BONUS = 200_00;
