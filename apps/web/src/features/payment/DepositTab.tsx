@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   COPY_NOTE_MS,
@@ -11,15 +11,11 @@ import {
   PaymentMessages,
   senderFor,
   type DepositMethodAccount,
-  type PaymentRequestReceipt,
 } from '@karera/shared';
-import { Alert, Button, LoadingDialog, Spinner, TextArea, TextField } from '../../components/ui/index.ts';
-import { ChannelImage } from '../../components/payment/ChannelImage.tsx';
+import { Alert, Button, Spinner, TextField } from '../../components/ui/index.ts';
 import { ApiError, newIdempotencyKey } from '../../lib/api.ts';
-import { useMessageText } from '../../lib/messages.ts';
-import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
 import { AmountField } from './AmountField.tsx';
-import { depositMethodQuery, extractReceipt, initiateDeposit, WALLET_HISTORY_ROOT } from './paymentApi.ts';
+import { depositMethodQuery, extractReceipt, initiateDeposit } from './paymentApi.ts';
 import {
   amountOf,
   amountText,
@@ -29,7 +25,8 @@ import {
   lastSenderNumber,
   rememberSenderNumber,
 } from './paymentForm.ts';
-import { ResultDialogs } from './ResultDialogs.tsx';
+import { ChannelOptions, PaymentFormEnd } from './PaymentFormParts.tsx';
+import { usePaymentRequest } from './usePaymentRequest.ts';
 
 type ReadState = 'idle' | 'reading' | 'done' | 'nothing' | 'failed';
 
@@ -67,54 +64,25 @@ export function DepositTab() {
 
 function DepositForm({ accounts, limits }: { accounts: DepositMethodAccount[]; limits: { min: number; max: number } }) {
   const { t } = useTranslation();
-  const messageText = useMessageText();
   const receiptId = useRef<number | null>(null);
-  const queryClient = useQueryClient();
-  const receiverId = useId();
   const [accountId, setAccountId] = useState<number>(accounts[0]?.id ?? 0);
-  const [amount, setAmount] = useState('');
   const [sender, setSender] = useState(lastSenderNumber);
   const [reference, setReference] = useState('');
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const [read, setRead] = useState<ReadState>('idle');
-  const [receipt, setReceipt] = useState<PaymentRequestReceipt | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  // One key per filled-in request: a retry after a dropped answer is recognised, a new request gets a new key.
-  const key = useRef(newIdempotencyKey());
   const copyTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(copyTimer.current), []);
 
   const account = accounts.find((a) => a.id === accountId) ?? accounts[0];
   const isSevenEleven = account?.type === '7-11';
 
-  const submit = useSubmitOnce({
-    mutationFn: initiateDeposit,
-    onSuccess: (answer) => {
-      if (account) rememberSenderNumber(senderFor(account.type, sender));
-      key.current = newIdempotencyKey();
-      setAmount('');
-      setReference('');
-      setNote('');
-      setRead('idle');
-      receiptId.current = null;
-      setReceipt(answer);
-      void queryClient.invalidateQueries({ queryKey: WALLET_HISTORY_ROOT });
-    },
-    onError: (cause) => {
-      // 107 is handled centrally (logout); anything else is the failure popup with the server's words.
-      if (cause instanceof ApiError && cause.statusCode === 107) return;
-      // A refusal of the shared catalogue (a reused reference, a session staff opened) in the player's language.
-      setFailure(cause instanceof ApiError ? messageText(cause.message) : t('messages.serverError'));
-    },
+  const request = usePaymentRequest(initiateDeposit, () => {
+    if (account) rememberSenderNumber(senderFor(account.type, sender));
+    setReference('');
+    setRead('idle');
+    receiptId.current = null;
   });
-
-  function change(apply: () => void) {
-    apply();
-    setError(null);
-    key.current = newIdempotencyKey();
-  }
+  const { amount, setAmount, setError, key, change } = request;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -127,12 +95,12 @@ function DepositForm({ accounts, limits }: { accounts: DepositMethodAccount[]; l
       setError(refusal ?? PaymentMessages.receiverRequired);
       return;
     }
-    submit.submit({
+    request.submit({
       amount: amountValue,
       senderNumber: senderFor(account.type, sender),
       receiverNumber: account.id,
       referenceNumber: normalizeReference(reference, account.type),
-      ...(note.trim() ? { note: note.trim() } : {}),
+      ...request.noteField,
       // The uploaded receipt goes with the request: the approving staff member sees it.
       ...(receiptId.current !== null ? { receiptId: receiptId.current } : {}),
       idempotencyKey: key.current,
@@ -178,29 +146,22 @@ function DepositForm({ accounts, limits }: { accounts: DepositMethodAccount[]; l
 
   return (
     <form className="payment-form" onSubmit={onSubmit} noValidate data-testid="deposit-form">
-      <fieldset className="payment-fieldset">
-        <legend id={receiverId}>{t('payments.receiver')}</legend>
-        <div className="payment-options">
-          {accounts.map((option) => (
-            <label key={option.id} className="payment-option">
-              <input
-                type="radio"
-                name="receiver"
-                value={option.id}
-                checked={option.id === account?.id}
-                onChange={() => change(() => setAccountId(option.id))}
-              />
-              <ChannelImage channel={{ kind: 'deposit', type: option.type }} imageUrl={option.imageUrl} />
-              <span className="payment-option__name">{DEPOSIT_TYPE_LABELS[option.type]}</span>
-              {option.bonusPercent > 0 ? (
-                <span className="badge payment-bonus">
-                  {t('payments.bonusBadge', { percent: option.bonusPercent })}
-                </span>
-              ) : null}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <ChannelOptions
+        legend={t('payments.receiver')}
+        name="receiver"
+        options={accounts.map((option) => ({
+          value: option.id,
+          channel: { kind: 'deposit', type: option.type },
+          imageUrl: option.imageUrl,
+          label: DEPOSIT_TYPE_LABELS[option.type],
+          extra:
+            option.bonusPercent > 0 ? (
+              <span className="badge payment-bonus">{t('payments.bonusBadge', { percent: option.bonusPercent })}</span>
+            ) : null,
+        }))}
+        chosen={account?.id}
+        onChoose={(id) => change(() => setAccountId(id))}
+      />
 
       {account ? (
         <div className="card payment-account" data-testid="deposit-account">
@@ -287,34 +248,13 @@ function DepositForm({ accounts, limits }: { accounts: DepositMethodAccount[]; l
         onChange={(event) => change(() => setReference(cleanReferenceInput(event.target.value)))}
         data-testid="deposit-reference"
       />
-      <TextArea
-        label={t('payments.note')}
-        maxLength={200}
-        rows={2}
-        value={note}
-        onChange={(event) => change(() => setNote(event.target.value))}
-      />
-      {error ? (
-        <div data-testid="deposit-error">
-          <Alert tone="error">{error}</Alert>
-        </div>
-      ) : null}
-      <p className="payment-note">{t('payments.followUp')}</p>
-      <Button type="submit" variant="accent" block busy={submit.isPending} data-testid="deposit-submit">
-        {t('payments.submitDeposit')}
-      </Button>
-      <LoadingDialog
-        open={submit.isPending || read === 'reading'}
-        label={read === 'reading' ? t('payments.reading') : t('payments.sending')}
-      />
-      <ResultDialogs
-        receipt={receipt}
+      <PaymentFormEnd
+        request={request}
+        testId="deposit"
+        nextText={t('payments.followUp')}
+        submitText={t('payments.submitDeposit')}
         submittedText={t('payments.depositSubmitted')}
-        failure={failure}
-        onClose={() => {
-          setReceipt(null);
-          setFailure(null);
-        }}
+        waitingText={read === 'reading' ? t('payments.reading') : null}
       />
     </form>
   );
