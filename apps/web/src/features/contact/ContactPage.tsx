@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,6 +13,7 @@ import {
 import { Alert, Button, Page, SelectField, TextArea, TextField } from '../../components/ui/index.ts';
 import { ApiError } from '../../lib/api.ts';
 import { publicRequest } from '../../lib/userApi.ts';
+import { useFieldForm } from '../../components/forms/useFieldForm.ts';
 import { useMessageText } from '../../lib/messages.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
 import { ContactChannels } from './ContactChannels.tsx';
@@ -23,6 +24,7 @@ type FieldName = keyof FormValues;
 const EMPTY: FormValues = { name: '', email: '', reason: '', notes: '' };
 const FIELD_ORDER: readonly FieldName[] = ['name', 'email', 'reason', 'notes'];
 const FIELD_NAMES: ReadonlySet<string> = new Set(FIELD_ORDER);
+type FieldErrors = Partial<Record<FieldName, string>>;
 
 function isFieldName(key: string): key is FieldName {
   return FIELD_NAMES.has(key);
@@ -41,9 +43,10 @@ export function ContactPage() {
   const { t } = useTranslation();
   const title = useRouteTitle();
   const messageText = useMessageText();
-  const [values, setValues] = useState<FormValues>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFieldForm(EMPTY, messageText, () => {
+    if (submit.isSuccess) submit.reset();
+  });
+  const { values, setValues, setErrors } = form;
 
   const submit = useMutation({
     mutationFn: (input: ContactMessageInput) => publicRequest(PublicRoutes.contact, input),
@@ -53,7 +56,7 @@ export function ContactPage() {
     },
     onError: (error) => {
       if (error instanceof ApiError) {
-        const fromServer: Partial<Record<FieldName, string>> = {};
+        const fromServer: FieldErrors = {};
         for (const [key, message] of Object.entries(error.fieldErrors)) {
           if (isFieldName(key)) fromServer[key] = message;
         }
@@ -62,37 +65,22 @@ export function ContactPage() {
     },
   });
 
-  function update(field: FieldName, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-    if (submit.isSuccess) submit.reset();
-  }
-
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submit.isPending) return;
     const parsed = contactMessageSchema.safeParse(values);
     if (!parsed.success) {
       const fields = fieldErrorsOf(parsed.error);
-      const next: Partial<Record<FieldName, string>> = {};
+      const next: FieldErrors = {};
       for (const name of FIELD_ORDER) if (fields[name]) next[name] = fields[name];
       setErrors(next);
       submit.reset();
-      const first = FIELD_ORDER.find((name) => next[name]);
-      if (first) {
-        const element = formRef.current?.elements.namedItem(first);
-        if (element instanceof HTMLElement) element.focus();
-      }
+      form.focusField(FIELD_ORDER.find((name) => next[name]));
       return;
     }
     setErrors({});
     submit.mutate(parsed.data);
   }
-
-  const errorText = (field: FieldName) => {
-    const message = errors[field];
-    return message ? messageText(message) : undefined;
-  };
 
   return (
     <Page title={title} className="page--narrow" testId="contact-page">
@@ -111,44 +99,23 @@ export function ContactPage() {
             <span data-testid="contact-error">{messageText(errorMessageOf(submit.error))}</span>
           </Alert>
         ) : null}
-        <form ref={formRef} noValidate onSubmit={onSubmit}>
-          <TextField
-            label={t('contact.name')}
-            name="name"
-            autoComplete="name"
-            maxLength={100}
-            value={values.name}
-            onChange={(event) => update('name', event.target.value)}
-            error={errorText('name')}
-          />
+        <form ref={form.formRef} noValidate onSubmit={onSubmit}>
+          <TextField label={t('contact.name')} {...form.field('name')} autoComplete="name" maxLength={100} />
           <TextField
             label={t('contact.email')}
-            name="email"
+            {...form.field('email')}
             type="email"
             inputMode="email"
             autoComplete="email"
             maxLength={254}
-            value={values.email}
-            onChange={(event) => update('email', event.target.value)}
-            error={errorText('email')}
           />
           <SelectField
             label={t('contact.reason')}
-            name="reason"
+            {...form.field('reason')}
             placeholder={t('contact.reasonPlaceholder')}
             options={CONTACT_REASONS.map((reason) => ({ value: reason, label: t(`contact.reasons.${reason}`) }))}
-            value={values.reason}
-            onChange={(event) => update('reason', event.target.value)}
-            error={errorText('reason')}
           />
-          <TextArea
-            label={t('contact.notes')}
-            name="notes"
-            maxLength={2000}
-            value={values.notes}
-            onChange={(event) => update('notes', event.target.value)}
-            error={errorText('notes')}
-          />
+          <TextArea label={t('contact.notes')} {...form.field('notes')} maxLength={2000} />
           <Button type="submit" variant="primary" block busy={submit.isPending}>
             {submit.isPending ? t('contact.sending') : t('contact.submit')}
           </Button>

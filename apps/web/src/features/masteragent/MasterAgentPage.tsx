@@ -24,10 +24,10 @@ import {
   firstErrorField,
   masterAgentMessageKey,
   validateMasterAgentForm,
-  type MasterAgentErrors,
 } from './masterAgentForm.ts';
 import { useMasterAgentT } from './masterAgentI18n.ts';
 import { PhotoField } from '../../components/forms/PhotoField.tsx';
+import { useFieldForm } from '../../components/forms/useFieldForm.ts';
 import './masteragent.css';
 
 type Photos = Record<MasterAgentPhotoKind, File | null>;
@@ -41,25 +41,18 @@ export function MasterAgentPage() {
   const ta = useMasterAgentT();
   const title = useRouteTitle();
   const messageText = useMessageText();
-  const [values, setValues] = useState<MasterAgentTextFields>(EMPTY_VALUES);
   const [photos, setPhotos] = useState<Photos>(NO_PHOTOS);
-  const [errors, setErrors] = useState<MasterAgentErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   // One key per content: a retry of the same application is recognised; any change makes a new one.
   const idempotencyKey = useRef(newIdempotencyKey());
-  const formRef = useRef<HTMLFormElement>(null);
   const successRef = useRef<HTMLHeadingElement>(null);
 
   const text = (message: string) => {
     const key = masterAgentMessageKey(message);
     return key ? ta(`messages.${key}`) : messageText(message);
   };
-
-  function focusField(field: MasterAgentField | undefined) {
-    if (!field) return;
-    const element = formRef.current?.elements.namedItem(field);
-    if (element instanceof HTMLElement) element.focus();
-  }
+  const form = useFieldForm<MasterAgentTextFields, MasterAgentField>(EMPTY_VALUES, text, changed);
+  const { values, setErrors, focusField, errorText } = form;
 
   const submit = useSubmitOnce({
     mutationFn: async () => {
@@ -99,12 +92,6 @@ export function MasterAgentPage() {
     setFormError(null);
   }
 
-  function update(field: keyof MasterAgentTextFields, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-    changed();
-  }
-
   function choosePhoto(kind: MasterAgentPhotoKind, file: File | null) {
     setPhotos((current) => ({ ...current, [kind]: file }));
     // A chosen file is checked at once: a wrong type or a photo too large is said before Submit.
@@ -129,11 +116,6 @@ export function MasterAgentPage() {
     setFormError(null);
     submit.submit(undefined);
   }
-
-  const errorText = (field: MasterAgentField) => {
-    const message = errors[field];
-    return message ? text(message) : undefined;
-  };
 
   if (submit.isSuccess) {
     return (
@@ -165,75 +147,52 @@ export function MasterAgentPage() {
             <span data-testid="masteragent-error">{formError}</span>
           </Alert>
         ) : null}
-        <form ref={formRef} noValidate onSubmit={onSubmit}>
+        <form ref={form.formRef} noValidate onSubmit={onSubmit}>
           <TextField
             label={ta('email')}
-            name="email"
+            {...form.field('email')}
             type="email"
             inputMode="email"
             autoComplete="email"
             maxLength={254}
-            value={values.email}
-            onChange={(event) => update('email', event.target.value)}
-            error={errorText('email')}
           />
           <fieldset className="masteragent-fieldset">
             <legend>{ta('fullName')}</legend>
             <div className="masteragent-names">
               <TextField
                 label={ta('firstName')}
-                name="firstName"
+                {...form.field('firstName')}
                 autoComplete="given-name"
                 maxLength={60}
-                value={values.firstName}
-                onChange={(event) => update('firstName', event.target.value)}
-                error={errorText('firstName')}
               />
-              <TextField
-                label={ta('lastName')}
-                name="lastName"
-                autoComplete="family-name"
-                maxLength={60}
-                value={values.lastName}
-                onChange={(event) => update('lastName', event.target.value)}
-                error={errorText('lastName')}
-              />
+              <TextField label={ta('lastName')} {...form.field('lastName')} autoComplete="family-name" maxLength={60} />
             </div>
           </fieldset>
           <TextField
             label={ta('username')}
             hint={ta('usernameHint')}
-            name="username"
+            {...form.field('username')}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
             maxLength={64}
-            value={values.username}
-            onChange={(event) => update('username', event.target.value)}
-            error={errorText('username')}
           />
           <TextField
             label={ta('mobile')}
             hint={ta('mobileHint')}
-            name="mobile"
+            {...form.field('mobile')}
             type="tel"
             inputMode="tel"
             autoComplete="tel"
             maxLength={20}
-            value={values.mobile}
-            onChange={(event) => update('mobile', event.target.value)}
-            error={errorText('mobile')}
           />
           <TextField
             label={ta('telegram')}
             hint={ta('telegramHint')}
-            name="telegram"
+            {...form.field('telegram')}
             autoCapitalize="none"
             spellCheck={false}
             maxLength={64}
-            value={values.telegram}
-            onChange={(event) => update('telegram', event.target.value)}
-            error={errorText('telegram')}
           />
           <PhotoField
             name="selfie"
