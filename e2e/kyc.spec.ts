@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { KycMessages } from '@karera/shared';
+import { formatPeso, KycMessages, type KycStatusResponse } from '@karera/shared';
 import { adminPost, backofficeLogin, signInAsNewPlayer, uniqueSuffix } from './support.ts';
 import { seriousViolations } from './axe.ts';
 import { goToBackofficeSection } from './backofficeNav.ts';
@@ -30,6 +30,11 @@ test('a player completes identity verification from the account menu, an admin a
   await expect(page.getByRole('heading', { level: 1, name: 'Verify Identity' })).toBeVisible();
   const status = page.getByTestId('kyc-status');
   await expect(status).toContainText('Not verified yet');
+  // The introduction names the deposit total the server is configured with, as its status answer gives it.
+  const { depositThreshold } = (await (await page.request.get('/api/kyc/status')).json()) as KycStatusResponse;
+  await expect(page.getByTestId('kyc-intro')).toContainText(
+    `before your deposits pass ${formatPeso(depositThreshold)} in total`,
+  );
 
   // The form's own checks first: nothing filled in.
   await page.getByRole('button', { name: 'Submit for verification' }).click();
@@ -94,6 +99,18 @@ test('a player completes identity verification from the account menu, an admin a
     },
   });
   expect(((await withdrawal.json()) as { statusCode: number }).statusCode).toBe(200);
+});
+
+test('the Verify identity page names the configured deposit total in Filipino', async ({ page, request }) => {
+  await signInAsNewPlayer(page, request);
+  await page.addInitScript(() => window.localStorage.setItem('language', 'fil'));
+  await page.goto('/verify');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
+  await expect(page.getByTestId('kyc-status')).toContainText('Hindi pa verified');
+  const { depositThreshold } = (await (await page.request.get('/api/kyc/status')).json()) as KycStatusResponse;
+  await expect(page.getByTestId('kyc-intro')).toContainText(
+    `bago lumampas sa ${formatPeso(depositThreshold)} ang kabuuan ng deposit mo`,
+  );
 });
 
 test('a withdrawal refused for want of a verified identity points to the Verify identity page', async ({
