@@ -74,8 +74,11 @@ function declaresStaffSession(schema: unknown): boolean {
   );
 }
 
-/** A staff route that resolves its session itself still answers a caller without any 401 first. */
-const requireStaffCookie: onRequestAsyncHookHandler = async function requireStaffCookie(request) {
+/**
+ * The guard of a step of the staff sign-in (code, enrolment: audience staffSignIn), which resolves the step's
+ * own session itself: a caller without any staff cookie still hears 401 before the body is read.
+ */
+export const requireStaffCookie: onRequestAsyncHookHandler = async function requireStaffCookie(request) {
   if (!request.cookies[STAFF_COOKIE]) throw unauthorized(BackofficeMessages.notLoggedIn);
 };
 
@@ -95,7 +98,10 @@ export function runStaffGuardsFirst(app: FastifyInstance): void {
     if (guards.length === 0) {
       // The steps of a sign-in (code, enrolment) read their step's session themselves: they need a staff
       // cookie at least, checked before the body too.
-      if (declaresStaffSession(route.schema)) route.onRequest = [...hooksOf(route.onRequest), requireStaffCookie];
+      const onRequest = hooksOf(route.onRequest);
+      if (declaresStaffSession(route.schema) && !onRequest.includes(requireStaffCookie)) {
+        route.onRequest = [...onRequest, requireStaffCookie];
+      }
       return;
     }
     for (const method of [route.method].flat()) {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AgentOperations, AgentRoutes, agentReportQuerySchema, IDEMPOTENCY_KEY_HEADER } from '@karera/shared';
 import { badRequest } from '../../lib/errors.ts';
 import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
-import { schemaOf } from '../../lib/operations.ts';
+import { registerOperation } from '../../lib/register-operation.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { agentReport, agentReportCsv } from './agent-report.ts';
 import { agentOverview, createSubAgent, networkNodes } from './agents.service.ts';
@@ -17,39 +17,27 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const ops = AgentOperations;
 
-  app.get(
-    ops.agentNetwork.path,
-    { schema: schemaOf(ops.agentNetwork, tags), preHandler: requireStaff() },
-    async (request) => ({
+  registerOperation(app, ops.agentNetwork, { tags }, async (request) => ({
+    statusCode: 200 as const,
+    agents: await networkNodes(db, currentStaff(request)),
+  }));
+
+  registerOperation(app, ops.createSubAgent, { tags }, async (request) => {
+    const staff = currentStaff(request);
+    const agent = await createSubAgent(db, staff, { type: 'staff', id: staff.id, ip: request.ip }, request.body);
+    return { statusCode: 200 as const, agent };
+  });
+
+  registerOperation(app, ops.agentReport, { tags }, async (request) => {
+    const { period, from, to } = request.query;
+    return {
       statusCode: 200 as const,
-      agents: await networkNodes(db, currentStaff(request)),
-    }),
-  );
-
-  app.post(
-    ops.createSubAgent.path,
-    { schema: schemaOf(ops.createSubAgent, tags), preHandler: requireStaff() },
-    async (request) => {
-      const staff = currentStaff(request);
-      const agent = await createSubAgent(db, staff, { type: 'staff', id: staff.id, ip: request.ip }, request.body);
-      return { statusCode: 200 as const, agent };
-    },
-  );
-
-  app.get(
-    ops.agentReport.path,
-    { schema: schemaOf(ops.agentReport, tags), preHandler: requireStaff() },
-    async (request) => {
-      const { period, from, to } = request.query;
-      return {
-        statusCode: 200 as const,
-        period,
-        from,
-        to,
-        rows: await agentReport(db, currentStaff(request), { period, from, to }),
-      };
-    },
-  );
+      period,
+      from,
+      to,
+      rows: await agentReport(db, currentStaff(request), { period, from, to }),
+    };
+  });
 
   app.get(
     AgentRoutes.reportCsv,
@@ -73,49 +61,34 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    ops.agentOverview.path,
-    { schema: schemaOf(ops.agentOverview, tags), preHandler: requireStaff() },
-    async (request) => ({
-      statusCode: 200 as const,
-      // The player site is this server's own origin (the back office is served beside it).
-      ...(await agentOverview(
-        db,
-        currentStaff(request),
-        request.params.id,
-        request.query.period,
-        `${request.protocol}://${request.host}`,
-      )),
-    }),
-  );
+  registerOperation(app, ops.agentOverview, { tags }, async (request) => ({
+    statusCode: 200 as const,
+    // The player site is this server's own origin (the back office is served beside it).
+    ...(await agentOverview(
+      db,
+      currentStaff(request),
+      request.params.id,
+      request.query.period,
+      `${request.protocol}://${request.host}`,
+    )),
+  }));
 
-  app.post(
-    ops.setCommissionRate.path,
-    { schema: schemaOf(ops.setCommissionRate, tags), preHandler: requireStaff() },
-    async (request) => {
-      await setCommissionRate(db, currentStaff(request), request.params.id, request.body, request.ip);
-      return { statusCode: 200 as const, statusMessage: 'Commission rate saved.' };
-    },
-  );
+  registerOperation(app, ops.setCommissionRate, { tags }, async (request) => {
+    await setCommissionRate(db, currentStaff(request), request.params.id, request.body, request.ip);
+    return { statusCode: 200 as const, statusMessage: 'Commission rate saved.' };
+  });
 
-  app.post(
-    ops.payCommission.path,
-    {
-      schema: { ...schemaOf(ops.payCommission, tags), headers: idempotencyHeaders },
-      preHandler: requireStaff('admin'),
-    },
-    async (request) => {
-      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      if (!isValidIdempotencyKey(key)) throw badRequest(Idempotency.keyRequired);
-      const { payout } = await payCommission(
-        db,
-        currentStaff(request),
-        request.params.id,
-        request.body.amount,
-        key,
-        request.ip,
-      );
-      return { statusCode: 200 as const, payout };
-    },
-  );
+  registerOperation(app, ops.payCommission, { tags, headers: idempotencyHeaders }, async (request) => {
+    const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+    if (!isValidIdempotencyKey(key)) throw badRequest(Idempotency.keyRequired);
+    const { payout } = await payCommission(
+      db,
+      currentStaff(request),
+      request.params.id,
+      request.body.amount,
+      key,
+      request.ip,
+    );
+    return { statusCode: 200 as const, payout };
+  });
 };

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AmlOperations, type AmlSettings } from '@karera/shared';
-import { schemaOf } from '../../lib/operations.ts';
-import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
+import { currentStaff } from '../../plugins/staff-auth.ts';
 import { recordAudit } from '../audit/index.ts';
 import { useAmlSettings } from './aml.rules.ts';
 import { addAmlNote, amlFlagDetail, exportAmlReports, listAmlFlags, resolveAmlFlag } from './aml.service.ts';
+import { registerOperation } from '../../lib/register-operation.ts';
 
 const tags = ['backoffice'];
 
@@ -17,15 +17,14 @@ export function amlRoutes(settings: AmlSettings): FastifyPluginAsyncZod {
   return async (app) => {
     useAmlSettings(settings);
     const { db } = app;
-    const admin = requireStaff('admin');
     const ops = AmlOperations;
 
-    app.get(ops.amlFlags.path, { schema: schemaOf(ops.amlFlags, tags), preValidation: admin }, async (request) => ({
+    registerOperation(app, ops.amlFlags, { tags }, async (request) => ({
       statusCode: 200 as const,
       ...(await listAmlFlags(db, request.query)),
     }));
     // Every look at a case is audited (who read a report about whom), as views of identity photos are.
-    app.get(ops.amlFlag.path, { schema: schemaOf(ops.amlFlag, tags), preValidation: admin }, async (request) => {
+    registerOperation(app, ops.amlFlag, { tags }, async (request) => {
       const detail = await amlFlagDetail(db, request.params.id);
       await recordAudit(
         db,
@@ -39,10 +38,10 @@ export function amlRoutes(settings: AmlSettings): FastifyPluginAsyncZod {
       );
       return detail;
     });
-    app.post(ops.amlNote.path, { schema: schemaOf(ops.amlNote, tags), preValidation: admin }, async (request) =>
+    registerOperation(app, ops.amlNote, { tags }, async (request) =>
       addAmlNote(db, currentStaff(request), request.params.id, request.body.note, request.ip),
     );
-    app.post(ops.amlResolve.path, { schema: schemaOf(ops.amlResolve, tags), preValidation: admin }, async (request) =>
+    registerOperation(app, ops.amlResolve, { tags }, async (request) =>
       resolveAmlFlag(
         db,
         currentStaff(request),
@@ -52,7 +51,7 @@ export function amlRoutes(settings: AmlSettings): FastifyPluginAsyncZod {
         request.ip,
       ),
     );
-    app.get(ops.amlReports.path, { schema: schemaOf(ops.amlReports, tags), preValidation: admin }, async (request) =>
+    registerOperation(app, ops.amlReports, { tags }, async (request) =>
       exportAmlReports(db, currentStaff(request), request.ip),
     );
   };

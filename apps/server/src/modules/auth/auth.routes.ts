@@ -10,7 +10,6 @@ import {
   type ProfileResponse,
   type RegisterResponse,
 } from '@karera/shared';
-import { schemaOf } from '../../lib/operations.ts';
 import { currentOwnPlayer, currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
 import { playerBalances } from '../wallet/index.ts';
 import {
@@ -32,6 +31,7 @@ import {
   revokePlayerSession,
   type PlayerSession,
 } from './player-sessions.ts';
+import { registerOperation } from '../../lib/register-operation.ts';
 
 const tags = ['user'];
 
@@ -65,33 +65,25 @@ export const authRoutes =
         maxAge: PLAYER_SESSION_ABSOLUTE_MS / 1000,
       });
 
-    app.post(
-      UserOperations.register.path,
-      { schema: schemaOf(UserOperations.register, tags), config: limited },
-      async (request) => {
-        const sent = await register(deps, request.body, clientOf(request));
-        return { statusCode: 200 as const, ...sent, statusMessage: PlayerMessages.otpSent };
-      },
-    );
+    registerOperation(app, UserOperations.register, { tags, config: limited }, async (request) => {
+      const sent = await register(deps, request.body, clientOf(request));
+      return { statusCode: 200 as const, ...sent, statusMessage: PlayerMessages.otpSent };
+    });
 
-    app.post(
-      UserOperations.otp.path,
-      { schema: schemaOf(UserOperations.otp, tags), config: limited },
-      async (request, reply) => {
-        const { otp, type } = request.body;
-        if (type === 'M') {
-          await requirePlayer.call(app, request, reply);
-          return confirmMobileChange(db, currentOwnPlayer(request), otp, request.ip);
-        }
-        const playerId = Number(request.body.playerId);
-        const response =
-          type === 'L'
-            ? await verifyLoginCode(deps, playerId, otp, clientOf(request))
-            : await verifyRegistration(deps, playerId, otp, clientOf(request));
-        setSessionCookie(reply, response);
-        return response;
-      },
-    );
+    registerOperation(app, UserOperations.otp, { tags, config: limited }, async (request, reply) => {
+      const { otp, type } = request.body;
+      if (type === 'M') {
+        await requirePlayer.call(app, request, reply);
+        return confirmMobileChange(db, currentOwnPlayer(request), otp, request.ip);
+      }
+      const playerId = Number(request.body.playerId);
+      const response =
+        type === 'L'
+          ? await verifyLoginCode(deps, playerId, otp, clientOf(request))
+          : await verifyRegistration(deps, playerId, otp, clientOf(request));
+      setSessionCookie(reply, response);
+      return response;
+    });
 
     // Codes of forgotPassword and resendOTP go out after the answer (decision 022); closing waits for them.
     const deliveries = new Set<Promise<void>>();
@@ -107,86 +99,57 @@ export const authRoutes =
       return { statusCode: 200, ...answer, statusMessage: PlayerMessages.otpSent };
     };
 
-    app.post(
-      UserOperations.resendOTP.path,
-      { schema: schemaOf(UserOperations.resendOTP, tags), config: limited },
-      async (request) => answerThenSend(await resendVerification(deps, request.body.mobileNo)),
+    registerOperation(app, UserOperations.resendOTP, { tags, config: limited }, async (request) =>
+      answerThenSend(await resendVerification(deps, request.body.mobileNo)),
     );
 
-    app.post(
-      UserOperations.forgotPassword.path,
-      { schema: schemaOf(UserOperations.forgotPassword, tags), config: limited },
-      async (request) => answerThenSend(await forgotPassword(deps, request.body.mobileNo)),
+    registerOperation(app, UserOperations.forgotPassword, { tags, config: limited }, async (request) =>
+      answerThenSend(await forgotPassword(deps, request.body.mobileNo)),
     );
 
-    app.post(
-      UserOperations.resetPassword.path,
-      { schema: schemaOf(UserOperations.resetPassword, tags), config: limited },
-      async (request) => {
-        const { playerId, otp, password } = request.body;
-        await resetPassword(deps, Number(playerId), otp, password, clientOf(request));
-        return { statusCode: 200 as const, statusMessage: PlayerMessages.passwordReset };
-      },
-    );
+    registerOperation(app, UserOperations.resetPassword, { tags, config: limited }, async (request) => {
+      const { playerId, otp, password } = request.body;
+      await resetPassword(deps, Number(playerId), otp, password, clientOf(request));
+      return { statusCode: 200 as const, statusMessage: PlayerMessages.passwordReset };
+    });
 
-    app.post(
-      UserOperations.login.path,
-      { schema: schemaOf(UserOperations.login, tags), config: limited },
-      async (request, reply) => {
-        const outcome = await login(deps, request.body.mobileNo, request.body.password, clientOf(request));
-        // Every outcome is HTTP 200: the statusCode in the body says what the number needs first.
-        if (outcome.kind === 'unverified') {
-          return {
-            statusCode: StatusCode.UNVERIFIED,
-            playerId: outcome.playerId,
-            statusMessage: PlayerMessages.unverified,
-            resendAfterSeconds: outcome.resendAfterSeconds,
-          };
-        }
-        if (outcome.kind === 'otp-required') {
-          return {
-            statusCode: StatusCode.LOGIN_OTP_REQUIRED,
-            playerId: outcome.playerId,
-            statusMessage: PlayerMessages.loginOtpRequired,
-            resendAfterSeconds: outcome.resendAfterSeconds,
-          };
-        }
-        setSessionCookie(reply, outcome.response);
-        return outcome.response;
-      },
-    );
+    registerOperation(app, UserOperations.login, { tags, config: limited }, async (request, reply) => {
+      const outcome = await login(deps, request.body.mobileNo, request.body.password, clientOf(request));
+      // Every outcome is HTTP 200: the statusCode in the body says what the number needs first.
+      if (outcome.kind === 'unverified') {
+        return {
+          statusCode: StatusCode.UNVERIFIED,
+          playerId: outcome.playerId,
+          statusMessage: PlayerMessages.unverified,
+          resendAfterSeconds: outcome.resendAfterSeconds,
+        };
+      }
+      if (outcome.kind === 'otp-required') {
+        return {
+          statusCode: StatusCode.LOGIN_OTP_REQUIRED,
+          playerId: outcome.playerId,
+          statusMessage: PlayerMessages.loginOtpRequired,
+          resendAfterSeconds: outcome.resendAfterSeconds,
+        };
+      }
+      setSessionCookie(reply, outcome.response);
+      return outcome.response;
+    });
 
-    app.post(
-      UserOperations.linkLogin.path,
-      { schema: schemaOf(UserOperations.linkLogin, tags), config: limited },
-      async (request, reply) => {
-        const response = await loginWithLink(
-          deps,
-          Number(request.body.playerId),
-          request.body.token,
-          clientOf(request),
-        );
-        setSessionCookie(reply, response);
-        return response;
-      },
-    );
+    registerOperation(app, UserOperations.linkLogin, { tags, config: limited }, async (request, reply) => {
+      const response = await loginWithLink(deps, Number(request.body.playerId), request.body.token, clientOf(request));
+      setSessionCookie(reply, response);
+      return response;
+    });
 
-    app.post(
-      UserOperations.logout.path,
-      { schema: schemaOf(UserOperations.logout, tags), preValidation: requirePlayer },
-      async (request, reply) => {
-        await revokePlayerSession(db, currentPlayer(request).sessionId);
-        reply.clearCookie(PLAYER_COOKIE, { path: '/' });
-        return { statusCode: 200 as const };
-      },
-    );
+    registerOperation(app, UserOperations.logout, { tags }, async (request, reply) => {
+      await revokePlayerSession(db, currentPlayer(request).sessionId);
+      reply.clearCookie(PLAYER_COOKIE, { path: '/' });
+      return { statusCode: 200 as const };
+    });
 
-    app.post(
-      UserOperations.getBalance.path,
-      { schema: schemaOf(UserOperations.getBalance, tags), preValidation: requirePlayer },
-      async (request) => {
-        const { creditBalance, bonusBalance } = await playerBalances(db, currentPlayer(request).playerId);
-        return { statusCode: 200 as const, creditBalance, bonusBalance };
-      },
-    );
+    registerOperation(app, UserOperations.getBalance, { tags }, async (request) => {
+      const { creditBalance, bonusBalance } = await playerBalances(db, currentPlayer(request).playerId);
+      return { statusCode: 200 as const, creditBalance, bonusBalance };
+    });
   };

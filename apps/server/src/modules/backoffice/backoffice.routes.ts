@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { BackofficeMessages, BackofficeOperations, IDEMPOTENCY_KEY_HEADER } from '@karera/shared';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
-import { schemaOf } from '../../lib/operations.ts';
-import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
+import { registerOperation } from '../../lib/register-operation.ts';
+import { currentStaff } from '../../plugins/staff-auth.ts';
 import { listAudit, recordAudit } from '../audit/index.ts';
 import { listContactMessages } from '../contact/index.ts';
 import { findPlayerForStaff, searchPlayers } from '../players/index.ts';
@@ -45,12 +45,10 @@ const {
 export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
 
-  app.post(
-    login.path,
-    {
-      schema: schemaOf(login, tags),
-      config: { rateLimit: { max: config.rateLimits.staffLoginPerMinute, timeWindow: '1 minute' } },
-    },
+  registerOperation(
+    app,
+    login,
+    { tags, config: { rateLimit: { max: config.rateLimits.staffLoginPerMinute, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const { username, password } = request.body;
       const result = await loginStaff(db, config.staffTwoFactor, username, password, request.ip);
@@ -64,7 +62,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffSecurityRoutes);
   await app.register(staffRequestRoutes);
 
-  app.post(logout.path, { schema: schemaOf(logout, tags) }, async (request, reply) => {
+  registerOperation(app, logout, { tags }, async (request, reply) => {
     const token = request.cookies[STAFF_COOKIE];
     // Any live session ends, a sign-in step too.
     const step = token ? await resolveStaffSignInStep(db, token) : undefined;
@@ -76,22 +74,22 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     return { statusCode: 200 as const };
   });
 
-  app.get(me.path, { schema: schemaOf(me, tags), preHandler: requireStaff() }, async (request) => ({
+  registerOperation(app, me, { tags }, async (request) => ({
     statusCode: 200 as const,
     staff: toStaffMember(currentStaff(request)),
   }));
 
-  app.get(staffList.path, { schema: schemaOf(staffList, tags), preHandler: requireStaff('admin') }, async () => ({
+  registerOperation(app, staffList, { tags }, async () => ({
     statusCode: 200 as const,
     staff: (await listStaff(db)).map(toStaffMember),
   }));
 
-  app.post(newStaff.path, { schema: schemaOf(newStaff, tags), preHandler: requireStaff('admin') }, async (request) => {
+  registerOperation(app, newStaff, { tags }, async (request) => {
     // An admin or master agent waits for a second, independent admin (decision 044).
     return createStaffOrRequest({ db, sms: app.sms, config }, currentStaff(request), request.body, request.ip);
   });
 
-  app.get(players.path, { schema: schemaOf(players, tags), preHandler: requireStaff() }, async (request) => {
+  registerOperation(app, players, { tags }, async (request) => {
     const { page, q, sort, dir, verified } = request.query;
     const result = await searchPlayers(db, currentStaff(request), {
       q,
@@ -104,34 +102,27 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     return { statusCode: 200 as const, ...result, page, pageSize: PAGE_SIZE };
   });
 
-  app.get(playerDetail.path, { schema: schemaOf(playerDetail, tags), preHandler: requireStaff() }, async (request) => {
+  registerOperation(app, playerDetail, { tags }, async (request) => {
     const player = await findPlayerForStaff(db, currentStaff(request), request.params.playerId);
     if (!player) throw notFound(BackofficeMessages.playerNotFound);
     return { statusCode: 200 as const, player, entries: await playerLedgerEntries(db, player.playerId) };
   });
 
-  app.post(
-    adjustBalance.path,
-    {
-      schema: { ...schemaOf(adjustBalance, tags), headers: idempotencyHeaders },
-      preHandler: requireStaff('admin'),
-    },
-    async (request) => {
-      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      if (!isValidIdempotencyKey(key)) throw badRequest(Idempotency.keyRequired);
-      const { body } = await adjustPlayerBalance(
-        db,
-        currentStaff(request),
-        request.params.playerId,
-        request.body,
-        key,
-        request.ip,
-      );
-      return body;
-    },
-  );
+  registerOperation(app, adjustBalance, { tags, headers: idempotencyHeaders }, async (request) => {
+    const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+    if (!isValidIdempotencyKey(key)) throw badRequest(Idempotency.keyRequired);
+    const { body } = await adjustPlayerBalance(
+      db,
+      currentStaff(request),
+      request.params.playerId,
+      request.body,
+      key,
+      request.ip,
+    );
+    return body;
+  });
 
-  app.get(contacts.path, { schema: schemaOf(contacts, tags), preHandler: requireStaff('admin') }, async (request) => {
+  registerOperation(app, contacts, { tags }, async (request) => {
     const { page } = request.query;
     return {
       statusCode: 200 as const,
@@ -141,7 +132,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.get(smsOutbox.path, { schema: schemaOf(smsOutbox, tags), preHandler: requireStaff('admin') }, async (request) => {
+  registerOperation(app, smsOutbox, { tags }, async (request) => {
     const { page, q } = request.query;
     return {
       statusCode: 200 as const,
@@ -151,11 +142,12 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.post(
-    loginLink.path,
+  registerOperation(
+    app,
+    loginLink,
+    { tags },
     // Admins only, for a written reason (decision 020): an agent who could log in as their player could
     // deposit, approve and withdraw alone.
-    { schema: schemaOf(loginLink, tags), preHandler: requireStaff('admin') },
     async (request) => {
       const staff = currentStaff(request);
       const player = await findPlayerForStaff(db, staff, request.params.playerId);
@@ -165,7 +157,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(audit.path, { schema: schemaOf(audit, tags), preHandler: requireStaff('admin') }, async (request) => {
+  registerOperation(app, audit, { tags }, async (request) => {
     const { page, ...filter } = request.query;
     if (filter.from && filter.to && filter.from > filter.to) throw badRequest(BackofficeMessages.auditDatesReversed);
     return { statusCode: 200 as const, ...(await listAudit(db, filter, page, PAGE_SIZE)), page, pageSize: PAGE_SIZE };

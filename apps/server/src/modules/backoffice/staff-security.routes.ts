@@ -10,8 +10,8 @@ import {
 } from '@karera/shared';
 import type { AppConfig } from '../../config.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { schemaOf } from '../../lib/operations.ts';
-import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
+import { registerOperation } from '../../lib/register-operation.ts';
+import { currentStaff } from '../../plugins/staff-auth.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
   listStaff,
@@ -73,7 +73,7 @@ export const staffSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
   const twoFactor = config.staffTwoFactor;
   const signInLimit = { rateLimit: { max: config.rateLimits.staffLoginPerMinute, timeWindow: '1 minute' } };
 
-  app.post(code.path, { schema: schemaOf(code, tags), config: signInLimit }, async (request, reply) => {
+  registerOperation(app, code, { tags, config: signInLimit }, async (request, reply) => {
     const step = await signInStepOf(request);
     const result = await submitSignInCode(db, twoFactor, step, request.body.code, request.ip);
     if (!result.ok) return sendLocked(reply, result.retryAfterSeconds);
@@ -81,54 +81,42 @@ export const staffSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     return { statusCode: 200 as const, staff: toStaffMember(result.staff) };
   });
 
-  app.get(enrolment.path, { schema: schemaOf(enrolment, tags), config: signInLimit }, async (request) => {
+  registerOperation(app, enrolment, { tags, config: signInLimit }, async (request) => {
     const step = await signInStepOf(request);
     return { statusCode: 200 as const, ...(await enrolmentOffer(db, twoFactor, step)) };
   });
 
-  app.post(
-    enrolmentConfirmation.path,
-    { schema: schemaOf(enrolmentConfirmation, tags), config: signInLimit },
-    async (request, reply) => {
-      const step = await signInStepOf(request);
-      const result = await confirmEnrolment(db, twoFactor, step, request.body.code, request.ip);
-      if (!result) {
-        await recordAudit(
-          db,
-          { type: 'staff', id: step.staff.id, ip: request.ip },
-          { action: 'staff.two_factor_enrol_failed' },
-        );
-        throw unauthorized(StaffSecurityMessages.invalidCode);
-      }
-      setStaffCookie(reply, config, result.token, true);
-      return { statusCode: 200 as const, staff: toStaffMember(step.staff), recoveryCodes: result.recoveryCodes };
-    },
-  );
+  registerOperation(app, enrolmentConfirmation, { tags, config: signInLimit }, async (request, reply) => {
+    const step = await signInStepOf(request);
+    const result = await confirmEnrolment(db, twoFactor, step, request.body.code, request.ip);
+    if (!result) {
+      await recordAudit(
+        db,
+        { type: 'staff', id: step.staff.id, ip: request.ip },
+        { action: 'staff.two_factor_enrol_failed' },
+      );
+      throw unauthorized(StaffSecurityMessages.invalidCode);
+    }
+    setStaffCookie(reply, config, result.token, true);
+    return { statusCode: 200 as const, staff: toStaffMember(step.staff), recoveryCodes: result.recoveryCodes };
+  });
 
-  app.get(security.path, { schema: schemaOf(security, tags), preHandler: requireStaff() }, async (request) => ({
+  registerOperation(app, security, { tags }, async (request) => ({
     statusCode: 200 as const,
     ...(await securityStatus(db, twoFactor, currentStaff(request))),
   }));
 
-  app.post(
-    recoveryCodes.path,
-    { schema: schemaOf(recoveryCodes, tags), preHandler: requireStaff(), config: signInLimit },
-    async (request) => ({
-      statusCode: 200 as const,
-      recoveryCodes: await regenerateRecoveryCodes(db, twoFactor, currentStaff(request), request.body.code, request.ip),
-    }),
-  );
+  registerOperation(app, recoveryCodes, { tags, config: signInLimit }, async (request) => ({
+    statusCode: 200 as const,
+    recoveryCodes: await regenerateRecoveryCodes(db, twoFactor, currentStaff(request), request.body.code, request.ip),
+  }));
 
-  app.get(
-    staffTwoFactor.path,
-    { schema: schemaOf(staffTwoFactor, tags), preHandler: requireStaff('admin') },
-    async () => ({
-      statusCode: 200 as const,
-      staff: (await listStaff(db)).map((row) => ({ staffId: row.id, twoFactorEnabled: row.totp_secret !== null })),
-    }),
-  );
+  registerOperation(app, staffTwoFactor, { tags }, async () => ({
+    statusCode: 200 as const,
+    staff: (await listStaff(db)).map((row) => ({ staffId: row.id, twoFactorEnabled: row.totp_secret !== null })),
+  }));
 
-  app.post(reset.path, { schema: schemaOf(reset, tags), preHandler: requireStaff('admin') }, async (request) => {
+  registerOperation(app, reset, { tags }, async (request) => {
     const actor = currentStaff(request);
     await resetTwoFactor(db, { type: 'staff', id: actor.id, ip: request.ip }, request.params.staffId);
     return { statusCode: 200 as const };

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DashboardOperations } from '@karera/shared';
-import { schemaOf } from '../../lib/operations.ts';
-import { requireStaff } from '../../plugins/staff-auth.ts';
 import { DashboardFigureCache, raceDayDashboard } from './dashboard.service.ts';
 import { startStreamProbes } from './stream-probes.ts';
+import { registerOperation } from '../../lib/register-operation.ts';
 
 const tags = ['backoffice'];
 
@@ -17,13 +16,10 @@ export function registerDashboard(app: FastifyInstance): void {
   const cache = new DashboardFigureCache();
   app.decorate('dashboardFigures', cache);
   const ops = DashboardOperations;
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      ops.dashboard.path,
-      { schema: schemaOf(ops.dashboard, tags), preHandler: requireStaff('admin') },
-      async () => ({ statusCode: 200 as const, ...(await raceDayDashboard(app.db, cache, Date.now())) }),
-    );
+  registerOperation(app.withTypeProvider<ZodTypeProvider>(), ops.dashboard, { tags }, async () => ({
+    statusCode: 200 as const,
+    ...(await raceDayDashboard(app.db, cache, Date.now())),
+  }));
   app.leadership.whileLeading('stream probes', () =>
     startStreamProbes(app.db, app.log.child({ module: 'stream-probes' })),
   );

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { DualControlMessages, DualControlOperations, IDEMPOTENCY_KEY_HEADER } from '@karera/shared';
 import { badRequest } from '../../lib/errors.ts';
 import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
-import { schemaOf } from '../../lib/operations.ts';
-import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
+import { registerOperation } from '../../lib/register-operation.ts';
+import { currentStaff } from '../../plugins/staff-auth.ts';
 import { approveRequest, listRequests, rejectRequest } from './dualcontrol.service.ts';
 
 const tags = ['backoffice approvals'];
@@ -14,29 +14,24 @@ const idempotencyHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optio
 export const dualControlRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const ops = DualControlOperations;
-  const admin = requireStaff('admin');
   const actorOf = (request: Parameters<typeof currentStaff>[0]) => {
     const staff = currentStaff(request);
     return { staffId: staff.id, role: staff.role, ip: request.ip };
   };
 
-  app.get(ops.list.path, { schema: schemaOf(ops.list, tags), preHandler: admin }, async () => ({
+  registerOperation(app, ops.list, { tags }, async () => ({
     statusCode: 200 as const,
     ...(await listRequests(db)),
   }));
 
-  app.post(
-    ops.approve.path,
-    { schema: { ...schemaOf(ops.approve, tags), headers: idempotencyHeaders }, preHandler: admin },
-    async (request) => {
-      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      if (!isValidIdempotencyKey(key)) throw badRequest(Idempotency.keyRequired);
-      const { request: approved } = await approveRequest(db, actorOf(request), request.params.id, key, app);
-      return { statusCode: 200 as const, statusMessage: DualControlMessages.approved, request: approved };
-    },
-  );
+  registerOperation(app, ops.approve, { tags, headers: idempotencyHeaders }, async (request) => {
+    const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+    if (!isValidIdempotencyKey(key)) throw badRequest(Idempotency.keyRequired);
+    const { request: approved } = await approveRequest(db, actorOf(request), request.params.id, key, app);
+    return { statusCode: 200 as const, statusMessage: DualControlMessages.approved, request: approved };
+  });
 
-  app.post(ops.reject.path, { schema: schemaOf(ops.reject, tags), preHandler: admin }, async (request) => ({
+  registerOperation(app, ops.reject, { tags }, async (request) => ({
     statusCode: 200 as const,
     statusMessage: DualControlMessages.rejected,
     request: await rejectRequest(db, actorOf(request), request.params.id, request.body.note),

@@ -7,8 +7,8 @@ import {
   kycPhotoParamsSchema,
 } from '@karera/shared';
 import { notFound } from '../../lib/errors.ts';
-import { schemaOf } from '../../lib/operations.ts';
-import { currentOwnPlayer, requirePlayer } from '../../plugins/player-auth.ts';
+import { registerOperation } from '../../lib/register-operation.ts';
+import { currentOwnPlayer } from '../../plugins/player-auth.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
@@ -36,17 +36,16 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = deps;
   const playerTags = ['kyc'];
 
-  app.get(status.path, { schema: schemaOf(status, playerTags), preValidation: requirePlayer }, async (request) =>
+  registerOperation(app, status, { tags: playerTags }, async (request) =>
     playerKycStatus(db, currentOwnPlayer(request).playerId),
   );
 
-  app.post(
-    submit.path,
+  registerOperation(
+    app,
+    submit,
     {
-      schema: schemaOf(submit, playerTags),
-      preValidation: requirePlayer,
-      bodyLimit: SUBMISSION_BODY_LIMIT,
-      // Two photos decoded and re-encoded per try: a few tries a minute, not a flood.
+      tags: playerTags,
+      bodyLimit: SUBMISSION_BODY_LIMIT, // Two photos decoded and re-encoded per try: a few tries a minute, not a flood.
       config: { rateLimit: { max: app.config.rateLimits.kycSubmissionsPerMinute, timeWindow: '1 minute' } },
     },
     async (request) => submitKyc(deps, currentOwnPlayer(request).playerId, request.body, request.ip),
@@ -55,17 +54,17 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['backoffice'];
   const admin = requireStaff('admin');
 
-  app.get(queue.path, { schema: schemaOf(queue, tags), preValidation: admin }, async (request) => ({
+  registerOperation(app, queue, { tags }, async (request) => ({
     statusCode: 200 as const,
     submissions: await kycQueue(db, request.query.status),
   }));
 
-  app.get(detail.path, { schema: schemaOf(detail, tags), preValidation: admin }, async (request) => ({
+  registerOperation(app, detail, { tags }, async (request) => ({
     statusCode: 200 as const,
     submission: await kycSubmission(db, request.params.id),
   }));
 
-  app.get(player.path, { schema: schemaOf(player, tags), preValidation: admin }, async (request) => ({
+  registerOperation(app, player, { tags }, async (request) => ({
     statusCode: 200 as const,
     ...(await playerKycForStaff(db, request.params.playerId)),
   }));
@@ -100,7 +99,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(approve.path, { schema: schemaOf(approve, tags), preValidation: admin }, async (request) => ({
+  registerOperation(app, approve, { tags }, async (request) => ({
     statusCode: 200 as const,
     submission: await decideKyc(
       db,
@@ -111,7 +110,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
   }));
 
-  app.post(reject.path, { schema: schemaOf(reject, tags), preValidation: admin }, async (request) => ({
+  registerOperation(app, reject, { tags }, async (request) => ({
     statusCode: 200 as const,
     submission: await decideKyc(
       db,
@@ -122,7 +121,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
   }));
 
-  app.post(askAgain.path, { schema: schemaOf(askAgain, tags), preValidation: admin }, async (request) => ({
+  registerOperation(app, askAgain, { tags }, async (request) => ({
     statusCode: 200 as const,
     submission: await decideKyc(
       db,

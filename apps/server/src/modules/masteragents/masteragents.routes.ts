@@ -9,7 +9,7 @@ import {
 } from '@karera/shared';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
-import { schemaOf } from '../../lib/operations.ts';
+import { registerOperation } from '../../lib/register-operation.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { recordAudit } from '../audit/index.ts';
 import { applicationView, findApplication, findPhoto, listApplications } from './masteragents.repo.ts';
@@ -42,12 +42,12 @@ export const masterAgentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: MasterAgentDeps = { db: app.db, sms: app.sms, log: app.log.child({ module: 'masteragents' }) };
   const { db } = deps;
 
-  app.post(
-    apply.path,
+  registerOperation(
+    app,
+    apply,
     {
-      schema: schemaOf(apply, ['public']),
-      bodyLimit: APPLICATION_BODY_LIMIT,
-      // Counted before the body is read: a flood of 14 MB bodies is refused unread.
+      tags: ['public'],
+      bodyLimit: APPLICATION_BODY_LIMIT, // Counted before the body is read: a flood of 14 MB bodies is refused unread.
       config: { rateLimit: { max: app.config.rateLimits.masterAgentApplicationsPerHour, timeWindow: '1 hour' } },
     },
     async (request) => applyForMasterAgent(db, request.body, request.ip),
@@ -56,13 +56,13 @@ export const masterAgentRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['backoffice'];
   const admin = requireStaff('admin');
 
-  app.get(list.path, { schema: schemaOf(list, tags), preValidation: admin }, async (request) => {
+  registerOperation(app, list, { tags }, async (request) => {
     const { status, page } = request.query;
     const result = await listApplications(db, { status, page, pageSize: PAGE_SIZE });
     return { statusCode: 200 as const, ...result, page, pageSize: PAGE_SIZE };
   });
 
-  app.get(detail.path, { schema: schemaOf(detail, tags), preValidation: admin }, async (request) => {
+  registerOperation(app, detail, { tags }, async (request) => {
     const row = await findApplication(db, request.params.id);
     if (!row) throw notFound(MasterAgentMessages.notFound);
     return { statusCode: 200 as const, application: await applicationView(db, row) };
@@ -105,34 +105,22 @@ export const masterAgentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    approve.path,
-    {
-      schema: { ...schemaOf(approve, tags), headers: idempotencyHeaders },
-      preValidation: admin,
-    },
-    async (request) =>
-      approveApplication(deps, currentStaff(request), request.params.id, idempotencyKeyOf(request.headers), request.ip),
+  registerOperation(app, approve, { tags, headers: idempotencyHeaders }, async (request) =>
+    approveApplication(deps, currentStaff(request), request.params.id, idempotencyKeyOf(request.headers), request.ip),
   );
 
-  app.post(
-    decline.path,
-    {
-      schema: { ...schemaOf(decline, tags), headers: idempotencyHeaders },
-      preValidation: admin,
-    },
-    async (request) =>
-      declineApplication(
-        db,
-        currentStaff(request),
-        request.params.id,
-        request.body.reason,
-        idempotencyKeyOf(request.headers),
-        request.ip,
-      ),
+  registerOperation(app, decline, { tags, headers: idempotencyHeaders }, async (request) =>
+    declineApplication(
+      db,
+      currentStaff(request),
+      request.params.id,
+      request.body.reason,
+      idempotencyKeyOf(request.headers),
+      request.ip,
+    ),
   );
 
-  app.post(sendSignInLink.path, { schema: schemaOf(sendSignInLink, tags), preValidation: admin }, async (request) =>
+  registerOperation(app, sendSignInLink, { tags }, async (request) =>
     sendNewSignInLink({ ...deps, config: app.config }, currentStaff(request), request.params.id, request.ip),
   );
 };

@@ -4,7 +4,7 @@ import { IDEMPOTENCY_KEY_HEADER, PaymentAdminOperations, type BalanceAdjustmentD
 import { badRequest } from '../../lib/errors.ts';
 import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
 import { idParam } from '../../lib/params.ts';
-import { schemaOf } from '../../lib/operations.ts';
+import { registerOperation } from '../../lib/register-operation.ts';
 import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
 import { approvalSettings, decideBalanceAdjustment, listBalanceAdjustments } from '../wallet/index.ts';
 import { paymentReceiptForStaff } from './payments.service.ts';
@@ -22,26 +22,22 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
   const operations = PaymentAdminOperations;
-  app.get(
-    operations.approvalSettings.path,
-    { schema: schemaOf(operations.approvalSettings, tags), preHandler: requireStaff() },
-    async () => ({ statusCode: 200 as const, ...(await approvalSettings(db)) }),
-  );
-  app.post(
-    operations.setApprovalSettings.path,
-    { schema: schemaOf(operations.setApprovalSettings, tags), preHandler: requireStaff('admin') },
+  registerOperation(app, operations.approvalSettings, { tags }, async () => ({
+    statusCode: 200 as const,
+    ...(await approvalSettings(db)),
+  }));
+  registerOperation(
+    app,
+    operations.setApprovalSettings,
+    { tags },
     // Proposed, not applied: a second, independent admin approves it on the Approvals page (decision 045).
     async (request) => proposeApprovalSettings(db, { staffId: currentStaff(request).id, ip: request.ip }, request.body),
   );
 
-  app.get(
-    operations.adjustments.path,
-    { schema: schemaOf(operations.adjustments, tags), preHandler: requireStaff('admin') },
-    async (request) => ({
-      statusCode: 200 as const,
-      adjustments: await listBalanceAdjustments(db, request.query.status),
-    }),
-  );
+  registerOperation(app, operations.adjustments, { tags }, async (request) => ({
+    statusCode: 200 as const,
+    adjustments: await listBalanceAdjustments(db, request.query.status),
+  }));
 
   const decide = async (
     decision: 'approve' | 'decline',
@@ -65,21 +61,11 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return { statusCode: 200, adjustment: body };
   };
-  app.post(
-    operations.approveAdjustment.path,
-    {
-      schema: { ...schemaOf(operations.approveAdjustment, tags), headers: idempotencyHeaders },
-      preHandler: requireStaff('admin'),
-    },
-    async (request) => decide('approve', request, request.params.id, undefined),
+  registerOperation(app, operations.approveAdjustment, { tags, headers: idempotencyHeaders }, async (request) =>
+    decide('approve', request, request.params.id, undefined),
   );
-  app.post(
-    operations.declineAdjustment.path,
-    {
-      schema: { ...schemaOf(operations.declineAdjustment, tags), headers: idempotencyHeaders },
-      preHandler: requireStaff('admin'),
-    },
-    async (request) => decide('decline', request, request.params.id, request.body.note),
+  registerOperation(app, operations.declineAdjustment, { tags, headers: idempotencyHeaders }, async (request) =>
+    decide('decline', request, request.params.id, request.body.note),
   );
 
   // Not an operation of the contract: the answer is the receipt image's bytes, not JSON.

@@ -7,8 +7,8 @@ import {
   ChannelImageOperations,
 } from '@karera/shared';
 import { notFound } from '../../lib/errors.ts';
-import { schemaOf } from '../../lib/operations.ts';
-import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
+import { registerOperation } from '../../lib/register-operation.ts';
+import { currentStaff } from '../../plugins/staff-auth.ts';
 import { findChannelImage, setChannelImage, withdrawChannels } from './channel-images.ts';
 import { depositAccountView } from './deposit-accounts.ts';
 
@@ -50,33 +50,23 @@ export const channelImageRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const tags = ['backoffice'];
-  const admin = requireStaff('admin');
 
-  app.post(
-    depositAccountImage.path,
-    { schema: schemaOf(depositAccountImage, tags), preValidation: admin, bodyLimit: IMAGE_BODY_LIMIT },
-    async (request) => {
-      const { id } = request.params;
-      const target = { kind: 'deposit_account', accountId: id } as const;
-      await setChannelImage(db, currentStaff(request), target, request.body.image, request.ip);
-      return { statusCode: 200 as const, account: await depositAccountView(db, id) };
-    },
-  );
+  registerOperation(app, depositAccountImage, { tags, bodyLimit: IMAGE_BODY_LIMIT }, async (request) => {
+    const { id } = request.params;
+    const target = { kind: 'deposit_account', accountId: id } as const;
+    await setChannelImage(db, currentStaff(request), target, request.body.image, request.ip);
+    return { statusCode: 200 as const, account: await depositAccountView(db, id) };
+  });
 
-  app.get(
-    withdrawChannelList.path,
-    { schema: schemaOf(withdrawChannelList, tags), preValidation: admin },
-    async () => ({ statusCode: 200 as const, channels: await withdrawChannels(db) }),
-  );
+  registerOperation(app, withdrawChannelList, { tags }, async () => ({
+    statusCode: 200 as const,
+    channels: await withdrawChannels(db),
+  }));
 
-  app.post(
-    withdrawChannelImage.path,
-    { schema: schemaOf(withdrawChannelImage, tags), preValidation: admin, bodyLimit: IMAGE_BODY_LIMIT },
-    async (request) => {
-      const { company } = request.params;
-      const target = { kind: 'withdraw_channel', company } as const;
-      const imageUrl = await setChannelImage(db, currentStaff(request), target, request.body.image, request.ip);
-      return { statusCode: 200 as const, channel: { company, imageUrl } };
-    },
-  );
+  registerOperation(app, withdrawChannelImage, { tags, bodyLimit: IMAGE_BODY_LIMIT }, async (request) => {
+    const { company } = request.params;
+    const target = { kind: 'withdraw_channel', company } as const;
+    const imageUrl = await setChannelImage(db, currentStaff(request), target, request.body.image, request.ip);
+    return { statusCode: 200 as const, channel: { company, imageUrl } };
+  });
 };

@@ -9,9 +9,9 @@ import {
 } from '@karera/shared';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
-import { schemaOf } from '../../lib/operations.ts';
-import { currentOwnPlayer, currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
-import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
+import { registerOperation } from '../../lib/register-operation.ts';
+import { currentOwnPlayer, currentPlayer } from '../../plugins/player-auth.ts';
+import { currentStaff } from '../../plugins/staff-auth.ts';
 import { channelImageRoutes } from './channel-images.routes.ts';
 import { approvalRoutes } from './approvals.routes.ts';
 import { createDepositAccount, listDepositAccounts, updateDepositAccount } from './deposit-accounts.ts';
@@ -44,36 +44,25 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const playerTags = ['payment'];
   const player = PaymentOperations;
-  app.post(
-    player.getDepositMethod.path,
-    { schema: schemaOf(player.getDepositMethod, playerTags), preValidation: requirePlayer },
-    async (request) => depositMethod(db, currentPlayer(request).playerId),
+  registerOperation(app, player.getDepositMethod, { tags: playerTags }, async (request) =>
+    depositMethod(db, currentPlayer(request).playerId),
   );
-  app.post(
-    player.initiateDeposit.path,
-    { schema: schemaOf(player.initiateDeposit, playerTags), preValidation: requirePlayer },
-    async (request) => initiateDeposit(db, currentOwnPlayer(request).playerId, request.body, app.config.kyc),
+  registerOperation(app, player.initiateDeposit, { tags: playerTags }, async (request) =>
+    initiateDeposit(db, currentOwnPlayer(request).playerId, request.body, app.config.kyc),
   );
-  app.post(
-    player.initiateWithdraw.path,
-    { schema: schemaOf(player.initiateWithdraw, playerTags), preValidation: requirePlayer },
-    async (request) => initiateWithdraw(db, currentOwnPlayer(request).playerId, request.body, app.config.kyc),
+  registerOperation(app, player.initiateWithdraw, { tags: playerTags }, async (request) =>
+    initiateWithdraw(db, currentOwnPlayer(request).playerId, request.body, app.config.kyc),
   );
-  app.post(
-    player.getTransactionHistory.path,
-    { schema: schemaOf(player.getTransactionHistory, playerTags), preValidation: requirePlayer },
-    async (request) => ({
-      statusCode: 200 as const,
-      creditHistory: await transactionHistory(db, currentPlayer(request).playerId, request.body ?? {}),
-    }),
-  );
-  app.post(
-    player.imageExtract.path,
+  registerOperation(app, player.getTransactionHistory, { tags: playerTags }, async (request) => ({
+    statusCode: 200 as const,
+    creditHistory: await transactionHistory(db, currentPlayer(request).playerId, request.body ?? {}),
+  }));
+  registerOperation(
+    app,
+    player.imageExtract,
     {
-      schema: schemaOf(player.imageExtract, playerTags),
-      preValidation: requirePlayer,
-      bodyLimit: RECEIPT_BODY_LIMIT,
-      // OCR costs about half a second of CPU: a player gets a few per minute, not a flood.
+      tags: playerTags,
+      bodyLimit: RECEIPT_BODY_LIMIT, // OCR costs about half a second of CPU: a player gets a few per minute, not a flood.
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request) => {
@@ -102,20 +91,16 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Back office: verification by the player's agent, master agent or an admin.
   const tags = ['backoffice'];
   const staff = PaymentAdminOperations;
-  app.get(
-    staff.requests.path,
-    { schema: schemaOf(staff.requests, tags), preHandler: requireStaff() },
-    async (request) => {
-      const { page, status, kind } = request.query;
-      const result = await listPaymentRequests(db, currentStaff(request), {
-        status,
-        kind,
-        page,
-        pageSize: PAGE_SIZE,
-      });
-      return { statusCode: 200 as const, ...result, page, pageSize: PAGE_SIZE };
-    },
-  );
+  registerOperation(app, staff.requests, { tags }, async (request) => {
+    const { page, status, kind } = request.query;
+    const result = await listPaymentRequests(db, currentStaff(request), {
+      status,
+      kind,
+      page,
+      pageSize: PAGE_SIZE,
+    });
+    return { statusCode: 200 as const, ...result, page, pageSize: PAGE_SIZE };
+  });
 
   const decide = async (
     decision: PaymentDecision,
@@ -139,44 +124,30 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return { statusCode: 200, request: result.view };
   };
-  app.post(
-    staff.approve.path,
-    { schema: { ...schemaOf(staff.approve, tags), headers: idempotencyHeaders }, preHandler: requireStaff() },
-    async (request) => decide('approve', request, request.params.id, request.body.note),
+  registerOperation(app, staff.approve, { tags, headers: idempotencyHeaders }, async (request) =>
+    decide('approve', request, request.params.id, request.body.note),
   );
-  app.post(
-    staff.decline.path,
-    { schema: { ...schemaOf(staff.decline, tags), headers: idempotencyHeaders }, preHandler: requireStaff() },
-    async (request) => decide('decline', request, request.params.id, request.body.note),
+  registerOperation(app, staff.decline, { tags, headers: idempotencyHeaders }, async (request) =>
+    decide('decline', request, request.params.id, request.body.note),
   );
 
-  const admin = requireStaff('admin');
-  app.get(
-    staff.depositAccounts.path,
-    { schema: schemaOf(staff.depositAccounts, tags), preHandler: admin },
-    async () => ({ statusCode: 200 as const, accounts: await listDepositAccounts(db) }),
-  );
-  app.post(
-    staff.createDepositAccount.path,
-    { schema: schemaOf(staff.createDepositAccount, tags), preHandler: admin },
-    async (request) => ({
-      statusCode: 200 as const,
-      account: await createDepositAccount(db, currentStaff(request), request.body, request.ip),
-    }),
-  );
-  app.post(
-    staff.updateDepositAccount.path,
-    { schema: schemaOf(staff.updateDepositAccount, tags), preHandler: admin },
-    async (request) => ({
-      statusCode: 200 as const,
-      account: await updateDepositAccount(db, currentStaff(request), request.params.id, request.body, request.ip),
-    }),
-  );
-  app.get(staff.limits.path, { schema: schemaOf(staff.limits, tags), preHandler: requireStaff() }, async () => ({
+  registerOperation(app, staff.depositAccounts, { tags }, async () => ({
+    statusCode: 200 as const,
+    accounts: await listDepositAccounts(db),
+  }));
+  registerOperation(app, staff.createDepositAccount, { tags }, async (request) => ({
+    statusCode: 200 as const,
+    account: await createDepositAccount(db, currentStaff(request), request.body, request.ip),
+  }));
+  registerOperation(app, staff.updateDepositAccount, { tags }, async (request) => ({
+    statusCode: 200 as const,
+    account: await updateDepositAccount(db, currentStaff(request), request.params.id, request.body, request.ip),
+  }));
+  registerOperation(app, staff.limits, { tags }, async () => ({
     statusCode: 200 as const,
     ...(await paymentLimits(db)),
   }));
-  app.post(staff.setLimits.path, { schema: schemaOf(staff.setLimits, tags), preHandler: admin }, async (request) =>
+  registerOperation(app, staff.setLimits, { tags }, async (request) =>
     // Proposed, not applied: a second, independent admin approves it (decision 045).
     proposePaymentLimits(db, { staffId: currentStaff(request).id, ip: request.ip }, request.body),
   );

@@ -10,8 +10,8 @@ import {
   type EventInput,
 } from '@karera/shared';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { schemaOf } from '../../lib/operations.ts';
-import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
+import { registerOperation } from '../../lib/register-operation.ts';
+import { currentStaff } from '../../plugins/staff-auth.ts';
 import { dayCards, findEvent, listEvents, raceCounts, racesOfEvent } from './racing.repo.ts';
 import {
   addRunner,
@@ -38,7 +38,7 @@ export const racingRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: RacingDeps = { db: app.db, pubsub: app.pubsub, onRaceCancelled: app.onRaceCancelled };
   const { db } = app;
 
-  app.post(GameOperations.getGameInfo.path, { schema: schemaOf(GameOperations.getGameInfo, ['game']) }, async () => {
+  registerOperation(app, GameOperations.getGameInfo, { tags: ['game'] }, async () => {
     const now = new Date();
     const today = isoDate(manilaDate(now));
     const yesterday = isoDate(manilaDate(new Date(now.getTime() - 24 * 60 * 60 * 1000)));
@@ -54,33 +54,28 @@ export const racingRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.post(
-    GameOperations.getRaceInfo.path,
-    { schema: schemaOf(GameOperations.getRaceInfo, ['game']) },
-    async (request) => {
-      const event = await findEvent(db, request.body.eventId);
-      if (!event) throw notFound(RacingMessages.eventNotFound);
-      const scheme = request.protocol === 'https' ? 'wss' : 'ws';
-      return {
-        statusCode: 200 as const,
-        event,
-        races: await racesOfEvent(db, event.id),
-        webSocketUrl: `${scheme}://${request.host}/ws`,
-      };
-    },
-  );
+  registerOperation(app, GameOperations.getRaceInfo, { tags: ['game'] }, async (request) => {
+    const event = await findEvent(db, request.body.eventId);
+    if (!event) throw notFound(RacingMessages.eventNotFound);
+    const scheme = request.protocol === 'https' ? 'wss' : 'ws';
+    return {
+      statusCode: 200 as const,
+      event,
+      races: await racesOfEvent(db, event.id),
+      webSocketUrl: `${scheme}://${request.host}/ws`,
+    };
+  });
 
   // Back office race control: admins only, every change audited.
   const tags = ['backoffice racing'];
   const ops = RacingAdminOperations;
-  const admin = requireStaff('admin');
   const actorOf = (request: Parameters<typeof currentStaff>[0]) => ({
     type: 'staff' as const,
     id: currentStaff(request).id,
     ip: request.ip,
   });
 
-  app.get(ops.listEvents.path, { schema: schemaOf(ops.listEvents, tags), preHandler: admin }, async () => {
+  registerOperation(app, ops.listEvents, { tags }, async () => {
     const events = await listEvents(db, { limit: 100 });
     const counts = await raceCounts(
       db,
@@ -92,18 +87,18 @@ export const racingRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.post(ops.createEvent.path, { schema: schemaOf(ops.createEvent, tags), preHandler: admin }, async (request) => ({
+  registerOperation(app, ops.createEvent, { tags }, async (request) => ({
     statusCode: 200 as const,
     event: await createEvent(deps, actorOf(request), allowedStream(request.body, app.config.streamHosts)),
   }));
 
-  app.get(ops.event.path, { schema: schemaOf(ops.event, tags), preHandler: admin }, async (request) => {
+  registerOperation(app, ops.event, { tags }, async (request) => {
     const event = await findEvent(db, request.params.eventId);
     if (!event) throw notFound(RacingMessages.eventNotFound);
     return { statusCode: 200 as const, event, races: await racesOfEvent(db, event.id) };
   });
 
-  app.post(ops.updateEvent.path, { schema: schemaOf(ops.updateEvent, tags), preHandler: admin }, async (request) => ({
+  registerOperation(app, ops.updateEvent, { tags }, async (request) => ({
     statusCode: 200 as const,
     event: await updateEvent(
       deps,
@@ -113,32 +108,32 @@ export const racingRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
   }));
 
-  app.post(ops.createRace.path, { schema: schemaOf(ops.createRace, tags), preHandler: admin }, async (request) => ({
+  registerOperation(app, ops.createRace, { tags }, async (request) => ({
     statusCode: 200 as const,
     race: await createRace(deps, actorOf(request), request.params.eventId, request.body),
   }));
 
-  app.post(ops.updateRace.path, { schema: schemaOf(ops.updateRace, tags), preHandler: admin }, async (request) => ({
+  registerOperation(app, ops.updateRace, { tags }, async (request) => ({
     statusCode: 200 as const,
     race: await updateRace(deps, actorOf(request), request.params.raceId, request.body),
   }));
 
-  app.post(ops.raceStatus.path, { schema: schemaOf(ops.raceStatus, tags), preHandler: admin }, async (request) => ({
+  registerOperation(app, ops.raceStatus, { tags }, async (request) => ({
     statusCode: 200 as const,
     race: await transitionRace(deps, actorOf(request), request.params.raceId, request.body.status),
   }));
 
-  app.post(ops.addRunner.path, { schema: schemaOf(ops.addRunner, tags), preHandler: admin }, async (request) => ({
+  registerOperation(app, ops.addRunner, { tags }, async (request) => ({
     statusCode: 200 as const,
     race: await addRunner(deps, actorOf(request), request.params.raceId, request.body),
   }));
 
-  app.post(ops.updateRunner.path, { schema: schemaOf(ops.updateRunner, tags), preHandler: admin }, async (request) => ({
+  registerOperation(app, ops.updateRunner, { tags }, async (request) => ({
     statusCode: 200 as const,
     race: await updateRunner(deps, actorOf(request), request.params.runnerId, request.body),
   }));
 
-  app.post(ops.scratch.path, { schema: schemaOf(ops.scratch, tags), preHandler: admin }, async (request) => ({
+  registerOperation(app, ops.scratch, { tags }, async (request) => ({
     statusCode: 200 as const,
     race: await setRunnerScratched(deps, actorOf(request), request.params.runnerId, request.body.scratched),
   }));

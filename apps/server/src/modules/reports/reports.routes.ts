@@ -7,12 +7,12 @@ import {
   ReportOperations,
   TaxReportRoutes,
 } from '@karera/shared';
-import { schemaOf } from '../../lib/operations.ts';
 import { requireStaff } from '../../plugins/staff-auth.ts';
 import { currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
 import { certificatePdf } from './certificate-pdf.ts';
 import { gamingReport, paymentReport, promotionReport } from './reports.service.ts';
 import { taxCertificate, taxMonths, taxReport } from './taxes.service.ts';
+import { registerOperation } from '../../lib/register-operation.ts';
 
 const tags = ['backoffice'];
 
@@ -25,39 +25,19 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const admin = requireStaff('admin');
   const ops = ReportOperations;
-  app.get(ops.gamingReport.path, { schema: schemaOf(ops.gamingReport, tags), preHandler: admin }, async (request) =>
-    gamingReport(db, request.query),
-  );
-  app.get(ops.paymentReport.path, { schema: schemaOf(ops.paymentReport, tags), preHandler: admin }, async (request) =>
-    paymentReport(db, request.query),
-  );
-  app.get(
-    ops.promotionReport.path,
-    { schema: schemaOf(ops.promotionReport, tags), preHandler: admin },
-    async (request) => promotionReport(db, request.query),
-  );
-  app.get(ops.taxReport.path, { schema: schemaOf(ops.taxReport, tags), preHandler: admin }, async (request) =>
-    taxReport(db, request.query),
-  );
-  app.get(ops.taxMonths.path, { schema: schemaOf(ops.taxMonths, tags), preHandler: admin }, async (request) =>
-    taxMonths(db, request.query.year),
-  );
-  app.get(
-    ops.taxCertificate.path,
-    { schema: schemaOf(ops.taxCertificate, tags), preHandler: admin },
-    async (request) => ({
-      statusCode: 200 as const,
-      certificate: await taxCertificate(db, request.params.playerId, request.params.year),
-    }),
-  );
-  app.get(
-    ops.ownTaxCertificate.path,
-    { schema: schemaOf(ops.ownTaxCertificate, ['statement']), preValidation: requirePlayer },
-    async (request) => ({
-      statusCode: 200 as const,
-      certificate: await taxCertificate(db, currentPlayer(request).playerId, request.params.year),
-    }),
-  );
+  registerOperation(app, ops.gamingReport, { tags }, async (request) => gamingReport(db, request.query));
+  registerOperation(app, ops.paymentReport, { tags }, async (request) => paymentReport(db, request.query));
+  registerOperation(app, ops.promotionReport, { tags }, async (request) => promotionReport(db, request.query));
+  registerOperation(app, ops.taxReport, { tags }, async (request) => taxReport(db, request.query));
+  registerOperation(app, ops.taxMonths, { tags }, async (request) => taxMonths(db, request.query.year));
+  registerOperation(app, ops.taxCertificate, { tags }, async (request) => ({
+    statusCode: 200 as const,
+    certificate: await taxCertificate(db, request.params.playerId, request.params.year),
+  }));
+  registerOperation(app, ops.ownTaxCertificate, { tags: ['statement'] }, async (request) => ({
+    statusCode: 200 as const,
+    certificate: await taxCertificate(db, currentPlayer(request).playerId, request.params.year),
+  }));
 
   // The PDFs answer file bytes, not JSON: outside the contract, like the statement's files.
   const noStore = 'private, no-store';

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PublicOperations } from '@karera/shared';
-import { schemaOf } from '../../lib/operations.ts';
+import { registerOperation } from '../../lib/register-operation.ts';
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const operation = PublicOperations.siteConfig;
-  app.get(operation.path, { schema: schemaOf(operation, ['public']) }, async () => ({
+  registerOperation(app, operation, { tags: ['public'] }, async () => ({
     statusCode: 200 as const,
     androidAppUrl: config.androidAppFile ? `/${config.androidAppFile}` : null,
     defaultReferralCode: config.defaultReferralCode,

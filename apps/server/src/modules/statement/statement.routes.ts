@@ -7,7 +7,7 @@ import {
   STATEMENT_LINES_SHOWN,
 } from '@karera/shared';
 import { notFound } from '../../lib/errors.ts';
-import { schemaOf } from '../../lib/operations.ts';
+import { registerOperation } from '../../lib/register-operation.ts';
 import { currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
 import { statementCsvFile, statementFileName, statementPdf } from './statement-files.ts';
 import { monthlyStatement, statementMonths } from './statement.service.ts';
@@ -34,27 +34,19 @@ export function statementRoutes(deps: StatementDeps = {}): FastifyPluginAsyncZod
       if (!months.includes(month)) throw notFound('There is no statement for that month.');
     };
 
-    app.get(
-      getStatementMonths.path,
-      { schema: schemaOf(getStatementMonths, tags), preValidation: requirePlayer },
-      async (request) => ({
-        statusCode: 200 as const,
-        months: await statementMonths(db, currentPlayer(request).playerId, now()),
-      }),
-    );
+    registerOperation(app, getStatementMonths, { tags }, async (request) => ({
+      statusCode: 200 as const,
+      months: await statementMonths(db, currentPlayer(request).playerId, now()),
+    }));
 
-    app.get(
-      getStatement.path,
-      { schema: schemaOf(getStatement, tags), preValidation: requirePlayer },
-      async (request) => {
-        const { playerId } = currentPlayer(request);
-        await checkMonth(playerId, request.params.month);
-        const statement = await monthlyStatement(db, playerId, request.params.month);
-        // The newest lines on the page; the files carry them all.
-        const lines = statement.lines.slice(-STATEMENT_LINES_SHOWN).reverse();
-        return { statusCode: 200 as const, statement: { ...statement, lines } };
-      },
-    );
+    registerOperation(app, getStatement, { tags }, async (request) => {
+      const { playerId } = currentPlayer(request);
+      await checkMonth(playerId, request.params.month);
+      const statement = await monthlyStatement(db, playerId, request.params.month);
+      // The newest lines on the page; the files carry them all.
+      const lines = statement.lines.slice(-STATEMENT_LINES_SHOWN).reverse();
+      return { statusCode: 200 as const, statement: { ...statement, lines } };
+    });
 
     // Not operations of the contract: the answers are file bytes, not JSON (a refusal is JSON as elsewhere).
     const fileSchema = (summary: string) => ({

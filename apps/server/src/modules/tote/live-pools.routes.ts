@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PoolsOperations } from '@karera/shared';
 import { notFound } from '../../lib/errors.ts';
-import { schemaOf } from '../../lib/operations.ts';
+import { registerOperation } from '../../lib/register-operation.ts';
 import { livePoolsReader } from './live-pools.service.ts';
 import type { ToteDeps } from './settlement.service.ts';
 
@@ -13,7 +13,7 @@ export function livePoolsRoutes(deps: ToteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const read = livePoolsReader(deps.db);
     const operation = PoolsOperations.racePools;
-    app.get(operation.path, { schema: schemaOf(operation, ['game']) }, async (request) => {
+    registerOperation(app, operation, { tags: ['game'] }, async (request) => {
       const pools = await read(request.params.raceId);
       if (!pools) throw notFound('Race not found.');
       return { statusCode: 200 as const, ...pools };
