@@ -43,7 +43,35 @@ function featureZones(base) {
   ];
 }
 
+/**
+ * The server's modules (apps/server/src/modules/<name>) have walls: another module, the app that composes
+ * them and the server's own tests reach a module only through its index.ts. db/, lib/ and plugins/ sit
+ * below every module and never import one.
+ */
+function serverModuleZones(src) {
+  const modules = foldersOf(`${src}/modules`);
+  return [
+    ...modules.map((module) => ({
+      target: [
+        ...modules.filter((other) => other !== module).map((other) => `${src}/modules/${other}`),
+        `${src}/*.ts`,
+        `${src}/cli`,
+      ],
+      from: `${src}/modules/${module}`,
+      except: ['./index.ts'],
+      message: `Another module reaches ${module} only through modules/${module}/index.ts: export what is needed there.`,
+    })),
+    {
+      target: [`${src}/db`, `${src}/lib`],
+      from: `${src}/modules`,
+      message:
+        'db/, lib/ and plugins/ sit below the modules and never import one: move the piece down, or into a module.',
+    },
+  ];
+}
+
 const boundaryZones = [
+  ...serverModuleZones('apps/server/src'),
   ...featureZones('apps/web/src'),
   ...featureZones('apps/web/src/backoffice'),
   {

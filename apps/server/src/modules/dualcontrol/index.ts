@@ -1,3 +1,9 @@
 /** The module's public face: what the rest of the server may use. */
 export { dualControlRoutes } from './dualcontrol.routes.ts';
-export { proposeChange, registerDualControlKind, requestView, type DualControlActor } from './dualcontrol.service.ts';
+export {
+  approveRequest,
+  proposeChange,
+  registerDualControlKind,
+  requestView,
+  type DualControlActor,
+} from './dualcontrol.service.ts';

@@ -217,7 +217,7 @@ describe(`official dividends are bounded by the pool (${testDialect})`, () => {
       .set({ created_at: new Date(Date.now() - 30 * 86_400_000).toISOString() })
       .where('id', '=', puppet.id)
       .execute();
-    const { approveRequest } = await import('../dualcontrol/dualcontrol.service.ts');
+    const { approveRequest } = await import('../dualcontrol/index.ts');
     await expect(
       approveRequest(t.app.db, { staffId: puppet.id, ip: null, role: 'admin' }, requestId, randomUUID()),
     ).rejects.toThrow(/line/);
