@@ -53,7 +53,7 @@ async function settleOnce(variant: Variant): Promise<number> {
     );
 
     t0 = performance.now();
-    await confirmResult({ db: app.db, pubsub: app.pubsub }, { type: 'system', id: null }, race.raceId, {
+    await confirmResult(app, { type: 'system', id: null }, race.raceId, {
       finish: [[1], [6], [9], [12]],
     });
     const seconds = (performance.now() - t0) / 1000;

@@ -20,6 +20,7 @@ import { createDatabase, type DatabaseHandle, type Dialect } from './db/connecti
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { bootstrap } from './bootstrap.ts';
+import { createDomainHooks, type DomainHooks } from './domain-hooks.ts';
 import { openApiSchemaTransform, SECURITY_SCHEMES } from './lib/operations.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { addSecurityHeaders } from './plugins/security-headers.ts';
@@ -78,6 +79,8 @@ declare module 'fastify' {
     pubsub: PubSub;
     /** Typed domain events between modules, emitted after commit, heard by every instance. */
     events: DomainEvents;
+    /** Typed transaction hooks: what moves with a publisher's money, in its transaction (decision 050). */
+    hooks: DomainHooks;
     /** Refunds what a cancelled race completes (the tote), for every module that cancels races. */
     onRaceCancelled: (raceId: number) => Promise<void>;
     /** Where bets are placed: a thread of their own on a SQLite file, the server's thread otherwise. */
@@ -92,6 +95,8 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** The live sockets' settings (tests shorten the heartbeat). */
   realtime?: RealtimeHubOptions;
+  /** The transaction hooks (tests add a subscriber of their own); createDomainHooks(config) otherwise. */
+  hooks?: (config: AppConfig) => DomainHooks;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -141,9 +146,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await migrateToLatest(database.db, database.dialect);
   app.startupNotes.push(...(await bootstrap(database.db, config)));
 
+  const hooks = options.hooks?.(config) ?? createDomainHooks(config);
+  app.decorate('hooks', hooks);
   const toteDeps: ToteDeps = {
     db: database.db,
     pubsub,
+    hooks,
     onRaceCancelled: (raceId) => settleCompletedPools(toteDeps, raceId),
   };
   app.decorate('onRaceCancelled', toteDeps.onRaceCancelled ?? (() => Promise.resolve()));
@@ -151,8 +159,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // PostgreSQL places each batch of bets by one function call, one batch at a time (decision 029),
   // and leaves the rest of its pool to the other calls.
   const betPlacement = database.sqlite
-    ? placementThread(database.sqlite, app.log)
-    : inProcessBetPlacement(database.db, 1);
+    ? placementThread(database.sqlite, app.log, { kyc: config.kyc })
+    : inProcessBetPlacement(database.db, 1, hooks);
   app.decorate('betPlacement', betPlacement);
   app.addHook('onClose', () => betPlacement.close());
   // Run-once work runs on one instance per database: on PostgreSQL the holder of a lease, which another

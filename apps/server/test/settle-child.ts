@@ -17,7 +17,7 @@ const app = await buildApp(
   }),
 );
 process.send?.({ type: 'ready' });
-await confirmResult({ db: app.db, pubsub: app.pubsub }, { type: 'system', id: null }, Number(raceId), {
+await confirmResult(app, { type: 'system', id: null }, Number(raceId), {
   finish: [[1, 2, 3], [4], [5]],
 });
 process.send?.({ type: 'settled' });

@@ -5,7 +5,9 @@ import type { BetReceipt, PlaceBetInput } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { DomainHookSettings } from '../../domain-hooks.ts';
 import { betBatcherFor, type BetBatcher } from './bet-batcher.ts';
+import type { BetHookRunner } from './bet-hooks.ts';
 import { placeBet } from './betting.service.ts';
 import { postgresBetPlacement } from './pg-bet-placement.ts';
 import { isPostgres } from '../../db/statement.ts';
@@ -24,12 +26,12 @@ export interface BetPlacement {
  * Bets placed on the server's own thread: on PostgreSQL one function call per batch
  * (pg-bet-placement.ts, decision 029); on an in-memory SQLite database through the bet batcher.
  */
-export function inProcessBetPlacement(db: Kysely<Database>, lanes: number): BetPlacement {
+export function inProcessBetPlacement(db: Kysely<Database>, lanes: number, hooks: BetHookRunner): BetPlacement {
   if (isPostgres(db)) return postgresBetPlacement(db, { lanes });
   const batcher = betBatcherFor(db, { lanes });
   return {
     warmUp: () => Promise.resolve(),
-    place: (playerId, input) => placeBet(db, playerId, input, batcher),
+    place: (playerId, input) => placeBet(db, playerId, input, hooks, batcher),
     stats: () => Promise.resolve(batcher.stats()),
     close: () => Promise.resolve(),
   };
@@ -64,6 +66,7 @@ export type FromPlacementThread =
 export interface PlacementThreadData {
   file: string;
   writeLock: SharedArrayBuffer;
+  hookSettings: DomainHookSettings;
 }
 
 export function toWireError(error: unknown): WireError {
@@ -117,6 +120,8 @@ export function isPlacementThread(placement: BetPlacement): placement is Placeme
 export function placementThread(
   sqlite: NonNullable<DatabaseHandle['sqlite']>,
   log: FastifyBaseLogger,
+  /** The thread wires the same transaction hooks as the server's (createDomainHooks), with these settings. */
+  hookSettings: DomainHookSettings,
 ): PlacementThread {
   let worker: Worker | undefined;
   let ready: Promise<void> | undefined;
@@ -158,7 +163,7 @@ export function placementThread(
   }
 
   function start(): Promise<void> {
-    const data: PlacementThreadData = { file: sqlite.file, writeLock: sqlite.writeLock.buffer };
+    const data: PlacementThreadData = { file: sqlite.file, writeLock: sqlite.writeLock.buffer, hookSettings };
     const thread = new Worker(new URL('./bet-placement.worker.mjs', import.meta.url), { workerData: data });
     worker = thread;
     const started = new Promise<void>((resolve, reject) => {

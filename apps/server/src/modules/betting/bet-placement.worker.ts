@@ -8,6 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openSqlite, sqliteConnectionOf } from '../../db/connection.ts';
 import { walSyncFor } from '../../db/wal-sync.ts';
 import { createWriteLock } from '../../db/write-lock.ts';
+import { createDomainHooks } from '../../domain-hooks.ts';
 import { betBatcherFor } from './bet-batcher.ts';
 import { placeBet } from './betting.service.ts';
 import { keepCardsAcrossTransactions } from './event-card.ts';
@@ -23,6 +24,7 @@ const port = parentPort;
 if (!port) throw new Error('bet-placement.worker.ts runs as a worker thread only.');
 const data = workerData as PlacementThreadData;
 const handle = openSqlite(data.file, createWriteLock(data.writeLock), 'caller');
+const hooks = createDomainHooks(data.hookSettings);
 const totalChanges = sqliteConnectionOf(handle.db)?.prepare('select total_changes() as n');
 const log = walSyncFor(data.file, {
   // Rows this connection has written, rolled back or not: unchanged, no commit awaits a sync.
@@ -64,7 +66,7 @@ function answer(settled: BetAnswer): void {
 port.on('message', (message: ToPlacementThread) => {
   if (message.type === 'bets') {
     for (const { id, playerId, input } of message.bets) {
-      placeBet(handle.db, playerId, input, batcher).then(
+      placeBet(handle.db, playerId, input, hooks, batcher).then(
         (receipt) => answer({ id, receipt }),
         (error: unknown) => answer({ id, error: toWireError(error) }),
       );

@@ -32,7 +32,7 @@ import { legsOfTickets } from './ticket-legs.ts';
 import { poolWinningsTaxOf } from './pool-winnings-tax.ts';
 import { runnersOfRows } from '../tote/index.ts';
 import type { BetBatcher } from './bet-batcher.ts';
-import { assertBetAllowed } from '../rglimits/index.ts';
+import type { BetHookRunner } from './bet-hooks.ts';
 
 export const BetRefusals = {
   raceNotFound: 'This race is not on the card.',
@@ -228,6 +228,7 @@ export async function placeBet(
   db: Kysely<Database>,
   playerId: number,
   input: PlaceBetInput,
+  hooks: BetHookRunner,
   batcher?: BetBatcher,
 ): Promise<BetReceipt> {
   const { idempotencyKey, sessionId: _s, playerId: _p, ...request } = input;
@@ -241,8 +242,8 @@ export async function placeBet(
     { scope: `player:${playerId}:bet`, key: idempotencyKey, request },
     async (trx) => {
       const { first, raceNumbers, checked } = checkBetOnCard(await eventCard(db, trx, input.eventId), type, input);
-      // Responsible gaming, in this transaction: a break, the stake per bet, the net-loss limits.
-      await assertBetAllowed(trx, playerId, checked.total);
+      // What may refuse it, in this transaction (responsible gaming: a break, the stake per bet, the net-loss limits).
+      await hooks.run('bet.placing', trx, { playerId, total: checked.total });
 
       const wallet = await playerWallet(trx, playerId);
       if (input.useBonus && wallet.bonus.balance <= 0) throw badRequest(BetMessages.noBonusBalance);

@@ -1,4 +1,5 @@
 /** The module's public face: what the rest of the server may use. */
+export { type BetHooks } from './bet-hooks.ts';
 export { inProcessBetPlacement, placementThread, type BetPlacement } from './bet-placement.ts';
 export { bettingRoutes } from './betting.routes.ts';
 export { betsOfLines } from './betting.service.ts';

@@ -48,10 +48,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     depositMethod(db, currentPlayer(request).playerId),
   );
   registerOperation(app, player.initiateDeposit, { tags: playerTags }, async (request) =>
-    initiateDeposit(db, currentOwnPlayer(request).playerId, request.body, app.config.kyc),
+    initiateDeposit(db, currentOwnPlayer(request).playerId, request.body, app.hooks),
   );
   registerOperation(app, player.initiateWithdraw, { tags: playerTags }, async (request) =>
-    initiateWithdraw(db, currentOwnPlayer(request).playerId, request.body, app.config.kyc),
+    initiateWithdraw(db, currentOwnPlayer(request).playerId, request.body, app.hooks),
   );
   registerOperation(app, player.getTransactionHistory, { tags: playerTags }, async (request) => ({
     statusCode: 200 as const,
@@ -110,7 +110,16 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   ): Promise<PaymentDecisionResponse> => {
     const key = staffRequest.headers[IDEMPOTENCY_KEY_HEADER];
     if (!isValidIdempotencyKey(key)) throw badRequest(Idempotency.keyRequired);
-    const result = await decidePaymentRequest(db, currentStaff(staffRequest), id, decision, note, key, staffRequest.ip);
+    const result = await decidePaymentRequest(
+      db,
+      currentStaff(staffRequest),
+      id,
+      decision,
+      note,
+      key,
+      staffRequest.ip,
+      app.hooks,
+    );
     // After the commit: the player's open pages refresh their balance. A lost notice costs a stale header, not money.
     // A first approval of two (decision 020) moves no money: the player hears once it is decided.
     if (!result.replayed && result.view.status !== 'PENDING') {

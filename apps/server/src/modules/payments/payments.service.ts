@@ -27,11 +27,8 @@ import type { Database, StaffUser } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation, runIdempotentTwinSafe } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
-import { amlOnPaymentDecided, amlOnPaymentRequested } from '../aml/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import { requireKycForPayment, type KycGateSettings } from '../kyc/index.ts';
 import { scopePlayersToStaff, secondPersonRefusal } from '../staff/index.ts';
-import { assertDepositAllowed } from '../rglimits/index.ts';
 import {
   approvalSettings,
   countApproval,
@@ -45,6 +42,7 @@ import {
   type Posting,
 } from '../wallet/index.ts';
 import { withdrawChannels } from './channel-images.ts';
+import type { PaymentHookRunner } from './payment-hooks.ts';
 import { depositAccountsForPlayer } from './deposit-accounts.ts';
 import { paymentLimits } from './payment-settings.ts';
 import { withdrawalApprovalRefusal } from './withdrawal-conflicts.ts';
@@ -97,7 +95,7 @@ export async function initiateDeposit(
   db: Kysely<Database>,
   playerId: number,
   input: InitiateDepositInput,
-  kyc: KycGateSettings,
+  hooks: PaymentHookRunner,
 ): Promise<PaymentRequestReceipt> {
   const { idempotencyKey, sessionId: _s, playerId: _p, ...request } = input;
   const limits = await paymentLimits(db);
@@ -123,9 +121,8 @@ export async function initiateDeposit(
       );
       if (refusal) throw badRequest(refusal);
       if (!account || type === null) throw badRequest(PaymentMessages.receiverRequired);
-      // Responsible gaming: no deposit during a break, none over the player's deposit limits.
-      await assertDepositAllowed(trx, playerId, input.amount);
-      await requireKycForPayment(trx, playerId, { kind: 'DEPOSIT', amount: input.amount }, kyc);
+      // Gates (responsible gaming's break and deposit limits, identity verification) may refuse it.
+      await hooks.run('payment.requesting', trx, { playerId, kind: 'DEPOSIT', amount: input.amount });
 
       const reference = normalizeReference(input.referenceNumber, type);
       // One open deposit per channel and reference, whoever submits it: a receipt is claimed once. The
@@ -179,7 +176,7 @@ export async function initiateDeposit(
           throw error;
         });
       const { id } = inserted;
-      await amlOnPaymentRequested(trx, id);
+      await hooks.run('payment.requested', trx, { requestId: id, playerId });
       return receiptFor(trx, playerId, { id, kind: 'DEPOSIT', amount: input.amount });
     },
   );
@@ -195,7 +192,7 @@ export async function initiateWithdraw(
   db: Kysely<Database>,
   playerId: number,
   input: InitiateWithdrawInput,
-  kyc: KycGateSettings,
+  hooks: PaymentHookRunner,
 ): Promise<PaymentRequestReceipt> {
   const { idempotencyKey, sessionId: _s, playerId: _p, ...request } = input;
   const limits = await paymentLimits(db);
@@ -206,7 +203,7 @@ export async function initiateWithdraw(
       const { creditBalance } = await playerBalances(trx, playerId);
       const refusal = withdrawRefusal(input, limits.withdraw, creditBalance);
       if (refusal) throw withdrawRefused(refusal);
-      await requireKycForPayment(trx, playerId, { kind: 'WITHDRAW' }, kyc);
+      await hooks.run('payment.requesting', trx, { playerId, kind: 'WITHDRAW', amount: input.amount });
 
       let holdTransactionId: number;
       try {
@@ -243,7 +240,7 @@ export async function initiateWithdraw(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await amlOnPaymentRequested(trx, id);
+      await hooks.run('payment.requested', trx, { requestId: id, playerId });
       return receiptFor(trx, playerId, { id, kind: 'WITHDRAW', amount: input.amount });
     },
   );
@@ -530,6 +527,7 @@ export async function decidePaymentRequest(
   note: string | undefined,
   idempotencyKey: string,
   ip: string | null,
+  hooks: PaymentHookRunner,
 ): Promise<{ view: PaymentRequestView; playerId: number; replayed: boolean }> {
   const { body, replayed } = await runIdempotentTwinSafe(
     db,
@@ -687,7 +685,7 @@ export async function decidePaymentRequest(
           },
         },
       );
-      await amlOnPaymentDecided(trx, request.id);
+      await hooks.run('payment.decided', trx, { requestId: request.id, playerId: request.player_id, status });
       const row = await requestViewQuery(trx).where('r.id', '=', requestId).executeTakeFirstOrThrow();
       return { view: toRequestView(row, settings.depositSecondApprovalAbove), playerId: request.player_id };
     },

@@ -1,4 +1,5 @@
 /** The module's public face: what the rest of the server may use. */
+export { subscribeRgLimits } from './rglimits.hooks.ts';
 export { responsibleGamingRoutes } from './rglimits.routes.ts';
 export {
   assertBetAllowed,

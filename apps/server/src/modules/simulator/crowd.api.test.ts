@@ -47,7 +47,7 @@ describe(`demo crowd (${testDialect})`, () => {
     await t.app.betPlacement.warmUp();
 
     simulator = startSimulator(
-      { db: t.app.db, pubsub: t.app.pubsub },
+      { db: t.app.db, pubsub: t.app.pubsub, hooks: t.app.hooks },
       {
         speed: 30,
         log: t.app.log,

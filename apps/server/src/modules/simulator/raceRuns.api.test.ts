@@ -62,7 +62,7 @@ describe(`drawn race: the demo race's run (${testDialect})`, () => {
 
   it('draws each race the simulator runs, sent when it goes off, and records the drawn order as its result', async () => {
     const simulator = startSimulator(
-      { db: t.app.db, pubsub: t.app.pubsub },
+      { db: t.app.db, pubsub: t.app.pubsub, hooks: t.app.hooks },
       { speed: 200, log: t.app.log, scratchChance: 1, cancelChance: 0, holder: 'drawn', racesPerCard: 3 },
     );
     running.push(simulator);

@@ -14,7 +14,7 @@ describe(`race-day simulator (${testDialect})`, () => {
     (await t.app.db.selectFrom('demo_cards').select('event_id').orderBy('event_id').execute()).map((r) => r.event_id);
   const start = (holder: string, speed: number, extra: Partial<Parameters<typeof startSimulator>[1]> = {}) => {
     const simulator = startSimulator(
-      { db: t.app.db, pubsub: t.app.pubsub },
+      { db: t.app.db, pubsub: t.app.pubsub, hooks: t.app.hooks },
       {
         speed,
         log: t.app.log,

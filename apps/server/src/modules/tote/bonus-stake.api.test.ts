@@ -260,8 +260,8 @@ describe(`bonus stake not returned (${testDialect})`, () => {
 
     // The result comes in (settling the rest), the server restarts its settlements, a batch is retried.
     const report = await settle(day.race, [[1], [2]]);
-    await finishPayingPools({ db: t.app.db, pubsub: t.app.pubsub });
-    await resumeSettlements({ db: t.app.db, pubsub: t.app.pubsub });
+    await finishPayingPools(t.app);
+    await resumeSettlements(t.app);
     const retried = await t.app.db.transaction().execute((trx) => payTickets(trx, pool, 'W', batch));
     expect(retried.size).toBe(0);
 

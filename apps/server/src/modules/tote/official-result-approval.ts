@@ -31,7 +31,7 @@ registerDualControlKind<OfficialResultPayload>({
   },
   async afterCommit({ raceId }, context) {
     // Without the app (an approval outside a route), the leader settles the race at its next start-up.
-    if (context.app) await afterResultRecorded({ db: context.app.db, pubsub: context.app.pubsub }, raceId);
+    if (context.app) await afterResultRecorded(context.app, raceId);
   },
 });
 

@@ -27,8 +27,7 @@ import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { findRace, moveRaceStatus, type RacingDeps } from '../racing/index.ts';
 import { accountIdByCode, HouseAccount, POOL_SHARE_ACCOUNTS, postTransaction } from '../wallet/index.ts';
 import { ConcurrentSettlementError, payTickets, type TicketToPay } from './payouts.ts';
-import { payRebates, rebateWindows, ticketRebate, type TicketRebate } from '../promos/index.ts';
-import { accrueCommissionsForPool } from '../agents/index.ts';
+import type { SettledTicket, SettlementHookRunner } from './settlement-hooks.ts';
 import {
   loadPoolCard,
   poolLegs,
@@ -46,7 +45,10 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** Tickets paid per database transaction: large enough to amortise the commit, small enough to resume. */
 const SETTLEMENT_BATCH = 2000;
 
-export type ToteDeps = RacingDeps;
+export interface ToteDeps extends RacingDeps {
+  /** What moves with settled tickets, in their transactions (rebates, commissions): decision 050. */
+  hooks: SettlementHookRunner;
+}
 
 /** Per-player balance notices sent after a pool settles, at most. */
 const MAX_BALANCE_NOTICES = 5_000;
@@ -502,45 +504,23 @@ async function withRetries<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** One batch in one transaction, the rebates its tickets earned with it. */
+/** One batch in one transaction, with what moves with its settled tickets (the tickets.settled hook). */
 function payBatch(
   deps: ToteDeps,
+  card: PoolCard,
   pool: number,
-  betType: string,
   batch: TicketToPay[],
-  rebates: ReadonlyMap<number, TicketRebate>,
+  settledTickets: ReadonlyMap<number, SettledTicket>,
 ): Promise<Set<number>> {
   return withRetries(() =>
     deps.db.transaction().execute((trx) =>
-      payTickets(trx, pool, betType, batch, (inner, settled) =>
-        payRebates(
-          inner,
-          settled.flatMap((id) => rebates.get(id) ?? []),
-        ),
+      payTickets(trx, pool, card.key.betType, batch, (inner, settled) =>
+        deps.hooks.run('tickets.settled', inner, {
+          pool: card.key,
+          tickets: settled.flatMap((id) => settledTickets.get(id) ?? []),
+        }),
       ),
     ),
-  );
-}
-
-/** Losing tickets that earned a rebate: marked lost with their rebate paid, in one transaction per batch. */
-function loseWithRebates(deps: ToteDeps, batch: readonly TicketRebate[]): Promise<void> {
-  return withRetries(() =>
-    deps.db.transaction().execute(async (trx) => {
-      const lost = await trx
-        .updateTable('bet_tickets')
-        .set({ status: 'lost', settled_at: nowIso() })
-        .where(
-          'id',
-          'in',
-          batch.map((r) => r.ticketId),
-        )
-        .where('status', '=', 'open')
-        .executeTakeFirst();
-      if (Number(lost.numUpdatedRows) !== batch.length) {
-        throw new ConcurrentSettlementError('A ticket of this batch was settled meanwhile; the batch rolls back.');
-      }
-      await payRebates(trx, batch);
-    }),
   );
 }
 
@@ -571,52 +551,61 @@ async function settleStartedOrNew(deps: ToteDeps, card: PoolCard): Promise<void>
   const byId = new Map(outcome.tickets.map((t) => [t.id, t]));
   const pool = await accountIdByCode(deps.db, poolAccountCode(card.key));
   const changed = new Set<number>();
-  // Tickets that get money back are paid one by one (each claimed, each its own ledger transaction)...
-  const toPay = tickets.flatMap((ticket) => {
+  // A settled ticket as the hooks see it: its credit-funded stake that rode (not refunded to credit).
+  const settledTicket = (ticket: StoredTicket): SettledTicket => {
     const settlement = byId.get(ticket.id);
-    return ticket.status === 'open' && settlement && settlement.payout + settlement.refund > 0
-      ? [{ ticketId: ticket.id, playerId: ticket.playerId, settlement }]
-      : [];
-  });
-  // Tickets placed while a rebate promo was the player's active one earn it on their credit-funded
-  // stake that rode (not refunded), paid in the transaction that settles them.
-  const open = tickets.filter((ticket) => ticket.status === 'open');
-  const windows = await rebateWindows(
-    deps.db,
-    open.map((ticket) => ticket.playerId),
-  );
-  const rebates = new Map<number, TicketRebate>();
-  if (windows.size > 0) {
-    for (const ticket of open) {
-      const settlement = byId.get(ticket.id);
-      const creditRefund = settlement ? settlement.refund - settlement.refundToBonus : 0;
-      const rebate = ticketRebate({ ...ticket, creditStake: ticket.total - ticket.fromBonus - creditRefund }, windows);
-      if (rebate) rebates.set(ticket.id, rebate);
-    }
+    const creditRefund = settlement ? settlement.refund - settlement.refundToBonus : 0;
+    return {
+      ticketId: ticket.id,
+      playerId: ticket.playerId,
+      placedAt: ticket.createdAt,
+      creditStake: ticket.total - ticket.fromBonus - creditRefund,
+    };
+  };
+  // Tickets that get money back are paid one by one (each claimed, each its own ledger transaction)...
+  const toPay: TicketToPay[] = [];
+  const paid = new Map<number, SettledTicket>();
+  for (const ticket of tickets) {
+    const settlement = byId.get(ticket.id);
+    if (ticket.status !== 'open' || !settlement || settlement.payout + settlement.refund <= 0) continue;
+    toPay.push({ ticketId: ticket.id, playerId: ticket.playerId, settlement });
+    paid.set(ticket.id, settledTicket(ticket));
   }
   for (let i = 0; i < toPay.length; i += SETTLEMENT_BATCH) {
     const batch = toPay.slice(i, i + SETTLEMENT_BATCH);
-    for (const playerId of await payBatch(deps, pool, card.key.betType, batch, rebates)) changed.add(playerId);
+    for (const playerId of await payBatch(deps, card, pool, batch, paid)) changed.add(playerId);
   }
-  const paid = new Set(toPay.map((t) => t.ticketId));
-  const losingRebates = [...rebates.values()].filter((r) => !paid.has(r.ticketId));
-  for (let i = 0; i < losingRebates.length; i += SETTLEMENT_BATCH) {
-    const batch = losingRebates.slice(i, i + SETTLEMENT_BATCH);
-    await loseWithRebates(deps, batch);
-    for (const r of batch) changed.add(r.playerId);
-  }
-  // ...and what is still open after them lost: one statement, however many there are.
-  await deps.db
-    .updateTable('bet_tickets')
-    .set({ status: 'lost', settled_at: nowIso() })
-    .where('first_race_id', '=', card.key.firstRaceId)
-    .where('bet_type', '=', card.key.betType)
-    .where('status', '=', 'open')
-    .execute();
+  // ...and what is still open after them lost: one statement, however many there are, in the transaction
+  // of what moves with them (a rebate on a lost ticket: the tickets.lost hook).
+  const lostPlayers = await deps.db.transaction().execute(async (trx) => {
+    const settledAt = nowIso();
+    await trx
+      .updateTable('bet_tickets')
+      .set({ status: 'lost', settled_at: settledAt })
+      .where('first_race_id', '=', card.key.firstRaceId)
+      .where('bet_type', '=', card.key.betType)
+      .where('status', '=', 'open')
+      .execute();
+    const moved: number[] = [];
+    await deps.hooks.run('tickets.lost', trx, {
+      pool: card.key,
+      settledAt,
+      tickets: {
+        // The pool's tickets that were open and not paid: those still open a moment ago are lost now.
+        *[Symbol.iterator]() {
+          for (const ticket of tickets)
+            if (ticket.status === 'open' && !paid.has(ticket.id)) yield settledTicket(ticket);
+        },
+      },
+      balanceMoved: (playerId) => moved.push(playerId),
+    });
+    return moved;
+  });
+  for (const playerId of lostPlayers) changed.add(playerId);
 
-  // Agents' commissions on the settled tickets (decision 040), before the pool is marked settled: a run
-  // interrupted here leaves the pool paying and accrues when it runs again; a ticket never accrues twice.
-  await accrueCommissionsForPool(deps.db, card.key);
+  // What moves once every ticket is settled (agents' commissions, decision 040), before the pool is marked
+  // settled: a run interrupted here leaves the pool paying and runs the hook again; a ticket never accrues twice.
+  await deps.hooks.run('pool.paid', deps.db, { pool: card.key });
 
   // Phase three: what rounding, caps and the minimum dividend leave in the pool goes to the house.
   await deps.db.transaction().execute(async (trx) => {

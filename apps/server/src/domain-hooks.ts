@@ -1,0 +1,52 @@
+/*
+ * The one place the transaction hooks are wired (docs/decisions/050-transaction-hooks.md): which module
+ * subscribes to which hook, in which order. The app builds them once (app.ts) and hands them to the
+ * publishers with the deps they already receive; a script or test that settles or pays without the app
+ * builds the same with createDomainHooks.
+ */
+import { createTxHooks, type SubscriberOrder, type TxHooks } from './lib/tx-hooks.ts';
+import { subscribeCommissionAccrual } from './modules/agents/index.ts';
+import { subscribeAmlFlags } from './modules/aml/index.ts';
+import type { BetHooks } from './modules/betting/index.ts';
+import { subscribeKycGate, type KycGateSettings } from './modules/kyc/index.ts';
+import type { PaymentHooks } from './modules/payments/index.ts';
+import { subscribeRebates } from './modules/promos/index.ts';
+import { subscribeRgLimits } from './modules/rglimits/index.ts';
+import type { SettlementHooks } from './modules/tote/index.ts';
+
+export type DomainHookSpecs = SettlementHooks & PaymentHooks & BetHooks;
+export type DomainHooks = TxHooks<DomainHookSpecs>;
+
+/** Each hook's subscribers in the order they run. */
+export const DOMAIN_HOOK_ORDER: SubscriberOrder<DomainHookSpecs> = {
+  'tickets.settled': ['promos.rebates'],
+  'tickets.lost': ['promos.rebates'],
+  'pool.paid': ['agents.commissions'],
+  // The player's own limits first (their message names the limit), then identity verification.
+  'payment.requesting': ['rglimits.deposit-limits', 'kyc.gate'],
+  'payment.requested': ['aml.flags'],
+  'payment.decided': ['aml.flags'],
+  'bet.placing': ['rglimits.bet-limits'],
+};
+
+/** What subscribers need from the configuration. */
+export interface DomainHookSettings {
+  kyc: KycGateSettings;
+}
+
+/**
+ * The hooks with every module's subscribers. `order` is the declared order; a test may add a subscriber of
+ * its own to it (and subscribe it on the result).
+ */
+export function createDomainHooks(
+  settings: DomainHookSettings,
+  order: SubscriberOrder<DomainHookSpecs> = DOMAIN_HOOK_ORDER,
+): DomainHooks {
+  const hooks = createTxHooks<DomainHookSpecs>(order);
+  subscribeRebates(hooks);
+  subscribeCommissionAccrual(hooks);
+  subscribeRgLimits(hooks);
+  subscribeKycGate(hooks, settings.kyc);
+  subscribeAmlFlags(hooks);
+  return hooks;
+}

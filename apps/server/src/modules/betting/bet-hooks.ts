@@ -1,0 +1,14 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { HookPoint, HookRunner } from '../../lib/tx-hooks.ts';
+
+/**
+ * The hook bet placement runs (decision 050) on its Kysely path (SQLite; PostgreSQL places bets by its own
+ * function, decision 029, and checks the same rules there).
+ */
+export type BetHooks = {
+  /** A bet checked against the card, before any money moves: a subscriber refuses it by throwing. */
+  'bet.placing': HookPoint<Transaction<Database>, { playerId: number; total: number }>;
+};
+
+export type BetHookRunner = HookRunner<BetHooks>;
