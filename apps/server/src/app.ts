@@ -28,11 +28,12 @@ import { fastifyTrustProxy } from './plugins/trust-proxy.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { trackRouteMethods } from './plugins/route-methods.ts';
 import { keySignedInLimitsOnAccounts } from './plugins/account-rate-limits.ts';
-import { requireStaff, runStaffGuardsFirst } from './plugins/staff-auth.ts';
+import { requireStaff, runStaffGuardsFirst } from './modules/staff/index.ts';
 import { backofficeRoutes } from './modules/backoffice/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
-import { authRoutes, rememberSharedSessions } from './modules/auth/index.ts';
+import { authRoutes } from './modules/auth/index.ts';
+import { rememberSharedSessions } from './modules/sessions/index.ts';
 import { playerRoutes, confirmMobileChange } from './modules/players/index.ts';
 import { createSmsSender, type SmsSender } from './modules/sms/index.ts';
 import {

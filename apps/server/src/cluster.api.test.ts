@@ -11,7 +11,7 @@ import { createTestDatabase, TEST_ADMIN, testDialect, type TestDatabase } from '
 import { insertPlayer } from '../test/factories.ts';
 import { createDatabase, type DatabaseHandle } from './db/connection.ts';
 import { LEADER_LEASE } from './modules/cluster/index.ts';
-import { openPlayerSession, PLAYER_COOKIE } from './modules/auth/index.ts';
+import { openPlayerSession, PLAYER_COOKIE } from './modules/sessions/index.ts';
 import { addRunner, createEvent, createRace, transitionRace } from './modules/racing/index.ts';
 import { postgresPubSub, type PubSub } from './modules/events/index.ts';
 import {

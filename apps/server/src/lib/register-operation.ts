@@ -13,8 +13,8 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { STAFF_ROLES, type Audience, type Operation } from '@karera/shared';
-import { requirePlayer } from '../plugins/player-auth.ts';
-import { requireStaff, requireStaffCookie } from '../plugins/staff-auth.ts';
+import { requirePlayer } from '../modules/sessions/index.ts';
+import { requireStaff, requireStaffCookie } from '../modules/staff/index.ts';
 import { schemaOf, type RouteSchemaOf } from './operations.ts';
 
 /** A Fastify instance (or plugin scope) whose routes take their types from zod schemas. */

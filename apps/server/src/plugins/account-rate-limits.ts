@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import { requirePlayer } from './player-auth.ts';
-import { isStaffGuard } from './staff-auth.ts';
+import { requirePlayer } from '../modules/sessions/index.ts';
+import { isStaffGuard } from '../modules/staff/index.ts';
 
 /** A route's hooks of one kind, which Fastify takes as one function or a list, as a list. */
 function hooksOf(hooks: RouteOptions['preValidation'] | RouteOptions['onRequest']): unknown[] {

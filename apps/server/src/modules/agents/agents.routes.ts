@@ -4,7 +4,7 @@ import { AgentOperations, AgentRoutes, agentReportQuerySchema, IDEMPOTENCY_KEY_H
 import { badRequest } from '../../lib/errors.ts';
 import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
 import { registerOperation } from '../../lib/register-operation.ts';
-import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
+import { currentStaff, requireStaff } from '../staff/index.ts';
 import { agentReport, agentReportCsv } from './agent-report.ts';
 import { agentOverview, createSubAgent, networkNodes } from './agents.service.ts';
 import { payCommission, setCommissionRate } from './commission.service.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AmlOperations, type AmlSettings } from '@karera/shared';
-import { currentStaff } from '../../plugins/staff-auth.ts';
+import { currentStaff } from '../staff/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { useAmlSettings } from './aml.rules.ts';
 import { addAmlNote, amlFlagDetail, exportAmlReports, listAmlFlags, resolveAmlFlag } from './aml.service.ts';

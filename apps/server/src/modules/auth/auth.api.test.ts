@@ -9,7 +9,7 @@ import {
   PLAYER_SESSION_IDLE_MS,
   revokeOtherPlayerSessions,
   SESSION_TOUCH_INTERVAL_MS,
-} from './player-sessions.ts';
+} from '../sessions/index.ts';
 import {
   call,
   lastOtp,

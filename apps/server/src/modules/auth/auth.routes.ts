@@ -10,7 +10,15 @@ import {
   type ProfileResponse,
   type RegisterResponse,
 } from '@karera/shared';
-import { currentOwnPlayer, currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
+import {
+  currentOwnPlayer,
+  currentPlayer,
+  requirePlayer,
+  PLAYER_COOKIE,
+  PLAYER_SESSION_ABSOLUTE_MS,
+  revokePlayerSession,
+  type PlayerSession,
+} from '../sessions/index.ts';
 import { playerBalances } from '../wallet/index.ts';
 import {
   forgotPassword,
@@ -25,12 +33,6 @@ import {
   type ClientInfo,
   type CodeRequest,
 } from './auth.service.ts';
-import {
-  PLAYER_COOKIE,
-  PLAYER_SESSION_ABSOLUTE_MS,
-  revokePlayerSession,
-  type PlayerSession,
-} from './player-sessions.ts';
 import { registerOperation } from '../../lib/register-operation.ts';
 
 const tags = ['user'];

@@ -16,14 +16,14 @@ import { hashToken } from '../../lib/tokens.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/index.ts';
 import { findStaffByReferralCode } from '../staff/index.ts';
-import { findPlayerById, findPlayerByMobile } from './player-lookup.repo.ts';
 import type { SmsSender } from '../sms/index.ts';
 import { openPlayerAccounts, playerBalances } from '../wallet/index.ts';
+import { openPlayerSession, revokeOtherPlayerSessions } from '../sessions/index.ts';
+import { assertMobileNotExcluded } from '../rglimits/index.ts';
+import { findPlayerById, findPlayerByMobile } from './player-lookup.repo.ts';
 import { holdRateLimitKey, pruneRateLimitsNowAndThen } from '../../plugins/rate-limit-store.ts';
 import { consumeOtp, issueOtp, issueOtpUnlessThrottled, otpRefusal, recordCodeRequest } from './otp.ts';
 import { codeRequestIdKey, codeRequestIdOf, mobileOfCodeRequestId } from './code-request-ids.ts';
-import { openPlayerSession, revokeOtherPlayerSessions } from './player-sessions.ts';
-import { assertMobileNotExcluded } from '../rglimits/index.ts';
 
 export interface AuthDeps {
   db: Kysely<Database>;

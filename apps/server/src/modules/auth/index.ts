@@ -2,11 +2,3 @@
 export { authRoutes } from './auth.routes.ts';
 export { consumeOtp, issueOtp, otpRefusal } from './otp.ts';
 export { findPlayerById, findPlayerByMobile } from './player-lookup.repo.ts';
-export {
-  PLAYER_COOKIE,
-  openPlayerSession,
-  rememberSharedSessions,
-  resolvePlayerSession,
-  revokeOtherPlayerSessions,
-  type PlayerSession,
-} from './player-sessions.ts';

@@ -6,7 +6,7 @@ import {
   PLAYER_SESSION_IDLE_MS,
   resolvePlayerSession,
   revokePlayerSession,
-} from './player-sessions.ts';
+} from '../sessions/index.ts';
 
 /**
  * Sessions resolved together: on PostgreSQL the calls of one turn of the event loop read their rows in

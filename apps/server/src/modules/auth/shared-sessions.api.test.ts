@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
-import { rememberSharedSessions, SHARED_SESSION_TRUST_MS, type SessionChangeFeed } from './player-sessions.ts';
+import { rememberSharedSessions, SHARED_SESSION_TRUST_MS, type SessionChangeFeed } from '../sessions/index.ts';
 
 /**
  * On PostgreSQL an instance remembers live sessions only while it hears every change to them

@@ -4,12 +4,8 @@ import { BackofficeMessages, BackofficeOperations, IDEMPOTENCY_KEY_HEADER } from
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
 import { registerOperation } from '../../lib/register-operation.ts';
-import { currentStaff } from '../../plugins/staff-auth.ts';
-import { listAudit, recordAudit } from '../audit/index.ts';
-import { listContactMessages } from '../contact/index.ts';
-import { findPlayerForStaff, searchPlayers } from '../players/index.ts';
-import { adjustPlayerBalance, playerLedgerEntries } from '../wallet/index.ts';
 import {
+  currentStaff,
   listStaff,
   toStaffMember,
   issueLoginLink,
@@ -18,6 +14,10 @@ import {
   revokeStaffSession,
   STAFF_COOKIE,
 } from '../staff/index.ts';
+import { listAudit, recordAudit } from '../audit/index.ts';
+import { listContactMessages } from '../contact/index.ts';
+import { findPlayerForStaff, searchPlayers } from '../players/index.ts';
+import { adjustPlayerBalance, playerLedgerEntries } from '../wallet/index.ts';
 import { listSmsOutbox } from '../sms/index.ts';
 import { createStaffOrRequest } from './staff-requests.service.ts';
 import { staffRequestRoutes } from './staff-requests.routes.ts';

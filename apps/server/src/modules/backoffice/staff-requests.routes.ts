@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StaffRequestOperations } from '@karera/shared';
-import { currentStaff } from '../../plugins/staff-auth.ts';
+import { currentStaff, confirmEnrolmentLink, enrolmentLinkOffer } from '../staff/index.ts';
 import {
   approveStaffRequest,
   listStaffRequests,
@@ -8,7 +8,6 @@ import {
   requestMobileChange,
   resendEnrolmentLink,
 } from './staff-requests.service.ts';
-import { confirmEnrolmentLink, enrolmentLinkOffer } from '../staff/index.ts';
 import { registerOperation } from '../../lib/register-operation.ts';
 
 const tags = ['backoffice'];

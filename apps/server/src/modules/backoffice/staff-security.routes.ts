@@ -11,9 +11,8 @@ import {
 import type { AppConfig } from '../../config.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { registerOperation } from '../../lib/register-operation.ts';
-import { currentStaff } from '../../plugins/staff-auth.ts';
-import { recordAudit } from '../audit/index.ts';
 import {
+  currentStaff,
   listStaff,
   toStaffMember,
   submitSignInCode,
@@ -28,6 +27,7 @@ import {
   resetTwoFactor,
   securityStatus,
 } from '../staff/index.ts';
+import { recordAudit } from '../audit/index.ts';
 
 const tags = ['backoffice'];
 const {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GameOperations } from '@karera/shared';
-import { currentPlayer } from '../../plugins/player-auth.ts';
+import { currentPlayer } from '../sessions/index.ts';
 import { betHistory } from './betting.service.ts';
 import { registerOperation } from '../../lib/register-operation.ts';
 

@@ -4,7 +4,7 @@ import { DualControlMessages, DualControlOperations, IDEMPOTENCY_KEY_HEADER } fr
 import { badRequest } from '../../lib/errors.ts';
 import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
 import { registerOperation } from '../../lib/register-operation.ts';
-import { currentStaff } from '../../plugins/staff-auth.ts';
+import { currentStaff } from '../staff/index.ts';
 import { approveRequest, listRequests, rejectRequest } from './dualcontrol.service.ts';
 
 const tags = ['backoffice approvals'];

@@ -8,8 +8,8 @@ import {
 } from '@karera/shared';
 import { notFound } from '../../lib/errors.ts';
 import { registerOperation } from '../../lib/register-operation.ts';
-import { currentOwnPlayer } from '../../plugins/player-auth.ts';
-import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
+import { currentOwnPlayer } from '../sessions/index.ts';
+import { currentStaff, requireStaff } from '../staff/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
   decideKyc,

@@ -10,7 +10,7 @@ import {
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
 import { registerOperation } from '../../lib/register-operation.ts';
-import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
+import { currentStaff, requireStaff } from '../staff/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { applicationView, findApplication, findPhoto, listApplications } from './masteragents.repo.ts';
 import {

@@ -5,7 +5,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
 import { idParam } from '../../lib/params.ts';
 import { registerOperation } from '../../lib/register-operation.ts';
-import { currentStaff, requireStaff } from '../../plugins/staff-auth.ts';
+import { currentStaff, requireStaff } from '../staff/index.ts';
 import { approvalSettings, decideBalanceAdjustment, listBalanceAdjustments } from '../wallet/index.ts';
 import { paymentReceiptForStaff } from './payments.service.ts';
 import { proposeApprovalSettings } from './settings-proposals.ts';

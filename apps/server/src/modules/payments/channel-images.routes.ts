@@ -8,7 +8,7 @@ import {
 } from '@karera/shared';
 import { notFound } from '../../lib/errors.ts';
 import { registerOperation } from '../../lib/register-operation.ts';
-import { currentStaff } from '../../plugins/staff-auth.ts';
+import { currentStaff } from '../staff/index.ts';
 import { findChannelImage, setChannelImage, withdrawChannels } from './channel-images.ts';
 import { depositAccountView } from './deposit-accounts.ts';
 

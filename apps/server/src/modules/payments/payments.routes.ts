@@ -10,8 +10,8 @@ import {
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
 import { registerOperation } from '../../lib/register-operation.ts';
-import { currentOwnPlayer, currentPlayer } from '../../plugins/player-auth.ts';
-import { currentStaff } from '../../plugins/staff-auth.ts';
+import { currentOwnPlayer, currentPlayer } from '../sessions/index.ts';
+import { currentStaff } from '../staff/index.ts';
 import { channelImageRoutes } from './channel-images.routes.ts';
 import { approvalRoutes } from './approvals.routes.ts';
 import { createDepositAccount, listDepositAccounts, updateDepositAccount } from './deposit-accounts.ts';

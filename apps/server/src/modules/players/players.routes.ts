@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PlayerMessages, UserOperations } from '@karera/shared';
-import { currentOwnPlayer, currentPlayer } from '../../plugins/player-auth.ts';
+import { currentOwnPlayer, currentPlayer } from '../sessions/index.ts';
 import { changePassword, getProfile, updateProfile } from './profile.service.ts';
 import { registerOperation } from '../../lib/register-operation.ts';
 

@@ -5,18 +5,10 @@ import { badRequest } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/idempotency.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { recordAudit } from '../audit/index.ts';
-import {
-  consumeOtp,
-  issueOtp,
-  otpRefusal,
-  revokeOtherPlayerSessions,
-  type PlayerSession,
-  findPlayerById,
-  findPlayerByMobile,
-} from '../auth/index.ts';
+import { consumeOtp, issueOtp, otpRefusal, findPlayerById, findPlayerByMobile } from '../auth/index.ts';
+import { revokeOtherPlayerSessions, type PlayerSession, invalidSession } from '../sessions/index.ts';
 import type { SmsSender } from '../sms/index.ts';
 import { playerBalances } from '../wallet/index.ts';
-import { invalidSession } from '../../plugins/player-auth.ts';
 
 export async function getProfile(db: Kysely<Database>, playerId: number): Promise<ProfileResponse> {
   const player = await findPlayerById(db, playerId);

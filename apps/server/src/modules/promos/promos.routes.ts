@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PromoAdminOperations, PromoOperations } from '@karera/shared';
-import { currentOwnPlayer, currentPlayer } from '../../plugins/player-auth.ts';
-import { currentStaff } from '../../plugins/staff-auth.ts';
+import { currentOwnPlayer, currentPlayer } from '../sessions/index.ts';
+import { currentStaff } from '../staff/index.ts';
 import {
   claimPromo,
   listBackofficePromos,

@@ -11,7 +11,7 @@ import {
 } from '@karera/shared';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { registerOperation } from '../../lib/register-operation.ts';
-import { currentStaff } from '../../plugins/staff-auth.ts';
+import { currentStaff } from '../staff/index.ts';
 import { dayCards, findEvent, listEvents, raceCounts, racesOfEvent } from './racing.repo.ts';
 import {
   addRunner,

@@ -12,7 +12,7 @@ import {
   STAFF_SOCKET_PATH,
   type RealtimeMessage,
 } from '@karera/shared';
-import { PLAYER_COOKIE, resolvePlayerSession } from '../auth/index.ts';
+import { PLAYER_COOKIE, resolvePlayerSession } from '../sessions/index.ts';
 import { resolveStaffSession, STAFF_COOKIE } from '../staff/index.ts';
 import { liveSnapshot } from '../racing/index.ts';
 import { runningRaceRuns } from '../simulator/index.ts';

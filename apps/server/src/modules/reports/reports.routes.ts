@@ -7,8 +7,8 @@ import {
   ReportOperations,
   TaxReportRoutes,
 } from '@karera/shared';
-import { requireStaff } from '../../plugins/staff-auth.ts';
-import { currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
+import { requireStaff } from '../staff/index.ts';
+import { currentPlayer, requirePlayer } from '../sessions/index.ts';
 import { certificatePdf } from './certificate-pdf.ts';
 import { gamingReport, paymentReport, promotionReport } from './reports.service.ts';
 import { taxCertificate, taxMonths, taxReport } from './taxes.service.ts';

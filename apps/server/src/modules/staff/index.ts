@@ -40,3 +40,4 @@ export {
 } from './staff.repo.ts';
 export { createStaff, loginStaff, submitSignInCode, type ParsedCreateStaff } from './staff.service.ts';
 export { scopePlayersToStaff, staffInSubtree, subtreeIds } from './subtree.ts';
+export { currentStaff, isStaffGuard, requireStaff, requireStaffCookie, runStaffGuardsFirst } from './staff-auth.ts';

@@ -8,7 +8,7 @@ import {
 } from '@karera/shared';
 import { notFound } from '../../lib/errors.ts';
 import { registerOperation } from '../../lib/register-operation.ts';
-import { currentPlayer, requirePlayer } from '../../plugins/player-auth.ts';
+import { currentPlayer, requirePlayer } from '../sessions/index.ts';
 import { statementCsvFile, statementFileName, statementPdf } from './statement-files.ts';
 import { monthlyStatement, statementMonths } from './statement.service.ts';
 

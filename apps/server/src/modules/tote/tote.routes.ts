@@ -3,7 +3,8 @@ import { ToteMessages, ToteOperations } from '@karera/shared';
 import { conflict } from '../../lib/errors.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { registerOperation } from '../../lib/register-operation.ts';
-import { currentStaff } from '../../plugins/staff-auth.ts';
+import { currentStaff } from '../staff/index.ts';
+import { requestView } from '../dualcontrol/index.ts';
 import { carryovers, gameResult, settlementReport } from './results.service.ts';
 import {
   checkOfficialDividends,
@@ -13,7 +14,6 @@ import {
   type ToteDeps,
 } from './settlement.service.ts';
 import { pendingOfficialResult, proposeOfficialResult, sameResultEntry } from './official-result-approval.ts';
-import { requestView } from '../dualcontrol/index.ts';
 import { listSettings, proposeSetting } from './tote-settings.ts';
 
 export function toteRoutes(deps: ToteDeps): FastifyPluginAsyncZod {

@@ -6,9 +6,9 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import { BackofficeMessages, type StaffRole } from '@karera/shared';
-import type { StaffUser } from '../db/schema.ts';
-import { forbidden, unauthorized } from '../lib/errors.ts';
-import { resolveStaffSession, STAFF_COOKIE } from '../modules/staff/index.ts';
+import type { StaffUser } from '../../db/schema.ts';
+import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { resolveStaffSession, STAFF_COOKIE } from './index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,7 +1,7 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { Messages, PlayerMessages, StatusCode } from '@karera/shared';
-import { AppError, forbidden } from '../lib/errors.ts';
-import { PLAYER_COOKIE, resolvePlayerSession, type PlayerSession } from '../modules/auth/index.ts';
+import { AppError, forbidden } from '../../lib/errors.ts';
+import { PLAYER_COOKIE, resolvePlayerSession, type PlayerSession } from './player-sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
