@@ -8,7 +8,7 @@ import type {
 import { BackofficeMessages, type StaffRole } from '@karera/shared';
 import type { StaffUser } from '../../db/schema.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
-import { resolveStaffSession, STAFF_COOKIE } from './index.ts';
+import { resolveStaffSession, STAFF_COOKIE } from './staff-sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
