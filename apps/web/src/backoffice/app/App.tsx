@@ -125,193 +125,35 @@ export function App() {
                 <Route path="agents/:agentId" element={<AgentDashboardPage />} />
                 <Route path="players/:playerId" element={<PlayerDetailPage />} />
                 <Route path="payments" element={<PaymentsPage />} />
-                <Route
-                  path="reports/*"
-                  element={
-                    <RequireAdmin>
-                      <ReportsPage />
-                    </RequireAdmin>
-                  }
-                />
-                <Route
-                  path="approvals"
-                  element={
-                    <RequireAdmin>
-                      <ApprovalsPage />
-                    </RequireAdmin>
-                  }
-                />
-                <Route
-                  path="deposit-accounts"
-                  element={
-                    <RequireAdmin>
-                      <DepositAccountsPage />
-                    </RequireAdmin>
-                  }
-                />
-                <Route
-                  path="promos"
-                  element={
-                    <RequireAdmin>
-                      <PromosPage />
-                    </RequireAdmin>
-                  }
-                />
-                <Route
-                  path="promos/:promoId"
-                  element={
-                    <RequireAdmin>
-                      <PromoDetailPage />
-                    </RequireAdmin>
-                  }
-                />
-                <Route
-                  path="master-agent-applications"
-                  element={
-                    <RequireAdmin>
-                      <ApplicationsPage />
-                    </RequireAdmin>
-                  }
-                />
-                <Route
-                  path="master-agent-applications/:applicationId"
-                  element={
-                    <RequireAdmin>
-                      <ApplicationDetailPage />
-                    </RequireAdmin>
-                  }
-                />
-                {(['kyc', 'kyc/:submissionId', 'kyc/players/:playerId'] as const).map((path) => (
-                  <Route
-                    key={path}
-                    path={path}
-                    element={
-                      <RequireAdmin>
-                        {path === 'kyc' ? (
-                          <KycQueuePage />
-                        ) : path === 'kyc/players/:playerId' ? (
-                          <KycPlayerPage />
-                        ) : (
-                          <KycReviewPage />
-                        )}
-                      </RequireAdmin>
-                    }
-                  />
-                ))}
-                <Route
-                  path="race-day"
-                  element={
-                    <RequireAdmin>
-                      <RaceDayPage />
-                    </RequireAdmin>
-                  }
-                />
-                <Route
-                  path="race-day/:eventId"
-                  element={
-                    <RequireAdmin>
-                      <EventPage />
-                    </RequireAdmin>
-                  }
-                />
-                <Route
-                  path="race-day/:eventId/races/:raceId"
-                  element={
-                    <RequireAdmin>
-                      <RaceDetailPage />
-                    </RequireAdmin>
-                  }
-                />
-                <Route
-                  path="race-day/:eventId/races/:raceId/result"
-                  element={
-                    <RequireAdmin>
-                      <ResultEntryPage />
-                    </RequireAdmin>
-                  }
-                />
-                <Route
-                  path="race-day/:eventId/races/:raceId/report"
-                  element={
-                    <RequireAdmin>
-                      <SettlementReportPage />
-                    </RequireAdmin>
-                  }
-                />
                 <Route path="tote" element={<Navigate to="/tote/settings" replace />} />
-                <Route
-                  path="tote/settings"
-                  element={
-                    <RequireAdmin>
-                      <ToteSettingsPage />
-                    </RequireAdmin>
-                  }
-                />
-                <Route
-                  path="tote/carryovers"
-                  element={
-                    <RequireAdmin>
-                      <CarryoversPage />
-                    </RequireAdmin>
-                  }
-                />
-                <Route
-                  path="otp-outbox"
-                  element={
-                    <RequireAdmin>
-                      <OutboxPage />
-                    </RequireAdmin>
-                  }
-                />
-                <Route
-                  path="contacts"
-                  element={
-                    <RequireAdmin>
-                      <ContactsPage />
-                    </RequireAdmin>
-                  }
-                />
-                <Route
-                  path="staff"
-                  element={
-                    <RequireAdmin>
-                      <StaffPage />
-                    </RequireAdmin>
-                  }
-                />
-                <Route
-                  path="exclusions"
-                  element={
-                    <RequireAdmin>
-                      <ExclusionsPage />
-                    </RequireAdmin>
-                  }
-                />
                 <Route path="security" element={<SecurityPage />} />
-                <Route
-                  path="audit"
-                  element={
-                    <RequireAdmin>
-                      <AuditPage />
-                    </RequireAdmin>
-                  }
-                />
-                <Route
-                  path="aml"
-                  element={
-                    <RequireAdmin>
-                      <AmlQueuePage />
-                    </RequireAdmin>
-                  }
-                />
-                <Route
-                  path="aml/:flagId"
-                  element={
-                    <RequireAdmin>
-                      <AmlFlagPage />
-                    </RequireAdmin>
-                  }
-                />
+                {/* Every screen below is the admin's: one gate for all of them. */}
+                <Route element={<RequireAdmin />}>
+                  <Route path="reports/*" element={<ReportsPage />} />
+                  <Route path="approvals" element={<ApprovalsPage />} />
+                  <Route path="deposit-accounts" element={<DepositAccountsPage />} />
+                  <Route path="promos" element={<PromosPage />} />
+                  <Route path="promos/:promoId" element={<PromoDetailPage />} />
+                  <Route path="master-agent-applications" element={<ApplicationsPage />} />
+                  <Route path="master-agent-applications/:applicationId" element={<ApplicationDetailPage />} />
+                  <Route path="kyc" element={<KycQueuePage />} />
+                  <Route path="kyc/:submissionId" element={<KycReviewPage />} />
+                  <Route path="kyc/players/:playerId" element={<KycPlayerPage />} />
+                  <Route path="race-day" element={<RaceDayPage />} />
+                  <Route path="race-day/:eventId" element={<EventPage />} />
+                  <Route path="race-day/:eventId/races/:raceId" element={<RaceDetailPage />} />
+                  <Route path="race-day/:eventId/races/:raceId/result" element={<ResultEntryPage />} />
+                  <Route path="race-day/:eventId/races/:raceId/report" element={<SettlementReportPage />} />
+                  <Route path="tote/settings" element={<ToteSettingsPage />} />
+                  <Route path="tote/carryovers" element={<CarryoversPage />} />
+                  <Route path="otp-outbox" element={<OutboxPage />} />
+                  <Route path="contacts" element={<ContactsPage />} />
+                  <Route path="staff" element={<StaffPage />} />
+                  <Route path="exclusions" element={<ExclusionsPage />} />
+                  <Route path="audit" element={<AuditPage />} />
+                  <Route path="aml" element={<AmlQueuePage />} />
+                  <Route path="aml/:flagId" element={<AmlFlagPage />} />
+                </Route>
                 <Route path="*" element={<NotFoundPage />} />
               </Route>
             </Routes>

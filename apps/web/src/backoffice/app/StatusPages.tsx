@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { Alert } from '../../components/ui/index.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { useStaff } from '../lib/session.tsx';
@@ -16,11 +15,11 @@ export function NotFoundPage() {
   );
 }
 
-/** Admin-only screens: others see the refusal the API would give them, without calling it. */
-export function RequireAdmin({ children }: { children: ReactNode }) {
+/** The layout route of the admin-only screens: others see the refusal the API would give them, without calling it. */
+export function RequireAdmin() {
   const t = useT();
   const staff = useStaff();
-  if (staff.role === 'admin') return children;
+  if (staff.role === 'admin') return <Outlet />;
   return (
     <>
       <PageHeading title={t('errors.forbiddenTitle')} />
