@@ -2,4 +2,4 @@
 export { type BetHooks } from './bet-hooks.ts';
 export { inProcessBetPlacement, placementThread, type BetPlacement } from './bet-placement.ts';
 export { bettingRoutes } from './betting.routes.ts';
-export { betsOfLines } from './betting.service.ts';
+export { betsOfLines, placeBet } from './betting.service.ts';
