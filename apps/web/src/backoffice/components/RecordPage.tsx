@@ -28,19 +28,28 @@ export function RecordNotFound({ title, backTo, backLabel }: BackLink & { title:
 }
 
 /**
- * One record's page (a verification to review, an AML flag, an application): its heading with the back
- * link, then loading, the error with a retry, or the record's sections.
+ * One record's page (a verification to review, an AML flag, an application, a promo, an event): its
+ * heading with the back link, then loading, the error with a retry, or the record's sections in
+ * `className` (bo-detail unless told). `recordTitle` names the loaded record; `title` stands until then.
  */
 export function RecordPage<T>({
   title,
+  recordTitle,
+  className = 'bo-detail',
   backTo,
   backLabel,
   query,
   children,
-}: BackLink & { title: string; query: UseQueryResult<T>; children: (record: T) => ReactNode }) {
+}: BackLink & {
+  title: string;
+  recordTitle?: (record: T) => string;
+  className?: string;
+  query: UseQueryResult<T>;
+  children: (record: T) => ReactNode;
+}) {
   return (
     <>
-      <PageHeading title={title}>
+      <PageHeading title={query.isSuccess && recordTitle ? recordTitle(query.data) : title}>
         <Link to={backTo} className="bo-back">
           {backLabel}
         </Link>
@@ -50,7 +59,7 @@ export function RecordPage<T>({
       ) : query.isError ? (
         <ErrorBlock error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <div className="bo-detail">{children(query.data)}</div>
+        <div className={className}>{children(query.data)}</div>
       )}
     </>
   );

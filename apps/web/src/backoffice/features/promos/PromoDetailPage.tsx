@@ -4,8 +4,8 @@ import { formatPeso, type BackofficePromo, type BackofficePromoClaim } from '@ka
 import { Button } from '../../../components/ui/index.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
-import { PageHeading } from '../../components/PageHeading.tsx';
-import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
+import { EmptyBlock } from '../../components/QueryState.tsx';
+import { RecordNotFound, RecordPage } from '../../components/RecordPage.tsx';
 import { formatManilaDateTime } from '../../lib/format.ts';
 import { parseId } from '../../lib/raceCard.ts';
 import { useT, type BoT } from '../../i18n/useT.ts';
@@ -20,12 +20,7 @@ export function PromoDetailPage() {
   const t = useT();
   const promoId = parseId(useParams().promoId);
   if (promoId === null) {
-    return (
-      <>
-        <PageHeading title={t('promos.detail.invalid')} />
-        <Link to="/promos">{t('promos.detail.back')}</Link>
-      </>
-    );
+    return <RecordNotFound title={t('promos.detail.invalid')} backTo="/promos" backLabel={t('promos.detail.back')} />;
   }
   return <PromoScreen key={promoId} promoId={promoId} />;
 }
@@ -33,32 +28,22 @@ export function PromoDetailPage() {
 function PromoScreen({ promoId }: { promoId: number }) {
   const t = useT();
   const detail = usePromoQuery(promoId);
-  const back = (
-    <Link to="/promos" className="bo-back">
-      {t('promos.detail.back')}
-    </Link>
-  );
-  if (detail.isPending || detail.isError) {
-    return (
-      <>
-        <PageHeading title={t('promos.title')}>{back}</PageHeading>
-        {detail.isPending ? (
-          <LoadingBlock />
-        ) : (
-          <ErrorBlock error={detail.error} onRetry={() => void detail.refetch()} />
-        )}
-      </>
-    );
-  }
-  const { promo, claims } = detail.data;
   return (
-    <>
-      <PageHeading title={`${promo.promoCode} · ${promo.name}`}>{back}</PageHeading>
-      <div className="bo-race-layout">
-        <PromoDetails promo={promo} />
-        <ClaimList claims={claims} />
-      </div>
-    </>
+    <RecordPage
+      title={t('promos.title')}
+      recordTitle={({ promo }) => `${promo.promoCode} · ${promo.name}`}
+      className="bo-race-layout"
+      backTo="/promos"
+      backLabel={t('promos.detail.back')}
+      query={detail}
+    >
+      {({ promo, claims }) => (
+        <>
+          <PromoDetails promo={promo} />
+          <ClaimList claims={claims} />
+        </>
+      )}
+    </RecordPage>
   );
 }
 

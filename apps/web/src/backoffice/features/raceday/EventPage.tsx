@@ -3,8 +3,8 @@ import { Link, useParams } from 'react-router';
 import type { GameEvent, Race } from '@karera/shared';
 import { Button } from '../../../components/ui/index.ts';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
-import { PageHeading } from '../../components/PageHeading.tsx';
-import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
+import { EmptyBlock } from '../../components/QueryState.tsx';
+import { RecordNotFound, RecordPage } from '../../components/RecordPage.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { ToteRaceLinks } from '../../components/ToteRaceLinks.tsx';
 import { AddRaceForm } from './AddRaceForm.tsx';
@@ -18,12 +18,7 @@ export function EventPage() {
   const t = useT();
   const eventId = parseId(useParams().eventId);
   if (eventId === null) {
-    return (
-      <>
-        <PageHeading title={t('event.invalid')} />
-        <Link to="/race-day">{t('event.back')}</Link>
-      </>
-    );
+    return <RecordNotFound title={t('event.invalid')} backTo="/race-day" backLabel={t('event.back')} />;
   }
   return <EventScreen key={eventId} eventId={eventId} />;
 }
@@ -31,35 +26,23 @@ export function EventPage() {
 function EventScreen({ eventId }: { eventId: number }) {
   const t = useT();
   const detail = useRacingEventQuery(eventId);
-  const back = (
-    <Link to="/race-day" className="bo-back">
-      {t('event.back')}
-    </Link>
-  );
-
-  if (detail.isPending || detail.isError) {
-    return (
-      <>
-        <PageHeading title={t('raceDay.title')}>{back}</PageHeading>
-        {detail.isPending ? (
-          <LoadingBlock />
-        ) : (
-          <ErrorBlock error={detail.error} onRetry={() => void detail.refetch()} />
-        )}
-      </>
-    );
-  }
-
-  const { event, races } = detail.data;
   return (
-    <>
-      <PageHeading title={event.name}>{back}</PageHeading>
-      <div className="bo-event-layout">
-        <RaceList event={event} races={byRaceNo(races)} />
-        <EventDetails event={event} />
-        <AddRaceForm event={event} races={races} />
-      </div>
-    </>
+    <RecordPage
+      title={t('raceDay.title')}
+      recordTitle={({ event }) => event.name}
+      className="bo-event-layout"
+      backTo="/race-day"
+      backLabel={t('event.back')}
+      query={detail}
+    >
+      {({ event, races }) => (
+        <>
+          <RaceList event={event} races={byRaceNo(races)} />
+          <EventDetails event={event} />
+          <AddRaceForm event={event} races={races} />
+        </>
+      )}
+    </RecordPage>
   );
 }
 
