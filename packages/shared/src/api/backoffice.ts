@@ -17,27 +17,12 @@ import type {
   staffMeResponseSchema,
 } from './schemas/backoffice.ts';
 
-/**
+/*
  * Back-office API contract. Routes live under /api/backoffice; reads are GET, changes are POST with
  * a JSON body. Every success answers { statusCode: 200, ...body }; every refusal an ErrorBody.
- * Authentication is the HttpOnly cookie set by login.
+ * Authentication is the HttpOnly cookie set by login. The paths (BackofficeRoutes) are built from the
+ * operations: api/operations/backoffice.ts.
  */
-export const BackofficeRoutes = {
-  login: '/api/backoffice/auth/login', // POST StaffLoginInput -> StaffMeResponse
-  logout: '/api/backoffice/auth/logout', // POST {} -> { statusCode }
-  me: '/api/backoffice/auth/me', // GET -> StaffMeResponse
-  staff: '/api/backoffice/staff', // GET -> StaffListResponse (admin); POST CreateStaffInput -> { staff }
-  players: '/api/backoffice/players', // GET ?q=&page=&sort=&dir=&verified= -> PlayerListResponse
-  player: (playerId: number) => `/api/backoffice/players/${playerId}`, // GET -> PlayerDetailResponse
-  // POST BalanceAdjustmentInput with header Idempotency-Key -> AdjustmentResponse (admin)
-  adjustments: (playerId: number) => `/api/backoffice/players/${playerId}/adjustments`,
-  contacts: '/api/backoffice/contacts', // GET ?page= -> ContactListResponse (admin)
-  // GET ?page=&q=&staffId=&action=&from=&to=&sort= -> AuditListResponse (admin)
-  audit: '/api/backoffice/audit',
-  smsOutbox: '/api/backoffice/sms-outbox', // GET ?page=&q= -> SmsOutboxResponse (admin)
-  // POST LoginLinkInput { reason } -> LoginLinkResponse (admin only; audited, the player is told by SMS)
-  loginLink: (playerId: number) => `/api/backoffice/players/${playerId}/login-link`,
-} as const;
 
 /** The columns the players list sorts by, on the server (a page is a slice of the sorted list). */
 export const PLAYER_SORT_KEYS = ['id', 'name', 'registered', 'credit', 'bonus'] as const;

@@ -8,10 +8,7 @@ import type {
   ticketLegSchema,
 } from './schemas/betting.ts';
 
-export const BettingRoutes = {
-  placeBet: '/api/game/placeBet', // PlaceBetInput (session) -> BetReceipt; 119 insufficient balance
-  getBetHistory: '/api/game/getBetHistory', // { eventId? } (session) -> BetHistoryResponse
-} as const;
+// BettingRoutes is built from its operations: api/operations/game.ts.
 
 const BET_CODES = BET_TYPES.map((t) => t.code) as [string, ...string[]];
 

@@ -20,17 +20,7 @@ import type {
   transactionHistoryResponseSchema,
 } from './schemas/payment.ts';
 
-/**
- * Payment calls (payment/*, docs/product/money.md): POST JSON with the player's session, money in centavos.
- * Deposits and withdrawals are requests that staff approve or decline in the back office.
- */
-export const PaymentRoutes = {
-  getDepositMethod: '/api/payment/getDepositMethod', // {} -> DepositMethodResponse
-  initiateDeposit: '/api/payment/initiateDeposit', // InitiateDepositInput -> PaymentRequestReceipt
-  initiateWithdraw: '/api/payment/initiateWithdraw', // InitiateWithdrawInput -> PaymentRequestReceipt
-  getTransactionHistory: '/api/payment/getTransactionHistory', // TransactionHistoryInput -> TransactionHistoryResponse
-  imageExtract: '/api/payment/imageExtract', // { image: base64 } -> ImageExtractResponse
-} as const;
+// PaymentRoutes is built from its operations: api/operations/payment.ts.
 
 export const PaymentBackofficeRoutes = {
   requests: '/api/backoffice/payments', // GET ?status&kind&page -> PaymentRequestListResponse

@@ -12,18 +12,9 @@ import type {
   promoViewSchema,
 } from './schemas/promo.ts';
 
-/** Promo calls (promo/*, docs/product/promos.md): POST JSON with the player's session. Money in centavos. */
-export const PromoRoutes = {
-  list: '/api/promo/list', // {} -> PromoListResponse
-  history: '/api/promo/history', // {} -> PromoHistoryResponse
-  claim: '/api/promo/claim', // PromoClaimInput -> PromoClaimResponse
-} as const;
+// PromoRoutes is built from its operations: api/operations/promo.ts.
 
-export const PromoBackofficeRoutes = {
-  promos: '/api/backoffice/promos', // GET -> BackofficePromoListResponse; POST PromoDefinitionInput -> { promo } (admin)
-  promo: (id: number) => `/api/backoffice/promos/${id}`, // GET -> BackofficePromoDetailResponse; POST PromoDefinitionInput -> { promo } (admin)
-  active: (id: number) => `/api/backoffice/promos/${id}/active`, // POST { active: boolean } -> { promo } (admin): pause or resume
-} as const;
+// PromoBackofficeRoutes is built from its operations: api/operations/promo.ts.
 
 export type PromoView = z.infer<typeof promoViewSchema>;
 

@@ -15,14 +15,7 @@ import type {
   winnerLineSchema,
 } from './schemas/tote.ts';
 
-/**
- * Results, dividends and settlement (docs/product/betting.md#pools-and-dividends, #settlement).
- * Dividends are centavos per 1.00 staked; amounts are centavos.
- */
-export const ToteRoutes = {
-  getGameResult: '/api/game/getGameResult', // { raceId, eventId } -> GameResultResponse
-  getCarryovers: '/api/game/getCarryovers', // {} -> CarryoversResponse
-} as const;
+// ToteRoutes is built from its operations: api/operations/tote.ts.
 
 export const ToteAdminRoutes = {
   /** POST ResultInput -> ResultPreview (nothing is written). */

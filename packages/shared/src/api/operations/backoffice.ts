@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { AUDIT_SORTS, BackofficeRoutes, LIST_SORT_DIRECTIONS, PLAYER_SORT_KEYS } from '../backoffice.ts';
-import { Audiences, defineOperations } from '../contract.ts';
+import { AUDIT_SORTS, LIST_SORT_DIRECTIONS, PLAYER_SORT_KEYS } from '../backoffice.ts';
+import { Audiences, defineOperations, pathOfOne } from '../contract.ts';
 import { idParam, pageNumber, positiveIntegerText, MAX_ID } from '../params.ts';
 import {
   adjustmentResponseSchema,
@@ -61,7 +61,7 @@ const auditQuery = pageQuery.extend({
   sort: z.enum(AUDIT_SORTS).default('newest'),
 });
 const playerParams = z.strictObject({ playerId: idParam });
-const PLAYER = `${BackofficeRoutes.players}/:playerId`;
+const PLAYER = '/api/backoffice/players/:playerId';
 
 /**
  * The back office's sign-in, staff, players (detail, ledger entries, balance adjustments with an
@@ -70,7 +70,7 @@ const PLAYER = `${BackofficeRoutes.players}/:playerId`;
 export const BackofficeOperations = defineOperations({
   login: {
     method: 'POST',
-    path: BackofficeRoutes.login,
+    path: '/api/backoffice/auth/login',
     audience: Audiences.public,
     summary: "A staff member's password: the next step of the sign-in, or signed in (rate limited; 429 while locked)",
     body: staffLoginSchema,
@@ -78,7 +78,7 @@ export const BackofficeOperations = defineOperations({
   },
   logout: {
     method: 'POST',
-    path: BackofficeRoutes.logout,
+    path: '/api/backoffice/auth/logout',
     audience: Audiences.public,
     summary: 'Ends the staff session or sign-in step, if any',
     body: z.strictObject({}).optional(),
@@ -86,21 +86,21 @@ export const BackofficeOperations = defineOperations({
   },
   me: {
     method: 'GET',
-    path: BackofficeRoutes.me,
+    path: '/api/backoffice/auth/me',
     audience: Audiences.anyStaff,
     summary: 'The signed-in staff member',
     response: staffMeResponseSchema,
   },
   staff: {
     method: 'GET',
-    path: BackofficeRoutes.staff,
+    path: '/api/backoffice/staff',
     audience: Audiences.admins,
     summary: 'Every staff member (admins)',
     response: staffListResponseSchema,
   },
   createStaff: {
     method: 'POST',
-    path: BackofficeRoutes.staff,
+    path: '/api/backoffice/staff',
     audience: Audiences.admins,
     summary:
       'A new staff member (admins): an agent at once; an admin or master agent waits for a second, independent admin. Enrolment links go by SMS only',
@@ -109,7 +109,7 @@ export const BackofficeOperations = defineOperations({
   },
   players: {
     method: 'GET',
-    path: BackofficeRoutes.players,
+    path: '/api/backoffice/players',
     audience: Audiences.anyStaff,
     summary:
       'Players in scope, by mobile number or name, optionally only (un)verified ones, sorted by a column, a page at a time',
@@ -145,7 +145,7 @@ export const BackofficeOperations = defineOperations({
   },
   contacts: {
     method: 'GET',
-    path: BackofficeRoutes.contacts,
+    path: '/api/backoffice/contacts',
     audience: Audiences.admins,
     summary: 'Messages of the contact form, newest first (admins)',
     querystring: pageQuery,
@@ -153,7 +153,7 @@ export const BackofficeOperations = defineOperations({
   },
   smsOutbox: {
     method: 'GET',
-    path: BackofficeRoutes.smsOutbox,
+    path: '/api/backoffice/sms-outbox',
     audience: Audiences.admins,
     summary: 'Text messages sent or stored, newest first, by mobile number (admins)',
     querystring: pageQuery,
@@ -161,7 +161,7 @@ export const BackofficeOperations = defineOperations({
   },
   audit: {
     method: 'GET',
-    path: BackofficeRoutes.audit,
+    path: '/api/backoffice/audit',
     audience: Audiences.admins,
     summary:
       'The audit log, newest or oldest first, filtered by text, staff member, action and Manila days (admins); 400 when from is after to',
@@ -169,3 +169,21 @@ export const BackofficeOperations = defineOperations({
     response: auditListResponseSchema,
   },
 });
+
+/** The back office's paths, for callers: built from the operations, so each path is written once. */
+export const BackofficeRoutes = {
+  login: BackofficeOperations.login.path, // POST StaffLoginInput -> StaffMeResponse
+  logout: BackofficeOperations.logout.path, // POST {} -> { statusCode }
+  me: BackofficeOperations.me.path, // GET -> StaffMeResponse
+  staff: BackofficeOperations.staff.path, // GET -> StaffListResponse (admin); POST CreateStaffInput -> { staff }
+  players: BackofficeOperations.players.path, // GET ?q=&page=&sort=&dir=&verified= -> PlayerListResponse
+  player: pathOfOne(BackofficeOperations.player), // GET -> PlayerDetailResponse
+  // POST BalanceAdjustmentInput with header Idempotency-Key -> AdjustmentResponse (admin)
+  adjustments: pathOfOne(BackofficeOperations.adjustBalance),
+  contacts: BackofficeOperations.contacts.path, // GET ?page= -> ContactListResponse (admin)
+  // GET ?page=&q=&staffId=&action=&from=&to=&sort= -> AuditListResponse (admin)
+  audit: BackofficeOperations.audit.path,
+  smsOutbox: BackofficeOperations.smsOutbox.path, // GET ?page=&q= -> SmsOutboxResponse (admin)
+  // POST LoginLinkInput { reason } -> LoginLinkResponse (admin only; audited, the player is told by SMS)
+  loginLink: pathOfOne(BackofficeOperations.loginLink),
+} as const;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { betHistoryInputSchema, BettingRoutes, placeBetSchema } from '../betting.ts';
+import { betHistoryInputSchema, placeBetSchema } from '../betting.ts';
 import { Audiences, defineOperations } from '../contract.ts';
-import { GameRoutes } from '../game.ts';
 import { betHistoryResponseSchema, betReceiptSchema } from '../schemas/betting.ts';
 import { gameInfoResponseSchema, raceInfoResponseSchema } from '../schemas/game.ts';
 import { rowIdSchema } from '../../validation/ids.ts';
@@ -13,7 +12,7 @@ export const raceInfoInputSchema = z.strictObject({ eventId: rowIdSchema });
 export const GameOperations = defineOperations({
   getGameInfo: {
     method: 'POST',
-    path: GameRoutes.getGameInfo,
+    path: '/api/game/getGameInfo',
     audience: Audiences.public,
     summary: "The day's race cards, the card in play first",
     body: emptyBodySchema,
@@ -21,7 +20,7 @@ export const GameOperations = defineOperations({
   },
   getRaceInfo: {
     method: 'POST',
-    path: GameRoutes.getRaceInfo,
+    path: '/api/game/getRaceInfo',
     audience: Audiences.public,
     summary: 'A race card with its races, runners and odds, and the live socket address',
     body: raceInfoInputSchema,
@@ -29,7 +28,7 @@ export const GameOperations = defineOperations({
   },
   placeBet: {
     method: 'POST',
-    path: BettingRoutes.placeBet,
+    path: '/api/game/placeBet',
     audience: Audiences.player,
     summary: 'Places a bet (once per idempotency key); 119 when the balance is short',
     body: placeBetSchema,
@@ -37,10 +36,22 @@ export const GameOperations = defineOperations({
   },
   getBetHistory: {
     method: 'POST',
-    path: BettingRoutes.getBetHistory,
+    path: '/api/game/getBetHistory',
     audience: Audiences.player,
     summary: "The player's tickets, newest first (one race day's with eventId), multi-race ones leg by leg",
     body: betHistoryInputSchema.optional(),
     response: betHistoryResponseSchema,
   },
 });
+
+/** The race card's calls, for callers: built from the operations, so each path is written once. */
+export const GameRoutes = {
+  getGameInfo: GameOperations.getGameInfo.path, // {} -> GameInfoResponse
+  getRaceInfo: GameOperations.getRaceInfo.path, // { eventId } -> RaceInfoResponse
+} as const;
+
+/** The bet calls, for callers: built from the operations, so each path is written once. */
+export const BettingRoutes = {
+  placeBet: GameOperations.placeBet.path, // PlaceBetInput (session) -> BetReceipt; 119 insufficient balance
+  getBetHistory: GameOperations.getBetHistory.path, // { eventId? } (session) -> BetHistoryResponse
+} as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Audiences, defineOperations } from '../contract.ts';
 import { idParam, pageNumber } from '../params.ts';
-import { PaymentBackofficeRoutes, PaymentRoutes } from '../payment.ts';
+import { PaymentBackofficeRoutes } from '../payment.ts';
 import {
   approvalSettingsResponseSchema,
   balanceAdjustmentDecisionResponseSchema,
@@ -36,7 +36,7 @@ import {
 export const PaymentOperations = defineOperations({
   getDepositMethod: {
     method: 'POST',
-    path: PaymentRoutes.getDepositMethod,
+    path: '/api/payment/getDepositMethod',
     audience: Audiences.player,
     summary: 'The deposit accounts chosen for this player, the withdraw channels and the payment limits',
     body: sessionOnlyPaymentSchema.optional(),
@@ -44,7 +44,7 @@ export const PaymentOperations = defineOperations({
   },
   initiateDeposit: {
     method: 'POST',
-    path: PaymentRoutes.initiateDeposit,
+    path: '/api/payment/initiateDeposit',
     audience: Audiences.player,
     summary: 'A deposit request, for staff to approve or decline (centavos)',
     body: initiateDepositSchema,
@@ -52,7 +52,7 @@ export const PaymentOperations = defineOperations({
   },
   initiateWithdraw: {
     method: 'POST',
-    path: PaymentRoutes.initiateWithdraw,
+    path: '/api/payment/initiateWithdraw',
     audience: Audiences.player,
     summary: 'A withdrawal request: the amount leaves credit at once and returns if declined (centavos)',
     body: initiateWithdrawSchema,
@@ -60,7 +60,7 @@ export const PaymentOperations = defineOperations({
   },
   getTransactionHistory: {
     method: 'POST',
-    path: PaymentRoutes.getTransactionHistory,
+    path: '/api/payment/getTransactionHistory',
     audience: Audiences.player,
     summary: "The player's deposits and withdrawals, newest first, by type and status",
     body: transactionHistorySchema.optional(),
@@ -68,7 +68,7 @@ export const PaymentOperations = defineOperations({
   },
   imageExtract: {
     method: 'POST',
-    path: PaymentRoutes.imageExtract,
+    path: '/api/payment/imageExtract',
     audience: Audiences.player,
     summary: "Reads a receipt image's reference number and amount, and keeps the image for the deposit (rate limited)",
     body: imageExtractSchema,
@@ -198,3 +198,17 @@ export const PaymentAdminOperations = defineOperations({
     response: balanceAdjustmentDecisionResponseSchema,
   },
 });
+
+/**
+ * Payment calls (payment/*, docs/product/money.md): POST JSON with the player's session, money in centavos.
+ * Deposits and withdrawals are requests that staff approve or decline in the back office.
+ * Built from the operations, so each path is written once.
+ */
+export const PaymentRoutes = {
+  getDepositMethod: PaymentOperations.getDepositMethod.path, // {} -> DepositMethodResponse
+  initiateDeposit: PaymentOperations.initiateDeposit.path, // InitiateDepositInput -> PaymentRequestReceipt
+  initiateWithdraw: PaymentOperations.initiateWithdraw.path, // InitiateWithdrawInput -> PaymentRequestReceipt
+  // TransactionHistoryInput -> TransactionHistoryResponse
+  getTransactionHistory: PaymentOperations.getTransactionHistory.path,
+  imageExtract: PaymentOperations.imageExtract.path, // { image: base64 } -> ImageExtractResponse
+} as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Audiences, defineOperations } from '../contract.ts';
+import { Audiences, defineOperations, pathOfOne } from '../contract.ts';
 import { idParam } from '../params.ts';
-import { PromoBackofficeRoutes, PromoRoutes } from '../promo.ts';
+
 import {
   backofficePromoDetailResponseSchema,
   backofficePromoListResponseSchema,
@@ -21,7 +21,7 @@ import {
 export const PromoOperations = defineOperations({
   list: {
     method: 'POST',
-    path: PromoRoutes.list,
+    path: '/api/promo/list',
     audience: Audiences.player,
     summary: 'The promos on offer, with what is left for this player',
     body: promoSessionSchema.optional(),
@@ -29,7 +29,7 @@ export const PromoOperations = defineOperations({
   },
   history: {
     method: 'POST',
-    path: PromoRoutes.history,
+    path: '/api/promo/history',
     audience: Audiences.player,
     summary: "The player's claims, newest first (the first active one is the active promo)",
     body: promoSessionSchema.optional(),
@@ -37,7 +37,7 @@ export const PromoOperations = defineOperations({
   },
   claim: {
     method: 'POST',
-    path: PromoRoutes.claim,
+    path: '/api/promo/claim',
     audience: Audiences.player,
     summary: 'Claims a promo by code (rate limited)',
     body: promoClaimSchema,
@@ -46,20 +46,20 @@ export const PromoOperations = defineOperations({
 });
 
 const promoParams = z.strictObject({ id: idParam });
-const PROMO = `${PromoBackofficeRoutes.promos}/:id`;
+const PROMO = '/api/backoffice/promos/:id';
 
 /** The admins' promos (every change audited). */
 export const PromoAdminOperations = defineOperations({
   list: {
     method: 'GET',
-    path: PromoBackofficeRoutes.promos,
+    path: '/api/backoffice/promos',
     audience: Audiences.admins,
     summary: 'Every promo with its claims, bonus granted and rebates paid (admin)',
     response: backofficePromoListResponseSchema,
   },
   create: {
     method: 'POST',
-    path: PromoBackofficeRoutes.promos,
+    path: '/api/backoffice/promos',
     audience: Audiences.admins,
     summary: 'A new promo (admin)',
     body: promoDefinitionSchema,
@@ -92,3 +92,23 @@ export const PromoAdminOperations = defineOperations({
     response: backofficePromoResponseSchema,
   },
 });
+
+/**
+ * Promo calls (promo/*, docs/product/promos.md): POST JSON with the player's session. Money in centavos.
+ * Built from the operations, so each path is written once.
+ */
+export const PromoRoutes = {
+  list: PromoOperations.list.path, // {} -> PromoListResponse
+  history: PromoOperations.history.path, // {} -> PromoHistoryResponse
+  claim: PromoOperations.claim.path, // PromoClaimInput -> PromoClaimResponse
+} as const;
+
+/** The paths of PromoAdminOperations, for callers. Built from the operations, so each path is written once. */
+export const PromoBackofficeRoutes = {
+  // GET -> BackofficePromoListResponse; POST PromoDefinitionInput -> { promo } (admin)
+  promos: PromoAdminOperations.list.path,
+  // GET -> BackofficePromoDetailResponse; POST PromoDefinitionInput -> { promo } (admin)
+  promo: pathOfOne(PromoAdminOperations.detail),
+  // POST { active: boolean } -> { promo } (admin): pause or resume
+  active: pathOfOne(PromoAdminOperations.setActive),
+} as const;

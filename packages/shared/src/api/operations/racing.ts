@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Audiences, defineOperations } from '../contract.ts';
+import { Audiences, defineOperations, pathOfOne } from '../contract.ts';
 import { idParam } from '../params.ts';
 import {
   eventDetailResponseSchema,
@@ -111,3 +111,15 @@ export const RacingAdminOperations = defineOperations({
     response: raceResponseSchema,
   },
 });
+
+/** Back office race control (admin), for callers: built from the operations, so each path is written once. */
+export const RacingAdminRoutes = {
+  events: RacingAdminOperations.listEvents.path, // GET -> { events: EventSummary[] }; POST EventInput -> { event }
+  event: pathOfOne(RacingAdminOperations.event), // GET -> { event, races }; POST EventInput -> { event }
+  races: pathOfOne(RacingAdminOperations.createRace), // POST RaceInput -> { race }
+  race: pathOfOne(RacingAdminOperations.updateRace), // POST RaceUpdateInput -> { race }
+  raceStatus: pathOfOne(RacingAdminOperations.raceStatus), // POST { status } -> { race }
+  runners: pathOfOne(RacingAdminOperations.addRunner), // POST RunnerInput -> { race }
+  runner: pathOfOne(RacingAdminOperations.updateRunner), // POST RunnerUpdateInput -> { race }
+  scratch: pathOfOne(RacingAdminOperations.scratch), // POST { scratched: boolean } -> { race }
+} as const;

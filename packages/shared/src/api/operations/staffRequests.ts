@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Audiences, defineOperations } from '../contract.ts';
+import { Audiences, defineOperations, pathOfOne } from '../contract.ts';
 import { idParam } from '../params.ts';
-import { StaffRequestRoutes } from '../staffRequests.ts';
+
 import {
   enrolmentLinkDoneResponseSchema,
   enrolmentLinkOfferResponseSchema,
@@ -18,7 +18,7 @@ import {
 
 const requestParams = z.strictObject({ id: idParam });
 const staffParams = z.strictObject({ staffId: idParam });
-const REQUEST = `${StaffRequestRoutes.requests}/:id`;
+const REQUEST = '/api/backoffice/staff-requests/:id';
 const STAFF = '/api/backoffice/staff/:staffId';
 
 /**
@@ -28,7 +28,7 @@ const STAFF = '/api/backoffice/staff/:staffId';
 export const StaffRequestOperations = defineOperations({
   staffRequests: {
     method: 'GET',
-    path: StaffRequestRoutes.requests,
+    path: '/api/backoffice/staff-requests',
     audience: Audiences.admins,
     summary: 'Requests to create an admin or master agent or change a staff number, pending first (admins)',
     querystring: z.strictObject({ status: z.enum(['pending', 'decided']).default('pending') }),
@@ -73,7 +73,7 @@ export const StaffRequestOperations = defineOperations({
   },
   enrolmentLinkOffer: {
     method: 'POST',
-    path: StaffRequestRoutes.linkOffer,
+    path: '/api/staff-enrolment/offer',
     audience: Audiences.public,
     summary: "An enrolment link's account and its new authenticator secret with QR code (rate limited)",
     body: enrolmentLinkOfferSchema,
@@ -81,7 +81,7 @@ export const StaffRequestOperations = defineOperations({
   },
   enrolmentLinkConfirm: {
     method: 'POST',
-    path: StaffRequestRoutes.linkConfirm,
+    path: '/api/staff-enrolment/confirm',
     audience: Audiences.public,
     summary:
       "Spends an enrolment link: the staff member's own password and authenticator, recovery codes shown once (rate limited)",
@@ -89,3 +89,21 @@ export const StaffRequestOperations = defineOperations({
     response: enrolmentLinkDoneResponseSchema,
   },
 });
+
+/**
+ * Staff creation under two admins and enrolment by one-time link (decision 044). Requests and links are
+ * back-office calls (admins); the enrolment link's own calls are public: the token in the body is the key.
+ * Built from the operations, so each path is written once.
+ */
+export const StaffRequestRoutes = {
+  requests: StaffRequestOperations.staffRequests.path, // GET ?status= -> StaffRequestListResponse (admin)
+  approve: pathOfOne(StaffRequestOperations.approveStaffRequest), // POST {} (another, independent admin)
+  reject: pathOfOne(StaffRequestOperations.rejectStaffRequest), // POST {} (admin)
+  // POST ChangeStaffMobileInput -> StaffRequestResponse (admin; a second admin approves)
+  changeMobile: pathOfOne(StaffRequestOperations.changeStaffMobile),
+  // POST {} -> EnrolmentLinkSentResponse (admin): a new link to the number on file; older links stop working
+  resendEnrolmentLink: pathOfOne(StaffRequestOperations.resendEnrolmentLink),
+  linkOffer: StaffRequestOperations.enrolmentLinkOffer.path, // POST { token } -> EnrolmentLinkOfferResponse
+  // POST EnrolmentLinkConfirmInput -> EnrolmentLinkDoneResponse
+  linkConfirm: StaffRequestOperations.enrolmentLinkConfirm.path,
+} as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Audiences, defineOperations } from '../contract.ts';
+import { Audiences, defineOperations, pathOfOne } from '../contract.ts';
 import { idParam } from '../params.ts';
-import { StaffSecurityRoutes } from '../staffSecurity.ts';
+
 import { staffDoneResponseSchema, staffMeResponseSchema } from '../schemas/backoffice.ts';
 import {
   recoveryCodesResponseSchema,
@@ -20,7 +20,7 @@ import { staffCodeSchema } from '../../validation/staffSecurity.ts';
 export const StaffSecurityOperations = defineOperations({
   code: {
     method: 'POST',
-    path: StaffSecurityRoutes.code,
+    path: '/api/backoffice/auth/code',
     audience: Audiences.staffSignIn,
     summary:
       "The sign-in step's code from the authenticator app, or a recovery code: signed in (rate limited; 429 while locked)",
@@ -29,14 +29,14 @@ export const StaffSecurityOperations = defineOperations({
   },
   enrolment: {
     method: 'GET',
-    path: StaffSecurityRoutes.enrolment,
+    path: '/api/backoffice/auth/enrolment',
     audience: Audiences.staffSignIn,
     summary: "A new authenticator app's secret and QR code, for the enrolment step (rate limited)",
     response: totpEnrolmentResponseSchema,
   },
   confirmEnrolment: {
     method: 'POST',
-    path: StaffSecurityRoutes.enrolment,
+    path: '/api/backoffice/auth/enrolment',
     audience: Audiences.staffSignIn,
     summary:
       'Confirms the authenticator app with its first code: signed in, with recovery codes shown once (rate limited)',
@@ -45,14 +45,14 @@ export const StaffSecurityOperations = defineOperations({
   },
   security: {
     method: 'GET',
-    path: StaffSecurityRoutes.security,
+    path: '/api/backoffice/security',
     audience: Audiences.anyStaff,
     summary: "The signed-in staff member's two-factor sign-in and recovery codes left",
     response: staffSecurityResponseSchema,
   },
   recoveryCodes: {
     method: 'POST',
-    path: StaffSecurityRoutes.recoveryCodes,
+    path: '/api/backoffice/security/recovery-codes',
     audience: Audiences.anyStaff,
     summary: 'New recovery codes for a current code; the old ones stop working (rate limited)',
     body: staffCodeSchema,
@@ -60,7 +60,7 @@ export const StaffSecurityOperations = defineOperations({
   },
   staffTwoFactor: {
     method: 'GET',
-    path: StaffSecurityRoutes.staffTwoFactor,
+    path: '/api/backoffice/staff-two-factor',
     audience: Audiences.admins,
     summary: 'Whether each staff member has two-factor sign-in (admins)',
     response: staffTwoFactorListResponseSchema,
@@ -75,3 +75,20 @@ export const StaffSecurityOperations = defineOperations({
     response: staffDoneResponseSchema,
   },
 });
+
+/**
+ * Staff sign-in with two factors (decision 021). A password that is right answers which step comes
+ * next: `done` (signed in), `code` (a code from the authenticator app or a recovery code) or `enrol`
+ * (set up the authenticator app first). Until `done`, the session cookie reaches only that next step.
+ * Built from the operations, so each path is written once.
+ */
+export const StaffSecurityRoutes = {
+  code: StaffSecurityOperations.code.path, // POST StaffCodeInput -> StaffMeResponse
+  // GET -> TotpEnrolmentResponse; POST StaffCodeInput -> TotpEnrolledResponse
+  enrolment: StaffSecurityOperations.enrolment.path,
+  security: StaffSecurityOperations.security.path, // GET -> StaffSecurityResponse (the signed-in staff member)
+  recoveryCodes: StaffSecurityOperations.recoveryCodes.path, // POST StaffCodeInput -> { recoveryCodes }
+  staffTwoFactor: StaffSecurityOperations.staffTwoFactor.path, // GET -> StaffTwoFactorListResponse (admin)
+  // POST {} -> { statusCode } (admin; not oneself): the staff member enrols again at the next sign-in
+  resetTwoFactor: pathOfOne(StaffSecurityOperations.resetTwoFactor),
+} as const;

@@ -9,13 +9,7 @@ import {
   settlementReportResponseSchema,
   toteSettingsResponseSchema,
 } from '../schemas/tote.ts';
-import {
-  confirmResultSchema,
-  gameResultSchema,
-  resultInputSchema,
-  ToteRoutes,
-  toteSettingInputSchema,
-} from '../tote.ts';
+import { confirmResultSchema, gameResultSchema, resultInputSchema, toteSettingInputSchema } from '../tote.ts';
 import { dualControlRequestResponseSchema } from '../schemas/dualControl.ts';
 import { emptyBodySchema } from './public.ts';
 
@@ -26,7 +20,7 @@ const RACE = '/api/backoffice/tote/races/:raceId';
 export const ToteOperations = defineOperations({
   getGameResult: {
     method: 'POST',
-    path: ToteRoutes.getGameResult,
+    path: '/api/game/getGameResult',
     audience: Audiences.public,
     summary: "A race's winners and dividends, or why a line paid none",
     body: gameResultSchema,
@@ -34,7 +28,7 @@ export const ToteOperations = defineOperations({
   },
   getCarryovers: {
     method: 'POST',
-    path: ToteRoutes.getCarryovers,
+    path: '/api/game/getCarryovers',
     audience: Audiences.public,
     summary: 'Pools carried over to the next race day',
     body: emptyBodySchema,
@@ -89,3 +83,13 @@ export const ToteOperations = defineOperations({
     response: carryoversResponseSchema,
   },
 });
+
+/**
+ * Results, dividends and settlement (docs/product/betting.md#pools-and-dividends, #settlement).
+ * Dividends are centavos per 1.00 staked; amounts are centavos.
+ * Built from the operations, so each path is written once.
+ */
+export const ToteRoutes = {
+  getGameResult: ToteOperations.getGameResult.path, // { raceId, eventId } -> GameResultResponse
+  getCarryovers: ToteOperations.getCarryovers.path, // {} -> CarryoversResponse
+} as const;

@@ -9,7 +9,7 @@ import {
   registerResponseSchema,
   updateProfileResponseSchema,
 } from '../schemas/user.ts';
-import { UserRoutes } from '../user.ts';
+
 import {
   changePasswordSchema,
   linkLoginSchema,
@@ -28,7 +28,7 @@ import {
 export const UserOperations = defineOperations({
   register: {
     method: 'POST',
-    path: UserRoutes.register,
+    path: '/api/user/register',
     audience: Audiences.public,
     summary: 'Opens an account and sends the code that verifies it (otp type P)',
     body: registerSchema,
@@ -36,7 +36,7 @@ export const UserOperations = defineOperations({
   },
   otp: {
     method: 'POST',
-    path: UserRoutes.otp,
+    path: '/api/user/otp',
     audience: Audiences.public,
     summary:
       'Checks a code: type P verifies a new account and type L finishes a login (both answer a session); ' +
@@ -46,7 +46,7 @@ export const UserOperations = defineOperations({
   },
   resendOTP: {
     method: 'POST',
-    path: UserRoutes.resendOTP,
+    path: '/api/user/resendOTP',
     audience: Audiences.public,
     summary: 'Sends a new verification code; every number is answered alike',
     body: mobileOnlySchema,
@@ -54,7 +54,7 @@ export const UserOperations = defineOperations({
   },
   forgotPassword: {
     method: 'POST',
-    path: UserRoutes.forgotPassword,
+    path: '/api/user/forgotPassword',
     audience: Audiences.public,
     summary: 'Sends a password reset code; every number is answered alike',
     body: mobileOnlySchema,
@@ -62,7 +62,7 @@ export const UserOperations = defineOperations({
   },
   resetPassword: {
     method: 'POST',
-    path: UserRoutes.resetPassword,
+    path: '/api/user/resetPassword',
     audience: Audiences.public,
     summary: 'Sets a new password with the reset code',
     body: resetPasswordSchema,
@@ -70,7 +70,7 @@ export const UserOperations = defineOperations({
   },
   login: {
     method: 'POST',
-    path: UserRoutes.login,
+    path: '/api/user/login',
     audience: Audiences.public,
     summary:
       'Signs in with the mobile number and password: a session, or 114 (not verified: a code was sent) or ' +
@@ -80,7 +80,7 @@ export const UserOperations = defineOperations({
   },
   linkLogin: {
     method: 'POST',
-    path: UserRoutes.linkLogin,
+    path: '/api/user/linkLogin',
     audience: Audiences.public,
     summary: 'Signs in with a login link issued by an admin (?p=&s=)',
     body: linkLoginSchema,
@@ -88,7 +88,7 @@ export const UserOperations = defineOperations({
   },
   logout: {
     method: 'POST',
-    path: UserRoutes.logout,
+    path: '/api/user/logout',
     audience: Audiences.player,
     summary: 'Ends the session',
     body: sessionOnlySchema.optional(),
@@ -96,7 +96,7 @@ export const UserOperations = defineOperations({
   },
   getBalance: {
     method: 'POST',
-    path: UserRoutes.getBalance,
+    path: '/api/user/getBalance',
     audience: Audiences.player,
     summary: "The player's credit and bonus balances, centavos",
     body: sessionOnlySchema.optional(),
@@ -104,7 +104,7 @@ export const UserOperations = defineOperations({
   },
   getProfile: {
     method: 'POST',
-    path: UserRoutes.getProfile,
+    path: '/api/user/getProfile',
     audience: Audiences.player,
     summary: "The player's profile and balances",
     body: sessionOnlySchema.optional(),
@@ -112,7 +112,7 @@ export const UserOperations = defineOperations({
   },
   updateProfile: {
     method: 'POST',
-    path: UserRoutes.updateProfile,
+    path: '/api/user/updateProfile',
     audience: Audiences.player,
     summary: 'Changes the names and email; a new mobile number changes only after its code (otp type M)',
     body: updateProfileSchema,
@@ -120,10 +120,34 @@ export const UserOperations = defineOperations({
   },
   changePassword: {
     method: 'POST',
-    path: UserRoutes.changePassword,
+    path: '/api/user/changePassword',
     audience: Audiences.player,
     summary: "Changes the password; the player's other sessions end",
     body: changePasswordSchema,
     response: messageResponseSchema,
   },
 });
+
+/**
+ * Player account calls (docs/product/accounts.md): POST /api/user/<func>, JSON, money in centavos.
+ * Success: { statusCode: 200, ... }. Refusal: { statusCode, statusMessage, fieldErrors? }.
+ * 107 = session missing, expired or revoked (the client logs out); 114 = account not verified.
+ * The session travels in an HttpOnly cookie; API clients without cookies may send a
+ * sessionId + playerId pair in the body instead.
+ * Built from the operations, so each path is written once.
+ */
+export const UserRoutes = {
+  register: UserOperations.register.path, // RegisterInput -> RegisterResponse (OTP sent)
+  otp: UserOperations.otp.path, // OtpInput: type P -> LoginResponse; type M (session) -> ProfileResponse
+  resendOTP: UserOperations.resendOTP.path, // { mobileNo } -> RegisterResponse (a new OTP sent)
+  forgotPassword: UserOperations.forgotPassword.path, // { mobileNo } -> RegisterResponse (a reset OTP sent)
+  resetPassword: UserOperations.resetPassword.path, // ResetPasswordInput -> { statusCode, statusMessage }
+  // LoginInput -> LoginResponse | UnverifiedResponse (114) | LoginOtpRequiredResponse (115)
+  login: UserOperations.login.path,
+  linkLogin: UserOperations.linkLogin.path, // { playerId, token } from ?p=&s= -> LoginResponse
+  logout: UserOperations.logout.path, // {} -> { statusCode }
+  getBalance: UserOperations.getBalance.path, // {} -> BalanceResponse
+  getProfile: UserOperations.getProfile.path, // {} -> ProfileResponse
+  updateProfile: UserOperations.updateProfile.path, // UpdateProfileInput -> UpdateProfileResponse
+  changePassword: UserOperations.changePassword.path, // ChangePasswordInput -> { statusCode, statusMessage }
+} as const;
