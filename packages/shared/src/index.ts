@@ -103,3 +103,4 @@ export * from './validation/staffRequests.ts';
 export * from './api/staffRequests.ts';
 export * from './api/schemas/staffRequests.ts';
 export * from './api/operations/staffRequests.ts';
+export * from './form/figures.ts';
