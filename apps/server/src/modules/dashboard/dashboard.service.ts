@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import {
   BET_TYPES,
+  BETTING_OPEN_STATUSES,
   DASHBOARD_PENDING_LIMIT,
   DEPOSIT_LATE_AFTER_MS,
+  isBettingOpen,
   isDepositLate,
   legsOf,
   manilaDateOf,
@@ -22,7 +24,7 @@ type Db = Kysely<Database>;
 type Dashboard = Omit<DashboardResponse, 'statusCode'>;
 
 /** Statuses of a race in play on the dashboard: open, last call (closing), closed (running, live). */
-export const IN_PLAY_STATUSES = ['O', 'L', 'C'] as const satisfies readonly RaceStatus[];
+export const IN_PLAY_STATUSES = [...BETTING_OPEN_STATUSES, 'C'] as const satisfies readonly RaceStatus[];
 const SINGLE_RACE_TYPES = BET_TYPES.filter((type) => legsOf(type) === 1).map((type) => type.code);
 const CARRYOVER_CODES = BET_TYPES.map((type) => carryoverAccountCode(type.code));
 
@@ -374,7 +376,7 @@ export async function raceDayDashboard(db: Db, cache: DashboardFigureCache, nowM
       pools: [],
     };
   const postTimePassed = races
-    .filter((race) => (race.status === 'O' || race.status === 'L') && Date.parse(race.postTime) < nowMs)
+    .filter((race) => isBettingOpen(race.status) && Date.parse(race.postTime) < nowMs)
     .map((race): DashboardAlert => ({
       kind: 'POST_TIME_PASSED',
       raceId: race.raceId,

@@ -123,6 +123,23 @@ describe(`identity verification (${testDialect})`, () => {
     await t?.close();
   });
 
+  it('tells the player the deposit total past which they must verify, as the server is configured', async () => {
+    expect((await statusOf(await registerPlayer(t.app))).depositThreshold).toBe(5_000_000);
+    const configured = await createTestApp({ KYC_DEPOSIT_THRESHOLD: '1234500' });
+    try {
+      const player = await registerPlayer(configured.app);
+      const response = await configured.app.inject({
+        method: 'GET',
+        url: KycRoutes.status,
+        headers: { cookie: player.cookie },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<KycStatusResponse>()).toMatchObject({ status: 'none', depositThreshold: 1_234_500 });
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('limits submissions per address and minute (each one decodes two photos)', async () => {
     const limited = await createTestApp({ KYC_SUBMIT_RATE_LIMIT: '2' });
     try {

@@ -37,7 +37,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   const playerTags = ['kyc'];
 
   registerOperation(app, status, { tags: playerTags }, async (request) =>
-    playerKycStatus(db, currentOwnPlayer(request).playerId),
+    playerKycStatus(db, currentOwnPlayer(request).playerId, app.config.kyc),
   );
 
   registerOperation(

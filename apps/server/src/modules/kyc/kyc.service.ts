@@ -53,7 +53,12 @@ export async function kycStatusOf(db: Db, playerId: number): Promise<KycStatus> 
   return (await newestSubmission(db, playerId))?.status ?? 'none';
 }
 
-export async function playerKycStatus(db: Db, playerId: number): Promise<KycStatusResponse> {
+/** The player's own view, with the configured deposit total past which they must verify (their page says it). */
+export async function playerKycStatus(
+  db: Db,
+  playerId: number,
+  settings: Pick<KycGateSettings, 'depositThreshold'>,
+): Promise<KycStatusResponse> {
   const row = await newestSubmission(db, playerId);
   return {
     statusCode: 200,
@@ -61,6 +66,7 @@ export async function playerKycStatus(db: Db, playerId: number): Promise<KycStat
     reason: row?.reason ?? null,
     submittedAt: row?.created_at ?? null,
     decidedAt: row?.decided_at ?? null,
+    depositThreshold: settings.depositThreshold,
   };
 }
 

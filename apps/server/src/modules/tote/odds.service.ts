@@ -1,4 +1,4 @@
-import { runnerBaseNumber, stampTaxOfTickets, winOdds } from '@karera/shared';
+import { BETTING_OPEN_STATUSES, runnerBaseNumber, stampTaxOfTickets, winOdds } from '@karera/shared';
 import { setOddsOfRaces, type RacingDeps } from '../racing/index.ts';
 import { isPostgres } from '../../db/statement.ts';
 import { tallyNewWinTickets, winStakesOf, winTicketTotalsOf, type WinTally } from './pools.ts';
@@ -43,7 +43,7 @@ export function startOddsPublisher(deps: RacingDeps, log: { error: (o: object, m
       .selectFrom('races')
       .innerJoin('game_events', 'game_events.id', 'races.event_id')
       .select(['races.id', 'races.status', 'game_events.race_date'])
-      .where('races.status', 'in', ['O', 'L', 'C'])
+      .where('races.status', 'in', [...BETTING_OPEN_STATUSES, 'C'])
       .execute();
     const changed = new Map<number, Map<number, number | null>>();
     for (const race of races) {
