@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   KycRoutes,
-  Messages,
-  type ErrorBody,
   type KycPhotoKind,
   type KycPlayerResponse,
   type KycQueueResponse,
   type KycSubmissionResponse,
   type KycSubmissionStatus,
 } from '@karera/shared';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { apiRequest } from '../../../lib/api.ts';
+import { fetchBlob } from '../../lib/fetchBlob.ts';
 
 const ROOT = ['backoffice', 'kyc'] as const;
 const keys = {
@@ -41,23 +40,8 @@ export function usePlayerKycQuery(playerId: number) {
 }
 
 /** A photo's bytes, read with the staff cookie (admins only, never cached). */
-async function fetchPhoto(id: number, kind: KycPhotoKind, signal?: AbortSignal): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await fetch(KycRoutes.photo(id, kind), { credentials: 'same-origin', signal: signal ?? null });
-  } catch {
-    throw new ApiError(0, Messages.serverError);
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as ErrorBody | null;
-    throw new ApiError(
-      body?.statusCode ?? response.status,
-      body?.statusMessage ?? Messages.serverError,
-      {},
-      response.status,
-    );
-  }
-  return response.blob();
+function fetchPhoto(id: number, kind: KycPhotoKind, signal?: AbortSignal): Promise<Blob> {
+  return fetchBlob(KycRoutes.photo(id, kind), signal);
 }
 
 export function useKycPhotoQuery(id: number, kind: KycPhotoKind) {

@@ -1,9 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   IDEMPOTENCY_KEY_HEADER,
-  Messages,
   MasterAgentBackofficeRoutes,
-  type ErrorBody,
   type MasterAgentApplicationDetailResponse,
   type MasterAgentApplicationListResponse,
   type MasterAgentApplicationStatus,
@@ -11,7 +9,8 @@ import {
   type MasterAgentSignInLinkResponse,
   type MasterAgentPhotoKind,
 } from '@karera/shared';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { apiRequest } from '../../../lib/api.ts';
+import { fetchBlob } from '../../lib/fetchBlob.ts';
 
 const ROOT = ['backoffice', 'master-agent-applications'] as const;
 const keys = {
@@ -43,26 +42,8 @@ export function useApplicationQuery(id: number) {
 }
 
 /** A photo's bytes, read with the staff cookie (the route answers admins only, never cached). */
-export async function fetchPhoto(id: number, kind: MasterAgentPhotoKind, signal?: AbortSignal): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await fetch(MasterAgentBackofficeRoutes.photo(id, kind), {
-      credentials: 'same-origin',
-      signal: signal ?? null,
-    });
-  } catch {
-    throw new ApiError(0, Messages.serverError);
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as ErrorBody | null;
-    throw new ApiError(
-      body?.statusCode ?? response.status,
-      body?.statusMessage ?? Messages.serverError,
-      {},
-      response.status,
-    );
-  }
-  return response.blob();
+export function fetchPhoto(id: number, kind: MasterAgentPhotoKind, signal?: AbortSignal): Promise<Blob> {
+  return fetchBlob(MasterAgentBackofficeRoutes.photo(id, kind), signal);
 }
 
 export function usePhotoQuery(id: number, kind: MasterAgentPhotoKind) {
