@@ -1,9 +1,10 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatPeso, type BackofficePromo, type BackofficePromoClaim } from '@karera/shared';
 import { Button } from '../../../components/ui/index.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
+import { FieldRow } from '../../components/FieldRow.tsx';
 import { EmptyBlock } from '../../components/QueryState.tsx';
 import { RecordNotFound, RecordPage } from '../../components/RecordPage.tsx';
 import { formatManilaDateTime } from '../../lib/format.ts';
@@ -101,15 +102,6 @@ function rewardOf(t: BoT, promo: BackofficePromo): string {
   return `${rate} · ${t('promos.detail.cap')} ${promo.rewardCap > 0 ? formatPeso(promo.rewardCap) : t('promos.detail.noCap')}`;
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="bo-fields__row">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
 function PromoDetails({ promo }: { promo: BackofficePromo }) {
   const t = useT();
   const headingId = useId();
@@ -148,46 +140,46 @@ function PromoDetails({ promo }: { promo: BackofficePromo }) {
             </p>
           ) : null}
           <dl className="bo-fields" data-testid="promo-details">
-            <Row label={t('promos.col.active')}>
+            <FieldRow label={t('promos.col.active')}>
               <ActiveBadge promo={promo} />
               <AwaitingApprovalNote promo={promo} />
-            </Row>
-            <Row label={t('promos.detail.description')}>{promo.description}</Row>
-            <Row label={t('promos.col.kind')}>{t(`promos.kinds.${promo.kind}`)}</Row>
-            <Row label={t('promos.detail.reward')}>{rewardOf(t, promo)}</Row>
-            <Row label={t('promos.col.creditTo')}>{t(`promos.creditTo.${promo.creditTo}`)}</Row>
-            <Row label={t('promos.col.remaining')}>{countText(t, promo.remaining)}</Row>
-            <Row label={t('promos.col.perPlayer')}>{countText(t, promo.perPlayerLimit)}</Row>
-            <Row label={t('promos.detail.dailyDeposit')}>
+            </FieldRow>
+            <FieldRow label={t('promos.detail.description')}>{promo.description}</FieldRow>
+            <FieldRow label={t('promos.col.kind')}>{t(`promos.kinds.${promo.kind}`)}</FieldRow>
+            <FieldRow label={t('promos.detail.reward')}>{rewardOf(t, promo)}</FieldRow>
+            <FieldRow label={t('promos.col.creditTo')}>{t(`promos.creditTo.${promo.creditTo}`)}</FieldRow>
+            <FieldRow label={t('promos.col.remaining')}>{countText(t, promo.remaining)}</FieldRow>
+            <FieldRow label={t('promos.col.perPlayer')}>{countText(t, promo.perPlayerLimit)}</FieldRow>
+            <FieldRow label={t('promos.detail.dailyDeposit')}>
               {promo.dailyDepositReq > 0 ? formatPeso(promo.dailyDepositReq) : t('promos.detail.none')}
-            </Row>
-            <Row label={t('promos.detail.accountDays')}>
+            </FieldRow>
+            <FieldRow label={t('promos.detail.accountDays')}>
               {promo.accountDaysReq > 0
                 ? t('promos.detail.days', { count: promo.accountDaysReq })
                 : t('promos.detail.none')}
-            </Row>
-            <Row label={t('promos.detail.duration')}>
+            </FieldRow>
+            <FieldRow label={t('promos.detail.duration')}>
               {promo.validityInHours > 0
                 ? t('promos.detail.hours', { count: promo.validityInHours })
                 : t('promos.detail.noExpiry')}
-            </Row>
-            <Row label={t('promos.detail.window')}>
+            </FieldRow>
+            <FieldRow label={t('promos.detail.window')}>
               {promo.endsAt === null
                 ? t('promos.detail.from', { start: formatManilaDateTime(promo.startsAt) })
                 : t('promos.detail.fromTo', {
                     start: formatManilaDateTime(promo.startsAt),
                     end: formatManilaDateTime(promo.endsAt),
                   })}
-            </Row>
-            <Row label={t('promos.detail.listed')}>
+            </FieldRow>
+            <FieldRow label={t('promos.detail.listed')}>
               {promo.codeOnly ? t('promos.detail.listedNo') : t('promos.detail.listedYes')}
-            </Row>
-            <Row label={t('promos.col.claims')}>{promo.claims}</Row>
-            <Row label={t('promos.col.granted')}>{formatPeso(promo.granted)}</Row>
-            <Row label={t('promos.col.rebatesPaid')}>{formatPeso(promo.rebatesPaid)}</Row>
-            <Row label={t('promos.detail.created')}>
+            </FieldRow>
+            <FieldRow label={t('promos.col.claims')}>{promo.claims}</FieldRow>
+            <FieldRow label={t('promos.col.granted')}>{formatPeso(promo.granted)}</FieldRow>
+            <FieldRow label={t('promos.col.rebatesPaid')}>{formatPeso(promo.rebatesPaid)}</FieldRow>
+            <FieldRow label={t('promos.detail.created')}>
               <ManilaTime iso={promo.createdAt} />
-            </Row>
+            </FieldRow>
           </dl>
           <div className="bo-actions">
             <Button id={editId} variant="secondary" onClick={() => setEditing(true)}>

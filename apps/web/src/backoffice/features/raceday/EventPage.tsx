@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { GameEvent, Race } from '@karera/shared';
 import { Button } from '../../../components/ui/index.ts';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
+import { FieldRow } from '../../components/FieldRow.tsx';
 import { EmptyBlock } from '../../components/QueryState.tsx';
 import { RecordNotFound, RecordPage } from '../../components/RecordPage.tsx';
 import { useT } from '../../i18n/useT.ts';
@@ -84,24 +85,14 @@ function EventDetails({ event }: { event: GameEvent }) {
             </p>
           ) : null}
           <dl className="bo-fields">
-            <div className="bo-fields__row">
-              <dt>{t('event.arena')}</dt>
-              <dd>{event.arena}</dd>
-            </div>
-            <div className="bo-fields__row">
-              <dt>{t('event.raceDate')}</dt>
-              <dd>
-                <time dateTime={event.raceDate}>{formatRaceDate(event.raceDate)}</time>
-              </dd>
-            </div>
-            <div className="bo-fields__row">
-              <dt>{t('event.stream')}</dt>
-              <dd>{event.streamUrl || t('event.noStream')}</dd>
-            </div>
-            <div className="bo-fields__row">
-              <dt>{t('event.betTypes')}</dt>
-              <dd>{betTypes.length > 0 ? betTypes.map(betTypeName).join(', ') : t('event.noBetTypes')}</dd>
-            </div>
+            <FieldRow label={t('event.arena')}>{event.arena}</FieldRow>
+            <FieldRow label={t('event.raceDate')}>
+              <time dateTime={event.raceDate}>{formatRaceDate(event.raceDate)}</time>
+            </FieldRow>
+            <FieldRow label={t('event.stream')}>{event.streamUrl || t('event.noStream')}</FieldRow>
+            <FieldRow label={t('event.betTypes')}>
+              {betTypes.length > 0 ? betTypes.map(betTypeName).join(', ') : t('event.noBetTypes')}
+            </FieldRow>
           </dl>
           <div className="bo-actions">
             <Button
@@ -157,16 +148,12 @@ function RaceCard({ eventId, eventName, race }: { eventId: number; eventName: st
         <RaceStatusBadge status={race.status} />
       </div>
       <dl className="bo-fields">
-        <div className="bo-fields__row">
-          <dt>{t('event.start')}</dt>
-          <dd>
-            <ManilaTime iso={race.startDateTime} />
-          </dd>
-        </div>
-        <div className="bo-fields__row">
-          <dt>{t('event.runners')}</dt>
-          <dd>{t(count === 1 ? 'event.runnerCountOne' : 'event.runnerCountOther', { count })}</dd>
-        </div>
+        <FieldRow label={t('event.start')}>
+          <ManilaTime iso={race.startDateTime} />
+        </FieldRow>
+        <FieldRow label={t('event.runners')}>
+          {t(count === 1 ? 'event.runnerCountOne' : 'event.runnerCountOther', { count })}
+        </FieldRow>
       </dl>
       <RaceStatusControls race={race} eventName={eventName} />
       <ToteRaceLinks eventId={eventId} race={race} />

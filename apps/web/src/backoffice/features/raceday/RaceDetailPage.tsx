@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { isRaceLocked, type Race, type Runner } from '@karera/shared';
 import { Alert, Button, Dialog } from '../../../components/ui/index.ts';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
+import { FieldRow } from '../../components/FieldRow.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../components/QueryState.tsx';
 import { errorText } from '../../lib/errors.ts';
@@ -82,22 +83,15 @@ function RaceSummary({ race, eventName }: { race: Race; eventName: string }) {
     <section className="card bo-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('race.summary')}</h2>
       <dl className="bo-fields">
-        <div className="bo-fields__row">
-          <dt>{t('race.status')}</dt>
-          <dd>
-            <RaceStatusBadge status={race.status} />
-          </dd>
-        </div>
-        <div className="bo-fields__row">
-          <dt>{t('race.start')}</dt>
-          <dd>
-            <ManilaTime iso={race.startDateTime} />
-          </dd>
-        </div>
-        <div className="bo-fields__row">
-          <dt>{t('race.betTypes')}</dt>
-          <dd>{betTypes.length > 0 ? betTypes.map(betTypeName).join(', ') : t('race.noBetTypes')}</dd>
-        </div>
+        <FieldRow label={t('race.status')}>
+          <RaceStatusBadge status={race.status} />
+        </FieldRow>
+        <FieldRow label={t('race.start')}>
+          <ManilaTime iso={race.startDateTime} />
+        </FieldRow>
+        <FieldRow label={t('race.betTypes')}>
+          {betTypes.length > 0 ? betTypes.map(betTypeName).join(', ') : t('race.noBetTypes')}
+        </FieldRow>
       </dl>
       <RaceStatusControls race={race} eventName={eventName} />
       <ToteRaceLinks eventId={race.eventId} race={race} />
@@ -249,10 +243,7 @@ function RunnerCard({
       ) : (
         <>
           <dl className="bo-fields">
-            <div className="bo-fields__row">
-              <dt>{t('runner.jockey')}</dt>
-              <dd>{runner.jockeyName}</dd>
-            </div>
+            <FieldRow label={t('runner.jockey')}>{runner.jockeyName}</FieldRow>
             <div className="bo-fields__row">
               <dt>{t('runner.odds')}</dt>
               <dd className="bo-odds">{runner.odds ?? t('runner.noOdds')}</dd>
