@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Audiences, defineOperations } from '../contract.ts';
+import { Audiences, defineOperations, pathOfOne } from '../contract.ts';
 import { idParam, pageNumber } from '../params.ts';
 import {
   AML_RULES,
@@ -11,21 +11,13 @@ import {
   amlResolveSchema,
 } from '../../compliance/aml.ts';
 
-export const AmlRoutes = {
-  flags: '/api/backoffice/aml/flags',
-  flag: (id: number) => `/api/backoffice/aml/flags/${id}`,
-  notes: (id: number) => `/api/backoffice/aml/flags/${id}/notes`,
-  resolve: (id: number) => `/api/backoffice/aml/flags/${id}/resolve`,
-  reports: '/api/backoffice/aml/reports',
-} as const;
-
 const flagParams = z.strictObject({ id: idParam });
 
 /** The AML queue (decision 035): admins only; flags are raised by the payments, never by a call. */
 export const AmlOperations = defineOperations({
   amlFlags: {
     method: 'GET',
-    path: AmlRoutes.flags,
+    path: '/api/backoffice/aml/flags',
     audience: Audiences.admins,
     summary: 'AML flags, newest first, by rule and status (admins)',
     querystring: z.strictObject({
@@ -63,10 +55,19 @@ export const AmlOperations = defineOperations({
   },
   amlReports: {
     method: 'GET',
-    path: AmlRoutes.reports,
+    path: '/api/backoffice/aml/reports',
     audience: Audiences.admins,
     summary:
       'The reported AML cases as CSV, one row per transaction, for the covered/suspicious transaction report (admins)',
     response: amlReportExportResponseSchema,
   },
 });
+
+/** The paths of AmlOperations, for callers. Built from the operations, so each path is written once. */
+export const AmlRoutes = {
+  flags: AmlOperations.amlFlags.path,
+  flag: pathOfOne(AmlOperations.amlFlag),
+  notes: pathOfOne(AmlOperations.amlNote),
+  resolve: pathOfOne(AmlOperations.amlResolve),
+  reports: AmlOperations.amlReports.path,
+} as const;

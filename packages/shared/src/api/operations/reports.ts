@@ -16,13 +16,6 @@ import {
   taxYearQuery,
 } from '../../reports/taxes.ts';
 
-export const ReportRoutes = {
-  gaming: '/api/backoffice/reports/gaming',
-  payments: '/api/backoffice/reports/payments',
-  promotions: '/api/backoffice/reports/promotions',
-  taxes: '/api/backoffice/reports/taxes',
-} as const;
-
 /**
  * The tax reports that are not over a range of days: a year's months, and a player's annual certificate of
  * the tax withheld from their winnings (JSON and PDF; the PDF answers file bytes, so it stays out of the
@@ -52,7 +45,7 @@ const noQuery = z.strictObject({});
 export const ReportOperations = defineOperations({
   gamingReport: {
     method: 'GET',
-    path: ReportRoutes.gaming,
+    path: '/api/backoffice/reports/gaming',
     audience: Audiences.admins,
     summary:
       'Turnover, refunds, payouts before tax, winnings tax, takeout with each share and the stamp tax, breakage, carryover, gross gaming revenue and net revenue per Manila day, event, race or pool, from the ledger (admins)',
@@ -61,7 +54,7 @@ export const ReportOperations = defineOperations({
   },
   paymentReport: {
     method: 'GET',
-    path: ReportRoutes.payments,
+    path: '/api/backoffice/reports/payments',
     audience: Audiences.admins,
     summary: 'Deposits and withdrawals per channel and status over a range of Manila days (admins)',
     querystring: reportRangeQuery,
@@ -69,7 +62,7 @@ export const ReportOperations = defineOperations({
   },
   promotionReport: {
     method: 'GET',
-    path: ReportRoutes.promotions,
+    path: '/api/backoffice/reports/promotions',
     audience: Audiences.admins,
     summary: 'Promotion, deposit bonus and rebate cost per Manila day, from the promo expense account (admins)',
     querystring: reportRangeQuery,
@@ -77,7 +70,7 @@ export const ReportOperations = defineOperations({
   },
   taxReport: {
     method: 'GET',
-    path: ReportRoutes.taxes,
+    path: '/api/backoffice/reports/taxes',
     audience: Audiences.admins,
     summary:
       "Stamp tax due and winnings tax withheld per Manila day, and the pools' franchise commission, prize fund and regulator share per event, from the ledger (admins)",
@@ -111,3 +104,11 @@ export const ReportOperations = defineOperations({
     response: taxCertificateResponseSchema,
   },
 });
+
+/** The paths of ReportOperations, for callers. Built from the operations, so each path is written once. */
+export const ReportRoutes = {
+  gaming: ReportOperations.gamingReport.path,
+  payments: ReportOperations.paymentReport.path,
+  promotions: ReportOperations.promotionReport.path,
+  taxes: ReportOperations.taxReport.path,
+} as const;

@@ -14,20 +14,11 @@ import {
 } from '../../compliance/rglimits.ts';
 import { sessionOnlySchema } from '../../validation/player.ts';
 
-export const ResponsibleGamingRoutes = {
-  status: '/api/responsible-gaming/status',
-  setLimit: '/api/responsible-gaming/setLimit',
-  startBreak: '/api/responsible-gaming/startBreak',
-  cancelBreak: '/api/responsible-gaming/cancelBreak',
-  setRealityCheck: '/api/responsible-gaming/setRealityCheck',
-  sinceSignIn: '/api/responsible-gaming/sinceSignIn',
-} as const;
-
 /** The player's own limits and breaks (issue 22), with the player's session. */
 export const ResponsibleGamingOperations = defineOperations({
   status: {
     method: 'POST',
-    path: ResponsibleGamingRoutes.status,
+    path: '/api/responsible-gaming/status',
     audience: Audiences.player,
     summary: "The player's limits (current and pending), break or exclusion, and reality check interval",
     body: sessionOnlySchema.optional(),
@@ -35,7 +26,7 @@ export const ResponsibleGamingOperations = defineOperations({
   },
   setLimit: {
     method: 'POST',
-    path: ResponsibleGamingRoutes.setLimit,
+    path: '/api/responsible-gaming/setLimit',
     audience: Audiences.player,
     summary: 'Sets or removes a limit (centavos): lowering applies at once, raising or removing after 24 hours',
     body: rgSetLimitSchema,
@@ -43,7 +34,7 @@ export const ResponsibleGamingOperations = defineOperations({
   },
   startBreak: {
     method: 'POST',
-    path: ResponsibleGamingRoutes.startBreak,
+    path: '/api/responsible-gaming/startBreak',
     audience: Audiences.player,
     summary: 'Starts a cool-off (24 hours, 7 or 30 days) or a self-exclusion (6 months, 1 or 5 years)',
     body: rgStartBreakSchema,
@@ -51,7 +42,7 @@ export const ResponsibleGamingOperations = defineOperations({
   },
   cancelBreak: {
     method: 'POST',
-    path: ResponsibleGamingRoutes.cancelBreak,
+    path: '/api/responsible-gaming/cancelBreak',
     audience: Audiences.player,
     summary: 'Ends a 1- or 5-year self-exclusion after 24 hours (a cool-off and the 6-month one cannot be ended)',
     body: sessionOnlySchema.optional(),
@@ -59,7 +50,7 @@ export const ResponsibleGamingOperations = defineOperations({
   },
   setRealityCheck: {
     method: 'POST',
-    path: ResponsibleGamingRoutes.setRealityCheck,
+    path: '/api/responsible-gaming/setRealityCheck',
     audience: Audiences.player,
     summary: 'How often (minutes) the live screen shows time spent and the net result since sign-in',
     body: rgRealityCheckSchema,
@@ -67,7 +58,7 @@ export const ResponsibleGamingOperations = defineOperations({
   },
   sinceSignIn: {
     method: 'POST',
-    path: ResponsibleGamingRoutes.sinceSignIn,
+    path: '/api/responsible-gaming/sinceSignIn',
     audience: Audiences.player,
     summary: 'The reality check: time since this session signed in, the bets since and their net result (centavos)',
     body: sessionOnlySchema.optional(),
@@ -115,3 +106,13 @@ export const ResponsibleGamingAdminOperations = defineOperations({
     response: messageResponseSchema,
   },
 });
+
+/** The paths of ResponsibleGamingOperations, for callers. Built from the operations, so each path is written once. */
+export const ResponsibleGamingRoutes = {
+  status: ResponsibleGamingOperations.status.path,
+  setLimit: ResponsibleGamingOperations.setLimit.path,
+  startBreak: ResponsibleGamingOperations.startBreak.path,
+  cancelBreak: ResponsibleGamingOperations.cancelBreak.path,
+  setRealityCheck: ResponsibleGamingOperations.setRealityCheck.path,
+  sinceSignIn: ResponsibleGamingOperations.sinceSignIn.path,
+} as const;
