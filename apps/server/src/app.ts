@@ -44,6 +44,7 @@ import {
   type DomainEvents,
 } from './modules/events/index.ts';
 import { racingRoutes } from './modules/racing/index.ts';
+import { formRoutes } from './modules/form/index.ts';
 import { bettingRoutes, inProcessBetPlacement, placementThread, type BetPlacement } from './modules/betting/index.ts';
 import { paymentRoutes } from './modules/payments/index.ts';
 import { amlRoutes } from './modules/aml/index.ts';
@@ -237,6 +238,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authRoutes(confirmMobileChange));
   await app.register(playerRoutes);
   await app.register(racingRoutes);
+  await app.register(formRoutes);
   await app.register(bettingRoutes);
   await app.register(toteRoutes(toteDeps));
   await app.register(livePoolsRoutes(toteDeps));

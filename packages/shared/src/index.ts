@@ -104,3 +104,5 @@ export * from './api/staffRequests.ts';
 export * from './api/schemas/staffRequests.ts';
 export * from './api/operations/staffRequests.ts';
 export * from './form/figures.ts';
+export * from './api/schemas/form.ts';
+export * from './api/operations/form.ts';

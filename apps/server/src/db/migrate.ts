@@ -36,6 +36,7 @@ import * as staffRequestApplications from './migrations/20261128060000_staff_req
 import * as demoCrowd from './migrations/20261128100000_demo_crowd.ts';
 import * as philippinePoolSplit from './migrations/20261128120000_philippine_pool_split.ts';
 import * as betCardPostTimes from './migrations/20261128071500_bet_card_post_times.ts';
+import * as horsesJockeysTrainers from './migrations/20261128133000_horses_jockeys_trainers.ts';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: Dialect): Promise<void>;
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261128100000_demo_crowd': demoCrowd,
   '20261128071500_bet_card_post_times': betCardPostTimes,
   '20261128120000_philippine_pool_split': philippinePoolSplit,
+  '20261128133000_horses_jockeys_trainers': horsesJockeysTrainers,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -96,4 +98,16 @@ export async function migrateToLatest<T>(db: Kysely<T>, dialect: Dialect): Promi
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Runs every migration named before `name` and stops there: a test's database as it was before `name`. */
+export async function migrateToJustBefore<T>(db: Kysely<T>, dialect: Dialect, name: string): Promise<void> {
+  const earlier = Object.keys(MIGRATIONS)
+    .filter((other) => other < name)
+    .sort();
+  const last = earlier.at(-1);
+  if (!last || !(name in MIGRATIONS)) throw new Error(`No migration before ${name}`);
+  const migrator = new Migrator({ db, provider: new StaticProvider(dialect) });
+  const { error } = await migrator.migrateTo(last);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }

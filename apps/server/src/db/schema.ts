@@ -294,6 +294,9 @@ export interface RacesTable {
   /** When the race first opened for betting: its pools' policies are the settings in force then. */
   opened_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   updated_at: Timestamp;
+  /** Metres, when the card says (decision 053). */
+  distance_m: ColumnType<number | null, number | null | undefined, number | null>;
+  race_class: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RunnersTable {
@@ -306,6 +309,83 @@ export interface RunnersTable {
   /** Hundredths: 350 is odds of 3.50. */
   odds: number | null;
   finish_position: number | null;
+  /** The horse and jockey records (decision 053); horse_name and jockey_name stay the names as carded. */
+  horse_id: ColumnType<number | null, number | null | undefined, number | null>;
+  jockey_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Weight carried in tenths of a kilogram: 545 is 54.5 kg. */
+  weight_kg_tenths: ColumnType<number | null, number | null | undefined, number | null>;
+  gate: ColumnType<number | null, number | null | undefined, number | null>;
+  rating: ColumnType<number | null, number | null | undefined, number | null>;
+  /** JSON array of gear codes, e.g. ["B","TT"]. */
+  equipment: ColumnType<string, string | undefined, string>;
+}
+
+/** Trainers and jockeys (decision 053): a licence number is unique when entered. */
+export interface TrainersTable {
+  id: Generated<number>;
+  name: string;
+  licence_no: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface JockeysTable {
+  id: Generated<number>;
+  name: string;
+  licence_no: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A horse (decision 053): its name is unique; what a back-filled record cannot know is null. */
+export interface HorsesTable {
+  id: Generated<number>;
+  name: string;
+  /** C colt, F filly, G gelding, H horse, M mare, R rig. */
+  sex: ColumnType<'C' | 'F' | 'G' | 'H' | 'M' | 'R' | null, 'C' | 'F' | 'G' | 'H' | 'M' | 'R' | null | undefined>;
+  foaling_year: ColumnType<number | null, number | null | undefined>;
+  colour: ColumnType<string | null, string | null | undefined>;
+  sire: ColumnType<string | null, string | null | undefined>;
+  dam: ColumnType<string | null, string | null | undefined>;
+  owner: ColumnType<string | null, string | null | undefined>;
+  trainer_id: ColumnType<number | null, number | null | undefined>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A runner's change of jockey, with its reason. */
+export interface JockeyChangesTable {
+  id: Generated<number>;
+  runner_id: number;
+  from_jockey_id: number | null;
+  to_jockey_id: number;
+  reason: string;
+  /** 'staff:<id>', 'simulator' or 'import'. */
+  changed_by: string;
+  changed_at: Timestamp;
+}
+
+/** A runner's official result, with what a form guide filters on copied in (decision 053). */
+export interface RunnerResultsTable {
+  runner_id: number;
+  race_id: number;
+  horse_id: number;
+  jockey_id: number | null;
+  trainer_id: number | null;
+  /** Manila race day, YYYY-MM-DD. */
+  race_date: string;
+  track: string;
+  outcome: 'finished' | 'scratched' | 'disqualified' | 'didNotFinish';
+  /** Set exactly when finished; dead heats share it. */
+  position: number | null;
+  /** Lengths behind the winner in hundredths. */
+  margin_hundredths: number | null;
+  time_ms: number | null;
+  track_condition: string | null;
+  distance_m: number | null;
+  race_class: string | null;
+  field_size: number;
+  created_at: Timestamp;
 }
 
 export interface BetTicketsTable {
@@ -757,6 +837,11 @@ export interface Database {
   game_events: GameEventsTable;
   races: RacesTable;
   runners: RunnersTable;
+  horses: HorsesTable;
+  jockeys: JockeysTable;
+  trainers: TrainersTable;
+  jockey_changes: JockeyChangesTable;
+  runner_results: RunnerResultsTable;
   bet_tickets: BetTicketsTable;
   tote_settings: ToteSettingsTable;
   race_results: RaceResultsTable;

@@ -23,8 +23,9 @@ export interface PastRun {
   /** Manila race day, YYYY-MM-DD. */
   raceDate: string;
   track: string;
-  distanceM: number;
-  raceClass: string;
+  /** Metres; null when not known (a run of unknown distance is in no distance record). */
+  distanceM: number | null;
+  raceClass: string | null;
   outcome: RunOutcome;
   /** The official position when finished (1 = won; dead heats share it); null otherwise. */
   position: number | null;

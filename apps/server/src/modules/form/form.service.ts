@@ -1,0 +1,129 @@
+import type { Kysely } from 'kysely';
+import {
+  addCalendarDays,
+  compareRunnerNo,
+  horseForm,
+  RacingMessages,
+  STRIKE_RATE_DAYS,
+  strikeRate,
+  type FormGuideResponse,
+  type FormGuideRunner,
+  type PastRun,
+} from '@karera/shared';
+import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import {
+  findFormRace,
+  findOrCreateHorse,
+  findOrCreateJockey,
+  pastRunOf,
+  resultsInWindow,
+  resultsOfHorses,
+  runnersOfRace,
+} from './form.repo.ts';
+
+type Db = Kysely<Database>;
+
+/**
+ * The horse and jockey records of a runner entered by name (the back office and the simulator type names
+ * today): found by name, or entered with only their name.
+ */
+export async function recordsForRunner(
+  db: Db,
+  names: { horseName?: string | undefined; jockeyName?: string | undefined },
+  now: string = new Date().toISOString(),
+): Promise<{ horseId?: number; jockeyId?: number }> {
+  return {
+    ...(names.horseName ? { horseId: await findOrCreateHorse(db, names.horseName, now) } : {}),
+    ...(names.jockeyName ? { jockeyId: await findOrCreateJockey(db, names.jockeyName, now) } : {}),
+  };
+}
+
+function groupBy<K>(rows: readonly { key: K | null; run: PastRun }[]): Map<K, PastRun[]> {
+  const groups = new Map<K, PastRun[]>();
+  for (const { key, run } of rows) {
+    if (key === null) continue;
+    const list = groups.get(key);
+    if (list) list.push(run);
+    else groups.set(key, [run]);
+  }
+  return groups;
+}
+
+/** Tenths of a kilogram as kilograms with one decimal: 545 -> "54.5". */
+export function kilogramsText(tenths: number): string {
+  return `${Math.trunc(tenths / 10)}.${Math.abs(tenths % 10)}`;
+}
+
+function equipmentOf(text: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.filter((code): code is string => typeof code === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+const distinct = (ids: readonly (number | null)[]): number[] => [
+  ...new Set(ids.filter((id): id is number => id !== null)),
+];
+
+/**
+ * A race's form guide: each runner's figures (decision 053) from the stored results before its race day, and
+ * its jockey's and trainer's wins out of rides in the 30 days up to it (other races of the day included).
+ */
+export async function raceFormGuide(db: Db, raceId: number): Promise<FormGuideResponse> {
+  const race = await findFormRace(db, raceId);
+  if (!race) throw notFound(RacingMessages.raceNotFound);
+  const runners = await runnersOfRace(db, raceId);
+  const horseIds = distinct(runners.map((runner) => runner.horse_id));
+  const jockeyIds = distinct(runners.map((runner) => runner.jockey_id));
+  const trainerIds = distinct(runners.map((runner) => runner.trainer_id));
+  const window = {
+    fromDay: addCalendarDays(race.raceDate, -(STRIKE_RATE_DAYS - 1)),
+    toDay: race.raceDate,
+    exceptRaceId: raceId,
+  };
+  const [horseRows, jockeyRows, trainerRows] = await Promise.all([
+    resultsOfHorses(db, horseIds, race.raceDate),
+    resultsInWindow(db, 'jockey_id', jockeyIds, window),
+    resultsInWindow(db, 'trainer_id', trainerIds, window),
+  ]);
+  const runsOfHorse = groupBy(horseRows.map((row) => ({ key: row.horse_id, run: pastRunOf(row) })));
+  const ridesOfJockey = groupBy(jockeyRows.map((row) => ({ key: row.jockey_id, run: pastRunOf(row) })));
+  const runnersOfTrainer = groupBy(trainerRows.map((row) => ({ key: row.trainer_id, run: pastRunOf(row) })));
+
+  const lines = runners.map((runner): FormGuideRunner => {
+    const runs = runner.horse_id === null ? [] : (runsOfHorse.get(runner.horse_id) ?? []);
+    const form = horseForm(runs, { asOf: race.raceDate, track: race.track, distanceM: race.distanceM });
+    return {
+      runnerId: runner.id,
+      runnerNo: runner.runner_no,
+      horseName: runner.horse_name,
+      jockeyName: runner.jockey_name,
+      status: runner.status,
+      horseId: runner.horse_id,
+      jockeyId: runner.jockey_id,
+      trainerId: runner.trainer_id,
+      trainerName: runner.trainer_name,
+      weightKg: runner.weight_kg_tenths === null ? null : kilogramsText(runner.weight_kg_tenths),
+      gate: runner.gate,
+      rating: runner.rating,
+      equipment: equipmentOf(runner.equipment),
+      ...form,
+      jockeyLast30Days:
+        runner.jockey_id === null ? null : strikeRate(ridesOfJockey.get(runner.jockey_id) ?? [], race.raceDate),
+      trainerLast30Days:
+        runner.trainer_id === null ? null : strikeRate(runnersOfTrainer.get(runner.trainer_id) ?? [], race.raceDate),
+    };
+  });
+  return {
+    statusCode: 200,
+    raceId,
+    asOf: race.raceDate,
+    track: race.track,
+    distanceM: race.distanceM,
+    raceClass: race.raceClass,
+    runners: lines.sort((a, b) => compareRunnerNo(a.runnerNo, b.runnerNo)),
+  };
+}
