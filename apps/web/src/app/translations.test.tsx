@@ -10,6 +10,7 @@ import { MemoryRouter } from 'react-router';
 import { BET_TYPES, type BetTypeDefinition } from '@karera/shared';
 import { en } from '../i18n/en.ts';
 import { fil } from '../i18n/fil.ts';
+import { leavesOf, variablesOf, type Texts } from '../i18n/textLeaves.ts';
 import { AuthDialogsProvider } from '../lib/authDialogs.tsx';
 import { bettingSiteTexts, bettingSiteTextsFil } from '../lib/bettingSite.ts';
 import { masterAgentTexts } from '../features/masteragent/masterAgentTexts.ts';
@@ -64,8 +65,6 @@ import { RouteErrorPage } from './RouteErrorPage.tsx';
  * shows a raw key. en.ts / fil.ts are the site's texts; each page that loads its own texts has a pair too.
  */
 
-type Texts = { readonly [key: string]: string | Texts };
-
 /** Every page bundle loaded with its page (addPageTexts), English and Filipino, under its resource key. */
 const PAGE_BUNDLES: readonly { key: string; en: Texts; fil: Texts }[] = [
   { key: 'masterAgent', en: masterAgentTexts, fil: masterAgentTextsFil },
@@ -97,19 +96,6 @@ const PAIRS: readonly { name: string; en: Texts; fil: Texts }[] = [
   ...PAGE_BUNDLES.map((bundle) => ({ name: bundle.key, en: bundle.en, fil: bundle.fil })),
   { name: 'my tickets', en: ticketTexts, fil: ticketTextsFil },
 ];
-
-function leavesOf(texts: Texts, prefix = ''): Map<string, string> {
-  const leaves = new Map<string, string>();
-  for (const [key, value] of Object.entries(texts)) {
-    if (typeof value === 'string') leaves.set(`${prefix}${key}`, value);
-    else for (const [path, text] of leavesOf(value, `${prefix}${key}.`)) leaves.set(path, text);
-  }
-  return leaves;
-}
-
-function variablesOf(text: string): string[] {
-  return [...text.matchAll(/\{\{\s*([^},\s]+)[^}]*\}\}/g)].map((match) => match[1] ?? '').sort();
-}
 
 describe('every text in English and Filipino', () => {
   it.each(PAIRS)('$name: the same keys on both sides', ({ en: english, fil: filipino }) => {

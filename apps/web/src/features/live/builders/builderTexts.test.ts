@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { leavesOf, variablesOf } from '../../../i18n/textLeaves.ts';
 import { builderTexts, builderTextsFil } from './builderTexts.ts';
-
-type Texts = { readonly [key: string]: string | Texts };
-
-function leavesOf(texts: Texts, prefix = ''): Map<string, string> {
-  const leaves = new Map<string, string>();
-  for (const [key, value] of Object.entries(texts)) {
-    if (typeof value === 'string') leaves.set(`${prefix}${key}`, value);
-    else for (const [path, text] of leavesOf(value, `${prefix}${key}.`)) leaves.set(path, text);
-  }
-  return leaves;
-}
-
-const variablesOf = (text: string) => [...text.matchAll(/\{\{\s*([^},\s]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 
 describe('the bet builders in English and Filipino', () => {
   it('have the same keys, no empty text and the same {{variables}} on both sides', () => {

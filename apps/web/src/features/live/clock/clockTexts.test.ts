@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { variablesOf } from '../../../i18n/textLeaves.ts';
 import { clockTexts, clockTextsFil } from './clockTexts.ts';
-
-const variablesOf = (text: string) => [...text.matchAll(/\{\{\s*([^},\s]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 
 describe('the race clock texts in English and Filipino', () => {
   it('have the same keys and {{variables}}, every Filipino text filled in', () => {
