@@ -6,7 +6,7 @@ import { Idempotency, isValidIdempotencyKey } from '../../lib/idempotency.ts';
 import { idParam } from '../../lib/params.ts';
 import { registerOperation } from '../../lib/register-operation.ts';
 import { currentStaff, requireStaff } from '../staff/index.ts';
-import { approvalSettings, decideBalanceAdjustment, listBalanceAdjustments } from '../wallet/index.ts';
+import { approvalSettings, decideAdjustment, listBalanceAdjustments } from '../wallet/index.ts';
 import { paymentReceiptForStaff } from './payments.service.ts';
 import { proposeApprovalSettings } from './settings-proposals.ts';
 
@@ -47,8 +47,8 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
   ): Promise<BalanceAdjustmentDecisionResponse> => {
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
     if (!isValidIdempotencyKey(key)) throw badRequest(Idempotency.keyRequired);
-    const { body, replayed } = await decideBalanceAdjustment(
-      db,
+    const body = await decideAdjustment(
+      { db, events: app.events },
       currentStaff(request),
       id,
       decision,
@@ -56,9 +56,6 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
       key,
       request.ip,
     );
-    if (!replayed && body.status === 'APPROVED') {
-      void app.events.emit('wallet.changed', { playerId: body.playerId, cause: 'adjustment' });
-    }
     return { statusCode: 200, adjustment: body };
   };
   registerOperation(app, operations.approveAdjustment, { tags, headers: idempotencyHeaders }, async (request) =>

@@ -18,7 +18,7 @@ import { createDepositAccount, listDepositAccounts, updateDepositAccount } from 
 import { paymentLimits } from './payment-settings.ts';
 import { proposePaymentLimits } from './settings-proposals.ts';
 import {
-  decidePaymentRequest,
+  decidePayment,
   depositMethod,
   initiateDeposit,
   initiateWithdraw,
@@ -110,28 +110,16 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   ): Promise<PaymentDecisionResponse> => {
     const key = staffRequest.headers[IDEMPOTENCY_KEY_HEADER];
     if (!isValidIdempotencyKey(key)) throw badRequest(Idempotency.keyRequired);
-    const result = await decidePaymentRequest(
-      db,
+    const view = await decidePayment(
+      { db, hooks: app.hooks, events: app.events },
       currentStaff(staffRequest),
       id,
       decision,
       note,
       key,
       staffRequest.ip,
-      app.hooks,
     );
-    // After the commit: the player's open pages refresh their balance. A lost notice costs a stale header, not money.
-    // A first approval of two (decision 020) moves no money: the player hears once it is decided.
-    if (!result.replayed && result.view.status !== 'PENDING') {
-      void app.events.emit('payment.decided', {
-        playerId: result.playerId,
-        requestId: id,
-        kind: result.view.kind,
-        approved: decision === 'approve',
-      });
-      void app.events.emit('wallet.changed', { playerId: result.playerId, cause: 'payment' });
-    }
-    return { statusCode: 200, request: result.view };
+    return { statusCode: 200, request: view };
   };
   registerOperation(app, staff.approve, { tags, headers: idempotencyHeaders }, async (request) =>
     decide('approve', request, request.params.id, request.body.note),

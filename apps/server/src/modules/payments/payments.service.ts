@@ -28,6 +28,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import { isUniqueViolation, runIdempotentTwinSafe } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/index.ts';
+import type { DomainEvents } from '../events/index.ts';
 import { scopePlayersToStaff, secondPersonRefusal } from '../staff/index.ts';
 import {
   approvalSettings,
@@ -737,4 +738,31 @@ export async function paymentReceiptForStaff(
     .executeTakeFirst();
   if (!row) throw notFound(PaymentMessages.receiptNotFound);
   return { data: Buffer.from(row.data), contentType: row.content_type };
+}
+
+/**
+ * A staff decision on a payment request, then, after its commit, the notices: the player's open pages refresh
+ * their balance. A lost notice costs a stale header, not money. A first approval of two (decision 020) moves
+ * no money: the player hears once it is decided.
+ */
+export async function decidePayment(
+  deps: { db: Kysely<Database>; hooks: PaymentHookRunner; events: DomainEvents },
+  staff: Pick<StaffUser, 'id' | 'role' | 'username'>,
+  requestId: number,
+  decision: PaymentDecision,
+  note: string | undefined,
+  idempotencyKey: string,
+  ip: string | null,
+): Promise<PaymentRequestView> {
+  const result = await decidePaymentRequest(deps.db, staff, requestId, decision, note, idempotencyKey, ip, deps.hooks);
+  if (!result.replayed && result.view.status !== 'PENDING') {
+    void deps.events.emit('payment.decided', {
+      playerId: result.playerId,
+      requestId,
+      kind: result.view.kind,
+      approved: decision === 'approve',
+    });
+    void deps.events.emit('wallet.changed', { playerId: result.playerId, cause: 'payment' });
+  }
+  return result.view;
 }

@@ -3,7 +3,7 @@ import { PromoAdminOperations, PromoOperations } from '@karera/shared';
 import { currentOwnPlayer, currentPlayer } from '../sessions/index.ts';
 import { currentStaff } from '../staff/index.ts';
 import {
-  claimPromo,
+  claimPromoAndTell,
   listBackofficePromos,
   listPromos,
   promoDetail,
@@ -35,13 +35,7 @@ export const promoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // A session staff opened with a login link cannot claim (decision 045): a claim moves money.
       const { playerId } = currentOwnPlayer(request);
-      const { answer, replayed, reward } = await claimPromo(db, playerId, request.body);
-      // After the commit: other modules may react; the player's open pages read the balance again.
-      if (!replayed) {
-        void app.events.emit('promo.claimed', { playerId, promoCode: answer.promoCode, reward });
-        if (reward > 0) void app.events.emit('wallet.changed', { playerId, cause: 'promo' });
-      }
-      return answer;
+      return claimPromoAndTell({ db, events: app.events }, playerId, request.body);
     },
   );
 

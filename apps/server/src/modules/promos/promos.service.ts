@@ -20,6 +20,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation, runIdempotent } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
+import type { DomainEvents } from '../events/index.ts';
 import {
   accountIdByCode,
   HouseAccount,
@@ -531,4 +532,18 @@ export async function seedDemoPromos(db: Kysely<Database>): Promise<void> {
       },
     ])
     .execute();
+}
+
+/** A player's claim of a promo, then, after its commit: other modules may react, and the player's open pages read the balance again. */
+export async function claimPromoAndTell(
+  deps: { db: Kysely<Database>; events: DomainEvents },
+  playerId: number,
+  input: { promoCode: string; idempotencyKey: string },
+): Promise<PromoClaimResponse> {
+  const { answer, replayed, reward } = await claimPromo(deps.db, playerId, input);
+  if (!replayed) {
+    void deps.events.emit('promo.claimed', { playerId, promoCode: answer.promoCode, reward });
+    if (reward > 0) void deps.events.emit('wallet.changed', { playerId, cause: 'promo' });
+  }
+  return answer;
 }

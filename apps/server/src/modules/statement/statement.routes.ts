@@ -6,11 +6,10 @@ import {
   statementMonthParams,
   STATEMENT_LINES_SHOWN,
 } from '@karera/shared';
-import { notFound } from '../../lib/errors.ts';
 import { registerOperation } from '../../lib/register-operation.ts';
 import { currentPlayer, requirePlayer } from '../sessions/index.ts';
 import { statementCsvFile, statementFileName, statementPdf } from './statement-files.ts';
-import { monthlyStatement, statementMonths } from './statement.service.ts';
+import { statementMonths, statementOfMonth, statementWithHolder } from './statement.service.ts';
 
 export interface StatementDeps {
   /** The clock that says which month is the current one (a test moves it). */
@@ -28,21 +27,13 @@ export function statementRoutes(deps: StatementDeps = {}): FastifyPluginAsyncZod
     const tags = ['statement'];
     const { getStatementMonths, getStatement } = StatementOperations;
 
-    /** A month before the account was made or after the current one has no statement. */
-    const checkMonth = async (playerId: number, month: string) => {
-      const months = await statementMonths(db, playerId, now());
-      if (!months.includes(month)) throw notFound('There is no statement for that month.');
-    };
-
     registerOperation(app, getStatementMonths, { tags }, async (request) => ({
       statusCode: 200 as const,
       months: await statementMonths(db, currentPlayer(request).playerId, now()),
     }));
 
     registerOperation(app, getStatement, { tags }, async (request) => {
-      const { playerId } = currentPlayer(request);
-      await checkMonth(playerId, request.params.month);
-      const statement = await monthlyStatement(db, playerId, request.params.month);
+      const statement = await statementOfMonth(db, currentPlayer(request).playerId, request.params.month, now());
       // The newest lines on the page; the files carry them all.
       const lines = statement.lines.slice(-STATEMENT_LINES_SHOWN).reverse();
       return { statusCode: 200 as const, statement: { ...statement, lines } };
@@ -65,10 +56,8 @@ export function statementRoutes(deps: StatementDeps = {}): FastifyPluginAsyncZod
         preValidation: requirePlayer,
       },
       async (request, reply) => {
-        const { playerId } = currentPlayer(request);
         const { month } = request.params;
-        await checkMonth(playerId, month);
-        const statement = await monthlyStatement(db, playerId, month);
+        const statement = await statementOfMonth(db, currentPlayer(request).playerId, month, now());
         return reply
           .type('text/csv; charset=utf-8')
           .header('cache-control', noStore)
@@ -86,21 +75,13 @@ export function statementRoutes(deps: StatementDeps = {}): FastifyPluginAsyncZod
         config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
-        const { playerId } = currentPlayer(request);
         const { month } = request.params;
-        await checkMonth(playerId, month);
-        const statement = await monthlyStatement(db, playerId, month);
-        const player = await db
-          .selectFrom('players')
-          .select(['first_name', 'last_name'])
-          .where('id', '=', playerId)
-          .executeTakeFirstOrThrow();
-        const name = `${player.first_name} ${player.last_name}`.trim();
+        const { statement, holder } = await statementWithHolder(db, currentPlayer(request).playerId, month, now());
         return reply
           .type('application/pdf')
           .header('cache-control', noStore)
           .header('content-disposition', `attachment; filename="${statementFileName(month, 'pdf')}"`)
-          .send(statementPdf(statement, { name, id: playerId }, request.query.lang ?? 'en', now()));
+          .send(statementPdf(statement, holder, request.query.lang ?? 'en', now()));
       },
     );
   };

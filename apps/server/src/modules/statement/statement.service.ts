@@ -214,3 +214,31 @@ export async function statementMonths(db: Kysely<Database>, playerId: number, no
   const first = manilaMonthOf(player.created_at);
   return first > current ? [current] : monthsBetween(first, current);
 }
+
+/** A month's statement of the signed-in player: a month before the account was made or after the current one has none. */
+export async function statementOfMonth(
+  db: Kysely<Database>,
+  playerId: number,
+  month: string,
+  now: Date,
+): Promise<Statement> {
+  const months = await statementMonths(db, playerId, now);
+  if (!months.includes(month)) throw notFound('There is no statement for that month.');
+  return monthlyStatement(db, playerId, month);
+}
+
+/** A month's statement with the name of the player it belongs to, as its PDF prints them. */
+export async function statementWithHolder(
+  db: Kysely<Database>,
+  playerId: number,
+  month: string,
+  now: Date,
+): Promise<{ statement: Statement; holder: { name: string; id: number } }> {
+  const statement = await statementOfMonth(db, playerId, month, now);
+  const player = await db
+    .selectFrom('players')
+    .select(['first_name', 'last_name'])
+    .where('id', '=', playerId)
+    .executeTakeFirstOrThrow();
+  return { statement, holder: { name: `${player.first_name} ${player.last_name}`.trim(), id: playerId } };
+}

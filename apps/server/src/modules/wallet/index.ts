@@ -21,7 +21,7 @@ export {
 } from './ledger.ts';
 export {
   adjustPlayerBalance,
-  decideBalanceAdjustment,
+  decideAdjustment,
   listBalanceAdjustments,
   playerLedgerEntries,
 } from './wallet.service.ts';

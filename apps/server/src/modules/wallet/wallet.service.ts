@@ -18,6 +18,7 @@ import { nowIso } from '../../lib/time.ts';
 import { secondPersonRefusal } from '../staff/index.ts';
 import { approvalSettings, claimAdjustmentAlone, countApproval } from './approval-controls.ts';
 import { recordAudit } from '../audit/index.ts';
+import type { DomainEvents } from '../events/index.ts';
 import { accountIdByCode, HouseAccount, playerAccountCode, playerBalances } from './accounts.ts';
 import { InsufficientFundsError, postTransaction } from './ledger.ts';
 
@@ -327,4 +328,29 @@ export async function decideBalanceAdjustment(
       return toAdjustmentView(row);
     },
   );
+}
+
+/** An admin's decision on a balance adjustment, then, after its commit, the player's open pages read the balance again. */
+export async function decideAdjustment(
+  deps: { db: Kysely<Database>; events: DomainEvents },
+  admin: Pick<StaffUser, 'id' | 'role'>,
+  adjustmentId: number,
+  decision: 'approve' | 'decline',
+  note: string | undefined,
+  idempotencyKey: string,
+  ip: string | null,
+): Promise<BalanceAdjustmentView> {
+  const { body, replayed } = await decideBalanceAdjustment(
+    deps.db,
+    admin,
+    adjustmentId,
+    decision,
+    note,
+    idempotencyKey,
+    ip,
+  );
+  if (!replayed && body.status === 'APPROVED') {
+    void deps.events.emit('wallet.changed', { playerId: body.playerId, cause: 'adjustment' });
+  }
+  return body;
 }
