@@ -312,10 +312,25 @@ describe(`a race's form guide (${testDialect})`, () => {
     return found;
   };
 
-  it('is for signed-in players', async () => {
+  it('is for signed-in players, and the API description says so', async () => {
     expect(FormOperations.raceFormGuide.auth).toBe('player');
     const response = await guide();
     expect(response.statusCode, response.body).toBe(401);
+    const document = (await t.app.inject({ url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>;
+    }>();
+    const described = document.paths['/api/game/races/{raceId}/form']?.get;
+    expect(described?.security).toEqual([{ playerSession: [] }]);
+    expect(Object.keys(described?.responses ?? {})).toEqual(expect.arrayContaining(['200', '4XX', '5XX']));
+  });
+
+  it('refuses a race id that is not a number with 400', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/game/races/abc/form',
+      headers: { cookie: player },
+    });
+    expect(response.statusCode, response.body).toBe(400);
   });
 
   it("answers each runner's figures from the results before the race day", async () => {
