@@ -9,3 +9,16 @@ export function FieldRow({ label, children }: { label: string; children: ReactNo
     </div>
   );
 }
+
+/** A record's fields, label and value in order, as one `bo-fields` list. */
+export function FieldList({ rows, testId }: { rows: readonly (readonly [string, ReactNode])[]; testId?: string }) {
+  return (
+    <dl className="bo-fields" data-testid={testId}>
+      {rows.map(([label, value]) => (
+        <FieldRow key={label} label={label}>
+          {value}
+        </FieldRow>
+      ))}
+    </dl>
+  );
+}

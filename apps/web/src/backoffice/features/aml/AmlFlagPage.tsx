@@ -13,6 +13,7 @@ import {
 import { Alert, Button, TextArea } from '../../../components/ui/index.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
+import { FieldList } from '../../components/FieldRow.tsx';
 import { RecordNotFound, RecordPage, recordIdOf } from '../../components/RecordPage.tsx';
 import { errorText } from '../../lib/errors.ts';
 import { useT, type BoT } from '../../i18n/useT.ts';
@@ -66,14 +67,7 @@ function FlagFields({ detail: { flag } }: { detail: AmlFlagDetailResponse }) {
   return (
     <section className="card bo-section" aria-labelledby="bo-aml-flag">
       <h2 id="bo-aml-flag">{t('aml.details')}</h2>
-      <dl className="bo-fields" data-testid="aml-flag-fields">
-        {rows.map(([label, value]) => (
-          <div key={label} className="bo-fields__row">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldList rows={rows} testId="aml-flag-fields" />
     </section>
   );
 }

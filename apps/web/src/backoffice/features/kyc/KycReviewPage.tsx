@@ -1,8 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { KYC_ID_TYPE_LABELS, KYC_PHOTO_KINDS, type KycPhotoKind, type KycSubmissionView } from '@karera/shared';
 import { Alert, Button, Spinner, TextArea } from '../../../components/ui/index.ts';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
+import { FieldList } from '../../components/FieldRow.tsx';
+import { useObjectUrl } from '../../lib/useObjectUrl.ts';
 import { ErrorBlock } from '../../components/QueryState.tsx';
 import { RecordNotFound, RecordPage, recordIdOf } from '../../components/RecordPage.tsx';
 import { errorText } from '../../lib/errors.ts';
@@ -86,14 +88,7 @@ export function KycFields({ submission: s }: { submission: KycSubmissionView }) 
   return (
     <section className="card bo-section" aria-labelledby={`bo-kyc-details-${s.id}`}>
       <h2 id={`bo-kyc-details-${s.id}`}>{t('kyc.details')}</h2>
-      <dl className="bo-fields">
-        {rows.map(([label, value]) => (
-          <div key={label} className="bo-fields__row">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldList rows={rows} />
     </section>
   );
 }
@@ -102,16 +97,7 @@ export function KycFields({ submission: s }: { submission: KycSubmissionView }) 
 function Photo({ submission, kind }: { submission: KycSubmissionView; kind: KycPhotoKind }) {
   const t = useT();
   const photo = useKycPhotoQuery(submission.id, kind);
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!photo.data) return;
-    const objectUrl = URL.createObjectURL(photo.data);
-    setUrl(objectUrl);
-    return () => {
-      URL.revokeObjectURL(objectUrl);
-      setUrl(null);
-    };
-  }, [photo.data]);
+  const url = useObjectUrl(photo.data);
   return (
     <figure className="bo-kyc-photo" data-testid={`kyc-photo-${kind}`}>
       <figcaption>

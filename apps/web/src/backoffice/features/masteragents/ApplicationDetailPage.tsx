@@ -1,9 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { MASTER_AGENT_PHOTO_KINDS, type MasterAgentApplicationView, type MasterAgentPhotoKind } from '@karera/shared';
 import { Alert, Button, Dialog, Spinner, TextArea } from '../../../components/ui/index.ts';
 import { newIdempotencyKey } from '../../../lib/api.ts';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
+import { FieldList } from '../../components/FieldRow.tsx';
+import { useObjectUrl } from '../../lib/useObjectUrl.ts';
 import { RecordNotFound, RecordPage } from '../../components/RecordPage.tsx';
 import { ErrorBlock } from '../../components/QueryState.tsx';
 import { errorText } from '../../lib/errors.ts';
@@ -82,14 +84,7 @@ function Applicant({ application: a }: { application: MasterAgentApplicationView
   return (
     <section className="card bo-section" aria-labelledby="bo-ma-applicant">
       <h2 id="bo-ma-applicant">{t('masterAgents.details')}</h2>
-      <dl className="bo-fields" data-testid="application-fields">
-        {rows.map(([label, value]) => (
-          <div key={label} className="bo-fields__row">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldList rows={rows} testId="application-fields" />
     </section>
   );
 }
@@ -114,16 +109,7 @@ function Photo({ application, kind }: { application: MasterAgentApplicationView;
   const t = useT();
   const photo = usePhotoQuery(application.id, kind);
   const meta = application.photos.find((p) => p.kind === kind);
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!photo.data) return;
-    const objectUrl = URL.createObjectURL(photo.data);
-    setUrl(objectUrl);
-    return () => {
-      URL.revokeObjectURL(objectUrl);
-      setUrl(null);
-    };
-  }, [photo.data]);
+  const url = useObjectUrl(photo.data);
 
   return (
     <figure className="bo-ma-photo" data-testid={`photo-${kind}`}>
