@@ -12,8 +12,8 @@ import {
 import { loadConfig } from '../../config.ts';
 import { createDatabase } from '../../db/connection.ts';
 import { migrateToJustBefore } from '../../db/migrate.ts';
-import type { RunnerResultsTable } from '../../db/schema.ts';
 import { registerPlayer } from '../../../test/player-flow.ts';
+import { recordRaceResults, type RunnerResultInput } from './form.service.ts';
 import {
   createTestApp,
   createTestDatabase,
@@ -160,6 +160,7 @@ describe(`a race's form guide (${testDialect})`, () => {
   let admin: string;
   let player: string;
   let raceId: number;
+  let correctedRace: Race;
 
   const post = (url: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url, payload, headers: { cookie: admin } });
@@ -195,52 +196,19 @@ describe(`a race's form guide (${testDialect})`, () => {
     return race;
   }
 
-  /** Stores a past race's official results as the result confirmation will (runner number -> outcome). */
-  async function storeResults(
-    race: Race,
-    raceDate: string,
-    track: string,
-    distanceM: number,
-    outcomes: Record<string, Pick<RunnerResultsTable, 'outcome' | 'position'>>,
-  ) {
-    const db = t.app.db;
-    const rows = await db
-      .selectFrom('runners')
-      .leftJoin('horses', 'horses.id', 'runners.horse_id')
-      .select(['runners.id', 'runners.runner_no', 'runners.horse_id', 'runners.jockey_id', 'horses.trainer_id'])
-      .where('runners.race_id', '=', race.raceId)
-      .execute();
-    const started = Object.values(outcomes).filter((o) => o.outcome !== 'scratched').length;
-    for (const row of rows) {
-      const outcome = outcomes[row.runner_no];
-      if (!outcome || row.horse_id === null) continue;
-      await db
-        .insertInto('runner_results')
-        .values({
-          runner_id: row.id,
-          race_id: race.raceId,
-          horse_id: row.horse_id,
-          jockey_id: row.jockey_id,
-          trainer_id: row.trainer_id,
-          race_date: raceDate,
-          track,
-          outcome: outcome.outcome,
-          position: outcome.position,
-          margin_hundredths: null,
-          time_ms: null,
-          track_condition: 'Good',
-          distance_m: distanceM,
-          race_class: 'Class 3',
-          field_size: started,
-          created_at: new Date().toISOString(),
-        })
-        .execute();
-    }
+  /** Stores a past race's official results as the result confirmation will . */
+  async function storeResults(race: Race, distanceM: number, results: RunnerResultInput[]) {
+    await t.app.db.updateTable('races').set({ distance_m: distanceM }).where('id', '=', race.raceId).execute();
+    await recordRaceResults(t.app.db, race.raceId, results, { trackCondition: 'Good' });
   }
 
-  const finished = (position: number) => ({ outcome: 'finished' as const, position });
-  const dq = { outcome: 'disqualified' as const, position: null };
-  const scratched = { outcome: 'scratched' as const, position: null };
+  const finished = (runnerNo: string, position: number): RunnerResultInput => ({
+    runnerNo,
+    outcome: 'finished',
+    position,
+  });
+  const dq = (runnerNo: string): RunnerResultInput => ({ runnerNo, outcome: 'disqualified', position: null });
+  const scratched = (runnerNo: string): RunnerResultInput => ({ runnerNo, outcome: 'scratched', position: null });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -260,7 +228,7 @@ describe(`a race's form guide (${testDialect})`, () => {
       ['2', 'Kidlat', 'R. Reyes'],
       ['3', 'Habagat', 'A. Dela Cruz'],
     ]);
-    await storeResults(r1, '2026-09-01', 'San Lazaro', 1200, { '1': finished(2), '2': scratched, '3': finished(1) });
+    await storeResults(r1, 1200, [finished('1', 2), scratched('2'), finished('3', 1)]);
     // The trainer takes Bagyo on from here.
     await t.app.db.updateTable('horses').set({ trainer_id: trainer.id }).where('name', '=', 'Bagyo').execute();
     const d2 = await raceDay('2026-11-01');
@@ -268,13 +236,14 @@ describe(`a race's form guide (${testDialect})`, () => {
       ['1', 'Bagyo', 'J. Cruz'],
       ['2', 'Kidlat', 'R. Reyes'],
     ]);
-    await storeResults(r2, '2026-11-01', 'Metro Turf', 1400, { '1': dq, '2': finished(4) });
+    await storeResults(r2, 1400, [dq('1'), finished('2', 4)]);
     const d3 = await raceDay('2026-11-20');
     const r3 = await raceWith(d3, 1, '2026-11-20', [
       ['1', 'Bagyo', 'R. Reyes'],
       ['2', 'Habagat', 'J. Cruz'],
     ]);
-    await storeResults(r3, '2026-11-20', 'Metro Turf', 1200, { '1': finished(1), '2': finished(1) });
+    await storeResults(r3, 1200, [finished('1', 1), finished('2', 1)]);
+    correctedRace = r3;
 
     // Today's race at Metro Turf over 1200 m: Bagyo, Kidlat, and a first starter.
     const today = await raceDay('2026-11-28');
@@ -389,5 +358,19 @@ describe(`a race's form guide (${testDialect})`, () => {
     const response = await guide(player, 999_999);
     expect(response.statusCode, response.body).toBe(404);
     expect(response.json()).toMatchObject({ statusMessage: RacingMessages.raceNotFound });
+  });
+
+  it('counts a corrected result instead of the one stored before', async () => {
+    // The dead heat of 2026-11-20 is corrected: Habagat won, Bagyo was second.
+    await storeResults(correctedRace, 1200, [finished('1', 2), finished('2', 1)]);
+    const body = formGuideResponseSchema.parse((await guide(player)).json());
+    expect(line(body, '1')).toMatchObject({
+      lastFinishes: '2-D-2',
+      career: { starts: 3, wins: 0, seconds: 2, thirds: 0, places: 2 },
+      jockeyLast30Days: { wins: 1, rides: 2 },
+      trainerLast30Days: { wins: 0, rides: 2 },
+    });
+    expect(line(body, '1A').jockeyLast30Days).toEqual({ wins: 0, rides: 2 });
+    expect(await t.app.db.selectFrom('runner_results').select('runner_id').execute()).toHaveLength(7);
   });
 });

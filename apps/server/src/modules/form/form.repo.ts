@@ -169,3 +169,28 @@ export async function resultsInWindow(
     .where('race_id', '<>', window.exceptRaceId)
     .execute();
 }
+
+/** What a runner_results row copies from its runner, horse and race day. */
+export interface ResultContext {
+  runnerId: number;
+  runnerNo: string;
+  horseId: number | null;
+  jockeyId: number | null;
+  trainerId: number | null;
+}
+
+export async function resultContextOfRace(db: Db, raceId: number): Promise<ResultContext[]> {
+  const rows = await db
+    .selectFrom('runners')
+    .leftJoin('horses', 'horses.id', 'runners.horse_id')
+    .select(['runners.id', 'runners.runner_no', 'runners.horse_id', 'runners.jockey_id', 'horses.trainer_id'])
+    .where('runners.race_id', '=', raceId)
+    .execute();
+  return rows.map((row) => ({
+    runnerId: row.id,
+    runnerNo: row.runner_no,
+    horseId: row.horse_id,
+    jockeyId: row.jockey_id,
+    trainerId: row.trainer_id,
+  }));
+}

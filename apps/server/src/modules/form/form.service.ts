@@ -9,6 +9,7 @@ import {
   type FormGuideResponse,
   type FormGuideRunner,
   type PastRun,
+  type RunOutcome,
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -18,6 +19,7 @@ import {
   findOrCreateJockey,
   pastRunOf,
   resultsInWindow,
+  resultContextOfRace,
   resultsOfHorses,
   runnersOfRace,
 } from './form.repo.ts';
@@ -126,4 +128,63 @@ export async function raceFormGuide(db: Db, raceId: number): Promise<FormGuideRe
     raceClass: race.raceClass,
     runners: lines.sort((a, b) => compareRunnerNo(a.runnerNo, b.runnerNo)),
   };
+}
+
+/** One runner's official result, as a result confirmation, an import or the simulator's history gives it. */
+export interface RunnerResultInput {
+  runnerNo: string;
+  outcome: RunOutcome;
+  /** Set exactly when finished (dead heats share it). */
+  position: number | null;
+  marginHundredths?: number | null;
+  timeMs?: number | null;
+}
+
+/**
+ * Stores a race's official results (decision 053), replacing any stored before (a corrected result): the
+ * horse, jockey and trainer (the horse's trainer now), race day, track, distance and class are copied in.
+ * Every runner of the race must have its horse record; the field size is the runners that started.
+ */
+export async function recordRaceResults(
+  db: Db,
+  raceId: number,
+  results: readonly RunnerResultInput[],
+  conditions: { trackCondition?: string | null; now?: string } = {},
+): Promise<void> {
+  const race = await findFormRace(db, raceId);
+  if (!race) throw notFound(RacingMessages.raceNotFound);
+  const context = new Map((await resultContextOfRace(db, raceId)).map((row) => [row.runnerNo, row]));
+  const fieldSize = results.filter((result) => result.outcome !== 'scratched').length;
+  const now = conditions.now ?? new Date().toISOString();
+  const rows = results.map((result) => {
+    const runner = context.get(result.runnerNo);
+    if (!runner) throw new Error(`Race ${raceId} has no runner ${result.runnerNo}`);
+    if (runner.horseId === null) throw new Error(`Runner ${result.runnerNo} of race ${raceId} has no horse record`);
+    if ((result.outcome === 'finished') !== (result.position !== null)) {
+      throw new Error(`Runner ${result.runnerNo}: a position is given exactly when it finished`);
+    }
+    return {
+      runner_id: runner.runnerId,
+      race_id: raceId,
+      horse_id: runner.horseId,
+      jockey_id: runner.jockeyId,
+      trainer_id: runner.trainerId,
+      race_date: race.raceDate,
+      track: race.track,
+      outcome: result.outcome,
+      position: result.position,
+      margin_hundredths: result.marginHundredths ?? null,
+      time_ms: result.timeMs ?? null,
+      track_condition: conditions.trackCondition ?? null,
+      distance_m: race.distanceM,
+      race_class: race.raceClass,
+      field_size: fieldSize,
+      created_at: now,
+    };
+  });
+  if (rows.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('runner_results').where('race_id', '=', raceId).execute();
+    await trx.insertInto('runner_results').values(rows).execute();
+  });
 }

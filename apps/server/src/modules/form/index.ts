@@ -1,3 +1,3 @@
 /** The module's public face: what the rest of the server may use. */
 export { formRoutes } from './form.routes.ts';
-export { recordsForRunner } from './form.service.ts';
+export { recordRaceResults, recordsForRunner, type RunnerResultInput } from './form.service.ts';
