@@ -15,20 +15,7 @@ import type {
   winnerLineSchema,
 } from './schemas/tote.ts';
 
-// ToteRoutes is built from its operations: api/operations/tote.ts.
-
-export const ToteAdminRoutes = {
-  /** POST ResultInput -> ResultPreview (nothing is written). */
-  previewResult: (raceId: number) => `/api/backoffice/tote/races/${raceId}/result/preview`,
-  /** POST ResultInput & { idempotencyKey } -> { report: SettlementReport }: records, settles, broadcasts. */
-  confirmResult: (raceId: number) => `/api/backoffice/tote/races/${raceId}/result/confirm`,
-  /** GET -> SettlementReport */
-  report: (raceId: number) => `/api/backoffice/tote/races/${raceId}/report`,
-  /** GET -> { settings: ToteSetting[] }; POST ToteSettingInput -> { setting } */
-  settings: '/api/backoffice/tote/settings',
-  /** GET -> CarryoversResponse */
-  carryovers: '/api/backoffice/tote/carryovers',
-} as const;
+// ToteRoutes and ToteAdminRoutes are built from their operations: api/operations/tote.ts.
 
 export const ToteMessages = {
   raceNotClosed: 'Results can be entered only for a race whose betting is closed.',

@@ -36,16 +36,17 @@ export const racePoolsResponseSchema = z.object({
 });
 export type RacePoolsResponse = z.output<typeof racePoolsResponseSchema>;
 
-export const PoolsRoutes = { racePools: '/api/game/pools/:raceId' } as const;
-
 /** The live screen's will-pays, probables and odds movement, for anyone watching. */
 export const PoolsOperations = defineOperations({
   racePools: {
     method: 'GET',
-    path: PoolsRoutes.racePools,
+    path: '/api/game/pools/:raceId',
     audience: Audiences.public,
     summary: "A race's Win odds movement, Forecast probables and Double/Pick will-pays",
     params: z.strictObject({ raceId: idParam }),
     response: racePoolsResponseSchema,
   },
 });
+
+/** The live pools' path, `:raceId` to fill in: built from the operation, so it is written once. */
+export const PoolsRoutes = { racePools: PoolsOperations.racePools.path } as const;

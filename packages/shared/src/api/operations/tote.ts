@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Audiences, defineOperations } from '../contract.ts';
+import { Audiences, defineOperations, pathOfOne } from '../contract.ts';
 import { idParam } from '../params.ts';
 import {
   carryoversResponseSchema,
@@ -92,4 +92,18 @@ export const ToteOperations = defineOperations({
 export const ToteRoutes = {
   getGameResult: ToteOperations.getGameResult.path, // { raceId, eventId } -> GameResultResponse
   getCarryovers: ToteOperations.getCarryovers.path, // {} -> CarryoversResponse
+} as const;
+
+/** The back office's tote calls, for callers: built from the operations, so each path is written once. */
+export const ToteAdminRoutes = {
+  /** POST ResultInput -> ResultPreview (nothing is written). */
+  previewResult: pathOfOne(ToteOperations.previewResult),
+  /** POST ResultInput & { idempotencyKey } -> { report: SettlementReport }: records, settles, broadcasts. */
+  confirmResult: pathOfOne(ToteOperations.confirmResult),
+  /** GET -> SettlementReport */
+  report: pathOfOne(ToteOperations.report),
+  /** GET -> { settings: ToteSetting[] }; POST ToteSettingInput -> { setting } */
+  settings: ToteOperations.settings.path,
+  /** GET -> CarryoversResponse */
+  carryovers: ToteOperations.carryovers.path,
 } as const;
