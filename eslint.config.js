@@ -62,7 +62,7 @@ function serverModuleZones(src) {
       message: `Another module reaches ${module} only through modules/${module}/index.ts: export what is needed there.`,
     })),
     {
-      target: [`${src}/db`, `${src}/lib`],
+      target: [`${src}/db`, `${src}/lib`, `${src}/plugins`],
       from: `${src}/modules`,
       message:
         'db/, lib/ and plugins/ sit below the modules and never import one: move the piece down, or into a module.',

@@ -28,12 +28,13 @@ import { fastifyTrustProxy } from './plugins/trust-proxy.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { trackRouteMethods } from './plugins/route-methods.ts';
 import { keySignedInLimitsOnAccounts } from './plugins/account-rate-limits.ts';
-import { requireStaff, runStaffGuardsFirst } from './modules/staff/index.ts';
+import { isStaffGuard, requireStaff, requireStaffCookie, runStaffGuardsFirst } from './modules/staff/index.ts';
 import { backofficeRoutes } from './modules/backoffice/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
-import { rememberSharedSessions } from './modules/sessions/index.ts';
+import { rememberSharedSessions, requirePlayer } from './modules/sessions/index.ts';
+import type { AudienceGuards } from './lib/register-operation.ts';
 import { playerRoutes, confirmMobileChange } from './modules/players/index.ts';
 import { createSmsSender, type SmsSender } from './modules/sms/index.ts';
 import {
@@ -119,7 +120,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Before any route too: a staff route decides the caller's role before it reads the body (issue 30).
   runStaffGuardsFirst(app);
   // After it, before the rate-limit plugin: a signed-in route's limit counts the account (issue 30).
-  keySignedInLimitsOnAccounts(app);
+  keySignedInLimitsOnAccounts(app, { requirePlayer, isStaffGuard });
+  // Every operation's route takes its guard from its audience (decision 051); the guards are these modules'.
+  app.decorate('audienceGuards', {
+    player: requirePlayer,
+    staffSignIn: requireStaffCookie,
+    staff: (roles) => requireStaff(...roles),
+  } satisfies AudienceGuards);
   const database = options.database ?? createDatabase(config.database);
   app.decorate('config', config);
   app.decorate('db', database.db);

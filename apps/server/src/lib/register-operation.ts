@@ -12,9 +12,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { STAFF_ROLES, type Audience, type Operation } from '@karera/shared';
-import { requirePlayer } from '../modules/sessions/index.ts';
-import { requireStaff, requireStaffCookie } from '../modules/staff/index.ts';
+import { STAFF_ROLES, type Audience, type Operation, type StaffRole } from '@karera/shared';
 import { schemaOf, type RouteSchemaOf } from './operations.ts';
 
 /** A Fastify instance (or plugin scope) whose routes take their types from zod schemas. */
@@ -51,23 +49,45 @@ export type OperationHandler<O extends Operation, H extends z.ZodType | undefine
   ZodTypeProvider
 >;
 
+type PreValidationHook = Extract<NonNullable<RouteOptions['preValidation']>, (...args: never[]) => unknown>;
+type OnRequestHook = Extract<NonNullable<RouteOptions['onRequest']>, (...args: never[]) => unknown>;
+
+/**
+ * The session guards an audience names. They belong to the sessions and staff modules, which sit above lib/:
+ * the app hands them in once (app.ts decorates `audienceGuards`) before any route is registered.
+ */
+export interface AudienceGuards {
+  /** A signed-in player (preValidation: it may read the player API's sessionId + playerId pair from the body). */
+  player: PreValidationHook;
+  /** A staff sign-in step: any staff cookie, the handler reads the step's own session. */
+  staffSignIn: OnRequestHook;
+  /** Signed-in staff of these roles; no roles: any signed-in staff member. */
+  staff: (roles: readonly StaffRole[]) => PreValidationHook;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    audienceGuards: AudienceGuards;
+  }
+}
+
 /**
  * The guard of an audience (decision 051), as route hooks. A staff guard is named as preValidation here and
  * moved before the body is read by runStaffGuardsFirst, which also records its roles; requirePlayer stays a
  * preValidation hook (it may read the spec's sessionId + playerId pair from the body).
  */
-export function guardOf(audience: Audience): Pick<RouteOptions, 'onRequest' | 'preValidation'> {
+export function guardOf(audience: Audience, guards: AudienceGuards): Pick<RouteOptions, 'onRequest' | 'preValidation'> {
   switch (audience.kind) {
     case 'public':
       return {};
     case 'player':
-      return { preValidation: requirePlayer };
+      return { preValidation: guards.player };
     case 'staffSignIn':
       // The handler reads the step's own session from the cookie; without any staff cookie, 401 first.
-      return { onRequest: requireStaffCookie };
+      return { onRequest: guards.staffSignIn };
     case 'staff': {
       const everyRole = STAFF_ROLES.every((role) => audience.roles.includes(role));
-      return { preValidation: everyRole ? requireStaff() : requireStaff(...audience.roles) };
+      return { preValidation: guards.staff(everyRole ? [] : audience.roles) };
     }
   }
 }
@@ -88,7 +108,7 @@ export function registerOperation<O extends Operation, const H extends z.ZodType
     method: operation.method,
     url: operation.path,
     schema: schema as OperationSchema<O, H>, // headers present exactly when H is a schema
-    ...guardOf(operation.audience),
+    ...guardOf(operation.audience, app.audienceGuards),
     ...options,
     handler,
   });

@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import { requirePlayer } from '../modules/sessions/index.ts';
-import { isStaffGuard } from '../modules/staff/index.ts';
 
 /** A route's hooks of one kind, which Fastify takes as one function or a list, as a list. */
 function hooksOf(hooks: RouteOptions['preValidation'] | RouteOptions['onRequest']): unknown[] {
@@ -29,13 +27,21 @@ function accountKey(request: FastifyRequest): string {
  * the limit's hook and key in its own. The counts stay in the plugin's store: PostgreSQL's table when it
  * is the database, so they hold across instances (decision 031).
  */
-export function keySignedInLimitsOnAccounts(app: FastifyInstance): void {
+export function keySignedInLimitsOnAccounts(
+  app: FastifyInstance,
+  guards: {
+    /** The player guard (the sessions module's): a route with it counts the player. */
+    requirePlayer: unknown;
+    /** Whether a hook is a staff guard (the staff module's): a route with one counts the staff member. */
+    isStaffGuard: (hook: unknown) => boolean;
+  },
+): void {
   app.addHook('onRoute', (route) => {
     const limit: unknown = route.config?.rateLimit;
     if (typeof limit !== 'object' || limit === null) return;
-    const hook: RateLimitOptions['hook'] | undefined = hooksOf(route.onRequest).some(isStaffGuard)
+    const hook: RateLimitOptions['hook'] | undefined = hooksOf(route.onRequest).some(guards.isStaffGuard)
       ? 'onRequest'
-      : hooksOf(route.preValidation).includes(requirePlayer)
+      : hooksOf(route.preValidation).includes(guards.requirePlayer)
         ? 'preValidation'
         : undefined;
     if (!hook) return;
