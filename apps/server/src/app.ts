@@ -56,7 +56,7 @@ import { dualControlRoutes } from './modules/dualcontrol/index.ts';
 import { masterAgentRoutes } from './modules/masteragents/index.ts';
 import { kycRoutes } from './modules/kyc/index.ts';
 import { statementRoutes } from './modules/statement/index.ts';
-import { responsibleGamingRoutes } from './modules/rglimits/index.ts';
+import { batchPlayerLimits, responsibleGamingRoutes } from './modules/rglimits/index.ts';
 import { registerRealtimeHub, type RealtimeHubOptions } from './modules/realtime/index.ts';
 import { registerDashboard } from './modules/dashboard/index.ts';
 import {
@@ -169,7 +169,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // and leaves the rest of its pool to the other calls.
   const betPlacement = database.sqlite
     ? placementThread(database.sqlite, app.log, { kyc: config.kyc })
-    : inProcessBetPlacement(database.db, 1, hooks);
+    : inProcessBetPlacement(database.db, 1, hooks, batchPlayerLimits);
   app.decorate('betPlacement', betPlacement);
   app.addHook('onClose', () => betPlacement.close());
   // Run-once work runs on one instance per database: on PostgreSQL the holder of a lease, which another

@@ -9,7 +9,7 @@ import type { DomainHookSettings } from '../../domain-hooks.ts';
 import { betBatcherFor, type BetBatcher } from './bet-batcher.ts';
 import type { BetHookRunner } from './bet-hooks.ts';
 import { placeBet } from './betting.service.ts';
-import { postgresBetPlacement } from './pg-bet-placement.ts';
+import { postgresBetPlacement, type BatchPlayerLimits } from './pg-bet-placement.ts';
 import { isPostgres } from '../../db/statement.ts';
 
 /** Where bets are placed: on the server's own thread, or on a thread of their own (SQLite files). */
@@ -26,8 +26,13 @@ export interface BetPlacement {
  * Bets placed on the server's own thread: on PostgreSQL one function call per batch
  * (pg-bet-placement.ts, decision 029); on an in-memory SQLite database through the bet batcher.
  */
-export function inProcessBetPlacement(db: Kysely<Database>, lanes: number, hooks: BetHookRunner): BetPlacement {
-  if (isPostgres(db)) return postgresBetPlacement(db, { lanes });
+export function inProcessBetPlacement(
+  db: Kysely<Database>,
+  lanes: number,
+  hooks: BetHookRunner,
+  limits: BatchPlayerLimits,
+): BetPlacement {
+  if (isPostgres(db)) return postgresBetPlacement(db, { lanes, limits });
   const batcher = betBatcherFor(db, { lanes });
   return {
     warmUp: () => Promise.resolve(),

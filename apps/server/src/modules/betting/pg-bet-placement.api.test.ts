@@ -7,6 +7,7 @@ import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow
 import { fundPlayer, winRaceDay } from '../../../test/win-race.ts';
 import { AppError } from '../../lib/errors.ts';
 import { Idempotency } from '../../lib/idempotency.ts';
+import { batchPlayerLimits } from '../rglimits/index.ts';
 import { checkLedger, playerBalances } from '../wallet/index.ts';
 import { BetRefusals } from './betting.service.ts';
 import { postgresBetPlacement } from './pg-bet-placement.ts';
@@ -48,7 +49,7 @@ describe.skipIf(testDialect !== 'postgres')('bets placed by one call per batch (
         : { fault: String(settled.reason) };
 
   it('decides every bet of one batch in one call, each with its own answer', async () => {
-    const placement = postgresBetPlacement(t.app.db, { lanes: 1 });
+    const placement = postgresBetPlacement(t.app.db, { lanes: 1, limits: batchPlayerLimits });
     const rich = await registerPlayer(t.app);
     const poor = await registerPlayer(t.app);
     await fund(rich, 1_000);
@@ -89,7 +90,7 @@ describe.skipIf(testDialect !== 'postgres')('bets placed by one call per batch (
   });
 
   it('checks a bet again when the card changed after it was kept, whoever changed it', async () => {
-    const placement = postgresBetPlacement(t.app.db, { lanes: 1 });
+    const placement = postgresBetPlacement(t.app.db, { lanes: 1, limits: batchPlayerLimits });
     const player = await registerPlayer(t.app);
     await fund(player, 1_000);
     await placement.place(player.playerId, win({ selections: [[2]] }));
@@ -123,7 +124,10 @@ describe.skipIf(testDialect !== 'postgres')('bets placed by one call per batch (
   });
 
   it('two servers on one database: a player betting through both at once, twins with one key, one debit each', async () => {
-    const servers = [postgresBetPlacement(t.app.db, { lanes: 2 }), postgresBetPlacement(t.app.db, { lanes: 3 })];
+    const servers = [
+      postgresBetPlacement(t.app.db, { lanes: 2, limits: batchPlayerLimits }),
+      postgresBetPlacement(t.app.db, { lanes: 3, limits: batchPlayerLimits }),
+    ];
     const players = await Promise.all(Array.from({ length: 8 }, () => registerPlayer(t.app)));
     for (const player of players) await fund(player, 2_000);
 
@@ -157,7 +161,7 @@ describe.skipIf(testDialect !== 'postgres')('bets placed by one call per batch (
   });
 
   it('places each bet of a failed call alone, so a fault fails only its own bet', async () => {
-    const placement = postgresBetPlacement(t.app.db, { lanes: 1 });
+    const placement = postgresBetPlacement(t.app.db, { lanes: 1, limits: batchPlayerLimits });
     const broken = await registerPlayer(t.app);
     const fine = await registerPlayer(t.app);
     await fund(broken, 1_000);

@@ -17,7 +17,6 @@ import { hashRequest } from '../../lib/tokens.ts';
 import { readEventCard, type EventCard } from './event-card.ts';
 import { BetRefusals, betLedgerText, checkBetOnCard, newTicketNo, receiptBeforeBalances } from './betting.service.ts';
 import { keepCardWinningsTax, keptPoolWinningsTax, poolWinningsTaxOf } from './pool-winnings-tax.ts';
-import { betRefusalsForBatch, lockResponsibleGaming, rgClock } from '../rglimits/index.ts';
 
 /**
  * Bets on PostgreSQL (docs/decisions/029-postgres-bet-placement.md): the server checks each bet's slip
@@ -27,7 +26,25 @@ import { betRefusalsForBatch, lockResponsibleGaming, rgClock } from '../rglimits
  * depends on the database: the idempotency key, whether the card checked against is still current, the
  * balances, and writes the debit, the ledger transaction, the ticket and the stored receipt.
  */
+/**
+ * Responsible gaming's checks of a batch (decision 034), handed in by the app: the rules are that module's, and
+ * it sits above betting (it subscribes to bet placement's hook on the Kysely path).
+ */
+export interface BatchPlayerLimits {
+  /** Each bet's refusal (null: allowed), and the players with a limit or a break, who must be locked. */
+  refusalsForBatch(
+    executor: Kysely<Database> | Transaction<Database>,
+    bets: readonly { playerId: number; total: number }[],
+    nowMs: number,
+  ): Promise<{ refusals: (AppError | null)[]; guarded: number[] }>;
+  /** Locks those players' limits for the rest of the transaction. */
+  lock(trx: Transaction<Database>, playerIds: readonly number[]): Promise<void>;
+  /** The clock the limits are judged by. */
+  now(): number;
+}
+
 export interface PostgresBetPlacementOptions {
+  limits: BatchPlayerLimits;
   /**
    * Batches that may be in the database at once; a player always maps to the same lane. One by
    * default: on the 2-core machine one lane placed the most bets (its batches grow while one runs,
@@ -131,7 +148,8 @@ interface KeptCard {
   card: EventCard;
 }
 
-export function postgresBetPlacement(db: Kysely<Database>, options: PostgresBetPlacementOptions = {}) {
+export function postgresBetPlacement(db: Kysely<Database>, options: PostgresBetPlacementOptions) {
+  const { limits } = options;
   const laneCount = Math.max(1, options.lanes ?? 1);
   const maxBatch = Math.max(1, options.maxBatch ?? 64);
   const lanes: Lane[] = Array.from({ length: laneCount }, () => ({ queue: [], running: false, scheduled: false }));
@@ -243,7 +261,7 @@ export function postgresBetPlacement(db: Kysely<Database>, options: PostgresBetP
     nowMs: number,
   ): Promise<number[]> {
     const checked = jobs.filter((job) => job.row !== undefined && !job.row.refused);
-    const { refusals, guarded } = await betRefusalsForBatch(
+    const { refusals, guarded } = await limits.refusalsForBatch(
       executor,
       checked.map((job) => ({ playerId: job.playerId, total: job.row?.total ?? 0 })),
       nowMs,
@@ -290,7 +308,7 @@ export function postgresBetPlacement(db: Kysely<Database>, options: PostgresBetP
   async function call(jobs: Job[]): Promise<OutcomeRow[]> {
     counters.batches += 1;
     counters.jobs += jobs.length;
-    const nowMs = rgClock.now();
+    const nowMs = limits.now();
     // Most players set no limit and take no break: a batch of only those goes straight to place_bets,
     // which refuses ('rg_changed') the bet of any player it finds with a limit or break, unchecked. That
     // player's bets are then checked here first (remembered, so their next bets are too).
@@ -304,7 +322,7 @@ export function postgresBetPlacement(db: Kysely<Database>, options: PostgresBetP
       guarded.length === 0
         ? await db.executeQuery(placeBetsQuery(jobs, guarded, nowMs))
         : await db.transaction().execute(async (trx) => {
-            await lockResponsibleGaming(trx, guarded);
+            await limits.lock(trx, guarded);
             await refuseOverPlayerLimits(trx, jobs, nowMs);
             return trx.executeQuery(placeBetsQuery(jobs, guarded, nowMs));
           });

@@ -6,10 +6,9 @@ export {
   assertDepositAllowed,
   assertMobileNotExcluded,
   assertNotExcluded,
-  betRefusalsForBatch,
+  batchPlayerLimits,
   isIdentityExcluded,
   isPlayerExcluded,
-  lockResponsibleGaming,
   mayReceiveMarketing,
   rgClock,
 } from './rglimits.service.ts';

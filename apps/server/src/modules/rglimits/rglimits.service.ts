@@ -755,3 +755,10 @@ export async function sinceSignIn(db: Kysely<Database>, playerId: number, sessio
     realityCheckMinutes: settings?.reality_check_minutes ?? DEFAULT_REALITY_CHECK_MINUTES,
   };
 }
+
+/** The batch checks the PostgreSQL bet placement runs before and inside its call (decision 034). */
+export const batchPlayerLimits = {
+  refusalsForBatch: betRefusalsForBatch,
+  lock: lockResponsibleGaming,
+  now: () => rgClock.now(),
+};
