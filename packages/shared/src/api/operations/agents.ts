@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Audiences, defineOperations, messageResponseSchema } from '../contract.ts';
+import { Audiences, defineOperations, messageResponseSchema, pathOfOne } from '../contract.ts';
 import { idParam } from '../params.ts';
 import {
   agentCreatedResponseSchema,
@@ -15,16 +15,6 @@ import {
 } from '../../agents/commission.ts';
 
 const ROOT = '/api/backoffice/agents';
-
-export const AgentRoutes = {
-  network: ROOT,
-  report: `${ROOT}/report`,
-  /** The report as CSV: file bytes, not JSON, so it stays out of the contract. */
-  reportCsv: `${ROOT}/report.csv`,
-  agent: (id: number) => `${ROOT}/${id}`,
-  rate: (id: number) => `${ROOT}/${id}/commission-rate`,
-  payout: (id: number) => `${ROOT}/${id}/commission/payout`,
-} as const;
 
 const idParams = z.strictObject({ id: idParam });
 
@@ -81,3 +71,14 @@ export const AgentOperations = defineOperations({
     response: agentReportResponseSchema,
   },
 });
+
+/** The agent network's paths, for callers: built from the operations, so each path is written once. */
+export const AgentRoutes = {
+  network: AgentOperations.agentNetwork.path,
+  report: AgentOperations.agentReport.path,
+  /** The report as CSV: file bytes, not JSON, so it stays out of the contract. */
+  reportCsv: `${ROOT}/report.csv`,
+  agent: pathOfOne(AgentOperations.agentOverview),
+  rate: pathOfOne(AgentOperations.setCommissionRate),
+  payout: pathOfOne(AgentOperations.payCommission),
+} as const;

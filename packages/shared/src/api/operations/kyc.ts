@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Audiences, defineOperations, messageResponseSchema } from '../contract.ts';
+import { Audiences, defineOperations, messageResponseSchema, pathOfOne, pathTo } from '../contract.ts';
 import { idParam } from '../params.ts';
 import {
   KYC_PHOTO_KINDS,
@@ -15,17 +15,6 @@ import {
 
 const BACKOFFICE_KYC = '/api/backoffice/kyc';
 
-/** Identity verification: the player's form and status, and the staff review (decision 033). */
-export const KycRoutes = {
-  status: '/api/kyc/status',
-  submit: '/api/kyc/submit',
-  queue: BACKOFFICE_KYC,
-  submission: (id: number) => `${BACKOFFICE_KYC}/${id}`,
-  /** JPEG bytes, never cached; each view is audited. */
-  photo: (id: number, kind: KycPhotoKind) => `${BACKOFFICE_KYC}/${id}/photos/${kind}`,
-  player: (playerId: number) => `${BACKOFFICE_KYC}/players/${playerId}`,
-} as const;
-
 export const kycSubmissionParamsSchema = z.strictObject({ id: idParam });
 export const kycPlayerParamsSchema = z.strictObject({ playerId: idParam });
 /** The photo route's path (its answer is image bytes, so it is not one of the JSON operations below). */
@@ -38,14 +27,14 @@ const emptyBody = z.strictObject({}).optional();
 export const KycOperations = defineOperations({
   status: {
     method: 'GET',
-    path: KycRoutes.status,
+    path: '/api/kyc/status',
     audience: Audiences.player,
     summary: "The player's identity verification: none, pending, verified, rejected or resubmit, with staff's reason",
     response: kycStatusResponseSchema,
   },
   submit: {
     method: 'POST',
-    path: KycRoutes.submit,
+    path: '/api/kyc/submit',
     audience: Audiences.player,
     summary:
       'Submits identity verification: legal name, date of birth (21+), ID, ID photo and selfie (base64), declarations',
@@ -104,3 +93,17 @@ export const KycOperations = defineOperations({
     response: kycSubmissionResponseSchema,
   },
 });
+
+/**
+ * Identity verification: the player's form and status, and the staff review (decision 033). Built from the
+ * operations, so each path is written once (the photo's is the file route's).
+ */
+export const KycRoutes = {
+  status: KycOperations.status.path,
+  submit: KycOperations.submit.path,
+  queue: KycOperations.queue.path,
+  submission: pathOfOne(KycOperations.detail),
+  /** JPEG bytes, never cached; each view is audited. */
+  photo: (id: number, kind: KycPhotoKind) => pathTo({ path: KYC_PHOTO_ROUTE }, { id, kind }),
+  player: pathOfOne(KycOperations.player),
+} as const;
