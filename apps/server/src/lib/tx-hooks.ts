@@ -57,7 +57,8 @@ export function createTxHooks<S extends HookSpecs>(order: SubscriberOrder<S>): T
       if (!declared(hook).includes(subscriber)) {
         throw new Error(`Hook ${hook}: subscriber ${subscriber} is not in the declared order.`);
       }
-      const ofHook = subscribed[hook] ?? new Map<string, Subscriber<S[typeof hook]['handle'], S[typeof hook]['payload']>>();
+      const ofHook =
+        subscribed[hook] ?? new Map<string, Subscriber<S[typeof hook]['handle'], S[typeof hook]['payload']>>();
       if (ofHook.has(subscriber)) throw new Error(`Hook ${hook}: ${subscriber} subscribed twice.`);
       ofHook.set(subscriber, run);
       subscribed[hook] = ofHook;

@@ -167,9 +167,14 @@ describe.skipIf(testDialect !== 'postgres')('instances on one PostgreSQL', () =>
       publish: () => Promise.reject(new Error('the instance died here')),
     } satisfies PubSub;
     await expect(
-      confirmResult({ db: first.app.db, pubsub: cutOff, hooks: first.app.hooks }, { type: 'system', id: null }, race.raceId, {
-        finish: [[1], [2], [3]],
-      }),
+      confirmResult(
+        { db: first.app.db, pubsub: cutOff, hooks: first.app.hooks },
+        { type: 'system', id: null },
+        race.raceId,
+        {
+          finish: [[1], [2], [3]],
+        },
+      ),
     ).rejects.toThrow('the instance died here');
     const openTickets = async () =>
       (
