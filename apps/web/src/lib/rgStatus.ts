@@ -1,5 +1,5 @@
-import { ResponsibleGamingRoutes, type ResponseOf, type ResponsibleGamingOperations } from '@karera/shared';
-import { apiRequest } from './api.ts';
+import { ResponsibleGamingOperations } from '@karera/shared';
+import { callOperation } from './api.ts';
 import { PLAYER_QUERY_ROOT } from './queryKeys.ts';
 
 /**
@@ -12,7 +12,7 @@ export const rgStatusKey = [...PLAYER_QUERY_ROOT, 'responsible-gaming'] as const
 export const rgStatusQuery = {
   queryKey: rgStatusKey,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiRequest<ResponseOf<(typeof ResponsibleGamingOperations)['status']>>(ResponsibleGamingRoutes.status, {
+    callOperation(ResponsibleGamingOperations.status, {
       body: {},
       signal,
     }),

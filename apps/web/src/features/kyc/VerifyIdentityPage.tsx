@@ -6,14 +6,14 @@ import {
   KYC_ID_TYPE_LABELS,
   KYC_ID_TYPES,
   KycMessages,
+  KycOperations,
   KycRoutes,
   kycSubmissionSchema,
   type KycDeclaration,
   type KycPhotoKind,
-  type KycStatusResponse,
 } from '@karera/shared';
 import { Alert, Button, ButtonLink, Page, SelectField, Spinner, TextField } from '../../components/ui/index.ts';
-import { ApiError, apiRequest } from '../../lib/api.ts';
+import { ApiError, apiRequest, callOperation } from '../../lib/api.ts';
 import { PLAYER_QUERY_ROOT } from '../../lib/queryKeys.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
 import { useKycT, type KycTextKey } from './kycI18n.ts';
@@ -22,7 +22,7 @@ import './kyc.css';
 
 const statusQuery = {
   queryKey: [...PLAYER_QUERY_ROOT, 'kyc', 'status'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => apiRequest<KycStatusResponse>(KycRoutes.status, { signal }),
+  queryFn: ({ signal }: { signal: AbortSignal }) => callOperation(KycOperations.status, { signal }),
 };
 
 /** The local text of a refusal the server words (so a Filipino reader reads it in Filipino). */
@@ -117,6 +117,7 @@ function VerificationForm() {
         photos.idPhoto ? fileToBase64(photos.idPhoto) : '',
         photos.selfie ? fileToBase64(photos.selfie) : '',
       ]);
+      // The form's fields are checked before sending, but typed as what the inputs hold (text, booleans).
       return apiRequest<{ statusMessage: string }>(KycRoutes.submit, {
         method: 'POST',
         body: { legalName, dateOfBirth, idType, idNumber, idPhoto, selfie, declarations: declared },

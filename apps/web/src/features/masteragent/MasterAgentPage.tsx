@@ -3,15 +3,14 @@ import { useTranslation } from 'react-i18next';
 import {
   Messages,
   masterAgentPhotoError,
-  MasterAgentRoutes,
+  MasterAgentOperations,
   StatusCode,
-  type MasterAgentApplyResponse,
   type MasterAgentField,
   type MasterAgentPhotoKind,
   type MasterAgentTextFields,
 } from '@karera/shared';
 import { Alert, ButtonLink, Button, Page, Spinner, TextField } from '../../components/ui/index.ts';
-import { ApiError, apiRequest, newIdempotencyKey } from '../../lib/api.ts';
+import { ApiError, callOperation, newIdempotencyKey } from '../../lib/api.ts';
 import { useMessageText } from '../../lib/messages.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
 import { useSiteConfig } from '../../lib/siteConfig.ts';
@@ -60,8 +59,7 @@ export function MasterAgentPage() {
         photos.selfie ? fileToBase64(photos.selfie) : '',
         photos.govId ? fileToBase64(photos.govId) : '',
       ]);
-      return apiRequest<MasterAgentApplyResponse>(MasterAgentRoutes.apply, {
-        method: 'POST',
+      return callOperation(MasterAgentOperations.apply, {
         body: applicationBody(values, { selfie, govId }, idempotencyKey.current),
       });
     },

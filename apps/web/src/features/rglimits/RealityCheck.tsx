@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import { formatPeso, ResponsibleGamingRoutes, type RgSinceSignInResponse } from '@karera/shared';
+import { formatPeso, ResponsibleGamingOperations } from '@karera/shared';
 import { Button, Dialog } from '../../components/ui/index.ts';
-import { apiRequest } from '../../lib/api.ts';
+import { callOperation } from '../../lib/api.ts';
 import { useLogout } from '../../lib/useLogout.ts';
 import { sinceSignInKey } from './rgApi.ts';
 import { useRgT } from './rgI18n.ts';
@@ -21,8 +21,7 @@ export function RealityCheck() {
   const [activeMs, setActiveMs] = useState(0);
   const figures = useQuery({
     queryKey: sinceSignInKey,
-    queryFn: ({ signal }) =>
-      apiRequest<RgSinceSignInResponse>(ResponsibleGamingRoutes.sinceSignIn, { body: {}, signal }),
+    queryFn: ({ signal }) => callOperation(ResponsibleGamingOperations.sinceSignIn, { body: {}, signal }),
     staleTime: 5 * 60_000,
   });
   const interval = figures.data?.realityCheckMinutes ?? 60;

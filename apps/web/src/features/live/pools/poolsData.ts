@@ -3,8 +3,6 @@ import { decodeFrame, type RacePoolsResponse } from '@karera/shared';
 /** The pools answer without its statusCode. */
 export type RacePools = RacePoolsResponse;
 
-export const poolsUrl = (raceId: number) => `/api/game/pools/${raceId}`;
-
 /** A dividend in centavos per 1.00 as the screen writes it: 8.00, 12.50. */
 export function formatDividend(centavos: number): string {
   return (centavos / 100).toFixed(2);

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
+import { PoolsOperations } from '@karera/shared';
+import { callOperation } from '../../../lib/api.ts';
 import { tapRealtimeFrames } from '../../../lib/realtime.ts';
-import { poolsUrl, poolsVersionsIn, type RacePools } from './poolsData.ts';
+import { poolsVersionsIn, type RacePools } from './poolsData.ts';
 
 const poolsKey = (raceId: number) => ['live', 'pools', raceId] as const;
 
@@ -14,7 +15,7 @@ export function usePools(raceId: number, enabled: boolean) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: poolsKey(raceId),
-    queryFn: ({ signal }) => apiRequest<RacePools>(poolsUrl(raceId), { signal }),
+    queryFn: ({ signal }) => callOperation(PoolsOperations.racePools, { params: { raceId }, signal }),
     enabled,
     staleTime: 0,
     // Without a socket (signed out, reconnecting) the panel still moves, slowly.
