@@ -19,10 +19,11 @@ import { newTotpSecret, totpCodeForStep, totpStepAt } from '../apps/server/src/m
 
 const players = Number(process.env.BENCH_PLAYERS ?? 100);
 /**
- * ₱1,000,000 a player: the most one balance adjustment may move without a second admin once the
- * threshold is raised to its maximum below (decision 020); a run of a minute spends a few percent of it.
+ * ₱900,000 of credit and ₱100,000 of bonus a player: together the most one admin may adjust to one player
+ * in a day without a second admin once the threshold is raised to its maximum below (decisions 020, 042);
+ * a run of a minute spends a few percent of it.
  */
-const creditPerPlayer = Number(process.env.BENCH_CREDIT ?? 1_000_000_00);
+const creditPerPlayer = Number(process.env.BENCH_CREDIT ?? 900_000_00);
 const bonusPerPlayer = Number(process.env.BENCH_BONUS ?? 100_000_00);
 const adminUrl = process.env.BENCH_PG_URL;
 
@@ -103,12 +104,19 @@ for (let raceNo = 1; raceNo <= RACES; raceNo += 1) {
   raceIds.push(race.raceId);
 }
 
-// Funds move at once up to the second-approval threshold: raised to its maximum for the players' funds.
-await asAdmin('/api/backoffice/approval-settings', {
+// Funds move at once up to the second-approval threshold, raised to its maximum for the players' funds, and
+// with no daily approval limit. A change of these is a proposal a second admin approves (decision 045): the
+// bench stores what that approval would, as its setup, rather than run a second admin's sign-in.
+const approvalSettings = {
   depositSecondApprovalAbove: 100_000_000,
   adjustmentSecondApprovalAbove: 100_000_000,
   dailyApprovalLimits: { agent: null, master_agent: null, admin: null },
-});
+};
+await app.db
+  .insertInto('payment_settings')
+  .values({ key: 'approvals', value: JSON.stringify(approvalSettings), updated_at: new Date().toISOString() })
+  .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(approvalSettings) }))
+  .execute();
 
 /** Registers and verifies one player through the account API, then funds them as an admin would. */
 async function newPlayer(index: number): Promise<{ playerId: number; cookie: string }> {
