@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AgentRoutes, type AgentOperations, type BodyOf, type CommissionPeriod, type ResponseOf } from '@karera/shared';
-import { apiRequest, newIdempotencyKey } from '../../../lib/api.ts';
+import { AgentOperations, type BodyOf, type CommissionPeriod } from '@karera/shared';
+import { callOperation, newIdempotencyKey } from '../../../lib/api.ts';
 
-type Answer<K extends keyof typeof AgentOperations> = ResponseOf<(typeof AgentOperations)[K]>;
 type Body<K extends keyof typeof AgentOperations> = BodyOf<(typeof AgentOperations)[K]>;
 
 const ROOT = ['backoffice', 'agents'] as const;
@@ -11,14 +10,14 @@ export function useAgentOverviewQuery(agentId: number, period: CommissionPeriod)
   return useQuery({
     queryKey: [...ROOT, 'overview', agentId, period],
     queryFn: ({ signal }) =>
-      apiRequest<Answer<'agentOverview'>>(`${AgentRoutes.agent(agentId)}?period=${period}`, { signal }),
+      callOperation(AgentOperations.agentOverview, { params: { id: agentId }, query: `period=${period}`, signal }),
   });
 }
 
 export function useAgentNetworkQuery() {
   return useQuery({
     queryKey: [...ROOT, 'network'],
-    queryFn: ({ signal }) => apiRequest<Answer<'agentNetwork'>>(AgentRoutes.network, { signal }),
+    queryFn: ({ signal }) => callOperation(AgentOperations.agentNetwork, { signal }),
   });
 }
 
@@ -33,8 +32,7 @@ export const reportSearch = (range: ReportRange) => new URLSearchParams({ ...ran
 export function useAgentReportQuery(range: ReportRange) {
   return useQuery({
     queryKey: [...ROOT, 'report', range],
-    queryFn: ({ signal }) =>
-      apiRequest<Answer<'agentReport'>>(`${AgentRoutes.report}?${reportSearch(range)}`, { signal }),
+    queryFn: ({ signal }) => callOperation(AgentOperations.agentReport, { query: reportSearch(range), signal }),
   });
 }
 
@@ -47,22 +45,20 @@ function useNetworkMutation<Input, Output>(send: (input: Input) => Promise<Outpu
 }
 
 export function useCreateSubAgentMutation() {
-  return useNetworkMutation((body: Body<'createSubAgent'>) =>
-    apiRequest<Answer<'createSubAgent'>>(AgentRoutes.network, { method: 'POST', body }),
-  );
+  return useNetworkMutation((body: Body<'createSubAgent'>) => callOperation(AgentOperations.createSubAgent, { body }));
 }
 
 export function useSetRateMutation() {
   return useNetworkMutation(({ agentId, ...body }: Body<'setCommissionRate'> & { agentId: number }) =>
-    apiRequest<Answer<'setCommissionRate'>>(AgentRoutes.rate(agentId), { method: 'POST', body }),
+    callOperation(AgentOperations.setCommissionRate, { params: { id: agentId }, body }),
   );
 }
 
 /** One key per confirmed payout: a retry of the same click pays once. */
 export function usePayCommissionMutation() {
   return useNetworkMutation(({ agentId, amount, key }: { agentId: number; amount: number; key: string }) =>
-    apiRequest<Answer<'payCommission'>>(AgentRoutes.payout(agentId), {
-      method: 'POST',
+    callOperation(AgentOperations.payCommission, {
+      params: { id: agentId },
       body: { amount },
       headers: { 'idempotency-key': key },
     }),

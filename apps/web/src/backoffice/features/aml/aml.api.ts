@@ -1,17 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  AmlRoutes,
+  AmlOperations,
   type AmlFlagDetailResponse,
-  type AmlOperations,
-  type AmlReportExportResponse,
   type AmlResolveInput,
   type AmlRule,
   type AmlStatus,
-  type ResponseOf,
 } from '@karera/shared';
-import { apiRequest } from '../../../lib/api.ts';
-
-type FlagList = ResponseOf<(typeof AmlOperations)['amlFlags']>;
+import { callOperation } from '../../../lib/api.ts';
 
 const ROOT = ['backoffice', 'aml'] as const;
 const keys = {
@@ -27,7 +22,7 @@ export function useAmlFlagsQuery(rule: AmlRule | null, status: AmlStatus | null,
       const params = new URLSearchParams({ page: String(page) });
       if (rule) params.set('rule', rule);
       if (status) params.set('status', status);
-      return apiRequest<FlagList>(`${AmlRoutes.flags}?${params}`, { signal });
+      return callOperation(AmlOperations.amlFlags, { query: params, signal });
     },
     placeholderData: keepPreviousData,
   });
@@ -36,7 +31,7 @@ export function useAmlFlagsQuery(rule: AmlRule | null, status: AmlStatus | null,
 export function useAmlFlagQuery(id: number) {
   return useQuery({
     queryKey: keys.detail(id),
-    queryFn: ({ signal }) => apiRequest<AmlFlagDetailResponse>(AmlRoutes.flag(id), { signal }),
+    queryFn: ({ signal }) => callOperation(AmlOperations.amlFlag, { params: { id }, signal }),
   });
 }
 
@@ -55,13 +50,13 @@ function useFlagMutation<Input>(id: number, send: (input: Input) => Promise<AmlF
 
 export function useAmlNoteMutation(id: number) {
   return useFlagMutation(id, (note: string) =>
-    apiRequest<AmlFlagDetailResponse>(AmlRoutes.notes(id), { method: 'POST', body: { note } }),
+    callOperation(AmlOperations.amlNote, { params: { id }, body: { note } }),
   );
 }
 
 export function useAmlResolveMutation(id: number) {
   return useFlagMutation(id, (input: AmlResolveInput) =>
-    apiRequest<AmlFlagDetailResponse>(AmlRoutes.resolve(id), { method: 'POST', body: input }),
+    callOperation(AmlOperations.amlResolve, { params: { id }, body: input }),
   );
 }
 
@@ -69,7 +64,7 @@ export function useAmlResolveMutation(id: number) {
 export function useAmlExportMutation() {
   return useMutation({
     mutationFn: async () => {
-      const answer = await apiRequest<AmlReportExportResponse>(AmlRoutes.reports);
+      const answer = await callOperation(AmlOperations.amlReports);
       // A byte-order mark so spreadsheet programs read the ₱ and Filipino names as UTF-8.
       const url = URL.createObjectURL(new Blob(['\uFEFF', answer.csv], { type: 'text/csv;charset=utf-8' }));
       const link = document.createElement('a');

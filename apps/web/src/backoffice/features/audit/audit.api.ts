@@ -1,10 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { BackofficeRoutes, type AuditSort, type BackofficeOperations, type ResponseOf } from '@karera/shared';
-import { apiRequest } from '../../../lib/api.ts';
+import { BackofficeOperations, type AuditSort } from '@karera/shared';
+import { callOperation } from '../../../lib/api.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
-
-/** The answers of the back office's calls, as the API's contract declares them. */
-type Answer<K extends keyof typeof BackofficeOperations> = ResponseOf<(typeof BackofficeOperations)[K]>;
 
 export interface AuditListParams {
   page: number;
@@ -27,7 +24,7 @@ export function useAuditQuery(list: AuditListParams) {
       if (list.action) params.set('action', list.action);
       if (list.from) params.set('from', list.from);
       if (list.to) params.set('to', list.to);
-      return apiRequest<Answer<'audit'>>(`${BackofficeRoutes.audit}?${params}`, { signal });
+      return callOperation(BackofficeOperations.audit, { query: params, signal });
     },
     placeholderData: keepPreviousData,
   });
@@ -37,6 +34,6 @@ export function useAuditQuery(list: AuditListParams) {
 export function useStaffChoicesQuery() {
   return useQuery({
     queryKey: queryKeys.staff,
-    queryFn: ({ signal }) => apiRequest<Answer<'staff'>>(BackofficeRoutes.staff, { signal }),
+    queryFn: ({ signal }) => callOperation(BackofficeOperations.staff, { signal }),
   });
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import {
   BackofficeMessages,
-  BackofficeRoutes,
+  BackofficeOperations,
   fieldErrorsOf,
   StaffRequestMessages,
   staffLoginSchema,
@@ -11,7 +11,7 @@ import {
   type StaffMember,
   type TotpEnrolledResponse,
 } from '@karera/shared';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { ApiError, callOperation } from '../../../lib/api.ts';
 import { Alert, Button, TextField } from '../../../components/ui/index.ts';
 import { errorText } from '../../lib/errors.ts';
 import { localizeMessage, useT, type BoT } from '../../i18n/useT.ts';
@@ -68,7 +68,7 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (staff: StaffMember) => 
 
   function startAgain(afterExpiry: boolean) {
     // The step's session ends on the server too; a failure here changes nothing for the user.
-    if (!afterExpiry) apiRequest(BackofficeRoutes.logout, { method: 'POST', body: {} }).catch(() => undefined);
+    if (!afterExpiry) callOperation(BackofficeOperations.logout, { body: {} }).catch(() => undefined);
     setExpired(afterExpiry);
     setStep({ kind: 'password' });
   }
@@ -108,8 +108,7 @@ function PasswordStep({ expired, onNext }: { expired: boolean; onNext: (answer: 
   const [formError, setFormError] = useState<string | null>(null);
 
   const login = useMutation({
-    mutationFn: (input: StaffLoginInput) =>
-      apiRequest<StaffLoginResponse>(BackofficeRoutes.login, { method: 'POST', body: input }),
+    mutationFn: (input: StaffLoginInput) => callOperation(BackofficeOperations.login, { body: input }),
     onSuccess: onNext,
   });
 

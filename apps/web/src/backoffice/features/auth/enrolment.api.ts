@@ -1,13 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
+  StaffRequestOperations,
   StaffRequestRoutes,
   type EnrolmentLinkConfirmInput,
   type ResponseOf,
-  type StaffRequestOperations,
 } from '@karera/shared';
-import { apiRequest } from '../../../lib/api.ts';
-
-type Answer<K extends keyof typeof StaffRequestOperations> = ResponseOf<(typeof StaffRequestOperations)[K]>;
+import { apiRequest, callOperation } from '../../../lib/api.ts';
 
 /**
  * The account and new secret a live link offers. The secret is a credential: never kept past the page,
@@ -17,7 +15,8 @@ export function useEnrolmentOfferQuery(token: string | null) {
   return useQuery({
     queryKey: ['staff-enrolment', 'offer', token],
     queryFn: ({ signal }) =>
-      apiRequest<Answer<'enrolmentLinkOffer'>>(StaffRequestRoutes.linkOffer, {
+      // Typed by hand: the query runs only with a token (enabled), which its type does not know.
+      apiRequest<ResponseOf<typeof StaffRequestOperations.enrolmentLinkOffer>>(StaffRequestRoutes.linkOffer, {
         method: 'POST',
         body: { token },
         signal,
@@ -33,6 +32,6 @@ export function useEnrolmentOfferQuery(token: string | null) {
 export function useConfirmEnrolmentLinkMutation() {
   return useMutation({
     mutationFn: (body: EnrolmentLinkConfirmInput) =>
-      apiRequest<Answer<'enrolmentLinkConfirm'>>(StaffRequestRoutes.linkConfirm, { method: 'POST', body }),
+      callOperation(StaffRequestOperations.enrolmentLinkConfirm, { body }),
   });
 }

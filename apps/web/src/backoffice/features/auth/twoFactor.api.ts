@@ -1,9 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { StaffSecurityRoutes, type ResponseOf, type StaffSecurityOperations } from '@karera/shared';
-import { apiRequest } from '../../../lib/api.ts';
-
-/** The answers of the sign-in security calls, as the API's contract declares them. */
-type Answer<K extends keyof typeof StaffSecurityOperations> = ResponseOf<(typeof StaffSecurityOperations)[K]>;
+import { StaffSecurityOperations } from '@karera/shared';
+import { callOperation } from '../../../lib/api.ts';
 
 const keys = {
   enrolment: ['backoffice', 'two-factor-enrolment'] as const,
@@ -12,8 +9,7 @@ const keys = {
 
 export function useCodeMutation() {
   return useMutation({
-    mutationFn: (code: string) =>
-      apiRequest<Answer<'code'>>(StaffSecurityRoutes.code, { method: 'POST', body: { code } }),
+    mutationFn: (code: string) => callOperation(StaffSecurityOperations.code, { body: { code } }),
   });
 }
 
@@ -21,7 +17,7 @@ export function useCodeMutation() {
 export function useEnrolmentQuery(enabled = true) {
   return useQuery({
     queryKey: keys.enrolment,
-    queryFn: ({ signal }) => apiRequest<Answer<'enrolment'>>(StaffSecurityRoutes.enrolment, { signal }),
+    queryFn: ({ signal }) => callOperation(StaffSecurityOperations.enrolment, { signal }),
     enabled,
     gcTime: 0,
     staleTime: Infinity,
@@ -32,8 +28,7 @@ export function useEnrolmentQuery(enabled = true) {
 export function useConfirmEnrolmentMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) =>
-      apiRequest<Answer<'confirmEnrolment'>>(StaffSecurityRoutes.enrolment, { method: 'POST', body: { code } }),
+    mutationFn: (code: string) => callOperation(StaffSecurityOperations.confirmEnrolment, { body: { code } }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: keys.enrolment });
       return queryClient.invalidateQueries({ queryKey: keys.security });
@@ -44,15 +39,14 @@ export function useConfirmEnrolmentMutation() {
 export function useSecurityQuery() {
   return useQuery({
     queryKey: keys.security,
-    queryFn: ({ signal }) => apiRequest<Answer<'security'>>(StaffSecurityRoutes.security, { signal }),
+    queryFn: ({ signal }) => callOperation(StaffSecurityOperations.security, { signal }),
   });
 }
 
 export function useNewRecoveryCodesMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) =>
-      apiRequest<Answer<'recoveryCodes'>>(StaffSecurityRoutes.recoveryCodes, { method: 'POST', body: { code } }),
+    mutationFn: (code: string) => callOperation(StaffSecurityOperations.recoveryCodes, { body: { code } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.security }),
   });
 }

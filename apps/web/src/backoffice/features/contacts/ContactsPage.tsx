@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { BackofficeRoutes, type ContactListResponse } from '@karera/shared';
-import { apiRequest } from '../../../lib/api.ts';
+import { BackofficeOperations } from '@karera/shared';
+import { callOperation } from '../../../lib/api.ts';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
@@ -16,7 +16,7 @@ export function ContactsPage() {
   const page = pageFromParam(params.get('page'));
   const contacts = useQuery({
     queryKey: queryKeys.contacts(page),
-    queryFn: ({ signal }) => apiRequest<ContactListResponse>(`${BackofficeRoutes.contacts}?page=${page}`, { signal }),
+    queryFn: ({ signal }) => callOperation(BackofficeOperations.contacts, { query: `page=${page}`, signal }),
     placeholderData: keepPreviousData,
   });
 

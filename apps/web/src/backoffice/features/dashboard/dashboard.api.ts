@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DashboardRoutes, type DashboardResponse } from '@karera/shared';
-import { apiRequest } from '../../../lib/api.ts';
+import { DashboardOperations } from '@karera/shared';
+import { callOperation } from '../../../lib/api.ts';
 import { connectStaffSocket, staffSocketUrl, type StaffSocketState } from './staffSocket.ts';
 
 const DASHBOARD_KEY = ['backoffice', 'dashboard'] as const;
@@ -13,7 +13,7 @@ const COALESCE_MS = 250;
 export function useDashboardQuery() {
   return useQuery({
     queryKey: DASHBOARD_KEY,
-    queryFn: ({ signal }) => apiRequest<DashboardResponse>(DashboardRoutes.dashboard, { signal }),
+    queryFn: ({ signal }) => callOperation(DashboardOperations.dashboard, { signal }),
     refetchInterval: REFRESH_MS,
   });
 }
