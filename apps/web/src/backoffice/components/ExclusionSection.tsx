@@ -1,18 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatPeso, ResponsibleGamingAdminOperations, type ResponseOf } from '@karera/shared';
+import { formatPeso, ResponsibleGamingAdminOperations } from '@karera/shared';
 import { Alert, Button, TextField } from '../../components/ui/index.ts';
-import { apiRequest } from '../../lib/api.ts';
+import { callOperation } from '../../lib/api.ts';
 import { errorText } from '../lib/errors.ts';
 import { useT } from '../i18n/useT.ts';
 import { ManilaTime } from './ManilaTime.tsx';
 import { ErrorBlock, LoadingBlock } from './QueryState.tsx';
 
-type Answer<K extends keyof typeof ResponsibleGamingAdminOperations> = ResponseOf<
-  (typeof ResponsibleGamingAdminOperations)[K]
->;
 const ops = ResponsibleGamingAdminOperations;
-const pathOf = (path: string, playerId: number) => path.replace(':id', String(playerId));
 
 /**
  * A player's responsible gaming on their page (admins): the limits they set, the exclusion in force, and
@@ -26,12 +22,12 @@ export function ExclusionSection({ playerId }: { playerId: number }) {
   const queryKey = ['backoffice', 'responsible-gaming', playerId];
   const state = useQuery({
     queryKey,
-    queryFn: ({ signal }) => apiRequest<Answer<'playerStatus'>>(pathOf(ops.playerStatus.path, playerId), { signal }),
+    queryFn: ({ signal }) => callOperation(ops.playerStatus, { params: { id: playerId }, signal }),
   });
   const [reason, setReason] = useState('');
   const decide = useMutation({
     mutationFn: (action: 'exclude' | 'lift') =>
-      apiRequest<Answer<'exclude'>>(pathOf(ops[action].path, playerId), { body: { reason: reason.trim() } }),
+      callOperation(ops[action], { params: { id: playerId }, body: { reason: reason.trim() } }),
     onSuccess: () => {
       setReason('');
       void queryClient.invalidateQueries({ queryKey });

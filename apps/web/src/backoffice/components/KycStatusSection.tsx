@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { KycRoutes, type KycPlayerResponse } from '@karera/shared';
-import { apiRequest } from '../../lib/api.ts';
+import { KycOperations } from '@karera/shared';
+import { callOperation } from '../../lib/api.ts';
 import { useT } from '../i18n/useT.ts';
 import { ErrorBlock, LoadingBlock } from './QueryState.tsx';
 
@@ -13,7 +13,7 @@ export function KycStatusSection({ playerId }: { playerId: number }) {
   const t = useT();
   const kyc = useQuery({
     queryKey: ['backoffice', 'kyc', 'player', playerId],
-    queryFn: ({ signal }) => apiRequest<KycPlayerResponse>(KycRoutes.player(playerId), { signal }),
+    queryFn: ({ signal }) => callOperation(KycOperations.player, { params: { playerId }, signal }),
   });
   return (
     <section className="card bo-section" aria-labelledby="bo-player-kyc">

@@ -1,13 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  KycRoutes,
-  type KycPhotoKind,
-  type KycPlayerResponse,
-  type KycQueueResponse,
-  type KycSubmissionResponse,
-  type KycSubmissionStatus,
-} from '@karera/shared';
-import { apiRequest } from '../../../lib/api.ts';
+import { KycOperations, KycRoutes, type KycPhotoKind, type KycSubmissionStatus } from '@karera/shared';
+import { callOperation } from '../../../lib/api.ts';
 import { fetchBlob } from '../../lib/fetchBlob.ts';
 
 const ROOT = ['backoffice', 'kyc'] as const;
@@ -21,21 +14,21 @@ const keys = {
 export function useKycQueueQuery(status: KycSubmissionStatus) {
   return useQuery({
     queryKey: keys.queue(status),
-    queryFn: ({ signal }) => apiRequest<KycQueueResponse>(`${KycRoutes.queue}?status=${status}`, { signal }),
+    queryFn: ({ signal }) => callOperation(KycOperations.queue, { query: `status=${status}`, signal }),
   });
 }
 
 export function useKycSubmissionQuery(id: number) {
   return useQuery({
     queryKey: keys.detail(id),
-    queryFn: ({ signal }) => apiRequest<KycSubmissionResponse>(KycRoutes.submission(id), { signal }),
+    queryFn: ({ signal }) => callOperation(KycOperations.detail, { params: { id }, signal }),
   });
 }
 
 export function usePlayerKycQuery(playerId: number) {
   return useQuery({
     queryKey: keys.player(playerId),
-    queryFn: ({ signal }) => apiRequest<KycPlayerResponse>(KycRoutes.player(playerId), { signal }),
+    queryFn: ({ signal }) => callOperation(KycOperations.player, { params: { playerId }, signal }),
   });
 }
 
@@ -60,10 +53,12 @@ export function useKycDecisionMutation(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (decision: KycDecision) =>
-      apiRequest<KycSubmissionResponse>(`${KycRoutes.submission(id)}/${decision.decision}`, {
-        method: 'POST',
-        body: decision.decision === 'approve' ? {} : { reason: decision.reason },
-      }),
+      decision.decision === 'approve'
+        ? callOperation(KycOperations.approve, { params: { id }, body: {} })
+        : callOperation(decision.decision === 'reject' ? KycOperations.reject : KycOperations.askAgain, {
+            params: { id },
+            body: { reason: decision.reason },
+          }),
     onSuccess: (answer) => queryClient.setQueryData(keys.detail(id), answer),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ROOT }),
   });

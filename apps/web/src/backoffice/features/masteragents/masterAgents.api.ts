@@ -2,14 +2,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   IDEMPOTENCY_KEY_HEADER,
   MasterAgentBackofficeRoutes,
-  type MasterAgentApplicationDetailResponse,
-  type MasterAgentApplicationListResponse,
+  MasterAgentOperations,
   type MasterAgentApplicationStatus,
-  type MasterAgentDecisionResponse,
-  type MasterAgentSignInLinkResponse,
   type MasterAgentPhotoKind,
 } from '@karera/shared';
-import { apiRequest } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/api.ts';
 import { fetchBlob } from '../../lib/fetchBlob.ts';
 
 const ROOT = ['backoffice', 'master-agent-applications'] as const;
@@ -25,9 +22,7 @@ export function useApplicationsQuery(status: MasterAgentApplicationStatus | null
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ page: String(page) });
       if (status) params.set('status', status);
-      return apiRequest<MasterAgentApplicationListResponse>(`${MasterAgentBackofficeRoutes.list}?${params}`, {
-        signal,
-      });
+      return callOperation(MasterAgentOperations.list, { query: params, signal });
     },
     placeholderData: keepPreviousData,
   });
@@ -36,8 +31,7 @@ export function useApplicationsQuery(status: MasterAgentApplicationStatus | null
 export function useApplicationQuery(id: number) {
   return useQuery({
     queryKey: keys.detail(id),
-    queryFn: ({ signal }) =>
-      apiRequest<MasterAgentApplicationDetailResponse>(MasterAgentBackofficeRoutes.detail(id), { signal }),
+    queryFn: ({ signal }) => callOperation(MasterAgentOperations.detail, { params: { id }, signal }),
   });
 }
 
@@ -62,16 +56,17 @@ export function useDecisionMutation(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ decision, idempotencyKey }: { decision: Decision; idempotencyKey: string }) =>
-      apiRequest<MasterAgentDecisionResponse>(
-        decision.decision === 'approve'
-          ? MasterAgentBackofficeRoutes.approve(id)
-          : MasterAgentBackofficeRoutes.decline(id),
-        {
-          method: 'POST',
-          body: decision.decision === 'approve' ? {} : { reason: decision.reason },
-          headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-        },
-      ),
+      decision.decision === 'approve'
+        ? callOperation(MasterAgentOperations.approve, {
+            params: { id },
+            body: {},
+            headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+          })
+        : callOperation(MasterAgentOperations.decline, {
+            params: { id },
+            body: { reason: decision.reason },
+            headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+          }),
     onSuccess: (answer) =>
       queryClient.setQueryData(keys.detail(id), { statusCode: 200, application: answer.application }),
     // Decided or refused (someone else was first): the lists, this detail and the staff list are read again.
@@ -87,10 +82,6 @@ export function useDecisionMutation(id: number) {
 /** A new one-time sign-in link for the approved account, by SMS (never a password). */
 export function useSendSignInLinkMutation(id: number) {
   return useMutation({
-    mutationFn: () =>
-      apiRequest<MasterAgentSignInLinkResponse>(MasterAgentBackofficeRoutes.sendSignInLink(id), {
-        method: 'POST',
-        body: {},
-      }),
+    mutationFn: () => callOperation(MasterAgentOperations.sendSignInLink, { params: { id }, body: {} }),
   });
 }

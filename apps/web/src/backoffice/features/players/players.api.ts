@@ -1,19 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  BackofficeRoutes,
+  BackofficeOperations,
   IDEMPOTENCY_KEY_HEADER,
-  type BackofficeOperations,
   type BalanceAdjustmentInput,
   type ListSortDirection,
   type LoginLinkInput,
   type PlayerSortKey,
-  type ResponseOf,
 } from '@karera/shared';
-import { apiRequest } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/api.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
-
-/** The answers of the back office's calls, as the API's contract declares them. */
-type Answer<K extends keyof typeof BackofficeOperations> = ResponseOf<(typeof BackofficeOperations)[K]>;
 
 export interface PlayerListParams {
   q: string;
@@ -31,7 +26,7 @@ export function usePlayersQuery(list: PlayerListParams) {
       const params = new URLSearchParams({ page: String(list.page), sort: list.sort, dir: list.dir });
       if (list.q) params.set('q', list.q);
       if (list.verified) params.set('verified', list.verified);
-      return apiRequest<Answer<'players'>>(`${BackofficeRoutes.players}?${params}`, { signal });
+      return callOperation(BackofficeOperations.players, { query: params, signal });
     },
     placeholderData: keepPreviousData,
   });
@@ -40,7 +35,7 @@ export function usePlayersQuery(list: PlayerListParams) {
 export function usePlayerQuery(playerId: number) {
   return useQuery({
     queryKey: queryKeys.player(playerId),
-    queryFn: ({ signal }) => apiRequest<Answer<'player'>>(BackofficeRoutes.player(playerId), { signal }),
+    queryFn: ({ signal }) => callOperation(BackofficeOperations.player, { params: { playerId }, signal }),
   });
 }
 
@@ -54,8 +49,8 @@ export function useAdjustmentMutation(playerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: AdjustmentRequest) =>
-      apiRequest<Answer<'adjustBalance'>>(BackofficeRoutes.adjustments(playerId), {
-        method: 'POST',
+      callOperation(BackofficeOperations.adjustBalance, {
+        params: { playerId },
         body: input,
         headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
       }),
@@ -71,6 +66,6 @@ export function useAdjustmentMutation(playerId: number) {
 export function useLoginLinkMutation(playerId: number) {
   return useMutation({
     mutationFn: (input: LoginLinkInput) =>
-      apiRequest<Answer<'loginLink'>>(BackofficeRoutes.loginLink(playerId), { method: 'POST', body: input }),
+      callOperation(BackofficeOperations.loginLink, { params: { playerId }, body: input }),
   });
 }

@@ -1,11 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  PromoBackofficeRoutes,
-  type PromoAdminOperations,
-  type PromoDefinitionInput,
-  type ResponseOf,
-} from '@karera/shared';
-import { apiRequest } from '../../../lib/api.ts';
+import { PromoAdminOperations, type PromoDefinitionInput } from '@karera/shared';
+import { callOperation } from '../../../lib/api.ts';
 import { approvalsKey } from '../../lib/approvals.ts';
 
 const ROOT = ['backoffice', 'promos'] as const;
@@ -14,20 +9,17 @@ const keys = {
   detail: (id: number) => [...ROOT, 'detail', id] as const,
 };
 
-/** The answers of the promo calls, as the API's contract declares them. */
-type Answer<K extends keyof typeof PromoAdminOperations> = ResponseOf<(typeof PromoAdminOperations)[K]>;
-
 export function usePromosQuery() {
   return useQuery({
     queryKey: keys.list,
-    queryFn: ({ signal }) => apiRequest<Answer<'list'>>(PromoBackofficeRoutes.promos, { signal }),
+    queryFn: ({ signal }) => callOperation(PromoAdminOperations.list, { signal }),
   });
 }
 
 export function usePromoQuery(id: number) {
   return useQuery({
     queryKey: keys.detail(id),
-    queryFn: ({ signal }) => apiRequest<Answer<'detail'>>(PromoBackofficeRoutes.promo(id), { signal }),
+    queryFn: ({ signal }) => callOperation(PromoAdminOperations.detail, { params: { id }, signal }),
   });
 }
 
@@ -36,13 +28,9 @@ export function useSavePromoMutation(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PromoDefinitionInput) =>
-      apiRequest<Answer<'create' | 'update'>>(
-        id === null ? PromoBackofficeRoutes.promos : PromoBackofficeRoutes.promo(id),
-        {
-          method: 'POST',
-          body,
-        },
-      ),
+      id === null
+        ? callOperation(PromoAdminOperations.create, { body })
+        : callOperation(PromoAdminOperations.update, { params: { id }, body }),
     // A promo that needs a second admin is proposed too (decision 045): the Approvals list changes.
     onSuccess: () =>
       Promise.all([
@@ -57,7 +45,7 @@ export function useSetPromoActiveMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, active }: { id: number; active: boolean }) =>
-      apiRequest<Answer<'setActive'>>(PromoBackofficeRoutes.active(id), { method: 'POST', body: { active } }),
+      callOperation(PromoAdminOperations.setActive, { params: { id }, body: { active } }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ROOT }),

@@ -1,10 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ResponsibleGamingAdminOperations, type ResponseOf } from '@karera/shared';
-import { apiRequest } from '../../../lib/api.ts';
-
-type Answer<K extends keyof typeof ResponsibleGamingAdminOperations> = ResponseOf<
-  (typeof ResponsibleGamingAdminOperations)[K]
->;
+import { ResponsibleGamingAdminOperations } from '@karera/shared';
+import { callOperation } from '../../../lib/api.ts';
 
 export type ExclusionFilter = 'active' | 'ended' | 'all';
 
@@ -13,8 +9,7 @@ export function useExclusionsQuery(filter: ExclusionFilter, page: number) {
   if (filter !== 'all') params.set('active', filter === 'active' ? '1' : '0');
   return useQuery({
     queryKey: ['backoffice', 'exclusions', filter, page],
-    queryFn: ({ signal }) =>
-      apiRequest<Answer<'exclusions'>>(`${ResponsibleGamingAdminOperations.exclusions.path}?${params}`, { signal }),
+    queryFn: ({ signal }) => callOperation(ResponsibleGamingAdminOperations.exclusions, { query: params, signal }),
     placeholderData: keepPreviousData,
   });
 }
