@@ -1,24 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ApprovalRoutes,
+  ChannelImageOperations,
   IDEMPOTENCY_KEY_HEADER,
-  PaymentBackofficeRoutes,
+  PaymentAdminOperations,
   type ApprovalSettingsInput,
-  type ChannelImageOperations,
   type DepositAccountInput,
-  type PaymentAdminOperations,
   type PaymentLimitsInput,
   type PaymentRequestKind,
   type PaymentStatus,
-  type ResponseOf,
   type WithdrawCompany,
 } from '@karera/shared';
-import { apiRequest } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/api.ts';
 import { approvalsKey } from '../../lib/approvals.ts';
-
-/** The answers of the back office's payment calls, as the API's contract declares them. */
-type Answer<K extends keyof typeof PaymentAdminOperations> = ResponseOf<(typeof PaymentAdminOperations)[K]>;
-type ImageAnswer<K extends keyof typeof ChannelImageOperations> = ResponseOf<(typeof ChannelImageOperations)[K]>;
 
 const ROOT = ['backoffice', 'payments'] as const;
 const keys = {
@@ -35,7 +28,7 @@ export function usePaymentRequestsQuery(status: PaymentStatus, kind: PaymentRequ
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ status, page: String(page) });
       if (kind) params.set('kind', kind);
-      return apiRequest<Answer<'requests'>>(`${PaymentBackofficeRoutes.requests}?${params}`, { signal });
+      return callOperation(PaymentAdminOperations.requests, { query: params, signal });
     },
     placeholderData: keepPreviousData,
     // New requests arrive while an agent watches the pending list.
@@ -54,14 +47,11 @@ export function useDecisionMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision, note, idempotencyKey }: DecisionRequest) =>
-      apiRequest<Answer<'approve' | 'decline'>>(
-        decision === 'approve' ? PaymentBackofficeRoutes.approve(id) : PaymentBackofficeRoutes.decline(id),
-        {
-          method: 'POST',
-          body: note.trim() ? { note: note.trim() } : {},
-          headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-        },
-      ),
+      callOperation(decision === 'approve' ? PaymentAdminOperations.approve : PaymentAdminOperations.decline, {
+        params: { id },
+        body: note.trim() ? { note: note.trim() } : {},
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+      }),
     // Decided or refused (someone else was first): the list is read again either way.
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...ROOT, 'requests'] }),
   });
@@ -70,7 +60,7 @@ export function useDecisionMutation() {
 export function useDepositAccountsQuery() {
   return useQuery({
     queryKey: keys.accounts,
-    queryFn: ({ signal }) => apiRequest<Answer<'depositAccounts'>>(PaymentBackofficeRoutes.depositAccounts, { signal }),
+    queryFn: ({ signal }) => callOperation(PaymentAdminOperations.depositAccounts, { signal }),
   });
 }
 
@@ -79,14 +69,8 @@ export function useSaveDepositAccount() {
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: DepositAccountInput }) =>
       id === null
-        ? apiRequest<Answer<'createDepositAccount'>>(PaymentBackofficeRoutes.depositAccounts, {
-            method: 'POST',
-            body: input,
-          })
-        : apiRequest<Answer<'updateDepositAccount'>>(PaymentBackofficeRoutes.depositAccount(id), {
-            method: 'POST',
-            body: input,
-          }),
+        ? callOperation(PaymentAdminOperations.createDepositAccount, { body: input })
+        : callOperation(PaymentAdminOperations.updateDepositAccount, { params: { id }, body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.accounts }),
   });
 }
@@ -96,10 +80,7 @@ export function useSetDepositAccountImage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, image }: { id: number; image: string | null }) =>
-      apiRequest<ImageAnswer<'depositAccountImage'>>(PaymentBackofficeRoutes.depositAccountImage(id), {
-        method: 'POST',
-        body: { image },
-      }),
+      callOperation(ChannelImageOperations.depositAccountImage, { params: { id }, body: { image } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.accounts }),
   });
 }
@@ -107,8 +88,7 @@ export function useSetDepositAccountImage() {
 export function useWithdrawChannelsQuery() {
   return useQuery({
     queryKey: keys.withdrawChannels,
-    queryFn: ({ signal }) =>
-      apiRequest<ImageAnswer<'withdrawChannels'>>(PaymentBackofficeRoutes.withdrawChannels, { signal }),
+    queryFn: ({ signal }) => callOperation(ChannelImageOperations.withdrawChannels, { signal }),
   });
 }
 
@@ -117,10 +97,7 @@ export function useSetWithdrawChannelImage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ company, image }: { company: WithdrawCompany; image: string | null }) =>
-      apiRequest<ImageAnswer<'withdrawChannelImage'>>(PaymentBackofficeRoutes.withdrawChannelImage(company), {
-        method: 'POST',
-        body: { image },
-      }),
+      callOperation(ChannelImageOperations.withdrawChannelImage, { params: { company }, body: { image } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.withdrawChannels }),
   });
 }
@@ -128,15 +105,14 @@ export function useSetWithdrawChannelImage() {
 export function useLimitsQuery() {
   return useQuery({
     queryKey: keys.limits,
-    queryFn: ({ signal }) => apiRequest<Answer<'limits'>>(PaymentBackofficeRoutes.limits, { signal }),
+    queryFn: ({ signal }) => callOperation(PaymentAdminOperations.limits, { signal }),
   });
 }
 
 export function useSaveLimits() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PaymentLimitsInput) =>
-      apiRequest<Answer<'setLimits'>>(PaymentBackofficeRoutes.limits, { method: 'POST', body: input }),
+    mutationFn: (input: PaymentLimitsInput) => callOperation(PaymentAdminOperations.setLimits, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalsKey }),
   });
 }
@@ -150,7 +126,7 @@ const approvalKeys = {
 export function useApprovalSettingsQuery() {
   return useQuery({
     queryKey: approvalKeys.settings,
-    queryFn: ({ signal }) => apiRequest<Answer<'approvalSettings'>>(ApprovalRoutes.settings, { signal }),
+    queryFn: ({ signal }) => callOperation(PaymentAdminOperations.approvalSettings, { signal }),
   });
 }
 
@@ -158,7 +134,7 @@ export function useSaveApprovalSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ApprovalSettingsInput) =>
-      apiRequest<Answer<'setApprovalSettings'>>(ApprovalRoutes.settings, { method: 'POST', body: input }),
+      callOperation(PaymentAdminOperations.setApprovalSettings, { body: input }),
     // Proposed, not applied (decision 045): the Approvals list changes, the settings only once approved.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalsKey }),
   });
@@ -167,8 +143,7 @@ export function useSaveApprovalSettings() {
 export function usePendingAdjustmentsQuery(enabled: boolean) {
   return useQuery({
     queryKey: approvalKeys.adjustments,
-    queryFn: ({ signal }) =>
-      apiRequest<Answer<'adjustments'>>(`${ApprovalRoutes.adjustments}?status=PENDING`, { signal }),
+    queryFn: ({ signal }) => callOperation(PaymentAdminOperations.adjustments, { query: 'status=PENDING', signal }),
     enabled,
     refetchInterval: 15_000,
   });
@@ -185,14 +160,17 @@ export function useAdjustmentDecisionMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision, note, idempotencyKey }: AdjustmentDecisionRequest) =>
-      apiRequest<Answer<'approveAdjustment' | 'declineAdjustment'>>(
-        decision === 'approve' ? ApprovalRoutes.approveAdjustment(id) : ApprovalRoutes.declineAdjustment(id),
-        {
-          method: 'POST',
-          body: decision === 'approve' ? {} : { note: note.trim() },
-          headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-        },
-      ),
+      decision === 'approve'
+        ? callOperation(PaymentAdminOperations.approveAdjustment, {
+            params: { id },
+            body: {},
+            headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+          })
+        : callOperation(PaymentAdminOperations.declineAdjustment, {
+            params: { id },
+            body: { note: note.trim() },
+            headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+          }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: approvalKeys.adjustments }),
   });
 }

@@ -1,39 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  BackofficeRoutes,
-  StaffRequestRoutes,
-  StaffSecurityRoutes,
-  type BackofficeOperations,
+  BackofficeOperations,
+  StaffRequestOperations,
+  StaffSecurityOperations,
   type ChangeStaffMobileInput,
-  type ResponseOf,
-  type StaffRequestOperations,
-  type StaffSecurityOperations,
 } from '@karera/shared';
-import { apiRequest } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/api.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import type { CreateStaffBody } from './staffForm.ts';
-
-/** The answers of the back office's calls, as the API's contract declares them. */
-type Answer<K extends keyof typeof BackofficeOperations> = ResponseOf<(typeof BackofficeOperations)[K]>;
-
-/** The answers of the sign-in security calls, as the API's contract declares them. */
-type SecurityAnswer<K extends keyof typeof StaffSecurityOperations> = ResponseOf<(typeof StaffSecurityOperations)[K]>;
-
-/** The answers of the staff request and enrolment link calls (decision 044). */
-type RequestAnswer<K extends keyof typeof StaffRequestOperations> = ResponseOf<(typeof StaffRequestOperations)[K]>;
 
 export function useStaffQuery() {
   return useQuery({
     queryKey: queryKeys.staff,
-    queryFn: ({ signal }) => apiRequest<Answer<'staff'>>(BackofficeRoutes.staff, { signal }),
+    queryFn: ({ signal }) => callOperation(BackofficeOperations.staff, { signal }),
   });
 }
 
 export function useCreateStaffMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateStaffBody) =>
-      apiRequest<Answer<'createStaff'>>(BackofficeRoutes.staff, { method: 'POST', body }),
+    mutationFn: (body: CreateStaffBody) => callOperation(BackofficeOperations.createStaff, { body }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.staff }),
@@ -50,8 +36,7 @@ const masterAgentApplicationsKey = ['backoffice', 'master-agent-applications'] a
 export function useStaffRequestsQuery() {
   return useQuery({
     queryKey: staffRequestsKey,
-    queryFn: ({ signal }) =>
-      apiRequest<RequestAnswer<'staffRequests'>>(`${StaffRequestRoutes.requests}?status=pending`, { signal }),
+    queryFn: ({ signal }) => callOperation(StaffRequestOperations.staffRequests, { query: 'status=pending', signal }),
   });
 }
 
@@ -62,18 +47,12 @@ export function useStaffRequestDecisionMutation() {
       decision === 'approve'
         ? {
             decision,
-            ...(await apiRequest<RequestAnswer<'approveStaffRequest'>>(StaffRequestRoutes.approve(id), {
-              method: 'POST',
-              body: {},
-            })),
+            ...(await callOperation(StaffRequestOperations.approveStaffRequest, { params: { id }, body: {} })),
           }
         : {
             decision,
             enrolmentLinkSent: false,
-            ...(await apiRequest<RequestAnswer<'rejectStaffRequest'>>(StaffRequestRoutes.reject(id), {
-              method: 'POST',
-              body: {},
-            })),
+            ...(await callOperation(StaffRequestOperations.rejectStaffRequest, { params: { id }, body: {} })),
           },
     onSuccess: () =>
       Promise.all([
@@ -89,10 +68,7 @@ export function useChangeStaffMobileMutation(staffId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ChangeStaffMobileInput) =>
-      apiRequest<RequestAnswer<'changeStaffMobile'>>(StaffRequestRoutes.changeMobile(staffId), {
-        method: 'POST',
-        body,
-      }),
+      callOperation(StaffRequestOperations.changeStaffMobile, { params: { staffId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffRequestsKey }),
   });
 }
@@ -100,11 +76,7 @@ export function useChangeStaffMobileMutation(staffId: number) {
 /** A new one-time enrolment link texted to the number on file (the staff member has not enrolled). */
 export function useResendEnrolmentLinkMutation(staffId: number) {
   return useMutation({
-    mutationFn: () =>
-      apiRequest<RequestAnswer<'resendEnrolmentLink'>>(StaffRequestRoutes.resendEnrolmentLink(staffId), {
-        method: 'POST',
-        body: {},
-      }),
+    mutationFn: () => callOperation(StaffRequestOperations.resendEnrolmentLink, { params: { staffId }, body: {} }),
   });
 }
 
@@ -113,8 +85,7 @@ const staffTwoFactorKey = ['backoffice', 'staff-two-factor'] as const;
 export function useStaffTwoFactorQuery() {
   return useQuery({
     queryKey: staffTwoFactorKey,
-    queryFn: ({ signal }) =>
-      apiRequest<SecurityAnswer<'staffTwoFactor'>>(StaffSecurityRoutes.staffTwoFactor, { signal }),
+    queryFn: ({ signal }) => callOperation(StaffSecurityOperations.staffTwoFactor, { signal }),
   });
 }
 
@@ -122,10 +93,7 @@ export function useResetTwoFactorMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (staffId: number) =>
-      apiRequest<SecurityAnswer<'resetTwoFactor'>>(StaffSecurityRoutes.resetTwoFactor(staffId), {
-        method: 'POST',
-        body: {},
-      }),
+      callOperation(StaffSecurityOperations.resetTwoFactor, { params: { staffId }, body: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffTwoFactorKey }),
   });
 }
