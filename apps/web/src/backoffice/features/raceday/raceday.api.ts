@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
-  RacingAdminRoutes,
+  RacingAdminOperations,
   type EventInput,
   type Race,
   type RaceInput,
   type RaceStatus,
-  type RacingAdminOperations,
   type ResponseOf,
   type RunnerInput,
 } from '@karera/shared';
-import { apiRequest } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/api.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { useRacingEventQuery, type EventDetailResponse } from '../../lib/racingEvent.ts';
 
@@ -21,8 +20,6 @@ type Answer<K extends keyof typeof RacingAdminOperations> = ResponseOf<(typeof R
 export type EventListResponse = Answer<'listEvents'>;
 /** A race day in the list, with its race count. */
 export type EventListItem = EventListResponse['events'][number];
-type EventAnswer = Answer<'createEvent'>;
-type RaceAnswer = Answer<'addRunner'>;
 
 export function raceCountOf(event: EventListItem): number | null {
   return event.raceCount;
@@ -31,7 +28,7 @@ export function raceCountOf(event: EventListItem): number | null {
 export function useRacingEventsQuery() {
   return useQuery({
     queryKey: queryKeys.racingEvents,
-    queryFn: ({ signal }) => apiRequest<EventListResponse>(RacingAdminRoutes.events, { signal }),
+    queryFn: ({ signal }) => callOperation(RacingAdminOperations.listEvents, { signal }),
   });
 }
 
@@ -60,7 +57,7 @@ function applyRace(queryClient: QueryClient, race: Race) {
 export function useCreateEventMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: EventInput) => apiRequest<EventAnswer>(RacingAdminRoutes.events, { method: 'POST', body }),
+    mutationFn: (body: EventInput) => callOperation(RacingAdminOperations.createEvent, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.racingEvents }),
   });
 }
@@ -68,8 +65,7 @@ export function useCreateEventMutation() {
 export function useUpdateEventMutation(eventId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: EventInput) =>
-      apiRequest<EventAnswer>(RacingAdminRoutes.event(eventId), { method: 'POST', body }),
+    mutationFn: (body: EventInput) => callOperation(RacingAdminOperations.updateEvent, { params: { eventId }, body }),
     onSuccess: (answer) => {
       queryClient.setQueryData<EventDetailResponse>(queryKeys.racingEvent(eventId), (current) =>
         current ? { ...current, event: answer.event } : current,
@@ -82,7 +78,7 @@ export function useUpdateEventMutation(eventId: number) {
 export function useCreateRaceMutation(eventId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RaceInput) => apiRequest<RaceAnswer>(RacingAdminRoutes.races(eventId), { method: 'POST', body }),
+    mutationFn: (body: RaceInput) => callOperation(RacingAdminOperations.createRace, { params: { eventId }, body }),
     onSuccess: (answer) => applyRace(queryClient, answer.race),
     // A refusal often means the screen is behind (another operator, the simulator): catch up.
     onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.racingEventAll }),
@@ -93,7 +89,7 @@ export function useRaceStatusMutation(raceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (status: RaceStatus) =>
-      apiRequest<RaceAnswer>(RacingAdminRoutes.raceStatus(raceId), { method: 'POST', body: { status } }),
+      callOperation(RacingAdminOperations.raceStatus, { params: { raceId }, body: { status } }),
     onSuccess: (answer) => applyRace(queryClient, answer.race),
     // A refusal often means the screen is behind (another operator, the simulator): catch up.
     onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.racingEventAll }),
@@ -103,8 +99,7 @@ export function useRaceStatusMutation(raceId: number) {
 export function useAddRunnerMutation(raceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RunnerInput) =>
-      apiRequest<RaceAnswer>(RacingAdminRoutes.runners(raceId), { method: 'POST', body }),
+    mutationFn: (body: RunnerInput) => callOperation(RacingAdminOperations.addRunner, { params: { raceId }, body }),
     onSuccess: (answer) => applyRace(queryClient, answer.race),
     // A refusal often means the screen is behind (another operator, the simulator): catch up.
     onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.racingEventAll }),
@@ -115,7 +110,7 @@ export function useUpdateRunnerMutation(runnerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RunnerInput) =>
-      apiRequest<RaceAnswer>(RacingAdminRoutes.runner(runnerId), { method: 'POST', body }),
+      callOperation(RacingAdminOperations.updateRunner, { params: { runnerId }, body }),
     onSuccess: (answer) => applyRace(queryClient, answer.race),
     // A refusal often means the screen is behind (another operator, the simulator): catch up.
     onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.racingEventAll }),
@@ -126,7 +121,7 @@ export function useScratchMutation(runnerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (scratched: boolean) =>
-      apiRequest<RaceAnswer>(RacingAdminRoutes.scratch(runnerId), { method: 'POST', body: { scratched } }),
+      callOperation(RacingAdminOperations.scratch, { params: { runnerId }, body: { scratched } }),
     onSuccess: (answer) => applyRace(queryClient, answer.race),
     // A refusal often means the screen is behind (another operator, the simulator): catch up.
     onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.racingEventAll }),

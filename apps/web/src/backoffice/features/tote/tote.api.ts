@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ToteAdminRoutes,
+  ToteOperations,
   type ConfirmResultInput,
   type PoolSummary,
   type ResponseOf,
   type ResultInput,
-  type ToteOperations,
   type ToteSettingInput,
 } from '@karera/shared';
-import { apiRequest } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/api.ts';
 import { approvalsKey } from '../../lib/approvals.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 
@@ -35,8 +34,7 @@ export function confirmOutcomeOf(answer: Answer<'confirmResult'>): ConfirmOutcom
 /** The dividends a finish would give, pool by pool; nothing is written. */
 export function usePreviewMutation(raceId: number) {
   return useMutation({
-    mutationFn: (body: ResultInput) =>
-      apiRequest<Answer<'previewResult'>>(ToteAdminRoutes.previewResult(raceId), { method: 'POST', body }),
+    mutationFn: (body: ResultInput) => callOperation(ToteOperations.previewResult, { params: { raceId }, body }),
   });
 }
 
@@ -48,8 +46,7 @@ export function usePreviewMutation(raceId: number) {
 export function useConfirmMutation(raceId: number, onConfirmed: (outcome: ConfirmOutcome) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ConfirmResultInput) =>
-      apiRequest<Answer<'confirmResult'>>(ToteAdminRoutes.confirmResult(raceId), { method: 'POST', body }),
+    mutationFn: (body: ConfirmResultInput) => callOperation(ToteOperations.confirmResult, { params: { raceId }, body }),
     onSuccess: (answer) => {
       onConfirmed(confirmOutcomeOf(answer));
       return Promise.all([
@@ -66,22 +63,21 @@ export function useConfirmMutation(raceId: number, onConfirmed: (outcome: Confir
 export function useReportQuery(raceId: number) {
   return useQuery({
     queryKey: toteQueryKeys.report(raceId),
-    queryFn: ({ signal }) => apiRequest<Answer<'report'>>(ToteAdminRoutes.report(raceId), { signal }),
+    queryFn: ({ signal }) => callOperation(ToteOperations.report, { params: { raceId }, signal }),
   });
 }
 
 export function useSettingsQuery() {
   return useQuery({
     queryKey: toteQueryKeys.settings,
-    queryFn: ({ signal }) => apiRequest<Answer<'settings'>>(ToteAdminRoutes.settings, { signal }),
+    queryFn: ({ signal }) => callOperation(ToteOperations.settings, { signal }),
   });
 }
 
 export function useSaveSettingMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ToteSettingInput) =>
-      apiRequest<Answer<'addSetting'>>(ToteAdminRoutes.settings, { method: 'POST', body }),
+    mutationFn: (body: ToteSettingInput) => callOperation(ToteOperations.addSetting, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalsKey }),
   });
 }
@@ -89,6 +85,6 @@ export function useSaveSettingMutation() {
 export function useCarryoversQuery() {
   return useQuery({
     queryKey: toteQueryKeys.carryovers,
-    queryFn: ({ signal }) => apiRequest<Answer<'carryovers'>>(ToteAdminRoutes.carryovers, { signal }),
+    queryFn: ({ signal }) => callOperation(ToteOperations.carryovers, { signal }),
   });
 }
