@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BackofficeRoutes } from '@karera/shared';
-import { apiRequest } from '../../lib/api.ts';
+import { BackofficeOperations } from '@karera/shared';
+import { callOperation } from '../../lib/api.ts';
 import { Alert, Button } from '../../components/ui/index.ts';
 import { LoadingBlock } from '../components/QueryState.tsx';
 import { useApprovalsQuery } from '../lib/approvals.ts';
@@ -60,7 +60,7 @@ export function Shell() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const logout = useMutation({
-    mutationFn: () => apiRequest<{ statusCode: 200 }>(BackofficeRoutes.logout, { body: {} }),
+    mutationFn: () => callOperation(BackofficeOperations.logout, { body: {} }),
     onSuccess: () => replaceSession(queryClient, null),
     onError: (error) => {
       if (isUnauthorized(error)) replaceSession(queryClient, null);

@@ -2,18 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ApprovalMessages,
   DualControlMessages,
-  DualControlRoutes,
+  DualControlOperations,
   IDEMPOTENCY_KEY_HEADER,
   StatusCode,
-  type DualControlOperations,
   type DualControlRequestView,
-  type ResponseOf,
 } from '@karera/shared';
-import { ApiError, apiRequest } from '../../lib/api.ts';
+import { ApiError, callOperation } from '../../lib/api.ts';
 import type { BoT } from '../i18n/useT.ts';
 import { errorText } from './errors.ts';
-
-type Answer<K extends keyof typeof DualControlOperations> = ResponseOf<(typeof DualControlOperations)[K]>;
 
 /** Changes waiting for a second admin (decision 045); the forms that propose them invalidate this too. */
 export const approvalsKey = ['backoffice', 'dual-control'] as const;
@@ -54,7 +50,7 @@ export function pendingOfKind(
 export function useApprovalsQuery(enabled = true) {
   return useQuery({
     queryKey: approvalsKey,
-    queryFn: ({ signal }) => apiRequest<Answer<'list'>>(DualControlRoutes.list, { signal }),
+    queryFn: ({ signal }) => callOperation(DualControlOperations.list, { signal }),
     enabled,
   });
 }
@@ -63,8 +59,8 @@ export function useApproveMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, idempotencyKey }: { id: number; idempotencyKey: string }) =>
-      apiRequest<Answer<'approve'>>(DualControlRoutes.approve(id), {
-        method: 'POST',
+      callOperation(DualControlOperations.approve, {
+        params: { id },
         body: {},
         headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
       }),
@@ -77,7 +73,7 @@ export function useRejectMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, note }: { id: number; note: string }) =>
-      apiRequest<Answer<'reject'>>(DualControlRoutes.reject(id), { method: 'POST', body: { note } }),
+      callOperation(DualControlOperations.reject, { params: { id }, body: { note } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: approvalsKey }),
   });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { RacingAdminRoutes, type RacingAdminOperations, type ResponseOf } from '@karera/shared';
-import { apiRequest } from '../../lib/api.ts';
+import { RacingAdminOperations, type ResponseOf } from '@karera/shared';
+import { callOperation } from '../../lib/api.ts';
 import { queryKeys } from './queryKeys.ts';
 
 /** A race day with its races by race number, each with its runners by runner number (the contract's answer). */
@@ -10,7 +10,7 @@ export type EventDetailResponse = ResponseOf<typeof RacingAdminOperations.event>
 export function useRacingEventQuery(eventId: number) {
   return useQuery({
     queryKey: queryKeys.racingEvent(eventId),
-    queryFn: ({ signal }) => apiRequest<EventDetailResponse>(RacingAdminRoutes.event(eventId), { signal }),
+    queryFn: ({ signal }) => callOperation(RacingAdminOperations.event, { params: { eventId }, signal }),
     refetchInterval: 15_000,
   });
 }

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { BackofficeRoutes, type StaffMember, type StaffMeResponse } from '@karera/shared';
-import { apiRequest } from '../../lib/api.ts';
+import { BackofficeOperations, type StaffMember } from '@karera/shared';
+import { callOperation } from '../../lib/api.ts';
 import { isUnauthorized } from './errors.ts';
 import { queryKeys } from './queryKeys.ts';
 
@@ -11,7 +11,7 @@ export function useSessionQuery() {
     queryKey: queryKeys.session,
     queryFn: async ({ signal }): Promise<StaffMember | null> => {
       try {
-        const body = await apiRequest<StaffMeResponse>(BackofficeRoutes.me, { signal });
+        const body = await callOperation(BackofficeOperations.me, { signal });
         return body.staff;
       } catch (error) {
         if (isUnauthorized(error)) return null;

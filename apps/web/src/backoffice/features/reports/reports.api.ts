@@ -1,17 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  ReportRoutes,
-  type GamingGroup,
-  type GamingReportResponse,
-  type PaymentReportResponse,
-  type PromotionReportResponse,
-  type ReportRange,
-  type TaxCertificateResponse,
-  type TaxMonthsResponse,
-  type TaxReportResponse,
-  TaxReportRoutes,
-} from '@karera/shared';
-import { apiRequest } from '../../../lib/api.ts';
+import { ReportOperations, type GamingGroup, type ReportRange } from '@karera/shared';
+import { callOperation } from '../../../lib/api.ts';
 
 const ROOT = ['backoffice', 'reports'] as const;
 
@@ -21,8 +10,7 @@ const query = (range: ReportRange, extra: Record<string, string> = {}) =>
 export function useGamingReport(range: ReportRange, by: GamingGroup, enabled: boolean) {
   return useQuery({
     queryKey: [...ROOT, 'gaming', by, range],
-    queryFn: ({ signal }) =>
-      apiRequest<GamingReportResponse>(`${ReportRoutes.gaming}?${query(range, { by })}`, { signal }),
+    queryFn: ({ signal }) => callOperation(ReportOperations.gamingReport, { query: query(range, { by }), signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -31,7 +19,7 @@ export function useGamingReport(range: ReportRange, by: GamingGroup, enabled: bo
 export function usePaymentReport(range: ReportRange, enabled: boolean) {
   return useQuery({
     queryKey: [...ROOT, 'payments', range],
-    queryFn: ({ signal }) => apiRequest<PaymentReportResponse>(`${ReportRoutes.payments}?${query(range)}`, { signal }),
+    queryFn: ({ signal }) => callOperation(ReportOperations.paymentReport, { query: query(range), signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -40,8 +28,7 @@ export function usePaymentReport(range: ReportRange, enabled: boolean) {
 export function usePromotionReport(range: ReportRange, enabled: boolean) {
   return useQuery({
     queryKey: [...ROOT, 'promotions', range],
-    queryFn: ({ signal }) =>
-      apiRequest<PromotionReportResponse>(`${ReportRoutes.promotions}?${query(range)}`, { signal }),
+    queryFn: ({ signal }) => callOperation(ReportOperations.promotionReport, { query: query(range), signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -50,7 +37,7 @@ export function usePromotionReport(range: ReportRange, enabled: boolean) {
 export function useTaxReport(range: ReportRange, enabled: boolean) {
   return useQuery({
     queryKey: [...ROOT, 'taxes', range],
-    queryFn: ({ signal }) => apiRequest<TaxReportResponse>(`${ReportRoutes.taxes}?${query(range)}`, { signal }),
+    queryFn: ({ signal }) => callOperation(ReportOperations.taxReport, { query: query(range), signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -60,9 +47,7 @@ export function useTaxMonths(year: string) {
   return useQuery({
     queryKey: [...ROOT, 'tax-months', year],
     queryFn: ({ signal }) =>
-      apiRequest<TaxMonthsResponse>(`${TaxReportRoutes.months}?${new URLSearchParams({ year }).toString()}`, {
-        signal,
-      }),
+      callOperation(ReportOperations.taxMonths, { query: new URLSearchParams({ year }).toString(), signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -72,12 +57,10 @@ export function useTaxCertificate(choice: { playerId: number; year: string } | n
   return useQuery({
     queryKey: [...ROOT, 'tax-certificate', choice],
     queryFn: ({ signal }) =>
-      apiRequest<TaxCertificateResponse>(
-        TaxReportRoutes.certificate
-          .replace(':playerId', String(choice?.playerId ?? 0))
-          .replace(':year', choice?.year ?? ''),
-        { signal },
-      ),
+      callOperation(ReportOperations.taxCertificate, {
+        params: { playerId: choice?.playerId ?? 0, year: choice?.year ?? '' },
+        signal,
+      }),
     enabled: choice !== null,
   });
 }
