@@ -58,6 +58,10 @@ describe('callOperation', () => {
     void callOperation(ResponsibleGamingOperations.setLimit, { body: { kind: 'depositDay', amount: 1, extra: 1 } });
     // @ts-expect-error payCommission names its agent in the path
     void callOperation(AgentOperations.payCommission, { body: { amount: 1 } });
+    // @ts-expect-error a POST carries its body, even an optional one
+    void callOperation(ResponsibleGamingOperations.status, {});
+    // @ts-expect-error a GET carries none
+    void callOperation(StatementOperations.getStatementMonths, { body: {} });
     const status = callOperation(ResponsibleGamingOperations.status, { body: {} });
     // @ts-expect-error the status answer has no such field
     void status.then((data) => data.noSuchField);

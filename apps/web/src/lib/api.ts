@@ -64,13 +64,16 @@ export type ParamsOf<O extends Operation> = O['params'] extends z.ZodType
   ? { readonly [K in keyof z.input<O['params']>]: string | number }
   : never;
 
-/** What a call of an operation sends besides its method and path. */
+/**
+ * What a call of an operation sends besides its method and path: a POST always carries its body (`{}` when
+ * the operation's body is optional), a GET never does.
+ */
 export type CallOptions<O extends Operation> = {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** The query string (without `?`), for the operations that read one; appended as given. */
   query?: string | URLSearchParams;
-} & (undefined extends BodyOf<O> ? { body?: BodyOf<O> } : { body: BodyOf<O> }) &
+} & (O['method'] extends 'GET' ? { body?: never } : { body: BodyOf<O> }) &
   (O['params'] extends z.ZodType ? { params: ParamsOf<O> } : { params?: never });
 
 /**
