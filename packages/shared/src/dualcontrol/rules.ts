@@ -61,9 +61,3 @@ export const dualControlRejectSchema = z.strictObject({
     .min(1, DualControlMessages.noteRequired)
     .max(500, DualControlMessages.noteRequired),
 });
-
-export const DualControlRoutes = {
-  list: '/api/backoffice/approvals', // GET -> DualControlListResponse (admin)
-  approve: (id: number) => `/api/backoffice/approvals/${id}/approve`, // POST {} + Idempotency-Key (admin)
-  reject: (id: number) => `/api/backoffice/approvals/${id}/reject`, // POST { note } (admin)
-} as const;

@@ -1,17 +1,18 @@
 import { z } from 'zod';
-import { Audiences, defineOperations } from '../contract.ts';
+import { Audiences, defineOperations, pathOfOne } from '../contract.ts';
 import { idParam } from '../params.ts';
 import { dualControlListResponseSchema, dualControlRequestResponseSchema } from '../schemas/dualControl.ts';
-import { DualControlRoutes, dualControlRejectSchema } from '../../dualcontrol/rules.ts';
+import { dualControlRejectSchema } from '../../dualcontrol/rules.ts';
 
 const idParams = z.strictObject({ id: idParam });
-const REQUEST = `${DualControlRoutes.list}/:id`;
+const APPROVALS = '/api/backoffice/approvals';
+const REQUEST = `${APPROVALS}/:id`;
 
 /** Changes waiting for a second, independent admin (decision 045). */
 export const DualControlOperations = defineOperations({
   list: {
     method: 'GET',
-    path: DualControlRoutes.list,
+    path: APPROVALS,
     audience: Audiences.admins,
     summary: 'Changes waiting for a second admin, and the last decided (admin)',
     response: dualControlListResponseSchema,
@@ -35,3 +36,10 @@ export const DualControlOperations = defineOperations({
     response: dualControlRequestResponseSchema,
   },
 });
+
+/** The operations' paths, for callers that call by path (tests): each path is written once, above. */
+export const DualControlRoutes = {
+  list: DualControlOperations.list.path,
+  approve: pathOfOne(DualControlOperations.approve),
+  reject: pathOfOne(DualControlOperations.reject),
+} as const;
