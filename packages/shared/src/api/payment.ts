@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { WithdrawCompany } from '../payments/channels.ts';
 import type { StaffRole } from '../roles.ts';
 import type {
   depositAccountViewSchema,
@@ -20,20 +19,7 @@ import type {
   transactionHistoryResponseSchema,
 } from './schemas/payment.ts';
 
-// PaymentRoutes is built from its operations: api/operations/payment.ts.
-
-export const PaymentBackofficeRoutes = {
-  requests: '/api/backoffice/payments', // GET ?status&kind&page -> PaymentRequestListResponse
-  approve: (id: number) => `/api/backoffice/payments/${id}/approve`, // POST PaymentDecisionInput + Idempotency-Key
-  decline: (id: number) => `/api/backoffice/payments/${id}/decline`, // POST PaymentDeclineInput + Idempotency-Key
-  receipt: (id: number) => `/api/backoffice/payments/${id}/receipt`, // GET -> the receipt image (staff in scope)
-  depositAccounts: '/api/backoffice/deposit-accounts', // GET list, POST DepositAccountInput (admin)
-  depositAccount: (id: number) => `/api/backoffice/deposit-accounts/${id}`, // POST DepositAccountInput (admin)
-  depositAccountImage: (id: number) => `/api/backoffice/deposit-accounts/${id}/image`, // POST ChannelImageInput (admin)
-  withdrawChannels: '/api/backoffice/withdraw-channels', // GET -> WithdrawChannelListResponse (admin)
-  withdrawChannelImage: (company: WithdrawCompany) => `/api/backoffice/withdraw-channels/${company}/image`, // POST ChannelImageInput (admin)
-  limits: '/api/backoffice/payment-limits', // GET, POST PaymentLimitsInput (admin)
-} as const;
+// PaymentRoutes and PaymentBackofficeRoutes are built from their operations: api/operations/payment.ts.
 
 export type PaymentStatus = 'PENDING' | 'APPROVED' | 'DECLINED';
 export type PaymentRequestKind = 'DEPOSIT' | 'WITHDRAW';

@@ -165,10 +165,3 @@ export type ApprovalSettingsResponse = z.infer<typeof approvalSettingsResponseSc
 export type BalanceAdjustmentView = z.infer<typeof balanceAdjustmentViewSchema>;
 export type BalanceAdjustmentListResponse = z.infer<typeof balanceAdjustmentListResponseSchema>;
 export type BalanceAdjustmentDecisionResponse = z.infer<typeof balanceAdjustmentDecisionResponseSchema>;
-
-export const ApprovalRoutes = {
-  settings: '/api/backoffice/approval-settings', // GET -> ApprovalSettingsResponse; POST ApprovalSettingsInput (admin)
-  adjustments: '/api/backoffice/adjustments', // GET ?status= -> BalanceAdjustmentListResponse (admin)
-  approveAdjustment: (id: number) => `/api/backoffice/adjustments/${id}/approve`, // POST {} + Idempotency-Key (admin)
-  declineAdjustment: (id: number) => `/api/backoffice/adjustments/${id}/decline`, // POST { note } + Idempotency-Key (admin)
-} as const;

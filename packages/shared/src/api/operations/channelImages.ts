@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { Audiences, defineOperations } from '../contract.ts';
 import { idParam } from '../params.ts';
-import { PaymentBackofficeRoutes } from '../payment.ts';
 import {
   depositAccountImageResponseSchema,
   withdrawChannelImageResponseSchema,
@@ -32,7 +31,7 @@ export const ChannelImageOperations = defineOperations({
   },
   withdrawChannels: {
     method: 'GET',
-    path: PaymentBackofficeRoutes.withdrawChannels,
+    path: '/api/backoffice/withdraw-channels',
     audience: Audiences.admins,
     summary: 'Every withdraw channel with its image (admins)',
     response: withdrawChannelListResponseSchema,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { Audiences, defineOperations } from '../contract.ts';
+import { Audiences, defineOperations, pathOfOne } from '../contract.ts';
 import { idParam, pageNumber } from '../params.ts';
-import { PaymentBackofficeRoutes } from '../payment.ts';
 import {
   approvalSettingsResponseSchema,
   balanceAdjustmentDecisionResponseSchema,
@@ -17,7 +16,8 @@ import {
   transactionHistoryResponseSchema,
 } from '../schemas/payment.ts';
 import { dualControlRequestResponseSchema } from '../schemas/dualControl.ts';
-import { ApprovalRoutes, approvalSettingsSchema } from '../../payments/approvals.ts';
+import { approvalSettingsSchema } from '../../payments/approvals.ts';
+import { ChannelImageOperations } from './channelImages.ts';
 import {
   depositAccountSchema,
   imageExtractSchema,
@@ -77,8 +77,13 @@ export const PaymentOperations = defineOperations({
 });
 
 const idParams = z.strictObject({ id: idParam });
-const PAYMENT = `${PaymentBackofficeRoutes.requests}/:id`;
-const ADJUSTMENT = `${ApprovalRoutes.adjustments}/:id`;
+const PAYMENTS = '/api/backoffice/payments';
+const PAYMENT = `${PAYMENTS}/:id`;
+const DEPOSIT_ACCOUNTS = '/api/backoffice/deposit-accounts';
+const LIMITS = '/api/backoffice/payment-limits';
+const APPROVAL_SETTINGS = '/api/backoffice/approval-settings';
+const ADJUSTMENTS = '/api/backoffice/adjustments';
+const ADJUSTMENT = `${ADJUSTMENTS}/:id`;
 
 /**
  * The back office's payment calls: requests and their decisions (the player's agent, master agent or an
@@ -89,7 +94,7 @@ const ADJUSTMENT = `${ApprovalRoutes.adjustments}/:id`;
 export const PaymentAdminOperations = defineOperations({
   requests: {
     method: 'GET',
-    path: PaymentBackofficeRoutes.requests,
+    path: PAYMENTS,
     audience: Audiences.anyStaff,
     summary: 'Payment requests in scope, by status and kind, a page at a time',
     querystring: z.strictObject({
@@ -119,14 +124,14 @@ export const PaymentAdminOperations = defineOperations({
   },
   depositAccounts: {
     method: 'GET',
-    path: PaymentBackofficeRoutes.depositAccounts,
+    path: DEPOSIT_ACCOUNTS,
     audience: Audiences.admins,
     summary: 'Every deposit account (admins)',
     response: depositAccountListResponseSchema,
   },
   createDepositAccount: {
     method: 'POST',
-    path: PaymentBackofficeRoutes.depositAccounts,
+    path: DEPOSIT_ACCOUNTS,
     audience: Audiences.admins,
     summary: 'A new deposit account (admins)',
     body: depositAccountSchema,
@@ -134,7 +139,7 @@ export const PaymentAdminOperations = defineOperations({
   },
   updateDepositAccount: {
     method: 'POST',
-    path: `${PaymentBackofficeRoutes.depositAccounts}/:id`,
+    path: `${DEPOSIT_ACCOUNTS}/:id`,
     audience: Audiences.admins,
     summary: 'Changes a deposit account (admins)',
     params: idParams,
@@ -143,14 +148,14 @@ export const PaymentAdminOperations = defineOperations({
   },
   limits: {
     method: 'GET',
-    path: PaymentBackofficeRoutes.limits,
+    path: LIMITS,
     audience: Audiences.anyStaff,
     summary: 'The deposit and withdrawal limits',
     response: paymentLimitsResponseSchema,
   },
   setLimits: {
     method: 'POST',
-    path: PaymentBackofficeRoutes.limits,
+    path: LIMITS,
     audience: Audiences.admins,
     summary: 'Proposes deposit and withdrawal limits; they apply when a second admin approves (admins)',
     body: paymentLimitsSchema,
@@ -158,14 +163,14 @@ export const PaymentAdminOperations = defineOperations({
   },
   approvalSettings: {
     method: 'GET',
-    path: ApprovalRoutes.settings,
+    path: APPROVAL_SETTINGS,
     audience: Audiences.anyStaff,
     summary: 'The second-approval thresholds and the daily approval limits of each role',
     response: approvalSettingsResponseSchema,
   },
   setApprovalSettings: {
     method: 'POST',
-    path: ApprovalRoutes.settings,
+    path: APPROVAL_SETTINGS,
     audience: Audiences.admins,
     summary: 'Proposes second-approval thresholds and daily limits; they apply when a second admin approves (admins)',
     body: approvalSettingsSchema,
@@ -173,7 +178,7 @@ export const PaymentAdminOperations = defineOperations({
   },
   adjustments: {
     method: 'GET',
-    path: ApprovalRoutes.adjustments,
+    path: ADJUSTMENTS,
     audience: Audiences.admins,
     summary: 'Balance adjustments by status (PENDING when absent) (admins)',
     querystring: z.strictObject({ status: z.enum(PAYMENT_STATUSES).default('PENDING') }),
@@ -211,4 +216,29 @@ export const PaymentRoutes = {
   // TransactionHistoryInput -> TransactionHistoryResponse
   getTransactionHistory: PaymentOperations.getTransactionHistory.path,
   imageExtract: PaymentOperations.imageExtract.path, // { image: base64 } -> ImageExtractResponse
+} as const;
+
+/**
+ * The back office's payment paths, for callers that call by path (tests). Built from the operations, so each
+ * path is written once; the receipt image is a file route (bytes, not JSON), not an operation.
+ */
+export const PaymentBackofficeRoutes = {
+  requests: PaymentAdminOperations.requests.path,
+  approve: pathOfOne(PaymentAdminOperations.approve),
+  decline: pathOfOne(PaymentAdminOperations.decline),
+  receipt: (id: number) => `${PAYMENTS}/${id}/receipt`,
+  depositAccounts: PaymentAdminOperations.depositAccounts.path,
+  depositAccount: pathOfOne(PaymentAdminOperations.updateDepositAccount),
+  depositAccountImage: pathOfOne(ChannelImageOperations.depositAccountImage),
+  withdrawChannels: ChannelImageOperations.withdrawChannels.path,
+  withdrawChannelImage: pathOfOne(ChannelImageOperations.withdrawChannelImage),
+  limits: PaymentAdminOperations.limits.path,
+} as const;
+
+/** Approval settings and balance adjustments by path, built from their operations. */
+export const ApprovalRoutes = {
+  settings: PaymentAdminOperations.approvalSettings.path,
+  adjustments: PaymentAdminOperations.adjustments.path,
+  approveAdjustment: pathOfOne(PaymentAdminOperations.approveAdjustment),
+  declineAdjustment: pathOfOne(PaymentAdminOperations.declineAdjustment),
 } as const;
