@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Audiences, defineOperations, messageResponseSchema } from '../contract.ts';
-import { MASTER_AGENT_APPLICATIONS_ROUTE, MasterAgentRoutes } from '../masterAgent.ts';
+import { Audiences, defineOperations, messageResponseSchema, pathOfOne } from '../contract.ts';
+import type { MasterAgentPhotoKind } from '../../validation/masterAgentMessages.ts';
 import { idParam } from '../params.ts';
 import {
   masterAgentApplicationDetailResponseSchema,
@@ -27,7 +27,9 @@ export const masterAgentPhotoParamsSchema = masterAgentApplicationParamsSchema.e
 /** No input: an empty object or no body. */
 const emptyBody = z.strictObject({}).optional();
 
-const APPLICATION = `${MASTER_AGENT_APPLICATIONS_ROUTE}/:id`;
+/** The applications' routes start here (the operations write their paths with `:id`). */
+const APPLICATIONS = '/api/backoffice/master-agent-applications';
+const APPLICATION = `${APPLICATIONS}/:id`;
 
 /**
  * Master-agent registration: the public form, and the admins' review. Approve and decline also need the
@@ -36,7 +38,7 @@ const APPLICATION = `${MASTER_AGENT_APPLICATIONS_ROUTE}/:id`;
 export const MasterAgentOperations = defineOperations({
   apply: {
     method: 'POST',
-    path: MasterAgentRoutes.apply,
+    path: '/api/masteragent/register',
     audience: Audiences.public,
     summary: 'The master-agent application form with its two photos as base64 (rate limited per address)',
     body: masterAgentApplicationSchema,
@@ -44,7 +46,7 @@ export const MasterAgentOperations = defineOperations({
   },
   list: {
     method: 'GET',
-    path: MASTER_AGENT_APPLICATIONS_ROUTE,
+    path: APPLICATIONS,
     audience: Audiences.admins,
     summary: 'Master-agent applications, newest first, by status (admins)',
     querystring: masterAgentListQuerySchema,
@@ -88,3 +90,21 @@ export const MasterAgentOperations = defineOperations({
     response: masterAgentSignInLinkResponseSchema,
   },
 });
+
+/**
+ * Master-agent registration by path. The form is public (JSON with both photos as base64); everything else is
+ * the back office's, for admins only. Built from the operations, so each path is written once.
+ */
+export const MasterAgentRoutes = {
+  apply: MasterAgentOperations.apply.path,
+} as const;
+
+export const MasterAgentBackofficeRoutes = {
+  list: MasterAgentOperations.list.path,
+  detail: pathOfOne(MasterAgentOperations.detail),
+  /** GET -> the photo's bytes (image/jpeg), never cached: a file route, not an operation. */
+  photo: (id: number, kind: MasterAgentPhotoKind) => `${pathOfOne(MasterAgentOperations.detail)(id)}/photos/${kind}`,
+  approve: pathOfOne(MasterAgentOperations.approve),
+  decline: pathOfOne(MasterAgentOperations.decline),
+  sendSignInLink: pathOfOne(MasterAgentOperations.sendSignInLink),
+} as const;
