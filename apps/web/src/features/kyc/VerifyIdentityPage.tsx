@@ -7,13 +7,13 @@ import {
   KYC_ID_TYPES,
   KycMessages,
   KycOperations,
-  KycRoutes,
   kycSubmissionSchema,
   type KycDeclaration,
+  type KycIdType,
   type KycPhotoKind,
 } from '@karera/shared';
 import { Alert, Button, ButtonLink, Page, SelectField, Spinner, TextField } from '../../components/ui/index.ts';
-import { ApiError, apiRequest, callOperation } from '../../lib/api.ts';
+import { ApiError, callOperation } from '../../lib/api.ts';
 import { PLAYER_QUERY_ROOT } from '../../lib/queryKeys.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
 import { useKycT, type KycTextKey } from './kycI18n.ts';
@@ -46,6 +46,10 @@ export function KycIntro({ depositThreshold }: { depositThreshold: number }) {
   const tk = useKycT();
   return <p data-testid="kyc-intro">{tk('intro', { threshold: formatPeso(depositThreshold) })}</p>;
 }
+
+const isIdType = (value: string): value is KycIdType => KYC_ID_TYPES.some((type) => type === value);
+const allDeclared = (declared: Record<KycDeclaration, boolean>): declared is Record<KycDeclaration, true> =>
+  KYC_DECLARATIONS.every((name) => declared[name]);
 
 /** Verify identity (/verify, issue 22): the player's status and, when they may submit, the form. */
 export function VerifyIdentityPage() {
@@ -117,9 +121,10 @@ function VerificationForm() {
         photos.idPhoto ? fileToBase64(photos.idPhoto) : '',
         photos.selfie ? fileToBase64(photos.selfie) : '',
       ]);
-      // The form's fields are checked before sending, but typed as what the inputs hold (text, booleans).
-      return apiRequest<{ statusMessage: string }>(KycRoutes.submit, {
-        method: 'POST',
+      // validate() checked the fields before sending: here the inputs' text and booleans narrow to what the
+      // operation takes (an ID type of the list, every declaration made).
+      if (!isIdType(idType) || !allDeclared(declared)) throw new Error('the form was not checked');
+      return callOperation(KycOperations.submit, {
         body: { legalName, dateOfBirth, idType, idNumber, idPhoto, selfie, declarations: declared },
       });
     },
