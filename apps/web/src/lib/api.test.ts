@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AgentOperations, ResponsibleGamingOperations, StatementOperations } from '@karera/shared';
-import { ApiError, callOperation } from './api.ts';
+import { ApiError } from './api.ts';
+import { callOperation } from './callOperation.ts';
 
 function answer(status: number, body: unknown) {
   return vi.fn(

@@ -1,5 +1,5 @@
 import { ResponsibleGamingOperations } from '@karera/shared';
-import { callOperation } from './api.ts';
+import { callOperation } from './callOperation.ts';
 import { PLAYER_QUERY_ROOT } from './queryKeys.ts';
 
 /**

@@ -4,12 +4,12 @@ import { BackofficeRoutes } from './operations/backoffice.ts';
 import { BettingRoutes, GameRoutes } from './operations/game.ts';
 import { PromoBackofficeRoutes, PromoRoutes } from './operations/promo.ts';
 import { PaymentRoutes } from './operations/payment.ts';
-import { PublicRoutes } from './operations/public.ts';
+import { PublicRoutes } from './public.ts';
 import { StaffRequestRoutes } from './operations/staffRequests.ts';
 import { StaffSecurityRoutes } from './operations/staffSecurity.ts';
 import { ToteRoutes } from './operations/tote.ts';
 import { RacingAdminRoutes } from './operations/racing.ts';
-import { UserRoutes } from './operations/user.ts';
+import { UserRoutes } from './user.ts';
 
 describe('paths built from the operations', () => {
   it('fills path parameters, and refuses a path without the one parameter asked', () => {

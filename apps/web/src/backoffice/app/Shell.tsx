@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BackofficeOperations } from '@karera/shared';
-import { callOperation } from '../../lib/api.ts';
+import { callOperation } from '../../lib/callOperation.ts';
 import { Alert, Button } from '../../components/ui/index.ts';
 import { LoadingBlock } from '../components/QueryState.tsx';
 import { useApprovalsQuery } from '../lib/approvals.ts';

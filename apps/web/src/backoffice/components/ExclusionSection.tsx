@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatPeso, ResponsibleGamingAdminOperations } from '@karera/shared';
 import { Alert, Button, TextField } from '../../components/ui/index.ts';
-import { callOperation } from '../../lib/api.ts';
+import { callOperation } from '../../lib/callOperation.ts';
 import { errorText } from '../lib/errors.ts';
 import { useT } from '../i18n/useT.ts';
 import { ManilaTime } from './ManilaTime.tsx';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { KycOperations } from '@karera/shared';
-import { callOperation } from '../../lib/api.ts';
+import { callOperation } from '../../lib/callOperation.ts';
 import { useT } from '../i18n/useT.ts';
 import { ErrorBlock, LoadingBlock } from './QueryState.tsx';
 

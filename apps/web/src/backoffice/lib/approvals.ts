@@ -7,7 +7,8 @@ import {
   StatusCode,
   type DualControlRequestView,
 } from '@karera/shared';
-import { ApiError, callOperation } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { callOperation } from '../../lib/callOperation.ts';
 import type { BoT } from '../i18n/useT.ts';
 import { errorText } from './errors.ts';
 

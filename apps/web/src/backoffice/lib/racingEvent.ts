@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { RacingAdminOperations, type ResponseOf } from '@karera/shared';
-import { callOperation } from '../../lib/api.ts';
+import { callOperation } from '../../lib/callOperation.ts';
 import { queryKeys } from './queryKeys.ts';
 
 /** A race day with its races by race number, each with its runners by runner number (the contract's answer). */

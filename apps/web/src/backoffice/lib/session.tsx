@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { BackofficeOperations, type StaffMember } from '@karera/shared';
-import { callOperation } from '../../lib/api.ts';
+import { callOperation } from '../../lib/callOperation.ts';
 import { isUnauthorized } from './errors.ts';
 import { queryKeys } from './queryKeys.ts';
 

@@ -13,7 +13,8 @@ import {
   type KycPhotoKind,
 } from '@karera/shared';
 import { Alert, Button, ButtonLink, Page, SelectField, Spinner, TextField } from '../../components/ui/index.ts';
-import { ApiError, callOperation } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { callOperation } from '../../lib/callOperation.ts';
 import { PLAYER_QUERY_ROOT } from '../../lib/queryKeys.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
 import { useKycT, type KycTextKey } from './kycI18n.ts';

@@ -10,7 +10,8 @@ import {
   type MasterAgentTextFields,
 } from '@karera/shared';
 import { Alert, ButtonLink, Button, Page, Spinner, TextField } from '../../components/ui/index.ts';
-import { ApiError, callOperation, newIdempotencyKey } from '../../lib/api.ts';
+import { ApiError, newIdempotencyKey } from '../../lib/api.ts';
+import { callOperation } from '../../lib/callOperation.ts';
 import { useMessageText } from '../../lib/messages.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
 import { useSiteConfig } from '../../lib/siteConfig.ts';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { formatPeso, ResponsibleGamingOperations } from '@karera/shared';
 import { Button, Dialog } from '../../components/ui/index.ts';
-import { callOperation } from '../../lib/api.ts';
+import { callOperation } from '../../lib/callOperation.ts';
 import { useLogout } from '../../lib/useLogout.ts';
 import { sinceSignInKey } from './rgApi.ts';
 import { useRgT } from './rgI18n.ts';

@@ -1,5 +1,5 @@
 import { ResponsibleGamingOperations, type RgBreakPeriod, type RgLimitKind } from '@karera/shared';
-import { callOperation } from '../../lib/api.ts';
+import { callOperation } from '../../lib/callOperation.ts';
 import { rgStatusKey } from '../../lib/rgStatus.ts';
 
 export { rgStatusKey, rgStatusQuery } from '../../lib/rgStatus.ts';

@@ -1,5 +1,5 @@
 import { StatementOperations } from '@karera/shared';
-import { callOperation } from '../../lib/api.ts';
+import { callOperation } from '../../lib/callOperation.ts';
 import { PLAYER_QUERY_ROOT } from '../../lib/queryKeys.ts';
 
 /** Under the player's root, so signing out drops them. */

@@ -1,3 +1,4 @@
+import { UserRoutes } from '../user.ts';
 import { Audiences, defineOperations, messageResponseSchema } from '../contract.ts';
 import {
   balanceResponseSchema,
@@ -28,7 +29,7 @@ import {
 export const UserOperations = defineOperations({
   register: {
     method: 'POST',
-    path: '/api/user/register',
+    path: UserRoutes.register,
     audience: Audiences.public,
     summary: 'Opens an account and sends the code that verifies it (otp type P)',
     body: registerSchema,
@@ -36,7 +37,7 @@ export const UserOperations = defineOperations({
   },
   otp: {
     method: 'POST',
-    path: '/api/user/otp',
+    path: UserRoutes.otp,
     audience: Audiences.public,
     summary:
       'Checks a code: type P verifies a new account and type L finishes a login (both answer a session); ' +
@@ -46,7 +47,7 @@ export const UserOperations = defineOperations({
   },
   resendOTP: {
     method: 'POST',
-    path: '/api/user/resendOTP',
+    path: UserRoutes.resendOTP,
     audience: Audiences.public,
     summary: 'Sends a new verification code; every number is answered alike',
     body: mobileOnlySchema,
@@ -54,7 +55,7 @@ export const UserOperations = defineOperations({
   },
   forgotPassword: {
     method: 'POST',
-    path: '/api/user/forgotPassword',
+    path: UserRoutes.forgotPassword,
     audience: Audiences.public,
     summary: 'Sends a password reset code; every number is answered alike',
     body: mobileOnlySchema,
@@ -62,7 +63,7 @@ export const UserOperations = defineOperations({
   },
   resetPassword: {
     method: 'POST',
-    path: '/api/user/resetPassword',
+    path: UserRoutes.resetPassword,
     audience: Audiences.public,
     summary: 'Sets a new password with the reset code',
     body: resetPasswordSchema,
@@ -70,7 +71,7 @@ export const UserOperations = defineOperations({
   },
   login: {
     method: 'POST',
-    path: '/api/user/login',
+    path: UserRoutes.login,
     audience: Audiences.public,
     summary:
       'Signs in with the mobile number and password: a session, or 114 (not verified: a code was sent) or ' +
@@ -80,7 +81,7 @@ export const UserOperations = defineOperations({
   },
   linkLogin: {
     method: 'POST',
-    path: '/api/user/linkLogin',
+    path: UserRoutes.linkLogin,
     audience: Audiences.public,
     summary: 'Signs in with a login link issued by an admin (?p=&s=)',
     body: linkLoginSchema,
@@ -88,7 +89,7 @@ export const UserOperations = defineOperations({
   },
   logout: {
     method: 'POST',
-    path: '/api/user/logout',
+    path: UserRoutes.logout,
     audience: Audiences.player,
     summary: 'Ends the session',
     body: sessionOnlySchema.optional(),
@@ -96,7 +97,7 @@ export const UserOperations = defineOperations({
   },
   getBalance: {
     method: 'POST',
-    path: '/api/user/getBalance',
+    path: UserRoutes.getBalance,
     audience: Audiences.player,
     summary: "The player's credit and bonus balances, centavos",
     body: sessionOnlySchema.optional(),
@@ -104,7 +105,7 @@ export const UserOperations = defineOperations({
   },
   getProfile: {
     method: 'POST',
-    path: '/api/user/getProfile',
+    path: UserRoutes.getProfile,
     audience: Audiences.player,
     summary: "The player's profile and balances",
     body: sessionOnlySchema.optional(),
@@ -112,7 +113,7 @@ export const UserOperations = defineOperations({
   },
   updateProfile: {
     method: 'POST',
-    path: '/api/user/updateProfile',
+    path: UserRoutes.updateProfile,
     audience: Audiences.player,
     summary: 'Changes the names and email; a new mobile number changes only after its code (otp type M)',
     body: updateProfileSchema,
@@ -120,34 +121,10 @@ export const UserOperations = defineOperations({
   },
   changePassword: {
     method: 'POST',
-    path: '/api/user/changePassword',
+    path: UserRoutes.changePassword,
     audience: Audiences.player,
     summary: "Changes the password; the player's other sessions end",
     body: changePasswordSchema,
     response: messageResponseSchema,
   },
 });
-
-/**
- * Player account calls (docs/product/accounts.md): POST /api/user/<func>, JSON, money in centavos.
- * Success: { statusCode: 200, ... }. Refusal: { statusCode, statusMessage, fieldErrors? }.
- * 107 = session missing, expired or revoked (the client logs out); 114 = account not verified.
- * The session travels in an HttpOnly cookie; API clients without cookies may send a
- * sessionId + playerId pair in the body instead.
- * Built from the operations, so each path is written once.
- */
-export const UserRoutes = {
-  register: UserOperations.register.path, // RegisterInput -> RegisterResponse (OTP sent)
-  otp: UserOperations.otp.path, // OtpInput: type P -> LoginResponse; type M (session) -> ProfileResponse
-  resendOTP: UserOperations.resendOTP.path, // { mobileNo } -> RegisterResponse (a new OTP sent)
-  forgotPassword: UserOperations.forgotPassword.path, // { mobileNo } -> RegisterResponse (a reset OTP sent)
-  resetPassword: UserOperations.resetPassword.path, // ResetPasswordInput -> { statusCode, statusMessage }
-  // LoginInput -> LoginResponse | UnverifiedResponse (114) | LoginOtpRequiredResponse (115)
-  login: UserOperations.login.path,
-  linkLogin: UserOperations.linkLogin.path, // { playerId, token } from ?p=&s= -> LoginResponse
-  logout: UserOperations.logout.path, // {} -> { statusCode }
-  getBalance: UserOperations.getBalance.path, // {} -> BalanceResponse
-  getProfile: UserOperations.getProfile.path, // {} -> ProfileResponse
-  updateProfile: UserOperations.updateProfile.path, // UpdateProfileInput -> UpdateProfileResponse
-  changePassword: UserOperations.changePassword.path, // ChangePasswordInput -> { statusCode, statusMessage }
-} as const;

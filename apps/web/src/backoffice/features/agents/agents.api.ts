@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AgentOperations, type BodyOf, type CommissionPeriod } from '@karera/shared';
-import { callOperation, newIdempotencyKey } from '../../../lib/api.ts';
+import { newIdempotencyKey } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/callOperation.ts';
 
 type Body<K extends keyof typeof AgentOperations> = BodyOf<(typeof AgentOperations)[K]>;
 

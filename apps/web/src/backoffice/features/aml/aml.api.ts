@@ -6,7 +6,7 @@ import {
   type AmlRule,
   type AmlStatus,
 } from '@karera/shared';
-import { callOperation } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/callOperation.ts';
 
 const ROOT = ['backoffice', 'aml'] as const;
 const keys = {

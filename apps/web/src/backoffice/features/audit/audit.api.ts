@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BackofficeOperations, type AuditSort } from '@karera/shared';
-import { callOperation } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/callOperation.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 
 export interface AuditListParams {

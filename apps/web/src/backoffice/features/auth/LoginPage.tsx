@@ -11,7 +11,8 @@ import {
   type StaffMember,
   type TotpEnrolledResponse,
 } from '@karera/shared';
-import { ApiError, callOperation } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/callOperation.ts';
 import { Alert, Button, TextField } from '../../../components/ui/index.ts';
 import { errorText } from '../../lib/errors.ts';
 import { localizeMessage, useT, type BoT } from '../../i18n/useT.ts';

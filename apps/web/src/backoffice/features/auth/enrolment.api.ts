@@ -5,7 +5,8 @@ import {
   type EnrolmentLinkConfirmInput,
   type ResponseOf,
 } from '@karera/shared';
-import { apiRequest, callOperation } from '../../../lib/api.ts';
+import { apiRequest } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/callOperation.ts';
 
 /**
  * The account and new secret a live link offers. The secret is a credential: never kept past the page,

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { StaffSecurityOperations } from '@karera/shared';
-import { callOperation } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/callOperation.ts';
 
 const keys = {
   enrolment: ['backoffice', 'two-factor-enrolment'] as const,

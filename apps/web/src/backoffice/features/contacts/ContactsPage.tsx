@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BackofficeOperations } from '@karera/shared';
-import { callOperation } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/callOperation.ts';
 import { ManilaTime } from '../../components/ManilaTime.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { Pagination } from '../../components/Pagination.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DashboardOperations } from '@karera/shared';
-import { callOperation } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/callOperation.ts';
 import { connectStaffSocket, staffSocketUrl, type StaffSocketState } from './staffSocket.ts';
 
 const DASHBOARD_KEY = ['backoffice', 'dashboard'] as const;

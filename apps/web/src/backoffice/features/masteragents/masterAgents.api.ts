@@ -6,7 +6,7 @@ import {
   type MasterAgentApplicationStatus,
   type MasterAgentPhotoKind,
 } from '@karera/shared';
-import { callOperation } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/callOperation.ts';
 import { fetchBlob } from '../../lib/fetchBlob.ts';
 
 const ROOT = ['backoffice', 'master-agent-applications'] as const;

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BackofficeOperations } from '@karera/shared';
-import { callOperation } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/callOperation.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 
 /** One page of the SMS outbox, newest first; q filters by mobile number. */

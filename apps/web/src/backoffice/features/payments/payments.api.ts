@@ -10,7 +10,7 @@ import {
   type PaymentStatus,
   type WithdrawCompany,
 } from '@karera/shared';
-import { callOperation } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/callOperation.ts';
 import { approvalsKey } from '../../lib/approvals.ts';
 
 const ROOT = ['backoffice', 'payments'] as const;

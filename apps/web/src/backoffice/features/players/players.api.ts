@@ -7,7 +7,7 @@ import {
   type LoginLinkInput,
   type PlayerSortKey,
 } from '@karera/shared';
-import { callOperation } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/callOperation.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 
 export interface PlayerListParams {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PromoAdminOperations, type PromoDefinitionInput } from '@karera/shared';
-import { callOperation } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/callOperation.ts';
 import { approvalsKey } from '../../lib/approvals.ts';
 
 const ROOT = ['backoffice', 'promos'] as const;

@@ -8,7 +8,7 @@ import {
   type ResponseOf,
   type RunnerInput,
 } from '@karera/shared';
-import { callOperation } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/callOperation.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { useRacingEventQuery, type EventDetailResponse } from '../../lib/racingEvent.ts';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ReportOperations, type GamingGroup, type ReportRange } from '@karera/shared';
-import { callOperation } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/callOperation.ts';
 
 const ROOT = ['backoffice', 'reports'] as const;
 

@@ -5,7 +5,7 @@ import {
   StaffSecurityOperations,
   type ChangeStaffMobileInput,
 } from '@karera/shared';
-import { callOperation } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/callOperation.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import type { CreateStaffBody } from './staffForm.ts';
 

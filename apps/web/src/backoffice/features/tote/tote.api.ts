@@ -7,7 +7,7 @@ import {
   type ResultInput,
   type ToteSettingInput,
 } from '@karera/shared';
-import { callOperation } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/callOperation.ts';
 import { approvalsKey } from '../../lib/approvals.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PoolsOperations } from '@karera/shared';
-import { callOperation } from '../../../lib/api.ts';
+import { callOperation } from '../../../lib/callOperation.ts';
 import { tapRealtimeFrames } from '../../../lib/realtime.ts';
 import { poolsVersionsIn, type RacePools } from './poolsData.ts';
 
