@@ -17,9 +17,12 @@ npm install --prefix "$work/runtime" --no-audit --no-fund --loglevel=error node@
 node24="$(readlink -f "$work/runtime/node_modules/.bin/node")"
 export PATH="$(dirname "$node24"):$PATH"
 echo "node $(node --version) at $node24"
-# The package carries the headers too: native addons build against them, with no download from nodejs.org.
-export npm_config_nodedir="$(dirname "$(dirname "$node24")")"
-[ -f "$npm_config_nodedir/include/node/common.gypi" ] || { echo "no Node headers in $npm_config_nodedir" >&2; exit 1; }
+# The platform package it installs carries the headers too: native addons build against them, with no download
+# from nodejs.org.
+headers="$(find "$work/runtime/node_modules" -path '*/include/node/common.gypi' -print -quit)"
+[ -n "$headers" ] || { echo "no Node headers under $work/runtime/node_modules" >&2; exit 1; }
+export npm_config_nodedir="$(dirname "$(dirname "$(dirname "$headers")")")"
+echo "headers in $npm_config_nodedir"
 case "$(node --version)" in
   v24.*) ;;
   *) echo "expected Node 24, found $(node --version)" >&2; exit 1 ;;
