@@ -45,7 +45,9 @@ import {
   type DomainEvents,
 } from './modules/events/index.ts';
 import { racingRoutes } from './modules/racing/index.ts';
-import { formRoutes } from './modules/form/index.ts';
+import { blackbookRoutes } from './modules/blackbook/index.ts';
+import { replayRoutes } from './modules/replays/index.ts';
+import { formPagesRoutes, formRoutes } from './modules/form/index.ts';
 import { bettingRoutes, inProcessBetPlacement, placementThread, type BetPlacement } from './modules/betting/index.ts';
 import { paymentRoutes } from './modules/payments/index.ts';
 import { amlRoutes } from './modules/aml/index.ts';
@@ -246,6 +248,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(playerRoutes);
   await app.register(racingRoutes);
   await app.register(formRoutes);
+  await app.register(blackbookRoutes);
+  await app.register(replayRoutes);
+  await app.register(formPagesRoutes);
   await app.register(bettingRoutes);
   await app.register(toteRoutes(toteDeps));
   await app.register(livePoolsRoutes(toteDeps));

@@ -1,3 +1,4 @@
 /** The module's public face: what the rest of the server may use. */
 export { formRoutes } from './form.routes.ts';
 export { recordRaceResults, recordsForRunner, type RunnerResultInput } from './form.service.ts';
+export { formPagesRoutes } from './pages.routes.ts';

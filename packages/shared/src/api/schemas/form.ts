@@ -56,3 +56,100 @@ export const formGuideResponseSchema = z.object({
 
 export type FormGuideRunner = z.output<typeof formGuideRunnerSchema>;
 export type FormGuideResponse = z.output<typeof formGuideResponseSchema>;
+
+/** What the horse, jockey and trainer pages answer when the id names no record. */
+export const FormMessages = {
+  horseNotFound: 'No horse has this id.',
+  jockeyNotFound: 'No jockey has this id.',
+  trainerNotFound: 'No trainer has this id.',
+} as const;
+
+/** Runs or rides per page of a horse, jockey or trainer page. */
+export const FORM_PAGE_SIZE = 20;
+
+const runOutcomeSchema = z.enum(['finished', 'scratched', 'disqualified', 'didNotFinish']);
+
+/** A past run as a horse, jockey or trainer page lists it, latest first. */
+const pastRunLineSchema = z.object({
+  /** The race, to link its replay. */
+  raceId: z.number().int(),
+  raceNo: z.number().int(),
+  /** The Manila race day, YYYY-MM-DD. */
+  raceDate: z.string(),
+  track: z.string(),
+  distanceM: z.number().int().nullable(),
+  raceClass: z.string().nullable(),
+  outcome: runOutcomeSchema,
+  /** Set exactly when finished (dead heats share it). */
+  position: z.number().int().nullable(),
+  /** The runners that started. */
+  fieldSize: z.number().int(),
+  /** Whether the race can be replayed (a recorded demo run). */
+  hasReplay: z.boolean(),
+});
+
+export const horseRunSchema = pastRunLineSchema.extend({
+  runnerNo: z.string(),
+  /** Lengths behind the winner with two decimals, e.g. "1.25"; null when not recorded. */
+  marginLengths: z.string().nullable(),
+  jockeyId: z.number().int().nullable(),
+  /** As carded for that race. */
+  jockeyName: z.string(),
+  weightKg: z.string().nullable(),
+  /** The Win dividend for 1.00 when the horse won and the race paid one, e.g. "3.50". */
+  winDividend: z.string().nullable(),
+});
+
+export const horsePageResponseSchema = z.object({
+  statusCode: z.literal(200),
+  horse: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    sex: z.enum(['C', 'F', 'G', 'H', 'M', 'R']).nullable(),
+    foalingYear: z.number().int().nullable(),
+    colour: z.string().nullable(),
+    sire: z.string().nullable(),
+    dam: z.string().nullable(),
+    owner: z.string().nullable(),
+    trainerId: z.number().int().nullable(),
+    trainerName: z.string().nullable(),
+  }),
+  /** Career figures over every start, counted to today (Manila). */
+  asOf: z.string(),
+  career: formRecordSchema,
+  lastFinishes: z.string(),
+  daysSinceLastRun: z.number().int().nullable(),
+  firstStarter: z.boolean(),
+  /** This page of runs, latest first. */
+  runs: z.array(horseRunSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+});
+
+export const rideLineSchema = pastRunLineSchema.extend({
+  runnerNo: z.string(),
+  horseId: z.number().int(),
+  /** As carded for that race. */
+  horseName: z.string(),
+  jockeyName: z.string(),
+});
+
+/** A jockey's or a trainer's page: their record and recent rides (a trainer's are the runners they trained). */
+export const ridesPageResponseSchema = z.object({
+  statusCode: z.literal(200),
+  person: z.object({ id: z.number().int(), name: z.string(), licenceNo: z.string().nullable() }),
+  asOf: z.string(),
+  /** Wins out of rides in the 30 days to today (Manila). */
+  last30Days: strikeRateSchema,
+  career: formRecordSchema,
+  rides: z.array(rideLineSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+});
+
+export type HorseRun = z.output<typeof horseRunSchema>;
+export type HorsePageResponse = z.output<typeof horsePageResponseSchema>;
+export type RideLine = z.output<typeof rideLineSchema>;
+export type RidesPageResponse = z.output<typeof ridesPageResponseSchema>;
