@@ -106,3 +106,5 @@ export * from './api/operations/staffRequests.ts';
 export * from './form/figures.ts';
 export * from './api/schemas/form.ts';
 export * from './api/operations/form.ts';
+export * from './api/schemas/blackbook.ts';
+export * from './api/operations/blackbook.ts';

@@ -37,6 +37,7 @@ import * as demoCrowd from './migrations/20261128100000_demo_crowd.ts';
 import * as philippinePoolSplit from './migrations/20261128120000_philippine_pool_split.ts';
 import * as betCardPostTimes from './migrations/20261128071500_bet_card_post_times.ts';
 import * as horsesJockeysTrainers from './migrations/20261128133000_horses_jockeys_trainers.ts';
+import * as blackbookReplays from './migrations/20261128150000_f4_blackbook_replays.ts';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: Dialect): Promise<void>;
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261128071500_bet_card_post_times': betCardPostTimes,
   '20261128120000_philippine_pool_split': philippinePoolSplit,
   '20261128133000_horses_jockeys_trainers': horsesJockeysTrainers,
+  '20261128150000_f4_blackbook_replays': blackbookReplays,
 };
 
 class StaticProvider implements MigrationProvider {

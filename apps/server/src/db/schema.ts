@@ -297,6 +297,8 @@ export interface RacesTable {
   /** Metres, when the card says (decision 053). */
   distance_m: ColumnType<number | null, number | null | undefined, number | null>;
   race_class: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An operator's replay video (HLS, from the allowed stream hosts); null when none. */
+  replay_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RunnersTable {
@@ -811,8 +813,20 @@ export interface DualControlRequestsTable {
   decision_note: string | null;
 }
 
+/** A player's followed horse, jockey or trainer (the blackbook), with an optional note. */
+export interface BlackbookFollowsTable {
+  id: Generated<number>;
+  player_id: number;
+  kind: 'horse' | 'jockey' | 'trainer';
+  subject_id: number;
+  note: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   staff_users: StaffUsersTable;
+  blackbook_follows: BlackbookFollowsTable;
   staff_sessions: StaffSessionsTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_login_throttle: StaffLoginThrottleTable;

@@ -1,3 +1,3 @@
 /** The module's public face: what the rest of the server may use. */
-export { runningRaceRuns } from './raceRuns.ts';
+export { raceRunOf, runningRaceRuns } from './raceRuns.ts';
 export { startSimulator } from './simulator.ts';
