@@ -8,6 +8,7 @@ import { createTxHooks, type SubscriberOrder, type TxHooks } from './lib/tx-hook
 import { subscribeCommissionAccrual } from './modules/agents/index.ts';
 import { subscribeAmlFlags } from './modules/aml/index.ts';
 import type { BetHooks } from './modules/betting/index.ts';
+import { subscribeFormResults } from './modules/form/index.ts';
 import { subscribeKycGate, type KycGateSettings } from './modules/kyc/index.ts';
 import type { PaymentHooks } from './modules/payments/index.ts';
 import { subscribeRebates } from './modules/promos/index.ts';
@@ -19,6 +20,8 @@ export type DomainHooks = TxHooks<DomainHookSpecs>;
 
 /** Each hook's subscribers in the order they run. */
 export const DOMAIN_HOOK_ORDER: SubscriberOrder<DomainHookSpecs> = {
+  // A race's runners' official results, written with the result (decision 053).
+  'result.recorded': ['form.results'],
   'tickets.settled': ['promos.rebates'],
   'tickets.lost': ['promos.rebates'],
   'pool.paid': ['agents.commissions'],
@@ -48,5 +51,6 @@ export function createDomainHooks(
   subscribeRgLimits(hooks);
   subscribeKycGate(hooks, settings.kyc);
   subscribeAmlFlags(hooks);
+  subscribeFormResults(hooks);
   return hooks;
 }

@@ -31,6 +31,7 @@ describe(`transaction hooks: a refusing subscriber rolls the publisher's money b
         hooks: (config) => {
           const withTest = (hook: HookName) => [...DOMAIN_HOOK_ORDER[hook], TEST_SUBSCRIBER];
           const order: SubscriberOrder<DomainHookSpecs> = {
+            'result.recorded': withTest('result.recorded'),
             'tickets.settled': withTest('tickets.settled'),
             'tickets.lost': withTest('tickets.lost'),
             'pool.paid': withTest('pool.paid'),

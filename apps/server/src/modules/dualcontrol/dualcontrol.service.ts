@@ -181,7 +181,8 @@ export async function approveRequest(
         approverId: approver.staffId,
         ip: approver.ip,
       };
-      await definition.apply(trx, parsed.data, context);
+      // The app reaches apply too (its hooks), never the stored context.
+      await definition.apply(trx, parsed.data, app ? { ...context, app } : context);
       await recordAudit(
         trx,
         { type: 'staff', id: approver.staffId, ip: approver.ip },

@@ -4,6 +4,7 @@ import {
   compareRunnerNo,
   horseForm,
   RacingMessages,
+  runnerBaseNumber,
   STRIKE_RATE_DAYS,
   strikeRate,
   type FormGuideResponse,
@@ -25,6 +26,11 @@ import {
 } from './form.repo.ts';
 
 type Db = Kysely<Database>;
+
+/** In the caller's transaction when given one, else in a transaction of its own. */
+async function inTransaction<T>(db: Db, run: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
 
 /**
  * The horse and jockey records of a runner entered by name (the back office and the simulator type names
@@ -143,7 +149,8 @@ export interface RunnerResultInput {
 /**
  * Stores a race's official results (decision 053), replacing any stored before (a corrected result): the
  * horse, jockey and trainer (the horse's trainer now), race day, track, distance and class are copied in.
- * Every runner of the race must have its horse record; the field size is the runners that started.
+ * Every runner of the race must have its horse record; the field size is the runners that started. In the
+ * caller's transaction when `db` is one (a result confirmation's).
  */
 export async function recordRaceResults(
   db: Db,
@@ -183,8 +190,39 @@ export async function recordRaceResults(
     };
   });
   if (rows.length === 0) return;
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.deleteFrom('runner_results').where('race_id', '=', raceId).execute();
     await trx.insertInto('runner_results').values(rows).execute();
+  });
+}
+
+/**
+ * The runners' official results from a confirmed finish (groups of base runner numbers by place, dead
+ * heats sharing a group): a coupled entry (1 and 1A) shares its number's place; a scratched runner is
+ * scratched; a runner that ran but is in no group (a finish entered only to the places the pools need)
+ * finished unplaced, in the place after the last one entered. Margins and times where the details know them.
+ */
+export function officialResultsOf(
+  finish: readonly (readonly number[])[],
+  runners: readonly { runnerNo: string; status: 'A' | 'S' }[],
+  details: readonly { runnerNo: string; marginHundredths: number | null; timeMs: number | null }[] = [],
+): RunnerResultInput[] {
+  const placeOf = new Map<number, number>();
+  let place = 1;
+  for (const group of finish) {
+    for (const runnerNo of group) placeOf.set(runnerNo, place);
+    place += group.length;
+  }
+  const known = new Map(details.map((detail) => [detail.runnerNo, detail]));
+  return runners.map((runner): RunnerResultInput => {
+    if (runner.status === 'S') return { runnerNo: runner.runnerNo, outcome: 'scratched', position: null };
+    const detail = known.get(runner.runnerNo);
+    return {
+      runnerNo: runner.runnerNo,
+      outcome: 'finished',
+      position: placeOf.get(runnerBaseNumber(runner.runnerNo)) ?? place,
+      marginHundredths: detail?.marginHundredths ?? null,
+      timeMs: detail?.timeMs ?? null,
+    };
   });
 }

@@ -1,4 +1,5 @@
 /** The module's public face: what the rest of the server may use. */
 export { formRoutes } from './form.routes.ts';
 export { recordRaceResults, recordsForRunner, type RunnerResultInput } from './form.service.ts';
+export { subscribeFormResults } from './form.hooks.ts';
 export { formPagesRoutes } from './pages.routes.ts';

@@ -3,7 +3,7 @@ export { livePoolsRoutes } from './live-pools.routes.ts';
 export { eventPoolsVersion, startPoolsPublisher } from './live-pools.service.ts';
 export { startOddsPublisher } from './odds.service.ts';
 export { parseSelections, runnersOfRows, winStakesOf, winTicketTotalsOf } from './pools.ts';
-export { type SettledTicket, type SettlementHooks } from './settlement-hooks.ts';
+export { type ResultDetails, type SettledTicket, type SettlementHooks } from './settlement-hooks.ts';
 export {
   carryoverAccountCode,
   confirmResult,

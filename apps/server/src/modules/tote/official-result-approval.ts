@@ -26,8 +26,11 @@ registerDualControlKind<OfficialResultPayload>({
   payloadSchema: officialResultPayload,
   async apply(trx, { raceId, ...input }, context) {
     await checkOfficialDividends(trx, raceId, input);
+    // The result's hooks (the runners' official results) come with the app the approval came through.
+    const hooks = context.app?.hooks;
+    if (!hooks) throw new Error('An official result is approved through the app, whose hooks record it.');
     // The admin who entered the result confirmed it; the approval is the dual-control entry's own.
-    await recordResult(trx, { type: 'staff', id: context.proposerId, ip: context.ip }, raceId, input);
+    await recordResult(trx, hooks, { type: 'staff', id: context.proposerId, ip: context.ip }, raceId, input);
   },
   async afterCommit({ raceId }, context) {
     // Without the app (an approval outside a route), the leader settles the race at its next start-up.

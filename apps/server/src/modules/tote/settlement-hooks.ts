@@ -18,7 +18,26 @@ export interface SettledTicket {
   creditStake: number;
 }
 
+/**
+ * What the tote knows of a race's running beyond its finish, when it knows it: the demo's simulator knows
+ * the going, the margins and the times of its drawn race; an operator's result entry knows none of them.
+ */
+export interface ResultDetails {
+  trackCondition?: string | null;
+  /** By runner number. */
+  runners?: readonly { runnerNo: string; marginHundredths: number | null; timeMs: number | null }[];
+}
+
 export type SettlementHooks = {
+  /**
+   * A race's official result was recorded (the race moved to D with its finish, base runner numbers by
+   * place, dead heats sharing a group), in the transaction that records it: what keeps a race's official
+   * results (the form module's runner results) writes them with it.
+   */
+  'result.recorded': HookPoint<
+    Transaction<Database>,
+    { raceId: number; finish: readonly (readonly number[])[]; details?: ResultDetails }
+  >;
   /**
    * Tickets of a pool were paid (won or refunded), a batch at a time: run in the batch's transaction, which
    * settles each ticket once (its status moves from open), so what a subscriber moves moves once.

@@ -27,7 +27,7 @@ import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { findRace, moveRaceStatus, type RacingDeps } from '../racing/index.ts';
 import { accountIdByCode, HouseAccount, POOL_SHARE_ACCOUNTS, postTransaction } from '../wallet/index.ts';
 import { ConcurrentSettlementError, payTickets, type TicketToPay } from './payouts.ts';
-import type { SettledTicket, SettlementHookRunner } from './settlement-hooks.ts';
+import type { ResultDetails, SettledTicket, SettlementHookRunner } from './settlement-hooks.ts';
 import {
   loadPoolCard,
   poolLegs,
@@ -265,10 +265,11 @@ export async function confirmResult(
   actor: AuditActor,
   raceId: number,
   input: ResultInput,
+  details?: ResultDetails,
 ): Promise<Race> {
   const { differences } = await checkOfficialDividends(deps.db, raceId, input);
   if (differences.length > 0) throw conflict(ToteMessages.officialNeedsSecondAdmin);
-  await deps.db.transaction().execute((trx) => recordResult(trx, actor, raceId, input));
+  await deps.db.transaction().execute((trx) => recordResult(trx, deps.hooks, actor, raceId, input, details));
   await afterResultRecorded(deps, raceId);
   return mustFindRace(deps.db, raceId);
 }
@@ -279,12 +280,17 @@ export async function afterResultRecorded(deps: ToteDeps, raceId: number): Promi
   await settleCompletedPools(deps, raceId);
 }
 
-/** The finish, the race's move to D and the runners' places, in the caller's transaction. */
+/**
+ * The finish, the race's move to D and the runners' places, in the caller's transaction, with what the
+ * result's hook subscribers write (the runners' official results).
+ */
 export async function recordResult(
   trx: Transaction<Database>,
+  hooks: SettlementHookRunner,
   actor: AuditActor,
   raceId: number,
   input: ResultInput,
+  details?: ResultDetails,
 ): Promise<void> {
   try {
     await moveRaceStatus(trx, actor, raceId, 'C', 'D');
@@ -317,6 +323,7 @@ export async function recordResult(
     targetId: raceId,
     details: { finish: formatFinish(input.finish), officialDividends: input.officialDividends ?? [] },
   });
+  await hooks.run('result.recorded', trx, { raceId, finish: input.finish, ...(details ? { details } : {}) });
 }
 
 /** Settles every unsettled pool the race's result or cancellation completes. Safe to call again. */
