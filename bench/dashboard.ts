@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from '../apps/server/src/db/sqlite-driver.mjs';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { DashboardFigureCache, raceDayDashboard } from '../apps/server/src/modules/dashboard/dashboard.service.ts';

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import SQLite from 'better-sqlite3';
+import SQLite from '../apps/server/src/db/sqlite-driver.mjs';
 import pg from 'pg';
 import { addCalendarDays, GAMING_GROUPS, manilaDaysWindow, type ReportRange } from '@karera/shared';
 import { buildApp } from '../apps/server/src/app.ts';

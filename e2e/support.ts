@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import Database from '../apps/server/src/db/sqlite-driver.mjs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   BackofficeRoutes,

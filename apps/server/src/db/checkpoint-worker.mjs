@@ -3,7 +3,7 @@
 // inside a commit. PASSIVE never waits for, or blocks, the writer or readers: it copies what it can and
 // the next round does the rest.
 import { parentPort, workerData } from 'node:worker_threads';
-import SQLite from 'better-sqlite3';
+import SQLite from './sqlite-driver.mjs';
 import { CATCH_UP_SPACING_MS, nextCatchUp } from './checkpoint-catch-up.mjs';
 
 const database = new SQLite(workerData.file);

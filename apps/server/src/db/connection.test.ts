@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import SQLite from 'better-sqlite3';
+import SQLite, { sqliteDriverPath } from './sqlite-driver.mjs';
 import { useSqliteFile } from '../../test/sqlite-file.ts';
 import { openSqlite, PAGE_SIZE_BYTES } from './connection.ts';
 
@@ -22,7 +21,7 @@ function holdSqliteWriteLock(file: string, holdMs: number) {
        database.close();
        parentPort.postMessage('released');
      }, workerData.holdMs);`,
-    { eval: true, workerData: { file, holdMs, driver: createRequire(import.meta.url).resolve('better-sqlite3') } },
+    { eval: true, workerData: { file, holdMs, driver: sqliteDriverPath } },
   );
   const when = (message: string) =>
     new Promise<void>((resolve, reject) => {

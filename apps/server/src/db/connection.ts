@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
-import SQLite from 'better-sqlite3';
+import SQLite from './sqlite-driver.mjs';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config.ts';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from './sqlite-driver.mjs';
 
 /** Where `npm run backup` puts a copy when it is given no path: beside the database, one file per run. */
 export const BACKUP_FOLDER = 'backups';

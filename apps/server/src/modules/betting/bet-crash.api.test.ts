@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from '../../db/sqlite-driver.mjs';
 import { describe, expect, it } from 'vitest';
 import type { BetReceipt } from '@karera/shared';
 import { openSqlite } from '../../db/connection.ts';

@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from '../../db/sqlite-driver.mjs';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
