@@ -41,7 +41,7 @@ export async function raceReplay(db: Kysely<Database>, raceId: number): Promise<
     eventId: race.event_id,
     eventName: race.event_name,
     raceDate: race.race_date,
-    run: run ? { durationMs: run.durationMs, seed: run.seed, order: run.order } : null,
+    run: run ? { durationMs: run.durationMs, seed: run.seed, order: [...run.order] } : null,
     videoUrl,
     runners: runners.map((runner) => ({
       id: runner.id,
