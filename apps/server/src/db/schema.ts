@@ -638,6 +638,24 @@ export interface DemoRaceRunsTable {
   runner_order: string;
 }
 
+/** What only the simulator knows of a demo horse (decision 053): its hidden ability and preferences. */
+export interface DemoHorseTraitsTable {
+  horse_id: number;
+  /** Hidden ability in thousandths; drifts slowly from run to run. */
+  ability_milli: number;
+  best_distance_m: number;
+  /** The class it is campaigned in: 1 the best. */
+  class_level: number;
+  /** Manila day (YYYY-MM-DD) from which it may run again. */
+  rested_on: string;
+}
+
+/** A demo jockey's hidden skill (thousandths). */
+export interface DemoJockeyTraitsTable {
+  jockey_id: number;
+  skill_milli: number;
+}
+
 /** Applications of the public master-agent form (modules/masteragents). */
 export interface MasterAgentApplicationsTable {
   id: Generated<number>;
@@ -875,6 +893,8 @@ export interface Database {
   leases: LeasesTable;
   demo_cards: DemoCardsTable;
   demo_race_runs: DemoRaceRunsTable;
+  demo_horse_traits: DemoHorseTraitsTable;
+  demo_jockey_traits: DemoJockeyTraitsTable;
   promos: PromosTable;
   promo_claims: PromoClaimsTable;
   master_agent_applications: MasterAgentApplicationsTable;

@@ -33,19 +33,31 @@ export function seeded(seed: number): () => number {
 
 const raceSeed = (raceId: number, salt: number) => Math.imul(raceId, 2_654_435_761) ^ salt;
 
+/** How strongly the crowd follows the card's ratings: a point of rating is worth this in log-strength. */
+const RATING_WEIGHT = 0.13;
+/** The crowd's own hunches beside the ratings. */
+const HUNCH = 0.3;
+
 /**
  * The crowd's view of a race: each running runner's share of the Win pool, summing to 1. Strengths are
  * log-normal, so a field has a clear favourite (typically a quarter to a third of the pool), a few
- * contenders and long shots with a few percent.
+ * contenders and long shots with a few percent. With the card's ratings (by runner number: the
+ * handicapper's reading of each horse's form), the crowd backs the best rated most, with hunches of its own.
  */
-export function crowdOpinion(raceId: number, runnerNos: readonly number[]): Map<number, number> {
+export function crowdOpinion(
+  raceId: number,
+  runnerNos: readonly number[],
+  ratings?: ReadonlyMap<number, number>,
+): Map<number, number> {
   const random = seeded(raceSeed(raceId, 0x5eed));
   const numbers = [...new Set(runnerNos)].sort((a, b) => a - b);
-  const strengths = numbers.map(() => {
+  const rated = ratings !== undefined && numbers.every((no) => ratings.has(no));
+  const top = rated ? Math.max(...numbers.map((no) => ratings.get(no) ?? 0)) : 0;
+  const strengths = numbers.map((no) => {
     // Box-Muller: a standard normal from two uniforms.
     const u = Math.max(random(), 1e-9);
     const z = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
-    return Math.exp(1.1 * z);
+    return rated ? Math.exp(RATING_WEIGHT * ((ratings.get(no) ?? 0) - top) + HUNCH * z) : Math.exp(1.1 * z);
   });
   const sum = strengths.reduce((a, b) => a + b, 0);
   return new Map(numbers.map((no, i) => [no, (strengths[i] ?? 0) / sum]));
