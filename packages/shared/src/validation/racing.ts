@@ -109,6 +109,10 @@ export const runnerInputSchema = z.strictObject({
     .trim()
     .min(1, RacingMessages.jockeyRequired)
     .max(60, RacingMessages.jockeyRequired),
+  /** The horse picked by type-ahead (its record's name is carded); without it, the horse is found by name. */
+  horseId: z.number().int().positive().optional(),
+  /** The jockey picked by type-ahead (namesakes are told apart); without it, found by name. */
+  jockeyId: z.number().int().positive().optional(),
 });
 export type RunnerInput = z.infer<typeof runnerInputSchema>;
 

@@ -3,3 +3,5 @@ export { formRoutes } from './form.routes.ts';
 export { recordRaceResults, recordsForRunner, type RunnerResultInput } from './form.service.ts';
 export { subscribeFormResults } from './form.hooks.ts';
 export { formPagesRoutes } from './pages.routes.ts';
+export { cardedRecords } from './admin/records.service.ts';
+export { formAdminRoutes } from './admin/admin.routes.ts';

@@ -23,7 +23,7 @@ import { isUniqueViolation } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import type { PubSub } from '../events/index.ts';
-import { recordsForRunner } from '../form/index.ts';
+import { cardedRecords } from '../form/index.ts';
 import { findEvent, findRace, racesOfEvent } from './racing.repo.ts';
 import { MAX_RACES_PER_EVENT } from '@karera/shared';
 
@@ -262,16 +262,16 @@ export async function addRunner(
   if (race.runners.some((r) => r.runnerNo === input.runnerNo)) {
     throw badRequest(RacingMessages.runnerNoTaken, { runnerNo: RacingMessages.runnerNoTaken });
   }
-  // The horse and the jockey are records (decision 053): found or entered by the names typed.
-  const { horseId, jockeyId } = await recordsForRunner(deps.db, input);
+  // The horse and the jockey are records (decision 053): picked by type-ahead, or found or entered by name.
+  const { horseId, horseName, jockeyId, jockeyName } = await cardedRecords(deps.db, input);
   try {
     const { id } = await deps.db
       .insertInto('runners')
       .values({
         race_id: raceId,
         runner_no: input.runnerNo,
-        horse_name: input.horseName,
-        jockey_name: input.jockeyName,
+        horse_name: horseName ?? input.horseName,
+        jockey_name: jockeyName ?? input.jockeyName,
         horse_id: horseId ?? null,
         jockey_id: jockeyId ?? null,
         status: 'A',
@@ -310,13 +310,13 @@ export async function updateRunner(
   if (input.runnerNo && race.runners.some((r) => r.runnerNo === input.runnerNo && r.id !== runnerId)) {
     throw badRequest(RacingMessages.runnerNoTaken, { runnerNo: RacingMessages.runnerNoTaken });
   }
-  const { horseId, jockeyId } = await recordsForRunner(deps.db, input);
+  const { horseId, horseName, jockeyId, jockeyName } = await cardedRecords(deps.db, input);
   await deps.db
     .updateTable('runners')
     .set({
       ...(input.runnerNo ? { runner_no: input.runnerNo } : {}),
-      ...(input.horseName ? { horse_name: input.horseName, horse_id: horseId ?? null } : {}),
-      ...(input.jockeyName ? { jockey_name: input.jockeyName, jockey_id: jockeyId ?? null } : {}),
+      ...(horseName ? { horse_name: horseName, horse_id: horseId ?? null } : {}),
+      ...(jockeyName ? { jockey_name: jockeyName, jockey_id: jockeyId ?? null } : {}),
     })
     .where('id', '=', runnerId)
     .execute();
