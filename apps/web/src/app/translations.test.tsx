@@ -21,8 +21,8 @@ import { otpResendTexts, otpResendTextsFil } from '../components/forms/otpResend
 import { poolsTexts } from '../features/live/pools/poolsTexts.ts';
 import { poolsTextsFil } from '../features/live/pools/poolsTexts.fil.ts';
 import { builderTexts, builderTextsFil } from '../features/live/builders/builderTexts.ts';
-import { drawnRaceTexts } from '../features/live/drawnRace/drawnRaceTexts.ts';
-import { drawnRaceTextsFil } from '../features/live/drawnRace/drawnRaceTexts.fil.ts';
+import { drawnRaceTexts } from '../components/drawnRace/drawnRaceTexts.ts';
+import { drawnRaceTextsFil } from '../components/drawnRace/drawnRaceTexts.fil.ts';
 import { breakBannerTexts } from '../components/rg/breakBannerTexts.ts';
 import { breakBannerTextsFil } from '../components/rg/breakBannerTexts.fil.ts';
 import { rgTexts } from '../features/rglimits/rgTexts.ts';

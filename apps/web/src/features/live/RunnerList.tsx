@@ -4,7 +4,7 @@ import { formatStartsOn } from './schedule.ts';
 import { raceNotice, runnerMark } from './raceDisplay.ts';
 import { useBetBuilder, type BuilderHookup } from './builders/BetBuilder.tsx';
 import { useBuilderT } from './builders/builderI18n.ts';
-import { saddleClothOf } from './drawnRace/saddleCloth.ts';
+import { saddleClothOf } from '../../components/drawnRace/saddleCloth.ts';
 
 /**
  * The race's notice above its runners (docs/product/screens.md#race-display); `onSale`: the pool being built is on

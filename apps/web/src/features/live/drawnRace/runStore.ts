@@ -1,11 +1,11 @@
-import type { RaceRunPlan, RealtimeMessage } from '@karera/shared';
+import type { RealtimeMessage } from '@karera/shared';
+import type { DrawnRun } from '../../../components/drawnRace/drawnRaceView.ts';
 
-/** A demo race's run as this screen knows it: the plan, and when it started by this device's clock. */
-export interface KnownRun extends RaceRunPlan {
-  raceId: number;
-  /** Date.now() at the start: the time it arrived, less how far in the race already was. */
-  startedAt: number;
-}
+/**
+ * A demo race's run as this screen knows it: the plan, and when it started by this device's clock
+ * (Date.now() at the start: the time it arrived, less how far in the race already was).
+ */
+export type KnownRun = DrawnRun;
 
 /** Runs kept at most (the card's latest ones are all a screen shows). */
 const KEEP = 20;

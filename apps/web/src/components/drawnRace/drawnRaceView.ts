@@ -1,33 +1,16 @@
-import { compareRunnerNo, type Race, type Runner } from '@karera/shared';
-import type { KnownRun } from './runStore.ts';
+import { compareRunnerNo, type Race, type RaceRunPlan, type Runner } from '@karera/shared';
+
+/** A drawn race's run: the plan, and when it started by the clock the drawing reads. */
+export interface DrawnRun extends RaceRunPlan {
+  raceId: number;
+  startedAt: number;
+}
 
 /** running: runners on the track; finished: all home, the result to come; result: the official result is in. */
 export type DrawnPhase = 'running' | 'finished' | 'result';
 
-export interface DrawnScene {
-  race: Race;
-  run: KnownRun;
-}
-
-/**
- * The race the stream area draws: the card's race being run now (its latest start if there were ever
- * two), else the last one run while the screen was open, its result shown until the next goes off.
- * A race without a run (an operator's, or one finished before the screen opened) is not drawn.
- */
-export function sceneOf(races: readonly Race[], runs: ReadonlyMap<number, KnownRun>): DrawnScene | null {
-  let running: DrawnScene | null = null;
-  let finished: DrawnScene | null = null;
-  for (const race of races) {
-    const run = runs.get(race.raceId);
-    if (!run) continue;
-    if (race.status === 'C' && (!running || run.startedAt > running.run.startedAt)) running = { race, run };
-    if (race.status === 'D' && (!finished || run.startedAt > finished.run.startedAt)) finished = { race, run };
-  }
-  return running ?? finished;
-}
-
 /** Share of the running time gone at `now`, 0 to 1. */
-export function shareAt(run: Pick<KnownRun, 'startedAt' | 'durationMs'>, now: number): number {
+export function shareAt(run: Pick<DrawnRun, 'startedAt' | 'durationMs'>, now: number): number {
   return Math.min(1, Math.max(0, (now - run.startedAt) / run.durationMs));
 }
 

@@ -1,4 +1,4 @@
-import { pageTranslator, type PageT, type TextKey } from '../../../i18n/pageTexts.ts';
+import { pageTranslator, type PageT, type TextKey } from '../../i18n/pageTexts.ts';
 import { drawnRaceTexts } from './drawnRaceTexts.ts';
 
 /* The drawn race's texts travel with the live screen's chunk; the Filipino ones in their own small chunk. */

@@ -1,4 +1,4 @@
-import type { Translation } from '../../../i18n/types.ts';
+import type { Translation } from '../../i18n/types.ts';
 import type { drawnRaceTexts } from './drawnRaceTexts.ts';
 
 export const drawnRaceTextsFil = {
