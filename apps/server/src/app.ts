@@ -63,6 +63,7 @@ import { statementRoutes } from './modules/statement/index.ts';
 import { batchPlayerLimits, responsibleGamingRoutes } from './modules/rglimits/index.ts';
 import { registerRealtimeHub, type RealtimeHubOptions } from './modules/realtime/index.ts';
 import { registerDashboard } from './modules/dashboard/index.ts';
+import { pushRoutes } from './modules/notifications/index.ts';
 import {
   toteRoutes,
   livePoolsRoutes,
@@ -269,6 +270,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(kycRoutes);
   await app.register(statementRoutes());
   await app.register(responsibleGamingRoutes);
+  await app.register(pushRoutes);
   registerDashboard(app);
   await registerRealtimeHub(app, options.realtime);
   leadership.whileLeading('odds publisher', () => startOddsPublisher(toteDeps, app.log.child({ module: 'odds' })));

@@ -101,6 +101,20 @@ const envSchema = z.object({
   SMS_SENDER_NAME: z.string().min(1).max(11).default('KARERA'),
   // The outbox keeps every code in the database for staff to read: in production only when meant.
   SMS_OUTBOX_IN_PRODUCTION: booleanFlag.default(false),
+  // Web push's VAPID key pair (RFC 8292, base64url P-256): both or neither; without them the server draws a
+  // pair on its first start and keeps it in the database. The subject is the contact push services see.
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, 'VAPID_PUBLIC_KEY must be an uncompressed P-256 public key, base64url (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a P-256 private key, base64url (43 characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: or https: address')
+    .optional(),
   // Secure cookies need HTTPS; a production build reached over plain loopback HTTP (tests) turns them off.
   INSECURE_COOKIES: booleanFlag.default(false),
   // Anti-money-laundering thresholds (decision 035); money in centavos. Defaults: DEFAULT_AML_SETTINGS.
@@ -213,6 +227,11 @@ export interface AppConfig {
   aml: AmlSettings;
   /** Identity verification gates (decision 033): whether on, and the deposit total (centavos) that needs it. */
   kyc: { gates: boolean; depositThreshold: number };
+  /**
+   * Web push: the VAPID key pair from the environment (null: the database's), the subject push services
+   * see, and whether subscriptions may name a loopback push service (the API tests' local one).
+   */
+  push: { vapidKeys: { publicKey: string; privateKey: string } | null; subject: string; loopbackEndpoints: boolean };
 }
 
 export function generatePassword(): string {
@@ -339,6 +358,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       rapidCycles: e.AML_RAPID_CYCLES,
     },
     kyc: { gates: e.KYC_GATES, depositThreshold: e.KYC_DEPOSIT_THRESHOLD },
+    push: pushConfig(e),
+  };
+}
+
+/** Web push: the VAPID key pair named by the environment (else the database's), and the subject. */
+function pushConfig(e: z.infer<typeof envSchema>): AppConfig['push'] {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = e;
+  if ((publicKey === undefined) !== (privateKey === undefined)) {
+    throw new Error('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+  }
+  return {
+    vapidKeys: publicKey !== undefined && privateKey !== undefined ? { publicKey, privateKey } : null,
+    subject: e.VAPID_SUBJECT ?? (e.PUBLIC_ORIGIN?.startsWith('https://') ? e.PUBLIC_ORIGIN : `mailto:${e.SUPPORT_EMAIL}`),
+    loopbackEndpoints: e.NODE_ENV === 'test',
   };
 }
 

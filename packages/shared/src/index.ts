@@ -108,6 +108,8 @@ export * from './api/schemas/form.ts';
 export * from './api/operations/form.ts';
 export * from './api/schemas/blackbook.ts';
 export * from './api/operations/blackbook.ts';
+export * from './api/schemas/push.ts';
+export * from './api/operations/push.ts';
 export * from './validation/formAdmin.ts';
 export * from './api/schemas/formAdmin.ts';
 export * from './api/operations/formAdmin.ts';

@@ -842,6 +842,20 @@ export interface BlackbookFollowsTable {
   updated_at: Timestamp;
 }
 
+/** A player's browser subscribed to web push (module notifications, push channel). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  player_id: number;
+  /** The push service's address for this browser: unique. */
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret, base64url (RFC 8291). */
+  p256dh: string;
+  auth: string;
+  /** The site's language when it subscribed: its notifications are written in it. */
+  language: 'en' | 'fil';
+  created_at: Timestamp;
+}
+
 export interface Database {
   staff_users: StaffUsersTable;
   blackbook_follows: BlackbookFollowsTable;
@@ -907,6 +921,7 @@ export interface Database {
   kyc_duplicate_attempts: KycDuplicateAttemptsTable;
   kyc_photos: KycPhotosTable;
   dual_control_requests: DualControlRequestsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type StaffUser = Selectable<StaffUsersTable>;

@@ -11,3 +11,8 @@ export {
   type NoticeText,
   type NotificationChannel,
 } from './channels.ts';
+export { pushRoutes } from './push/push.routes.ts';
+export { createPushChannel } from './push/push-channel.ts';
+export { createPushSender, type PushSender } from './push/push-sender.ts';
+export { inlineEncryptor, threadedEncryptor } from './push/push-encryption.ts';
+export { vapidKeysOf } from './push/vapid.ts';

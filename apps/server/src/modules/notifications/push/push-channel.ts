@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type webpush from 'web-push';
+import type { PushPayload } from '@karera/shared';
+import type { Database } from '../../../db/schema.ts';
+import type { DeliveryResult, Notice, NotificationChannel } from '../channels.ts';
+import { PushOutcomeUnknown, type PushOutcome, type PushSender } from './push-sender.ts';
+import { removeGoneSubscription, subscriptionsOf, type PushTarget } from './subscriptions.ts';
+
+/** How long a push service keeps a message for an offline browser when the kind does not say. */
+const DEFAULT_TTL_SECONDS = { urgent: 24 * 60 * 60, normal: 12 * 60 * 60, marketing: 4 * 60 * 60 };
+
+/** Urgency (RFC 8030 §5.3) from the kind: money and identity decisions high, promos low. */
+export function urgencyOf(notice: Pick<Notice, 'urgent' | 'marketing' | 'kind'>): webpush.Urgency {
+  if (notice.urgent || notice.kind === 'race.starting') return 'high';
+  return notice.marketing ? 'low' : 'normal';
+}
+
+/** Seconds left for the message to be worth showing: the kind's lifetime less the time already waited. */
+export function ttlOf(notice: Pick<Notice, 'urgent' | 'marketing' | 'createdAt' | 'ttlSeconds'>, now = Date.now()): number {
+  const lifetime =
+    notice.ttlSeconds ??
+    (notice.urgent ? DEFAULT_TTL_SECONDS.urgent : notice.marketing ? DEFAULT_TTL_SECONDS.marketing : DEFAULT_TTL_SECONDS.normal);
+  const waited = Math.max(0, Math.floor((now - Date.parse(notice.createdAt)) / 1000));
+  return lifetime - waited;
+}
+
+/** The payload the service worker shows, in the language the browser subscribed in. */
+export function pushPayloadOf(notice: Notice, target: Pick<PushTarget, 'language'>): PushPayload {
+  const text = notice.texts[target.language];
+  return { id: notice.id, title: text.title, body: text.body, path: notice.linkPath, kind: notice.kind };
+}
+
+export interface PushChannelDeps {
+  db: Kysely<Database>;
+  sender: PushSender;
+  log: FastifyBaseLogger;
+  /** Deliveries the dispatcher may hand this channel at once. */
+  concurrency?: number;
+}
+
+/**
+ * The web push channel: one encrypted message to each of the player's subscribed browsers. Push is
+ * at-most-once: a message the push service may have taken is never sent again (a second alert is worse
+ * than a missed one; the inbox keeps every notice). A subscription answered 404 or 410 is removed.
+ */
+export function createPushChannel(deps: PushChannelDeps): NotificationChannel {
+  const { db, sender, log } = deps;
+  return {
+    name: 'push',
+    atMostOnce: true,
+    concurrency: deps.concurrency ?? 256,
+    async deliver(notice): Promise<DeliveryResult> {
+      const ttlSeconds = ttlOf(notice);
+      if (ttlSeconds <= 0) return { outcome: 'skipped', detail: 'expired before it could be sent' };
+      const targets = await subscriptionsOf(db, Number(notice.playerId));
+      if (targets.length === 0) return { outcome: 'skipped', detail: 'no push subscription' };
+      const urgency = urgencyOf(notice);
+      const outcomes: PushOutcome[] = [];
+      let unknown: PushOutcomeUnknown | null = null;
+      for (const target of targets) {
+        try {
+          const outcome = await sender.send(target, JSON.stringify(pushPayloadOf(notice, target)), { ttlSeconds, urgency });
+          if (outcome.kind === 'gone') await removeGoneSubscription(db, target.id);
+          outcomes.push(outcome);
+        } catch (error) {
+          if (!(error instanceof PushOutcomeUnknown)) throw error;
+          unknown = error;
+          log.warn({ notice: notice.id, subscription: target.id, err: error }, 'push outcome unknown');
+        }
+      }
+      return resultOf(outcomes, targets.length, unknown);
+    },
+  };
+}
+
+/** One result for all the player's browsers: delivered if any took it; a retry only if none may have. */
+function resultOf(outcomes: PushOutcome[], targets: number, unknown: PushOutcomeUnknown | null): DeliveryResult {
+  const sent = outcomes.filter((o) => o.kind === 'sent').length;
+  const gone = outcomes.filter((o) => o.kind === 'gone').length;
+  const summary = `${sent} of ${targets} browsers` + (gone > 0 ? `, ${gone} gone and removed` : '');
+  if (sent > 0) return { outcome: 'delivered', detail: summary };
+  // A message that may have reached a browser is not sent again (at-most-once): the dispatcher hears of it.
+  if (unknown) throw unknown;
+  const retry = outcomes.find((o) => o.kind === 'retry');
+  if (retry?.kind === 'retry') {
+    return { outcome: 'retry', detail: `${retry.detail}; ${summary}`, ...(retry.afterMs !== undefined ? { afterMs: retry.afterMs } : {}) };
+  }
+  if (gone === targets) return { outcome: 'gone', detail: summary };
+  const failed = outcomes.find((o) => o.kind === 'failed');
+  return { outcome: 'failed', detail: failed?.kind === 'failed' ? `${failed.detail}; ${summary}` : summary };
+}
