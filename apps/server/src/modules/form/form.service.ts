@@ -226,3 +226,27 @@ export function officialResultsOf(
     };
   });
 }
+
+/** A race's conditions and its runners' card fields, as a card (the demo's simulator, an import) gives them. */
+export interface RaceCardDetails {
+  distanceM: number | null;
+  raceClass: string | null;
+  runners: readonly { runnerNo: string; weightKgTenths: number | null; gate: number | null; rating: number | null }[];
+}
+
+/** Sets a race's distance and class and its runners' weight, gate and rating (decision 053's card fields). */
+export async function setRaceCard(db: Db, raceId: number, card: RaceCardDetails): Promise<void> {
+  await db
+    .updateTable('races')
+    .set({ distance_m: card.distanceM, race_class: card.raceClass })
+    .where('id', '=', raceId)
+    .execute();
+  for (const runner of card.runners) {
+    await db
+      .updateTable('runners')
+      .set({ weight_kg_tenths: runner.weightKgTenths, gate: runner.gate, rating: runner.rating })
+      .where('race_id', '=', raceId)
+      .where('runner_no', '=', runner.runnerNo)
+      .execute();
+  }
+}

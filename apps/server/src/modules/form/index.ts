@@ -1,6 +1,12 @@
 /** The module's public face: what the rest of the server may use. */
 export { formRoutes } from './form.routes.ts';
-export { recordRaceResults, recordsForRunner, type RunnerResultInput } from './form.service.ts';
+export {
+  recordRaceResults,
+  recordsForRunner,
+  setRaceCard,
+  type RaceCardDetails,
+  type RunnerResultInput,
+} from './form.service.ts';
 export { subscribeFormResults } from './form.hooks.ts';
 export { formPagesRoutes } from './pages.routes.ts';
 export { cardedRecords } from './admin/records.service.ts';

@@ -209,6 +209,10 @@ export function createCrowd(db: Db, options: CrowdOptions): Crowd {
     return `crowd-${Date.now().toString(36)}-${sequence}-${Math.floor(random() * 1e9).toString(36)}`;
   };
 
+  /** The card's ratings of each race's runners (by number), read once a step: the crowd backs the best rated. */
+  let ratings = new Map<number, Map<number, number>>();
+  const opinionOf = (race: Race) => crowdOpinion(race.raceId, runningNumbers(race), ratings.get(race.raceId));
+
   function exoticTicket(entry: CrowdRace): Omit<PlaceBetInput, 'idempotencyKey'> | null {
     const { race, card } = entry;
     const byNo = new Map(card.map((r) => [r.raceNo, r]));
@@ -226,13 +230,13 @@ export function createCrowd(db: Db, options: CrowdOptions): Crowd {
     if (!type) return null;
     let selections: number[][];
     if (type.raceType === 'single') {
-      selections = drawRunners(crowdOpinion(race.raceId, runningNumbers(race)), type.selector, random).map((n) => [n]);
+      selections = drawRunners(opinionOf(race), type.selector, random).map((n) => [n]);
     } else {
       selections = [];
       for (const no of legRaceNumbers(type, race.raceNo)) {
         const leg = byNo.get(no);
         if (!leg) return null;
-        const [pick] = drawRunners(crowdOpinion(leg.raceId, runningNumbers(leg)), 1, random);
+        const [pick] = drawRunners(opinionOf(leg), 1, random);
         if (pick === undefined) return null;
         selections.push([pick]);
       }
@@ -259,9 +263,10 @@ export function createCrowd(db: Db, options: CrowdOptions): Crowd {
       /** A race's first tickets, one on each runner, all go; of the rest, MAX_TICKETS_PER_STEP. */
       const opening: Omit<PlaceBetInput, 'idempotencyKey'>[] = [];
       const bets: Omit<PlaceBetInput, 'idempotencyKey'>[] = [];
+      ratings = await cardRatings(db, [...new Set(races.flatMap((entry) => entry.card.map((race) => race.raceId)))]);
       for (const entry of races) {
         const { race } = entry;
-        const opinion = crowdOpinion(race.raceId, runningNumbers(race));
+        const opinion = opinionOf(race);
         if (opinion.size === 0) continue;
         const stakes = await crowdWinStakes(db, race.raceId);
         // The first step puts something on every runner: each has odds from the start.
@@ -310,6 +315,26 @@ export function createCrowd(db: Db, options: CrowdOptions): Crowd {
       return placed.filter(Boolean).length;
     },
   };
+}
+
+/** The card's rating of each runner, by race and runner number (a coupled entry: its best rated). */
+async function cardRatings(db: Db, raceIds: readonly number[]): Promise<Map<number, Map<number, number>>> {
+  const byRace = new Map<number, Map<number, number>>();
+  if (raceIds.length === 0) return byRace;
+  const rows = await db
+    .selectFrom('runners')
+    .select(['race_id', 'runner_no', 'rating'])
+    .where('race_id', 'in', raceIds)
+    .where('rating', 'is not', null)
+    .execute();
+  for (const row of rows) {
+    if (row.rating === null) continue;
+    const ofRace = byRace.get(row.race_id) ?? new Map<number, number>();
+    const no = runnerBaseNumber(row.runner_no);
+    ofRace.set(no, Math.max(ofRace.get(no) ?? row.rating, row.rating));
+    byRace.set(row.race_id, ofRace);
+  }
+  return byRace;
 }
 
 /** Races the crowd bets on now, from the cards in play: open, and not within `closingMs` of last call. */

@@ -2,10 +2,12 @@ import { runnerBaseNumber, type Race, type RaceRunMessage, type RaceRunPlan } fr
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { PubSub } from '../events/index.ts';
+import { populationRunOrder } from './population.ts';
 
 /**
  * The drawn race of a demo race (issue 20): when the simulator sends a race off it decides the order its
- * runners will cross the line (the odds with some luck) and a seed for the running, and keeps them in
+ * runners will cross the line (the horses' hidden ability and preferences with some luck: the population,
+ * decision 053) and a seed for the running, and keeps them in
  * demo_race_runs. Every server reads the same plan (a late viewer gets it on connect, positions being a
  * function of the plan and the time), and the result the simulator records is this order.
  */
@@ -15,18 +17,6 @@ export interface RaceRun extends RaceRunPlan {
 }
 
 export const SEED_LIMIT = 2 ** 31;
-
-/** The race's runners in the order they will finish: lower odds, better chance, with luck. */
-export function runOrderOf(race: Race, random: (maxExclusive: number) => number): string[] {
-  return race.runners
-    .filter((runner) => runner.status === 'A')
-    .map((runner) => ({
-      runnerNo: runner.runnerNo,
-      score: (runner.odds ? Number(runner.odds) : 10) * (0.5 + random(1000) / 1000),
-    }))
-    .sort((a, b) => a.score - b.score)
-    .map((runner) => runner.runnerNo);
-}
 
 function runOf(row: {
   race_id: number;
@@ -79,7 +69,7 @@ export async function startRaceRun(
       started_at: new Date(now).toISOString(),
       duration_ms: Math.max(1, Math.round(options.durationMs)),
       seed: options.random(SEED_LIMIT),
-      runner_order: runOrderOf(race, options.random).join(','),
+      runner_order: (await populationRunOrder(deps.db, race, () => options.random(SEED_LIMIT) / SEED_LIMIT)).join(','),
     })
     .onConflict((oc) => oc.column('race_id').doNothing())
     .execute();

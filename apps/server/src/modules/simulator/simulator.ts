@@ -16,7 +16,18 @@ import {
 } from '../racing/index.ts';
 import { confirmResult, type ToteDeps } from '../tote/index.ts';
 import type { BetPlacement } from '../betting/index.ts';
-import { ARENAS, HORSE_NAMES, JOCKEY_NAMES } from './names.ts';
+import { setRaceCard } from '../form/index.ts';
+import { ARENAS } from './names.ts';
+import {
+  ensurePopulation,
+  loadPopulation,
+  markCarded,
+  recentStarts,
+  runDetails,
+  trackConditionOf,
+  type PopulationHorse,
+} from './population.ts';
+import { CLASS_LEVELS, DISTANCES, classOf, drawField, handicapRating, shuffle, weightTenths } from './population-model.ts';
 import { raceRunOf, runOrderStanding, startRaceRun } from './raceRuns.ts';
 import { createCrowd, crowdRaces } from './crowd.ts';
 
@@ -91,16 +102,6 @@ function pick<T>(items: readonly T[], random: (n: number) => number): T {
   return items[random(items.length)] as T;
 }
 
-/** Shuffled copy (Fisher-Yates). */
-function shuffled<T>(items: readonly T[], random: (n: number) => number): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i -= 1) {
-    const j = random(i + 1);
-    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
-  }
-  return copy;
-}
-
 const isFinal = (race: Pick<Race, 'status'>) => race.status === 'D' || race.status === 'X';
 
 /**
@@ -117,6 +118,9 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
   const cancelChance = options.cancelChance ?? 0.05;
   const racesPerCard = options.racesPerCard ?? DEFAULT_RACES_PER_EVENT;
   const chance = (p: number) => random(1_000_000) < p * 1_000_000;
+  /** The same source as a number in [0, 1), for the population's model. */
+  const unit = () => random(1_000_000) / 1_000_000;
+  let populated = false;
   const scaled = (ms: number) => Math.max(1, Math.round(ms / options.speed));
   const tickMs = Math.max(50, scaled(TICK_MS));
   const lease = options.lease ?? createLease(deps.db, SIMULATOR_LEASE, { ttlMs: LEASE_TTL_MS, holder: options.holder });
@@ -143,6 +147,9 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
       enabledBetTypes: [...FLAG_BET_TYPES],
     });
     await deps.db.insertInto('demo_cards').values({ event_id: event.id, created_at: nowIso() }).execute();
+    const population = await loadPopulation(deps.db);
+    const byId = new Map(population.horses.map((horse) => [horse.id, horse]));
+    const taken = new Set<number>();
     for (let raceNo = 1; raceNo <= racesPerCard; raceNo += 1) {
       const post = new Date(firstPostMs + scaled(DEMO_CLOCK_MS.interval) * (raceNo - 1));
       // A race starts on its race day (decision 048): a card begun late in the Manila evening ends by midnight.
@@ -152,14 +159,38 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
         startDateTime: post.toISOString(),
         enabledBetTypes: event.enabledBetTypes,
       });
-      const horses = shuffled(HORSE_NAMES, random).slice(0, 8 + random(5));
-      for (const [index, horseName] of horses.entries()) {
+      // The field: rested horses of the race's class from the population (decision 053), rated by their form.
+      const classLevel = pick(CLASS_LEVELS, random);
+      const distanceM = pick(DISTANCES, random);
+      const ids = drawField(population.horses, { classLevel, raceDate, size: 8 + random(5), taken }, unit);
+      const field = ids.map((id) => byId.get(id)).filter((horse): horse is PopulationHorse => horse !== undefined);
+      for (const horse of field) taken.add(horse.id);
+      const starts = await recentStarts(deps.db, ids, raceDate);
+      const ratings = field.map((horse) => handicapRating(starts.get(horse.id) ?? [], horse.classLevel));
+      const meanRating = ratings.reduce((a, b) => a + b, 0) / Math.max(1, ratings.length);
+      const jockeys = shuffle(population.jockeys, unit);
+      const gates = shuffle(
+        field.map((_, index) => index + 1),
+        unit,
+      );
+      for (const [index, horse] of field.entries()) {
         await addRunner(deps, SIMULATOR, race.raceId, {
           runnerNo: String(index + 1),
-          horseName,
-          jockeyName: pick(JOCKEY_NAMES, random),
+          horseName: horse.name,
+          jockeyName: jockeys[index % Math.max(1, jockeys.length)]?.name ?? 'J. Cruz',
         });
       }
+      await setRaceCard(deps.db, race.raceId, {
+        distanceM,
+        raceClass: classOf(classLevel),
+        runners: field.map((horse, index) => ({
+          runnerNo: String(index + 1),
+          weightKgTenths: weightTenths(ratings[index] ?? meanRating, meanRating, unit),
+          gate: gates[index] ?? index + 1,
+          rating: ratings[index] ?? null,
+        })),
+      });
+      await markCarded(deps.db, field, raceDate, unit);
     }
     options.log.info({ eventId: event.id, arena: arena.place }, 'simulator created a demo card');
   }
@@ -214,11 +245,26 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
     return run;
   }
 
-  /** The result is the order the race was drawn in; the tote pays on it. */
-  async function finishOf(race: Race, now: number): Promise<number[][]> {
+  /**
+   * The result is the order the race was drawn in; the tote pays on it. The run's margins and times and the
+   * day's going are the runners' official results' (decision 053).
+   */
+  async function resultOf(race: Race, now: number) {
     const run = (await raceRunOf(deps.db, race.raceId)) ?? (await sendOff(race, now, now));
     withRun.delete(race.raceId);
-    return finishOfRunOrder(runOrderStanding(run, race));
+    const order = runOrderStanding(run, race);
+    const conditions = await deps.db
+      .selectFrom('races')
+      .select('distance_m')
+      .where('id', '=', race.raceId)
+      .executeTakeFirst();
+    return {
+      finish: finishOfRunOrder(order),
+      details: {
+        trackCondition: trackConditionOf(race.eventId),
+        runners: runDetails(order, run.seed, conditions?.distance_m ?? null),
+      },
+    };
   }
 
   /** One step of a race towards where its clock says it should be. */
@@ -236,7 +282,8 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
       const off = await transitionRace(deps, SIMULATOR, race.raceId, 'C');
       await sendOff(off, post + scaled(DEMO_CLOCK_MS.running), now);
     } else if (race.status === 'C' && now >= post + scaled(DEMO_CLOCK_MS.running)) {
-      await confirmResult(deps, SIMULATOR, race.raceId, { finish: await finishOf(race, now) });
+      const { finish, details } = await resultOf(race, now);
+      await confirmResult(deps, SIMULATOR, race.raceId, { finish }, details);
     } else if (race.status === 'C' && !withRun.has(race.raceId)) {
       // Sent off by a simulator that stopped before deciding the run: decide it now, for the time left.
       if (await raceRunOf(deps.db, race.raceId)) withRun.add(race.raceId);
@@ -272,6 +319,11 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
     if (!holds) return;
     // The crowd is there (made and funded, the placement ready) before the first card is made.
     await crowd?.ready();
+    // So is the population the cards draw their fields from.
+    if (!populated) {
+      await ensurePopulation(deps.db, unit, isoDate(manilaDate(new Date())), nowIso());
+      populated = true;
+    }
     const now = Date.now();
     const cards = await cardsInPlay();
     if (stopped || !lease.holds()) return;
