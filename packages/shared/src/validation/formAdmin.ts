@@ -73,11 +73,7 @@ export const horseInputSchema = z.strictObject({
     .int(FormAdminMessages.foalingYear)
     .min(FIRST_FOALING_YEAR, FormAdminMessages.foalingYear)
     .max(2100, FormAdminMessages.foalingYear),
-  colour: z
-    .string(FormAdminMessages.colour)
-    .trim()
-    .min(1, FormAdminMessages.colour)
-    .max(30, FormAdminMessages.colour),
+  colour: z.string(FormAdminMessages.colour).trim().min(1, FormAdminMessages.colour).max(30, FormAdminMessages.colour),
   sire: optionalText,
   dam: optionalText,
   owner: z
@@ -339,7 +335,8 @@ function checkRow(line: number, value: (column: CardImportColumn) => string, err
   else if (finish === 'F') outcome = 'didNotFinish';
   else {
     position = wholeIn(finish, 1, 30);
-    if (position === null) fail('finish must be the position (1 to 30), or S scratched, D disqualified, F did not finish.');
+    if (position === null)
+      fail('finish must be the position (1 to 30), or S scratched, D disqualified, F did not finish.');
     else outcome = 'finished';
   }
   const marginText = value('margin');

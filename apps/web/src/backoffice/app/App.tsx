@@ -85,6 +85,17 @@ const CarryoversPage = lazy(() =>
   import('../features/tote/CarryoversPage.tsx').then((m) => ({ default: m.CarryoversPage })),
 );
 
+// Horses, jockeys and trainers (decision 053): one chunk for the four record pages.
+const HorsesPage = lazy(() => import('../features/horses/HorsesPage.tsx').then((m) => ({ default: m.HorsesPage })));
+const HorseEditPage = lazy(() =>
+  import('../features/horses/HorseEditPage.tsx').then((m) => ({ default: m.HorseEditPage })),
+);
+const JockeysPage = lazy(() => import('../features/horses/PeoplePage.tsx').then((m) => ({ default: m.JockeysPage })));
+const TrainersPage = lazy(() =>
+  import('../features/horses/PeoplePage.tsx').then((m) => ({ default: m.TrainersPage })),
+);
+const ImportPage = lazy(() => import('../features/horses/ImportPage.tsx').then((m) => ({ default: m.ImportPage })));
+
 export const BACKOFFICE_BASENAME = '/backoffice';
 
 /** The home page: the race-day dashboard for admins; agents and master agents land on their players. */
@@ -144,6 +155,11 @@ export function App() {
                   <Route path="race-day/:eventId/races/:raceId" element={<RaceDetailPage />} />
                   <Route path="race-day/:eventId/races/:raceId/result" element={<ResultEntryPage />} />
                   <Route path="race-day/:eventId/races/:raceId/report" element={<SettlementReportPage />} />
+                  <Route path="horses" element={<HorsesPage />} />
+                  <Route path="horses/import" element={<ImportPage />} />
+                  <Route path="horses/:horseId" element={<HorseEditPage />} />
+                  <Route path="jockeys" element={<JockeysPage />} />
+                  <Route path="trainers" element={<TrainersPage />} />
                   <Route path="tote/settings" element={<ToteSettingsPage />} />
                   <Route path="tote/carryovers" element={<CarryoversPage />} />
                   <Route path="otp-outbox" element={<OutboxPage />} />

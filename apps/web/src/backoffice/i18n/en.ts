@@ -8,6 +8,7 @@ import {
 } from '@karera/shared';
 import { paymentsEn } from '../features/payments/paymentsEn.ts';
 import { promosEn } from '../features/promos/promosEn.ts';
+import { recordsEn } from '../features/horses/recordsEn.ts';
 import { masterAgentsEn } from '../features/masteragents/masterAgentsEn.ts';
 import { securityEn } from '../features/auth/securityEn.ts';
 import { staffAccessEn } from '../features/staff/staffAccessEn.ts';
@@ -96,6 +97,7 @@ export const en = {
   messages: { ...BackofficeMessages },
   payments: paymentsEn,
   promos: promosEn,
+  records: recordsEn,
   masterAgents: masterAgentsEn,
   rglimits: rglimitsEn,
   aml: amlEn,

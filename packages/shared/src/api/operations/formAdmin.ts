@@ -67,7 +67,8 @@ export const FormAdminOperations = defineOperations({
     method: 'POST',
     path: `${BASE}/horses/:horseId/merge`,
     audience: Audiences.admins,
-    summary: "Merges a horse entered twice into this one: the duplicate's runners and results move here, and it is removed",
+    summary:
+      "Merges a horse entered twice into this one: the duplicate's runners and results move here, and it is removed",
     params: horseParams,
     body: horseMergeInputSchema,
     response: horseMergeResponseSchema,
@@ -136,7 +137,7 @@ export const FormAdminOperations = defineOperations({
     path: `${BASE}/import`,
     audience: Audiences.admins,
     summary:
-      "Imports a card with its runners and their past form from CSV: every error by line, and nothing until the whole file is clean",
+      'Imports a card with its runners and their past form from CSV: every error by line, and nothing until the whole file is clean',
     body: cardImportInputSchema,
     response: cardImportResponseSchema,
   },

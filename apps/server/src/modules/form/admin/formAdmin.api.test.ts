@@ -37,7 +37,12 @@ describe(`the back office's horses, jockeys and trainers (${testDialect})`, () =
     t.app.db.selectFrom('audit_log').select(['target_id', 'details']).where('action', '=', action).execute();
   const count = async (table: 'horses' | 'runners' | 'runner_results' | 'races' | 'game_events' | 'jockeys') =>
     Number(
-      (await t.app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+      (
+        await t.app.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
     );
 
   async function newHorse(name: string, extra: Record<string, unknown> = {}): Promise<HorseRecord> {
@@ -277,7 +282,11 @@ describe(`the back office's horses, jockeys and trainers (${testDialect})`, () =
       .orderBy('position')
       .execute();
     expect(runs.map((run) => run.position)).toEqual([1, 2]);
-    const carded = await t.app.db.selectFrom('runners').select('horse_name').where('race_id', '=', past.raceId).execute();
+    const carded = await t.app.db
+      .selectFrom('runners')
+      .select('horse_name')
+      .where('race_id', '=', past.raceId)
+      .execute();
     // The runners keep the names they were carded with.
     expect(carded.map((r) => r.horse_name).sort()).toEqual([kept.name, `${kept.name} (typo)`]);
     const [audit] = await audits('form.horse_merged');
@@ -308,12 +317,12 @@ describe(`the back office's horses, jockeys and trainers (${testDialect})`, () =
         .where('event_id', '=', answer.eventId)
         .orderBy('race_no')
         .execute();
-      expect(races.map(({ race_no, distance_m, race_class, status }) => [race_no, distance_m, race_class, status])).toEqual(
-        [
-          [1, 1200, 'Class 3', 'A'],
-          [2, 1400, 'Class 2', 'A'],
-        ],
-      );
+      expect(
+        races.map(({ race_no, distance_m, race_class, status }) => [race_no, distance_m, race_class, status]),
+      ).toEqual([
+        [1, 1200, 'Class 3', 'A'],
+        [2, 1400, 'Class 2', 'A'],
+      ]);
       const guide = await call('GET', FormRoutes.raceFormGuide(races[0]?.id ?? 0), undefined, player);
       expect(guide.statusCode, guide.body).toBe(200);
       const body = formGuideResponseSchema.parse(guide.json());
@@ -330,7 +339,10 @@ describe(`the back office's horses, jockeys and trainers (${testDialect})`, () =
       });
       // A scratching is not a start.
       expect(body.runners.find((r) => r.runnerNo === '1A')).toMatchObject({ lastFinishes: '', firstStarter: true });
-      expect(body.runners.find((r) => r.runnerNo === '2')).toMatchObject({ equipment: ['B', 'TT'], lastFinishes: '5-4' });
+      expect(body.runners.find((r) => r.runnerNo === '2')).toMatchObject({
+        equipment: ['B', 'TT'],
+        lastFinishes: '5-4',
+      });
       expect((await audits('form.card_imported')).length).toBeGreaterThan(0);
     });
 
@@ -376,7 +388,10 @@ describe(`the back office's horses, jockeys and trainers (${testDialect})`, () =
       const before = await snapshot();
       const header = SAMPLE.split('\n')[0] ?? '';
       const wrongHeader = await importCsv('type,date,track\ncard,2026-12-06,X\n');
-      expect(wrongHeader).toMatchObject({ imported: false, errors: [{ line: 1, message: expect.stringContaining('header') }] });
+      expect(wrongHeader).toMatchObject({
+        imported: false,
+        errors: [{ line: 1, message: expect.stringContaining('header') }],
+      });
       const quotes = await importCsv(
         `${header}\ncard,2026-12-06,Q Park,1,13:00,,,1,"Bad "quote",J,,,,,,,,\ncard,2026-12-06,Q Park,1,13:00,,,2,"Open,J,,,,,,,,\n`,
       );
@@ -388,8 +403,14 @@ describe(`the back office's horses, jockeys and trainers (${testDialect})`, () =
         ],
       });
       const short = await importCsv(`${header}\ncard,2026-12-06,Q Park,1,13:00\n`);
-      expect(short).toMatchObject({ imported: false, errors: [{ line: 2, message: expect.stringContaining('5 values') }] });
-      expect(await importCsv('')).toMatchObject({ imported: false, errors: [{ line: 1, message: FormAdminMessages.importEmpty }] });
+      expect(short).toMatchObject({
+        imported: false,
+        errors: [{ line: 2, message: expect.stringContaining('5 values') }],
+      });
+      expect(await importCsv('')).toMatchObject({
+        imported: false,
+        errors: [{ line: 1, message: FormAdminMessages.importEmpty }],
+      });
       expect(await importCsv(`${header}\n`)).toMatchObject({
         imported: false,
         errors: [{ line: 2, message: FormAdminMessages.importNoRows }],

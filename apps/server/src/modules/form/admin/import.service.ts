@@ -1,11 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import {
-  checkCardImport,
-  manilaDate,
-  type CardImportResponse,
-  type ImportError,
-  type ImportRow,
-} from '@karera/shared';
+import { checkCardImport, manilaDate, type CardImportResponse, type ImportError, type ImportRow } from '@karera/shared';
 import type { Database } from '../../../db/schema.ts';
 import { recordAudit, type AuditActor } from '../../audit/index.ts';
 import { recordRaceResults, type RunnerResultInput } from '../form.service.ts';
@@ -247,7 +241,8 @@ export async function importCard(
         // A card checked against the database before may have gained the race since: one more look, inside.
         const existing = await findRaceOfDay(trx, dayId, head.raceNo);
         if (head.type === 'card') {
-          if (existing) throw new ImportRefused([{ line: head.line, message: `Race ${head.raceNo} is already carded.` }]);
+          if (existing)
+            throw new ImportRefused([{ line: head.line, message: `Race ${head.raceNo} is already carded.` }]);
           eventId = dayId;
           const race = await trx
             .insertInto('races')

@@ -310,7 +310,11 @@ export async function cardedRecords(
 ): Promise<{ horseId?: number; horseName?: string; jockeyId?: number; jockeyName?: string }> {
   const carded: { horseId?: number; horseName?: string; jockeyId?: number; jockeyName?: string } = {};
   if (input.horseId !== undefined) {
-    const horse = await db.selectFrom('horses').select(['id', 'name']).where('id', '=', input.horseId).executeTakeFirst();
+    const horse = await db
+      .selectFrom('horses')
+      .select(['id', 'name'])
+      .where('id', '=', input.horseId)
+      .executeTakeFirst();
     if (!horse) throw badRequest(FormAdminMessages.pickHorse, { horseName: FormAdminMessages.pickHorse });
     Object.assign(carded, { horseId: horse.id, horseName: horse.name });
   } else if (input.horseName) {
@@ -386,9 +390,7 @@ export async function changeJockey(db: Db, actor: AuditActor, runnerId: number, 
       .set({ jockey_id: jockey.id, jockey_name: jockey.name })
       .where('id', '=', runnerId)
       // Unchanged since read: two operators changing the same runner do not both write a change.
-      .where((eb) =>
-        runner.jockey_id === null ? eb('jockey_id', 'is', null) : eb('jockey_id', '=', runner.jockey_id),
-      )
+      .where((eb) => (runner.jockey_id === null ? eb('jockey_id', 'is', null) : eb('jockey_id', '=', runner.jockey_id)))
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) throw conflict(FormAdminMessages.sameJockey);
     await trx

@@ -12,6 +12,7 @@ import { RaceRoute } from '../../components/RaceRoute.tsx';
 import { RaceStatusBadge } from '../../components/RaceStatusBadge.tsx';
 import { ToteRaceLinks } from '../../components/ToteRaceLinks.tsx';
 import { focusFirstError } from '../../lib/formFocus.ts';
+import { JockeyChangeForm } from './JockeyChangeForm.tsx';
 import { RaceStatusControls } from './RaceStatusControls.tsx';
 import { RunnerFields } from './RunnerFields.tsx';
 import {
@@ -200,6 +201,7 @@ function RunnerCard({
   const editId = `bo-runner-${runner.id}-edit`;
   const scratch = useScratchMutation(runner.id);
   const [editing, setEditing] = useState(false);
+  const [changingJockey, setChangingJockey] = useState(false);
   const [confirmScratch, setConfirmScratch] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const scratched = runner.status === 'S';
@@ -220,6 +222,7 @@ function RunnerCard({
 
   function stopEditing(message: string | null) {
     setEditing(false);
+    setChangingJockey(false);
     setDone(message);
     requestAnimationFrame(() => document.getElementById(editId)?.focus());
   }
@@ -240,6 +243,8 @@ function RunnerCard({
       </div>
       {editing ? (
         <EditRunnerForm race={race} runner={runner} onDone={stopEditing} />
+      ) : changingJockey ? (
+        <JockeyChangeForm runner={runner} onDone={stopEditing} />
       ) : (
         <>
           <dl className="bo-fields">
@@ -263,6 +268,19 @@ function RunnerCard({
               }}
             >
               {t('runner.edit')}
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={locked || busy}
+              aria-describedby={locked ? lockedId : undefined}
+              aria-label={t('records.jockeyChange.openLabel', { runnerNo: runner.runnerNo })}
+              onClick={() => {
+                setDone(null);
+                setChangingJockey(true);
+              }}
+            >
+              {t('records.jockeyChange.open')}
             </Button>
             <Button
               variant={scratched ? 'secondary' : 'danger'}
@@ -341,10 +359,13 @@ function EditRunnerForm({
       return;
     }
     form.setFieldErrors({});
-    save.mutate(check.body, {
-      onSuccess: () => onDone(t('runner.saved', { runnerNo: check.body.runnerNo })),
-      onError: (error) => form.setFieldErrors(form.serverFields(error)),
-    });
+    save.mutate(
+      { ...check.body, ...form.picked },
+      {
+        onSuccess: () => onDone(t('runner.saved', { runnerNo: check.body.runnerNo })),
+        onError: (error) => form.setFieldErrors(form.serverFields(error)),
+      },
+    );
   }
 
   const formError = save.isError ? form.formError(save.error) : null;
@@ -356,6 +377,8 @@ function EditRunnerForm({
         draft={form.draft}
         errors={form.errors}
         onChange={form.change}
+        picked={form.picked}
+        onPick={form.pick}
       />
       <div className="bo-actions">
         <Button type="submit" size="sm" busy={save.isPending}>
@@ -389,15 +412,18 @@ function AddRunnerForm({ race }: { race: Race }) {
       return;
     }
     form.setFieldErrors({});
-    add.mutate(check.body, {
-      onSuccess: (answer) => {
-        setAdded(t('runner.added', { runnerNo: check.body.runnerNo }));
-        form.setDraft({ runnerNo: nextRunnerNo(answer.race.runners), horseName: '', jockeyName: '' });
-        // Ready for the next runner: back to the first field.
-        requestAnimationFrame(() => formElement.querySelector<HTMLInputElement>('input')?.focus());
+    add.mutate(
+      { ...check.body, ...form.picked },
+      {
+        onSuccess: (answer) => {
+          setAdded(t('runner.added', { runnerNo: check.body.runnerNo }));
+          form.setDraft({ runnerNo: nextRunnerNo(answer.race.runners), horseName: '', jockeyName: '' });
+          // Ready for the next runner: back to the first field.
+          requestAnimationFrame(() => formElement.querySelector<HTMLInputElement>('input')?.focus());
+        },
+        onError: (error) => form.setFieldErrors(form.serverFields(error)),
       },
-      onError: (error) => form.setFieldErrors(form.serverFields(error)),
-    });
+    );
   }
 
   const formError = add.isError ? form.formError(add.error) : null;
@@ -414,6 +440,11 @@ function AddRunnerForm({ race }: { race: Race }) {
           onChange={(field, value) => {
             setAdded(null);
             form.change(field, value);
+          }}
+          picked={form.picked}
+          onPick={(field, record) => {
+            setAdded(null);
+            form.pick(field, record);
           }}
         />
         <Button type="submit" busy={add.isPending}>

@@ -1,6 +1,8 @@
 import { TextField } from '../../../components/ui/index.ts';
+import { RecordTypeAhead } from '../../components/RecordTypeAhead.tsx';
 import { useT } from '../../i18n/useT.ts';
 import type { RunnerDraft, RunnerField } from './raceday.ts';
+import type { PickedRecords } from './useRunnerForm.ts';
 
 export interface RunnerFieldsProps {
   draft: RunnerDraft;
@@ -8,10 +10,15 @@ export interface RunnerFieldsProps {
   onChange: (field: RunnerField, value: string) => void;
   /** Keeps ids unique when several runner forms are on the page. */
   idPrefix: string;
+  picked: PickedRecords;
+  onPick: (field: 'horseName' | 'jockeyName', record: { id: number; name: string }) => void;
 }
 
-/** Number, horse and jockey: the inputs of both the add-runner form and the inline edit. */
-export function RunnerFields({ draft, errors, onChange, idPrefix }: RunnerFieldsProps) {
+/**
+ * Number, horse and jockey: the inputs of both the add-runner form and the inline edit. The horse and the
+ * jockey are picked from their records by type-ahead; a name typed and not picked is entered by name.
+ */
+export function RunnerFields({ draft, errors, onChange, idPrefix, picked, onPick }: RunnerFieldsProps) {
   const t = useT();
   return (
     <>
@@ -28,25 +35,27 @@ export function RunnerFields({ draft, errors, onChange, idPrefix }: RunnerFields
         error={errors.runnerNo}
         onChange={(event) => onChange('runnerNo', event.target.value)}
       />
-      <TextField
+      <RecordTypeAhead
         id={`${idPrefix}-horse`}
+        kind="horses"
         label={t('runner.horse')}
         name="horseName"
-        autoComplete="off"
-        maxLength={60}
         value={draft.horseName}
+        pickedId={picked.horseId}
         error={errors.horseName}
-        onChange={(event) => onChange('horseName', event.target.value)}
+        onChange={(value) => onChange('horseName', value)}
+        onPick={(record) => onPick('horseName', record)}
       />
-      <TextField
+      <RecordTypeAhead
         id={`${idPrefix}-jockey`}
+        kind="jockeys"
         label={t('runner.jockey')}
         name="jockeyName"
-        autoComplete="off"
-        maxLength={60}
         value={draft.jockeyName}
+        pickedId={picked.jockeyId}
         error={errors.jockeyName}
-        onChange={(event) => onChange('jockeyName', event.target.value)}
+        onChange={(value) => onChange('jockeyName', value)}
+        onPick={(record) => onPick('jockeyName', record)}
       />
     </>
   );
