@@ -127,3 +127,12 @@ export const PAGES = {
   '/tutorial-bet': TutorialTour,
   '/tutorial-rebate': TutorialTour,
 } satisfies Record<ScreenRoutePath, Page>;
+
+// The horse, jockey and trainer pages (issue 34 §3): one chunk, loaded with the first of them.
+const formPages = () => import('../features/form/FormPages.tsx');
+/** Screens of routes with a parameter (not in the shared route table): the router adds them for players. */
+export const PARAM_PAGES: readonly { path: string; screen: Page }[] = [
+  { path: '/horse/:id', screen: screen(formPages, (m) => m.HorsePage) },
+  { path: '/jockey/:id', screen: screen(formPages, (m) => m.JockeyPage) },
+  { path: '/trainer/:id', screen: screen(formPages, (m) => m.TrainerPage) },
+];

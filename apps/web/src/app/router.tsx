@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PLAYER_ROUTES } from '@karera/shared';
-import { PAGES } from './pages.ts';
+import { PAGES, PARAM_PAGES } from './pages.ts';
 import { RootLayout } from './layouts/RootLayout.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
@@ -38,7 +38,10 @@ const ROUTES: RouteObject[] = [
             <PlayerLayout />
           </Suspense>
         ),
-        children: screensOf('player'),
+        children: [
+          ...screensOf('player'),
+          ...PARAM_PAGES.map(({ path, screen: Screen }) => ({ path, element: <Screen /> })),
+        ],
       },
     ],
   },

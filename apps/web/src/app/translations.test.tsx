@@ -38,6 +38,8 @@ import { walletTextsFil } from '../features/history/walletTexts.fil.ts';
 import { kycTexts } from '../features/kyc/kycTexts.ts';
 import { kycTextsFil } from '../features/kyc/kycTexts.fil.ts';
 import { ticketTexts } from '../features/live/tickets/ticketTexts.ts';
+import { formTexts } from '../lib/form/formTexts.ts';
+import { formTextsFil } from '../lib/form/formTexts.fil.ts';
 import { ticketTextsFil } from '../features/live/tickets/ticketTexts.fil.ts';
 import { OtpForm } from '../components/forms/OtpForm.tsx';
 import { LoginStep } from '../features/auth/LoginStep.tsx';
@@ -81,6 +83,7 @@ const PAGE_BUNDLES: readonly { key: string; en: Texts; fil: Texts }[] = [
   { key: 'wallet', en: walletTexts, fil: walletTextsFil },
   { key: 'android', en: androidTexts, fil: androidTextsFil },
   { key: 'results', en: resultsTexts, fil: resultsTextsFil },
+  { key: 'formGuide', en: formTexts, fil: formTextsFil },
 ];
 
 /**

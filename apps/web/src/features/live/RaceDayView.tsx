@@ -195,6 +195,7 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
               clocked={(legRace ?? race).raceId === race.raceId}
             />
             <RunnerList
+              formGuide
               race={legRace ?? race}
               onSale={onSale}
               selected={selected}

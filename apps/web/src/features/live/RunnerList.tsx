@@ -1,10 +1,15 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Race, Runner } from '@karera/shared';
+import type { FormGuideRunner, Race, Runner } from '@karera/shared';
 import { formatStartsOn } from './schedule.ts';
 import { raceNotice, runnerMark } from './raceDisplay.ts';
 import { useBetBuilder, type BuilderHookup } from './builders/BetBuilder.tsx';
 import { useBuilderT } from './builders/builderI18n.ts';
 import { saddleClothOf } from '../../components/drawnRace/saddleCloth.ts';
+import { FormLine } from './form/FormLine.tsx';
+import { FormSheet } from './form/FormSheet.tsx';
+import { useRaceForm, type RaceFormQuery } from './form/raceFormApi.ts';
+import { useFormT } from '../../lib/form/formI18n.ts';
 
 /**
  * The race's notice above its runners (docs/product/screens.md#race-display); `onSale`: the pool being built is on
@@ -71,15 +76,35 @@ interface RunnerListProps {
   onToggle: (runnerNo: string) => void;
   /** The slip's picks for the bet builders (box, banker, field); without it the list picks by place only. */
   builder?: BuilderHookup | undefined;
+  /** Each runner's form beside its row, and its form sheet (the live page shows them; GET /races/:raceId/form). */
+  formGuide?: boolean;
 }
 
 /**
  * The runners of the open race: number, horse, jockey, live odds and, per status, a Bet toggle or a mark.
  * While the pool is on sale the bet builders sit above them and decide what a Bet toggle does.
  */
-export function RunnerList({ race, onSale, selected, onToggle, builder }: RunnerListProps) {
+export function RunnerList({ formGuide = false, ...props }: RunnerListProps) {
+  return formGuide ? <RunnerListWithForm {...props} /> : <Runners {...props} form={null} />;
+}
+
+function RunnerListWithForm(props: Omit<RunnerListProps, 'formGuide'>) {
+  const form = useRaceForm(props.race.raceId);
+  return <Runners {...props} form={form} />;
+}
+
+function Runners({
+  race,
+  onSale,
+  selected,
+  onToggle,
+  builder,
+  form,
+}: Omit<RunnerListProps, 'formGuide'> & { form: RaceFormQuery | null }) {
   const { t } = useTranslation();
   const built = useBetBuilder(builder, race, onSale, { selected, onToggle });
+  const [formOf, setFormOf] = useState<string | null>(null);
+  const formByNo = new Map((form?.data?.runners ?? []).map((line) => [line.runnerNo, line]));
   if (race.runners.length === 0) return <p className="runner-list__empty">{t('live.noRunners')}</p>;
   return (
     <>
@@ -94,9 +119,13 @@ export function RunnerList({ race, onSale, selected, onToggle, builder }: Runner
             picked={built.selected.has(runner.runnerNo)}
             banker={built.banker.has(runner.runnerNo)}
             onToggle={built.onToggle}
+            {...(form
+              ? { form: formByNo.get(runner.runnerNo) ?? null, onOpenForm: () => setFormOf(runner.runnerNo) }
+              : {})}
           />
         ))}
       </ul>
+      {form ? <FormSheet runnerNo={formOf} form={form} onClose={() => setFormOf(null)} /> : null}
     </>
   );
 }
@@ -108,6 +137,8 @@ function RunnerRow({
   picked,
   banker,
   onToggle,
+  form,
+  onOpenForm,
 }: {
   race: Race;
   onSale: boolean;
@@ -116,6 +147,9 @@ function RunnerRow({
   /** The banker of a banker bet: fixed in its place, so a mark instead of a Bet toggle. */
   banker: boolean;
   onToggle: (runnerNo: string) => void;
+  /** The runner's form line (null while loading or when it has none); with onOpenForm, its name opens the sheet. */
+  form?: FormGuideRunner | null;
+  onOpenForm?: () => void;
 }) {
   const { t } = useTranslation();
   const bt = useBuilderT();
@@ -135,8 +169,15 @@ function RunnerRow({
         {runner.runnerNo}
       </span>
       <span className="runner__names">
-        <span className="runner__horse">{runner.horseName}</span>
-        <span className="runner__jockey">{runner.jockeyName}</span>
+        {onOpenForm ? (
+          <FormButton runner={runner} onOpen={onOpenForm} />
+        ) : (
+          <span className="runner__horse">{runner.horseName}</span>
+        )}
+        <span className="runner__jockey-line">
+          <span className="runner__jockey">{runner.jockeyName}</span>
+          {form ? <FormLine form={form} /> : null}
+        </span>
       </span>
       {runner.status === 'S' ? null : (
         <span className="runner__odds" data-testid="runner-odds">
@@ -177,6 +218,23 @@ function RunnerRow({
         ) : null}
       </span>
     </li>
+  );
+}
+
+/** The horse's name, opening its form sheet. */
+function FormButton({ runner, onOpen }: { runner: Runner; onOpen: () => void }) {
+  const ft = useFormT();
+  return (
+    <button
+      type="button"
+      className="runner__horse runner__horse-button"
+      aria-haspopup="dialog"
+      aria-label={ft('openForm', { runnerNo: runner.runnerNo, horse: runner.horseName })}
+      data-testid="runner-form-open"
+      onClick={onOpen}
+    >
+      {runner.horseName}
+    </button>
   );
 }
 
