@@ -37,6 +37,7 @@ import * as demoCrowd from './migrations/20261128100000_demo_crowd.ts';
 import * as philippinePoolSplit from './migrations/20261128120000_philippine_pool_split.ts';
 import * as betCardPostTimes from './migrations/20261128071500_bet_card_post_times.ts';
 import * as horsesJockeysTrainers from './migrations/20261128133000_horses_jockeys_trainers.ts';
+import * as demoCrowdIndex from './migrations/20261128170000_demo_crowd_index.ts';
 import * as blackbookReplays from './migrations/20261128150000_f4_blackbook_replays.ts';
 import * as pushSubscriptions from './migrations/20261128161000_n2_push.ts';
 import * as demoPopulation from './migrations/20261128151000_f1_demo_population.ts';
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261128071500_bet_card_post_times': betCardPostTimes,
   '20261128120000_philippine_pool_split': philippinePoolSplit,
   '20261128133000_horses_jockeys_trainers': horsesJockeysTrainers,
+  '20261128170000_demo_crowd_index': demoCrowdIndex,
   '20261128150000_f4_blackbook_replays': blackbookReplays,
   '20261128161000_n2_push': pushSubscriptions,
   '20261128151000_f1_demo_population': demoPopulation,

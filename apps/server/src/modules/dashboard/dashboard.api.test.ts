@@ -190,6 +190,37 @@ describe(`race-day dashboard (${testDialect})`, () => {
     expect((await raceDayDashboard(t.app.db, t.app.dashboardFigures, noonOfRaceDay)).raceDayToday).toBe(true);
   });
 
+  it('leaves the demo crowd out of sales and bettors, as the reports do (decision 047)', async () => {
+    const { eventId, races } = await raceDay('Crowd Day', [Date.now() + 60 * MINUTE]);
+    const [race] = races as [Race];
+    const [ana] = players as [RegisteredPlayer];
+    // A simulated bettor: an account flagged as the demo crowd, betting through the same placement path.
+    const crowdMember = await registerPlayer(t.app);
+    await fundPlayer(t.app, admin, crowdMember, 100_000);
+    await t.app.db.updateTable('players').set({ demo_crowd: 1 }).where('id', '=', crowdMember.playerId).execute();
+
+    await bet(ana, eventId, race.raceId, { amount: 1000 });
+    await bet(crowdMember, eventId, race.raceId, { amount: 5000 });
+    const figures = async () => (await dashboard()).races.find((row) => row.raceId === race.raceId);
+    expect(await figures()).toMatchObject({
+      bettors: 1,
+      turnover: 1000,
+      pools: [{ betType: 'W', tickets: 1, turnover: 1000 }],
+    });
+
+    // More crowd money moves the pools but not the sales; a real player's bet does.
+    await bet(crowdMember, eventId, race.raceId, { amount: 2500, selections: [[2]] });
+    expect(await figures()).toMatchObject({ bettors: 1, turnover: 1000 });
+    await bet(ana, eventId, race.raceId, { amount: 300, selections: [[3]] });
+    expect(await figures()).toMatchObject({
+      bettors: 1,
+      turnover: 1300,
+      pools: [{ betType: 'W', tickets: 2, turnover: 1300 }],
+    });
+    // The crowd never signs in: the stand-in's session goes, so it is not counted online either.
+    await t.app.db.deleteFrom('player_sessions').where('player_id', '=', crowdMember.playerId).execute();
+  });
+
   it('shows carryovers in play from the carryover accounts', async () => {
     await t.app.db
       .insertInto('accounts')

@@ -18,6 +18,7 @@ import {
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { isPostgres } from '../../db/statement.ts';
+import { demoCrowdIds } from '../players/index.ts';
 import { carryoverAccountCode, eventPoolsVersion } from '../tote/index.ts';
 
 type Db = Kysely<Database>;
@@ -71,12 +72,16 @@ export class DashboardFigureCache {
     const cached = this.entries.get(eventId);
     if (cached?.version === version && raceIds.every((id) => cached.figures.has(id))) return cached.figures;
     this.computations += 1;
-    const figures = isPostgres(db) ? await readRaceFigures(db, raceIds) : await this.tallyNewTickets(db, raceIds);
+    // The demo crowd's play money is not sales (decision 047): its tickets are left out, as the reports do.
+    const crowd = new Set(await demoCrowdIds(db));
+    const figures = isPostgres(db)
+      ? await readRaceFigures(db, raceIds, crowd)
+      : await this.tallyNewTickets(db, raceIds, crowd);
     this.entries.set(eventId, { version, figures });
     return figures;
   }
 
-  private async tallyNewTickets(db: Db, raceIds: readonly number[]): Promise<RaceFigures> {
+  private async tallyNewTickets(db: Db, raceIds: readonly number[], crowd: ReadonlySet<number>): Promise<RaceFigures> {
     const figures: RaceFigures = new Map();
     for (const raceId of raceIds) {
       const tally = this.tallies.get(raceId) ?? { pools: new Map(), players: new Set<number>() };
@@ -92,9 +97,10 @@ export class DashboardFigureCache {
           .orderBy('id')
           .execute();
         for (const ticket of fresh) {
+          pool.lastId = ticket.id;
+          if (crowd.has(ticket.player_id)) continue;
           pool.tickets += 1;
           pool.turnover += Number(ticket.total);
-          pool.lastId = ticket.id;
           tally.players.add(ticket.player_id);
         }
         if (pool.tickets > 0) tally.pools.set(type.code, pool);
@@ -123,7 +129,7 @@ export class DashboardFigureCache {
  * those races only, through the (first_race_id, bet_type) index; never a scan of the ticket table
  * (decision 037: a scan stalled the server for tens of milliseconds).
  */
-async function readRaceFigures(db: Db, raceIds: readonly number[]): Promise<RaceFigures> {
+async function readRaceFigures(db: Db, raceIds: readonly number[], crowd: ReadonlySet<number>): Promise<RaceFigures> {
   const figures: RaceFigures = new Map(raceIds.map((id) => [id, { bettors: 0, turnover: 0, pools: [] }]));
   if (raceIds.length === 0) return figures;
   const [pools, bettors] = await Promise.all([
@@ -136,6 +142,7 @@ async function readRaceFigures(db: Db, raceIds: readonly number[]): Promise<Race
         (eb) => eb.fn.sum<number | string>('total').as('turnover'),
       ])
       .where('first_race_id', 'in', [...raceIds])
+      .$if(crowd.size > 0, (q) => q.where('player_id', 'not in', [...crowd]))
       .groupBy(['first_race_id', 'bet_type'])
       .orderBy('first_race_id')
       .orderBy('bet_type')
@@ -144,6 +151,7 @@ async function readRaceFigures(db: Db, raceIds: readonly number[]): Promise<Race
       .selectFrom('bet_tickets')
       .select(['first_race_id', (eb) => eb.fn.count<number | string>('player_id').distinct().as('bettors')])
       .where('first_race_id', 'in', [...raceIds])
+      .$if(crowd.size > 0, (q) => q.where('player_id', 'not in', [...crowd]))
       .groupBy('first_race_id')
       .execute(),
   ]);

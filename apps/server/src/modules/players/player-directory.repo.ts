@@ -120,3 +120,13 @@ export async function findPlayerForStaff(
   if (!row) return undefined;
   return { ...toSummary(row), email: row.email, withdrawHoldBalance: Number(row.withdraw_hold_balance) };
 }
+
+/**
+ * The demo race day's crowd (decision 047): simulated bettors whose play money the reports leave out.
+ * A handful of players, none at all where the demo is off (production), so their tickets are found by
+ * player (index bet_tickets_player) and cost nothing there.
+ */
+export async function demoCrowdIds(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db.selectFrom('players').select('id').where('demo_crowd', '=', 1).execute();
+  return rows.map((row) => row.id);
+}

@@ -16,6 +16,7 @@ import {
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { isPostgres } from '../../db/statement.ts';
+import { demoCrowdIds } from '../players/index.ts';
 import { HouseAccount, POOL_SHARE_ACCOUNTS } from '../wallet/index.ts';
 
 /**
@@ -117,16 +118,6 @@ interface PoolHour {
   hour: string;
   pool: PoolAccount;
   figures: GamingFigures;
-}
-
-/**
- * The demo race day's crowd (decision 047): simulated bettors whose play money the reports leave out.
- * A handful of players, none at all where the demo is off (production), so their tickets are found by
- * player (index bet_tickets_player) and cost nothing there.
- */
-export async function demoCrowdIds(db: Db): Promise<number[]> {
-  const rows = await db.selectFrom('players').select('id').where('demo_crowd', '=', 1).execute();
-  return rows.map((row) => row.id);
 }
 
 interface CrowdPoolHour {

@@ -16,16 +16,9 @@ import {
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import { demoCrowdIds } from '../players/index.ts';
 import { HouseAccount } from '../wallet/index.ts';
-import {
-  asNumber,
-  dayOfHour,
-  demoCrowdIds,
-  gamingReportFrom,
-  houseAccountId,
-  reading,
-  type Db,
-} from './reports.service.ts';
+import { asNumber, dayOfHour, gamingReportFrom, houseAccountId, reading, type Db } from './reports.service.ts';
 
 /**
  * The tax reports (decision 039, amended): what the ledger posted to house:stamp-tax-payable (the tickets'
