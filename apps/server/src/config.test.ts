@@ -96,6 +96,15 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toMatchObject({ secureCookies: false, docsForStaffOnly: false });
   });
 
+  it('keeps the demo crowd off in production, even when asked for without the demo (decision 047)', () => {
+    const production = { NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-password', SMS_OUTBOX_IN_PRODUCTION: '1' };
+    expect(loadConfig(production).demoCrowd).toBe(false);
+    expect(loadConfig({ ...production, DEMO_CROWD: '1' }).demoCrowd).toBe(false);
+    expect(loadConfig({}).demoCrowd).toBe(true);
+    expect(loadConfig({ DEMO_CROWD: '0' }).demoCrowd).toBe(false);
+    expect(loadConfig({ DEMO: '0', DEMO_CROWD: '1' }).demoCrowd).toBe(false);
+  });
+
   it('takes STREAM_HOSTS as https origins only', () => {
     expect(loadConfig({}).streamHosts).toEqual([]);
     expect(
