@@ -62,6 +62,7 @@ import { kycRoutes } from './modules/kyc/index.ts';
 import { statementRoutes } from './modules/statement/index.ts';
 import { batchPlayerLimits, responsibleGamingRoutes } from './modules/rglimits/index.ts';
 import { registerRealtimeHub, type RealtimeHubOptions } from './modules/realtime/index.ts';
+import { createNotifications, notificationRoutes, type Notifications } from './modules/notifications/index.ts';
 import { registerDashboard } from './modules/dashboard/index.ts';
 import { pushRoutes } from './modules/notifications/index.ts';
 import {
@@ -95,6 +96,8 @@ declare module 'fastify' {
     betPlacement: BetPlacement;
     /** Which instance runs the run-once work (simulator, odds, pools, settlement resume): decision 030. */
     leadership: Leadership;
+    /** Notices to players (decision 055): register a channel with `notifications.channels.register`. */
+    notifications: Notifications;
   }
 }
 
@@ -185,6 +188,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // A settlement stopped by a crash, a restart or a leader's death is finished by the (next) leader, on
   // the first one before the server takes requests.
   leadership.whileLeading('settlement resume', () => resumeSettlements(toteDeps));
+  // Notices: written with what causes them, delivered by the leader's dispatcher (decision 055).
+  const inboxChanged = (playerIds: readonly number[]) => {
+    for (let i = 0; i < playerIds.length; i += 500)
+      void events.emit('inbox.changed', { playerIds: playerIds.slice(i, i + 500) });
+  };
+  const notifications = createNotifications({
+    db: database.db,
+    holder: leadership.holder,
+    mayRun: () => leadership.isLeader(),
+    log: app.log.child({ module: 'notifications' }),
+    inboxChanged,
+  });
+  app.decorate('notifications', notifications);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -272,7 +288,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(responsibleGamingRoutes);
   await app.register(pushRoutes);
   registerDashboard(app);
+  await app.register(notificationRoutes(inboxChanged));
   await registerRealtimeHub(app, options.realtime);
+  leadership.whileLeading('notifications', () => notifications.lead());
   leadership.whileLeading('odds publisher', () => startOddsPublisher(toteDeps, app.log.child({ module: 'odds' })));
   leadership.whileLeading('pools publisher', () => startPoolsPublisher(toteDeps, app.log.child({ module: 'pools' })));
   if (config.demo) {

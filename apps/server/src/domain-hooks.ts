@@ -9,26 +9,29 @@ import { subscribeCommissionAccrual } from './modules/agents/index.ts';
 import { subscribeAmlFlags } from './modules/aml/index.ts';
 import type { BetHooks } from './modules/betting/index.ts';
 import { subscribeFormResults } from './modules/form/index.ts';
-import { subscribeKycGate, type KycGateSettings } from './modules/kyc/index.ts';
+import { subscribeKycGate, type KycGateSettings, type KycHooks } from './modules/kyc/index.ts';
+import { subscribeNotifications } from './modules/notifications/index.ts';
 import type { PaymentHooks } from './modules/payments/index.ts';
 import { subscribeRebates } from './modules/promos/index.ts';
 import { subscribeRgLimits } from './modules/rglimits/index.ts';
 import type { SettlementHooks } from './modules/tote/index.ts';
 
-export type DomainHookSpecs = SettlementHooks & PaymentHooks & BetHooks;
+export type DomainHookSpecs = SettlementHooks & PaymentHooks & BetHooks & KycHooks;
 export type DomainHooks = TxHooks<DomainHookSpecs>;
 
 /** Each hook's subscribers in the order they run. */
 export const DOMAIN_HOOK_ORDER: SubscriberOrder<DomainHookSpecs> = {
   // A race's runners' official results, written with the result (decision 053).
   'result.recorded': ['form.results'],
-  'tickets.settled': ['promos.rebates'],
-  'tickets.lost': ['promos.rebates'],
+  // Notices last: they read what the others moved (decision 055).
+  'tickets.settled': ['promos.rebates', 'notifications.tickets'],
+  'tickets.lost': ['promos.rebates', 'notifications.tickets'],
   'pool.paid': ['agents.commissions'],
   // The player's own limits first (their message names the limit), then identity verification.
   'payment.requesting': ['rglimits.deposit-limits', 'kyc.gate'],
   'payment.requested': ['aml.flags'],
-  'payment.decided': ['aml.flags'],
+  'payment.decided': ['aml.flags', 'notifications.payments'],
+  'kyc.decided': ['notifications.kyc'],
   'bet.placing': ['rglimits.bet-limits'],
 };
 
@@ -52,5 +55,6 @@ export function createDomainHooks(
   subscribeKycGate(hooks, settings.kyc);
   subscribeAmlFlags(hooks);
   subscribeFormResults(hooks);
+  subscribeNotifications(hooks);
   return hooks;
 }

@@ -39,6 +39,7 @@ describe(`transaction hooks: a refusing subscriber rolls the publisher's money b
             'payment.requested': withTest('payment.requested'),
             'payment.decided': withTest('payment.decided'),
             'bet.placing': withTest('bet.placing'),
+            'kyc.decided': withTest('kyc.decided'),
           };
           const hooks = createDomainHooks(config, order);
           for (const hook of Object.keys(order) as HookName[]) {

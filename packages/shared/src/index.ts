@@ -113,3 +113,8 @@ export * from './api/operations/push.ts';
 export * from './validation/formAdmin.ts';
 export * from './api/schemas/formAdmin.ts';
 export * from './api/operations/formAdmin.ts';
+export * from './notifications/kinds.ts';
+export * from './notifications/quietHours.ts';
+export * from './notifications/realtime.ts';
+export * from './api/schemas/notifications.ts';
+export * from './api/operations/notifications.ts';

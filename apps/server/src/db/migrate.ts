@@ -39,6 +39,7 @@ import * as betCardPostTimes from './migrations/20261128071500_bet_card_post_tim
 import * as horsesJockeysTrainers from './migrations/20261128133000_horses_jockeys_trainers.ts';
 import * as demoCrowdIndex from './migrations/20261128170000_demo_crowd_index.ts';
 import * as blackbookReplays from './migrations/20261128150000_f4_blackbook_replays.ts';
+import * as notifications from './migrations/20261128160000_n1_notifications.ts';
 import * as pushSubscriptions from './migrations/20261128161000_n2_push.ts';
 import * as demoPopulation from './migrations/20261128151000_f1_demo_population.ts';
 
@@ -86,6 +87,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261128133000_horses_jockeys_trainers': horsesJockeysTrainers,
   '20261128170000_demo_crowd_index': demoCrowdIndex,
   '20261128150000_f4_blackbook_replays': blackbookReplays,
+  '20261128160000_n1_notifications': notifications,
   '20261128161000_n2_push': pushSubscriptions,
   '20261128151000_f1_demo_population': demoPopulation,
 };

@@ -856,9 +856,83 @@ export interface PushSubscriptionsTable {
   created_at: Timestamp;
 }
 
+/** A notice raised for a player (module notifications, decision 055): the outbox row. */
+export interface NotificationsTable {
+  id: string;
+  player_id: number;
+  kind: string;
+  /** JSON: the kind's text parameters. */
+  params: string;
+  link_path: string;
+  urgent: number;
+  marketing: number;
+  dedupe_key: string;
+  created_at: Timestamp;
+  /** After this, an undelivered push or SMS is pointless (e.g. the race has run). */
+  expires_at: Timestamp | null;
+  /** Set when the inbox channel delivered it. */
+  inboxed_at: Timestamp | null;
+  read_at: Timestamp | null;
+}
+
+export type NotificationDeliveryStatus =
+  | 'pending'
+  | 'sending'
+  | 'delivered'
+  | 'skipped'
+  | 'gone'
+  | 'failed'
+  | 'unknown'
+  | 'suppressed'
+  | 'expired';
+
+/** One notice's delivery through one channel. */
+export interface NotificationDeliveriesTable {
+  id: Generated<number>;
+  notice_id: string;
+  player_id: number;
+  channel: string;
+  status: NotificationDeliveryStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  due_at: Timestamp;
+  lease_holder: string | null;
+  lease_until: Timestamp | null;
+  last_error: string | null;
+  delivered_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+/** Each claim of a delivery and what became of it. */
+export interface NotificationAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempt: number;
+  holder: string;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+  outcome: string | null;
+  detail: string | null;
+}
+
+/** A player's notification settings. */
+export interface NotificationPreferencesTable {
+  player_id: number;
+  /** JSON: per kind, per channel, on or off (absent: the kind's default). */
+  channels: string;
+  quiet_from: string | null;
+  quiet_to: string | null;
+  marketing_opt_out: ColumnType<number, number | undefined, number>;
+  language: ColumnType<'en' | 'fil', 'en' | 'fil' | undefined, 'en' | 'fil'>;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   staff_users: StaffUsersTable;
   blackbook_follows: BlackbookFollowsTable;
+  notifications: NotificationsTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  notification_attempts: NotificationAttemptsTable;
+  notification_preferences: NotificationPreferencesTable;
   staff_sessions: StaffSessionsTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_login_throttle: StaffLoginThrottleTable;

@@ -16,6 +16,8 @@ export interface DomainEventMap {
   'promo.claimed': { playerId: number; promoCode: string; reward: number };
   /** The pools a race completed are settled: their tickets are paid, refunded or lost. */
   'race.settled': { raceId: number; pools: number };
+  /** Notices reached these players' inboxes, or they read some: their bells show the new count. */
+  'inbox.changed': { playerIds: number[] };
 }
 
 export type DomainEventName = keyof DomainEventMap;
@@ -36,7 +38,13 @@ export interface DomainEvents {
   close(): void;
 }
 
-const NAMES: readonly DomainEventName[] = ['wallet.changed', 'payment.decided', 'promo.claimed', 'race.settled'];
+const NAMES: readonly DomainEventName[] = [
+  'wallet.changed',
+  'payment.decided',
+  'promo.claimed',
+  'race.settled',
+  'inbox.changed',
+];
 
 /** An event as it arrives from another instance: a known name and an object payload, else nothing. */
 export function parseDomainEvent(value: unknown): DomainEvent | null {

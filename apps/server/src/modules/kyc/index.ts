@@ -2,3 +2,4 @@
 export { subscribeKycGate } from './kyc.hooks.ts';
 export { kycRoutes } from './kyc.routes.ts';
 export { requireKycForPayment, type KycGateSettings } from './kyc.service.ts';
+export type { KycHookRunner, KycHooks } from './kyc-hooks.ts';

@@ -107,6 +107,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       request.params.id,
       { status: 'verified', reason: null },
       request.ip,
+      app.hooks,
     ),
   }));
 
@@ -118,6 +119,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       request.params.id,
       { status: 'rejected', reason: request.body.reason },
       request.ip,
+      app.hooks,
     ),
   }));
 
@@ -129,6 +131,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       request.params.id,
       { status: 'resubmit', reason: request.body.reason },
       request.ip,
+      app.hooks,
     ),
   }));
 };

@@ -1,3 +1,4 @@
+import type { KycHookRunner } from './kyc-hooks.ts';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import {
   formatPeso,
@@ -397,6 +398,7 @@ export async function decideKyc(
   id: number,
   decision: { status: 'verified' | 'rejected' | 'resubmit'; reason: string | null },
   ip: string | null,
+  hooks?: KycHookRunner,
 ): Promise<KycSubmissionView> {
   await db
     .transaction()
@@ -421,6 +423,12 @@ export async function decideKyc(
           details: { playerId: row.player_id, reason: decision.reason },
         },
       );
+      await hooks?.run('kyc.decided', trx, {
+        submissionId: id,
+        playerId: row.player_id,
+        status: decision.status,
+        reason: decision.reason,
+      });
     })
     .catch((error: unknown) => {
       if (isUniqueViolation(error)) throw conflict(KycMessages.duplicateVerified);

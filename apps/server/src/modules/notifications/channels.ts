@@ -80,6 +80,11 @@ export interface NotificationChannel {
   /** How many deliveries this channel takes at once (default 1: one after the other). */
   concurrency?: number;
   deliver(notice: Notice, ctx: DeliveryContext): Promise<DeliveryResult>;
+  /**
+   * Optional: a whole claimed batch at once (the inbox writes it in one statement); one result per notice, in
+   * order. When present the dispatcher calls it instead of `deliver`.
+   */
+  deliverBatch?(notices: readonly Notice[], ctx: DeliveryContext): Promise<DeliveryResult[]>;
 }
 
 /** Where channels are registered; the dispatcher delivers only to registered channels. */

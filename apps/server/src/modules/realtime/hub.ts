@@ -6,6 +6,7 @@ import {
   decodeFrame,
   encodeBalanceChanged,
   encodeFrame,
+  encodeInboxChanged,
   INVALID_AUTH_REASON,
   STAFF_AUTH_REFUSED_CODE,
   STAFF_AUTH_REFUSED_REASON,
@@ -17,6 +18,7 @@ import { resolveStaffSession, STAFF_COOKIE } from '../staff/index.ts';
 import { liveSnapshot } from '../racing/index.ts';
 import { runningRaceRuns } from '../simulator/index.ts';
 import { eventPoolsVersion } from '../tote/index.ts';
+import { unreadCounts } from '../notifications/index.ts';
 
 export const WS_PATH = '/ws';
 /** Close code for a refused GAME_CONNECT; the reason text is fixed, and clients act on it. */
@@ -110,6 +112,21 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
   };
   const unsubscribePlayers = app.pubsub.subscribePlayers(noticeBalance);
   const unsubscribeWallets = app.events.on('wallet.changed', ({ playerId }) => noticeBalance(playerId));
+  // A notice reached these players' inboxes (or they read some): each connected one is sent their unread count.
+  const unsubscribeInbox = app.events.on('inbox.changed', async ({ playerIds }) => {
+    const changed = new Set(playerIds);
+    const connected = new Set<number>();
+    for (const client of live)
+      if (client.playerId !== null && changed.has(client.playerId)) connected.add(client.playerId);
+    if (connected.size === 0) return;
+    const counts = await unreadCounts(app.db, [...connected]);
+    for (const client of live) {
+      const unread = client.playerId === null ? undefined : counts.get(client.playerId);
+      if (unread !== undefined && client.playerId !== null && client.socket.readyState === client.socket.OPEN) {
+        client.socket.send(encodeInboxChanged(client.playerId, unread));
+      }
+    }
+  });
 
   /** What a socket is told on connecting: every race still in play, its odds, and a demo race being run. */
   const snapshot = async (): Promise<RealtimeMessage[]> => {
@@ -289,6 +306,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     unsubscribe();
     unsubscribePlayers();
     unsubscribeWallets();
+    unsubscribeInbox();
     unsubscribeResume();
     app.server.off('upgrade', onUpgrade);
     for (const client of live) client.socket.close(1001, 'Server shutting down');

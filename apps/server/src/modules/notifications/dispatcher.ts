@@ -1,0 +1,432 @@
+import type { Kysely } from 'kysely';
+import { isNotificationKind, quietHoursEnd, renderNotice, type NotificationKind } from '@karera/shared';
+import type { Database, NotificationDeliveryStatus } from '../../db/schema.ts';
+import { isPlayerExcluded } from '../rglimits/index.ts';
+import type { ChannelRegistry, DeliveryResult, Notice, NotificationChannel } from './channels.ts';
+import { DEFAULT_PREFERENCES, preferencesOf, type PlayerPreferences } from './preferences.ts';
+
+/**
+ * The notification dispatcher (decision 055). Only the cluster leader runs it. Each registered channel has its
+ * own loop, so a slow or failing channel never holds another back. A loop claims due deliveries of its channel
+ * (status `sending`, a lease, the attempt counted and recorded) in one transaction before it sends anything,
+ * and records each outcome after. A claim whose lease lapsed without an outcome (the sender died mid-send) is
+ * resent only on a channel where a second delivery is harmless (the inbox); elsewhere it ends `unknown`.
+ */
+
+export interface DispatcherOptions {
+  db: Kysely<Database>;
+  channels: ChannelRegistry;
+  /** This instance's name, on each claim. */
+  holder: string;
+  /** Asked before each claim: false once this instance no longer leads. */
+  mayRun: () => boolean;
+  log: { warn(o: object, m: string): void; error(o: object, m: string): void };
+  /** Deliveries claimed at once per channel. */
+  batchSize?: number;
+  /** How long a claim holds: a sender that has not answered by then is taken as dead. */
+  leaseMs?: number;
+  /** Wait between polls when nothing is due. */
+  idleMs?: number;
+  /** Attempts before a delivery that keeps answering `retry` fails. */
+  maxAttempts?: number;
+  now?: () => number;
+}
+
+export interface Dispatcher {
+  /** Starts a loop per channel (the leader's job). */
+  start(): void;
+  /** One pass over every channel: recover lapsed claims, claim what is due and send it. Returns deliveries handled. */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_LEASE_MS = 60_000;
+export const MAX_ATTEMPTS = 6;
+
+/** Backoff before attempt n+1: 5 s, 20 s, 80 s, 5 min, 20 min (capped). */
+export function backoffMs(attempts: number): number {
+  return Math.min(5_000 * 4 ** Math.max(0, attempts - 1), 20 * 60_000);
+}
+
+const FINAL: Record<Exclude<DeliveryResult['outcome'], 'retry'>, NotificationDeliveryStatus> = {
+  delivered: 'delivered',
+  skipped: 'skipped',
+  gone: 'gone',
+  failed: 'failed',
+};
+
+interface Claimed {
+  deliveryId: number;
+  noticeId: string;
+  attempt: number;
+  attemptId: number;
+}
+
+const IN_LIST = 900;
+
+export function createDispatcher(options: DispatcherOptions): Dispatcher {
+  const { db } = options;
+  const now = options.now ?? Date.now;
+  const batchSize = options.batchSize ?? 500;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+  const abort = new AbortController();
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  /** Claims whose lease lapsed: resent where harmless, else ended as unknown (never sent twice). */
+  async function recover(channel: NotificationChannel): Promise<void> {
+    const lapsed = await db
+      .selectFrom('notification_deliveries')
+      .select(['id'])
+      .where('channel', '=', channel.name)
+      .where('status', '=', 'sending')
+      .where('lease_until', '<', iso(now()))
+      .limit(batchSize)
+      .execute();
+    if (lapsed.length === 0) return;
+    const ids = lapsed.map((row) => row.id);
+    const at = iso(now());
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('notification_deliveries')
+        .set(
+          channel.atMostOnce
+            ? { status: 'unknown', last_error: 'The sender stopped mid-send: not sent again.', updated_at: at }
+            : { status: 'pending', due_at: at, last_error: 'The sender stopped mid-send: sent again.', updated_at: at },
+        )
+        .where('id', 'in', ids)
+        .where('status', '=', 'sending')
+        .where('lease_until', '<', at)
+        .execute();
+      await trx
+        .updateTable('notification_attempts')
+        .set({ outcome: 'unknown', detail: 'lease lapsed without an outcome', finished_at: at })
+        .where('delivery_id', 'in', ids)
+        .where('outcome', 'is', null)
+        .execute();
+    });
+  }
+
+  /** Claims up to a batch of due deliveries of the channel, each counted and recorded as an attempt. */
+  async function claim(channel: NotificationChannel): Promise<Claimed[]> {
+    const startedAt = iso(now());
+    return db.transaction().execute(async (trx) => {
+      const due = trx
+        .selectFrom('notification_deliveries')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('channel', '=', channel.name)
+        .where('due_at', '<=', startedAt)
+        .orderBy('due_at')
+        .limit(batchSize);
+      const rows = await trx
+        .updateTable('notification_deliveries')
+        .set((eb) => ({
+          status: 'sending',
+          lease_holder: options.holder,
+          lease_until: iso(now() + leaseMs),
+          attempts: eb('attempts', '+', 1),
+          updated_at: startedAt,
+        }))
+        // The status is checked again on the row itself: of two dispatchers (a leader change), one claims it.
+        .where('id', 'in', due)
+        .where('status', '=', 'pending')
+        .returning(['id', 'notice_id', 'attempts'])
+        .execute();
+      if (rows.length === 0) return [];
+      const claimed: Claimed[] = [];
+      for (let i = 0; i < rows.length; i += 200) {
+        const chunk = rows.slice(i, i + 200);
+        const attempts = await trx
+          .insertInto('notification_attempts')
+          .values(
+            chunk.map((row) => ({
+              delivery_id: row.id,
+              attempt: row.attempts,
+              holder: options.holder,
+              started_at: startedAt,
+            })),
+          )
+          .returning(['id', 'delivery_id'])
+          .execute();
+        const byDelivery = new Map(attempts.map((a) => [a.delivery_id, a.id]));
+        for (const row of chunk) {
+          claimed.push({
+            deliveryId: row.id,
+            noticeId: row.notice_id,
+            attempt: row.attempts,
+            attemptId: byDelivery.get(row.id) ?? 0,
+          });
+        }
+      }
+      return claimed;
+    });
+  }
+
+  async function noticesOf(ids: readonly string[]): Promise<Map<string, { notice: Notice; expiresAt: string | null }>> {
+    const rows: Database['notifications'][] = [];
+    for (let i = 0; i < ids.length; i += IN_LIST) {
+      rows.push(
+        ...(await db
+          .selectFrom('notifications')
+          .selectAll()
+          .where('id', 'in', ids.slice(i, i + IN_LIST))
+          .execute()),
+      );
+    }
+    const prefs = await preferencesOf(
+      db,
+      rows.map((row) => row.player_id),
+    );
+    const found = new Map<string, { notice: Notice; expiresAt: string | null; prefs: PlayerPreferences }>();
+    for (const row of rows) {
+      if (!isNotificationKind(row.kind)) continue;
+      const kind: NotificationKind = row.kind;
+      const params = JSON.parse(row.params) as Record<string, string | number>;
+      const pref = prefs.get(row.player_id) ?? DEFAULT_PREFERENCES;
+      found.set(row.id, {
+        notice: {
+          id: row.id,
+          playerId: String(row.player_id),
+          kind,
+          texts: { en: renderNotice(kind, params, 'en'), fil: renderNotice(kind, params, 'fil') },
+          language: pref.language,
+          linkPath: row.link_path,
+          urgent: row.urgent === 1,
+          marketing: row.marketing === 1,
+          createdAt: row.created_at,
+          ...(row.expires_at
+            ? { ttlSeconds: Math.max(0, Math.round((Date.parse(row.expires_at) - now()) / 1000)) }
+            : {}),
+        },
+        expiresAt: row.expires_at,
+        prefs: pref,
+      });
+    }
+    return found;
+  }
+
+  type Outcome =
+    | { claim: Claimed; status: NotificationDeliveryStatus; detail: string | null; dueAt?: string }
+    | { claim: Claimed; status: 'pending'; detail: string; dueAt: string; held: true };
+
+  /** Sends one channel's claimed batch and records each outcome. */
+  async function send(channel: NotificationChannel, claimed: Claimed[]): Promise<void> {
+    const notices = await noticesOf([...new Set(claimed.map((c) => c.noticeId))]);
+    const outcomes: Outcome[] = [];
+    const toSend: { claim: Claimed; notice: Notice }[] = [];
+    const excluded = new Map<string, boolean>();
+    for (const c of claimed) {
+      const found = notices.get(c.noticeId) as
+        { notice: Notice; expiresAt: string | null; prefs: PlayerPreferences } | undefined;
+      if (!found) {
+        outcomes.push({ claim: c, status: 'failed', detail: 'unknown kind' });
+        continue;
+      }
+      const { notice, expiresAt, prefs } = found;
+      if (channel.name !== 'inbox' && expiresAt && Date.parse(expiresAt) <= now()) {
+        outcomes.push({ claim: c, status: 'expired', detail: 'too late to be of use' });
+        continue;
+      }
+      if (notice.marketing) {
+        let onBreak = excluded.get(notice.playerId);
+        if (onBreak === undefined) {
+          onBreak = prefs.marketingOptOut || (await isPlayerExcluded(db, Number(notice.playerId)));
+          excluded.set(notice.playerId, onBreak);
+        }
+        if (onBreak) {
+          outcomes.push({ claim: c, status: 'suppressed', detail: 'marketing: player on a break or opted out' });
+          continue;
+        }
+      }
+      // Quiet hours hold what would disturb: push and SMS. The inbox is silent and fills at once.
+      const quietEnd = channel.name === 'inbox' || notice.urgent ? null : quietHoursEnd(prefs.quietHours, now());
+      if (quietEnd !== null) {
+        outcomes.push({
+          claim: c,
+          status: 'pending',
+          detail: 'held for quiet hours',
+          dueAt: iso(quietEnd),
+          held: true,
+        });
+        continue;
+      }
+      toSend.push({ claim: c, notice });
+    }
+    const ctx = (attempt: number) => ({ attempt, signal: abort.signal });
+    const record = (c: Claimed, result: DeliveryResult) => {
+      if (result.outcome === 'retry') {
+        if (c.attempt >= maxAttempts) {
+          outcomes.push({
+            claim: c,
+            status: 'failed',
+            detail: `gave up after ${c.attempt} attempts: ${result.detail}`,
+          });
+        } else {
+          outcomes.push({
+            claim: c,
+            status: 'pending',
+            detail: result.detail,
+            dueAt: iso(now() + (result.afterMs ?? backoffMs(c.attempt))),
+          });
+        }
+      } else {
+        outcomes.push({ claim: c, status: FINAL[result.outcome], detail: result.detail ?? null });
+      }
+    };
+    const thrown = (c: Claimed, error: unknown) => {
+      const detail = error instanceof Error ? error.message : String(error);
+      options.log.warn({ err: error, channel: channel.name, delivery: c.deliveryId }, 'notification send threw');
+      if (channel.atMostOnce) outcomes.push({ claim: c, status: 'unknown', detail: `outcome unknown: ${detail}` });
+      else record(c, { outcome: 'retry', detail });
+    };
+    if (toSend.length > 0) {
+      if (channel.deliverBatch) {
+        try {
+          const results = await channel.deliverBatch(
+            toSend.map((s) => s.notice),
+            ctx(1),
+          );
+          toSend.forEach((s, i) => record(s.claim, results[i] ?? { outcome: 'retry', detail: 'no result' }));
+        } catch (error) {
+          for (const s of toSend) thrown(s.claim, error);
+        }
+      } else {
+        const width = Math.max(1, channel.concurrency ?? 1);
+        let next = 0;
+        const worker = async () => {
+          while (next < toSend.length) {
+            const item = toSend[next++];
+            if (!item) break;
+            try {
+              record(item.claim, await channel.deliver(item.notice, ctx(item.claim.attempt)));
+            } catch (error) {
+              thrown(item.claim, error);
+            }
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(width, toSend.length) }, worker));
+      }
+    }
+    await writeOutcomes(outcomes);
+  }
+
+  /** Records outcomes, grouped so a batch of thousands costs a few statements. */
+  async function writeOutcomes(outcomes: Outcome[]): Promise<void> {
+    const at = iso(now());
+    const groups = new Map<string, Outcome[]>();
+    for (const o of outcomes) {
+      const key = JSON.stringify([o.status, o.detail, o.dueAt ?? null, 'held' in o]);
+      const group = groups.get(key) ?? [];
+      group.push(o);
+      groups.set(key, group);
+    }
+    await db.transaction().execute(async (trx) => {
+      for (const group of groups.values()) {
+        const first = group[0];
+        if (!first) continue;
+        for (let i = 0; i < group.length; i += IN_LIST) {
+          const chunk = group.slice(i, i + IN_LIST);
+          const held = 'held' in first;
+          await trx
+            .updateTable('notification_deliveries')
+            .set((eb) => ({
+              status: first.status,
+              lease_holder: null,
+              lease_until: null,
+              last_error: first.status === 'delivered' ? null : first.detail,
+              updated_at: at,
+              ...(first.status === 'delivered' ? { delivered_at: at } : {}),
+              ...(first.dueAt ? { due_at: first.dueAt } : {}),
+              // A hold is not an attempt.
+              ...(held ? { attempts: eb('attempts', '-', 1) } : {}),
+            }))
+            .where(
+              'id',
+              'in',
+              chunk.map((o) => o.claim.deliveryId),
+            )
+            .where('status', '=', 'sending')
+            .execute();
+          await trx
+            .updateTable('notification_attempts')
+            .set({
+              outcome: held ? 'held' : first.status === 'pending' ? 'retry' : first.status,
+              detail: first.detail,
+              finished_at: at,
+            })
+            .where(
+              'id',
+              'in',
+              chunk.map((o) => o.claim.attemptId),
+            )
+            .execute();
+        }
+      }
+    });
+  }
+
+  async function passOf(channel: NotificationChannel): Promise<number> {
+    if (!options.mayRun()) return 0;
+    await recover(channel);
+    if (!options.mayRun()) return 0;
+    const claimed = await claim(channel);
+    if (claimed.length > 0) await send(channel, claimed);
+    return claimed.length;
+  }
+
+  const loops = new Map<string, Promise<void>>();
+  let stopped = false;
+  let watch: NodeJS.Timeout | undefined;
+
+  /** Resolves after `ms`, or at once when the dispatcher stops. */
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        abort.signal.removeEventListener('abort', done);
+        resolve();
+      }
+      abort.signal.addEventListener('abort', done);
+    });
+
+  const loopOf = async (channel: NotificationChannel) => {
+    const idleMs = options.idleMs ?? 250;
+    while (!stopped) {
+      let handled = 0;
+      try {
+        handled = await passOf(channel);
+      } catch (error) {
+        options.log.error({ err: error, channel: channel.name }, 'notification dispatch pass failed');
+        await sleep(idleMs * 4);
+      }
+      if (handled < batchSize) await sleep(idleMs);
+    }
+  };
+
+  const ensureLoops = () => {
+    for (const channel of options.channels.list()) {
+      if (stopped || loops.has(channel.name)) continue;
+      loops.set(channel.name, loopOf(channel));
+    }
+  };
+
+  return {
+    async runOnce() {
+      const counts = await Promise.all(options.channels.list().map((channel) => passOf(channel)));
+      return counts.reduce((a, b) => a + b, 0);
+    },
+    start() {
+      ensureLoops();
+      // A channel registered later (another module's) gets its loop at the next check.
+      watch = setInterval(ensureLoops, 1_000);
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(watch);
+      abort.abort();
+      await Promise.allSettled(loops.values());
+    },
+  };
+}

@@ -1,0 +1,465 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  NotificationRoutes,
+  ToteAdminRoutes,
+  type BetReceipt,
+  type InboxListResponse,
+  type NotificationPreferencesResponse,
+} from '@karera/shared';
+import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
+import { adminPoster, fundPlayer, openRace, placeBetAs } from '../../../test/win-race.ts';
+import { createDomainHooks, DOMAIN_HOOK_ORDER, type DomainHookSpecs } from '../../domain-hooks.ts';
+import type { SubscriberOrder } from '../../lib/tx-hooks.ts';
+import { createChannelRegistry, type DeliveryResult, type Notice, type NotificationChannel } from './channels.ts';
+import { createDispatcher } from './dispatcher.ts';
+import { raiseNotices, type NoticeRequest } from './raise.ts';
+
+/**
+ * Notices (decision 055): written in the transaction of what causes them, delivered to the inbox by the leader's
+ * dispatcher, read by the player alone; preferences and responsible gaming respected.
+ */
+describe(`notifications (${testDialect})`, () => {
+  let t: TestApp;
+  let admin: string;
+  /** When set, settlement's batch fails after the notices were written: the whole batch rolls back. */
+  let failSettlement = false;
+
+  beforeAll(async () => {
+    t = await createTestApp(
+      { PLAYER_AUTH_RATE_LIMIT: '1000' },
+      {
+        hooks: (config) => {
+          const order: SubscriberOrder<DomainHookSpecs> = {
+            ...DOMAIN_HOOK_ORDER,
+            'tickets.settled': [...DOMAIN_HOOK_ORDER['tickets.settled'], 'test.fail'],
+          };
+          const hooks = createDomainHooks(config, order);
+          hooks.on('tickets.settled', 'test.fail', async () => {
+            if (failSettlement) throw new Error('settlement failed after the notices were written');
+          });
+          return hooks;
+        },
+      },
+    );
+    admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const inbox = async (p: RegisteredPlayer, page = 1) => {
+    const response = await t.app.inject({
+      url: `${NotificationRoutes.inbox}?page=${page}`,
+      headers: { cookie: p.cookie },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<InboxListResponse>();
+  };
+  const noticesOf = (playerId: number) =>
+    t.app.db.selectFrom('notifications').selectAll().where('player_id', '=', playerId).execute();
+
+  async function raceWithBet(p: RegisteredPlayer, runner: number) {
+    const { event } = await adminPoster(t.app, admin)<{ event: { id: number } }>('/api/backoffice/racing/events', {
+      name: `Notice Day ${randomUUID().slice(0, 4)}`,
+      arena: 'Metro Turf',
+      streamUrl: '',
+      raceDate: '2026-11-23',
+      enabledBetTypes: [],
+    });
+    const race = await openRace(t.app, admin, event.id, 1, 3);
+    const placed = await placeBetAs(t.app, p, {
+      raceId: race.raceId,
+      eventId: event.id,
+      selections: [[runner]],
+      amount: 1_000,
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const ticket = placed.json<BetReceipt>();
+    const settle = async () => {
+      await adminPoster(t.app, admin)(`/api/backoffice/racing/races/${race.raceId}/status`, { status: 'C' });
+      return t.app.inject({
+        method: 'POST',
+        url: ToteAdminRoutes.confirmResult(race.raceId),
+        payload: { finish: [[1], [2], [3]], idempotencyKey: randomUUID() },
+        headers: { cookie: admin },
+      });
+    };
+    return { ticket, settle };
+  }
+
+  it('a winning ticket raises its notice with the settlement; the inbox shows it, linked, in both languages', async () => {
+    const p = await registerPlayer(t.app);
+    await fundPlayer(t.app, admin, p, 10_000);
+    const { ticket, settle } = await raceWithBet(p, 1);
+    expect((await settle()).statusCode).toBe(200);
+    const [notice] = await noticesOf(p.playerId);
+    expect(notice).toMatchObject({ kind: 'ticket.won', dedupe_key: expect.stringMatching(/^ticket:/) });
+    // The leader's dispatcher delivers it to the inbox.
+    const page = await vi.waitFor(
+      async () => {
+        const listed = await inbox(p);
+        if (listed.notices.length === 0) throw new Error('not yet in the inbox');
+        return listed;
+      },
+      { timeout: 5_000, interval: 50 },
+    );
+    expect(page.unread).toBe(1);
+    expect(page.notices[0]).toMatchObject({
+      kind: 'ticket.won',
+      read: false,
+      linkPath: `/history?type=bet&ticket=${ticket.ticket_no}`,
+      en: { title: 'Your ticket won!' },
+      fil: { title: 'Nanalo ang tiket mo!' },
+    });
+    expect(page.notices[0]?.en.body).toContain(ticket.ticket_no);
+    const delivery = await t.app.db
+      .selectFrom('notification_deliveries')
+      .selectAll()
+      .where('notice_id', '=', notice?.id ?? '')
+      .where('channel', '=', 'inbox')
+      .executeTakeFirstOrThrow();
+    expect(delivery).toMatchObject({ status: 'delivered', attempts: 1 });
+
+    // Read: by id, then the count is 0. Another player's ids change nothing.
+    const other = await registerPlayer(t.app);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: NotificationRoutes.markRead,
+      payload: { ids: [notice?.id] },
+      headers: { cookie: other.cookie },
+    });
+    expect(foreign.json()).toMatchObject({ unread: 0 });
+    expect((await inbox(p)).unread).toBe(1);
+    const read = await t.app.inject({
+      method: 'POST',
+      url: NotificationRoutes.markRead,
+      payload: { ids: [notice?.id] },
+      headers: { cookie: p.cookie },
+    });
+    expect(read.json()).toMatchObject({ unread: 0 });
+    expect((await inbox(p)).notices[0]?.read).toBe(true);
+    // A player id in the body is refused, never read.
+    const extra = await t.app.inject({
+      method: 'POST',
+      url: NotificationRoutes.markAllRead,
+      payload: { playerId: other.playerId },
+      headers: { cookie: p.cookie },
+    });
+    expect([400, 401]).toContain(extra.statusCode);
+    expect((await inbox(other)).notices).toEqual([]);
+  });
+
+  it('a settlement that rolls back raises no notice', async () => {
+    const p = await registerPlayer(t.app);
+    await fundPlayer(t.app, admin, p, 10_000);
+    const { settle } = await raceWithBet(p, 1);
+    failSettlement = true;
+    try {
+      expect((await settle()).statusCode).toBe(500);
+    } finally {
+      failSettlement = false;
+    }
+    expect(await noticesOf(p.playerId)).toEqual([]);
+  });
+  const raise = (requests: NoticeRequest[]) => t.app.db.transaction().execute((trx) => raiseNotices(trx, requests));
+  const promo = (p: RegisteredPlayer): NoticeRequest => ({
+    playerId: p.playerId,
+    kind: 'promo.expiring',
+    params: { promo: 'Weekend Boost', hours: 5 },
+    linkPath: '/promo',
+    dedupeKey: `promo:${randomUUID()}`,
+  });
+  const savePrefs = (p: RegisteredPlayer, body: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: NotificationRoutes.preferences, payload: body, headers: { cookie: p.cookie } });
+
+  it('preferences: a channel turned off gets no delivery, a kind with every channel off no notice', async () => {
+    const p = await registerPlayer(t.app);
+    const saved = await savePrefs(p, {
+      kinds: { 'ticket.won': { inbox: false, push: false }, 'ticket.refunded': { push: false } },
+      quietHours: { from: '22:00', to: '07:00' },
+      marketingOptOut: false,
+      language: 'fil',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const view = (
+      await t.app.inject({ url: NotificationRoutes.preferences, headers: { cookie: p.cookie } })
+    ).json<NotificationPreferencesResponse>();
+    expect(view).toMatchObject({ quietHours: { from: '22:00', to: '07:00' }, language: 'fil', marketingOptOut: false });
+    expect(view.kinds.find((k) => k.kind === 'ticket.won')?.channels).toEqual([
+      { channel: 'inbox', enabled: false },
+      { channel: 'push', enabled: false },
+    ]);
+    // SMS is offered only where the kind allows it.
+    expect(view.kinds.find((k) => k.kind === 'deposit.approved')?.channels.map((c) => c.channel)).toEqual([
+      'inbox',
+      'push',
+      'sms',
+    ]);
+    const ticket = (kind: 'ticket.won' | 'ticket.refunded'): NoticeRequest => ({
+      playerId: p.playerId,
+      kind,
+      params: { ticketNo: 'T1', amount: '₱1.00' },
+      linkPath: '/history',
+      dedupeKey: `${kind}:${randomUUID()}`,
+    });
+    expect(await raise([ticket('ticket.won'), ticket('ticket.refunded')])).toBe(1);
+    const deliveries = await t.app.db
+      .selectFrom('notification_deliveries')
+      .select('channel')
+      .where('player_id', '=', p.playerId)
+      .execute();
+    expect(deliveries.map((d) => d.channel)).toEqual(['inbox']);
+    // A malformed time, an unknown field: refused.
+    expect(
+      (
+        await savePrefs(p, {
+          kinds: {},
+          quietHours: { from: '25:00', to: '07:00' },
+          marketingOptOut: false,
+          language: 'en',
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await savePrefs(p, { kinds: {}, quietHours: null, marketingOptOut: false, language: 'en', extra: 1 }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('marketing: none for a player who opted out or is on a cool-off, even one raised before the break', async () => {
+    const optedOut = await registerPlayer(t.app);
+    await savePrefs(optedOut, { kinds: {}, quietHours: null, marketingOptOut: true, language: 'en' });
+    expect(await raise([promo(optedOut)])).toBe(0);
+
+    const resting = await registerPlayer(t.app);
+    // Raised while they could still receive it...
+    expect(await raise([promo(resting)])).toBe(1);
+    await t.app.leadership.close();
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/responsible-gaming/startBreak',
+      payload: { period: 'coolOff24h', confirm: true },
+      headers: { cookie: resting.cookie },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    // ...a new one is not written, and the one waiting is not sent.
+    expect(await raise([promo(resting)])).toBe(0);
+    const sent: string[] = [];
+    const registry = createChannelRegistry();
+    registry.register({
+      name: 'inbox',
+      atMostOnce: false,
+      deliver: async (n) => (sent.push(n.id), { outcome: 'delivered' }),
+    });
+    const dispatcher = createDispatcher({
+      db: t.app.db,
+      channels: registry,
+      holder: 'test',
+      mayRun: () => true,
+      log: console,
+    });
+    await dispatcher.runOnce();
+    expect(sent).toEqual([]);
+    const [delivery] = await t.app.db
+      .selectFrom('notification_deliveries')
+      .select('status')
+      .where('player_id', '=', resting.playerId)
+      .where('channel', '=', 'inbox')
+      .execute();
+    expect(delivery?.status).toBe('suppressed');
+  });
+});
+
+/**
+ * The dispatcher on its own (the app's leader job stopped): quiet hours, retries, one channel's failure never
+ * holding another, and at most once per channel when a sender dies mid-send or two dispatchers race (a leader
+ * change): on PostgreSQL with two instances' worth of concurrent claims.
+ */
+describe(`notification dispatcher (${testDialect})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PLAYER_AUTH_RATE_LIMIT: '1000' });
+    await t.app.leadership.close();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const raise = (requests: NoticeRequest[]) => t.app.db.transaction().execute((trx) => raiseNotices(trx, requests));
+  const deposit = (playerId: number): NoticeRequest => ({
+    playerId,
+    kind: 'deposit.approved',
+    params: { amount: '₱100.00' },
+    linkPath: '/history?type=wallet',
+    dedupeKey: `deposit:${randomUUID()}`,
+  });
+  const won = (playerId: number): NoticeRequest => ({
+    playerId,
+    kind: 'ticket.won',
+    params: { ticketNo: 'T9', amount: '₱5.00' },
+    linkPath: '/history',
+    dedupeKey: `won:${randomUUID()}`,
+  });
+  const statuses = async (playerId: number, channel: string) =>
+    (
+      await t.app.db
+        .selectFrom('notification_deliveries')
+        .select('status')
+        .where('player_id', '=', playerId)
+        .where('channel', '=', channel)
+        .orderBy('id')
+        .execute()
+    ).map((row) => row.status);
+
+  function channel(
+    name: 'inbox' | 'push' | 'sms',
+    atMostOnce: boolean,
+    answer: (notice: Notice) => Promise<DeliveryResult>,
+  ): NotificationChannel & { sent: string[] } {
+    const sent: string[] = [];
+    return {
+      name,
+      atMostOnce,
+      sent,
+      concurrency: 4,
+      async deliver(notice) {
+        sent.push(notice.id);
+        return answer(notice);
+      },
+    };
+  }
+  const log = { warn: () => undefined, error: () => undefined };
+
+  it('holds push in quiet hours (not urgent kinds, not the inbox); a failing channel retries with backoff without holding another', async () => {
+    const p = await registerPlayer(t.app);
+    // Quiet all day but one minute: whatever the time, now is inside.
+    const now = Date.now();
+    const manila = new Date(now + 8 * 3_600_000);
+    const hhmm = (d: Date) =>
+      `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+    const from = hhmm(new Date(manila.getTime() - 60_000));
+    const to = hhmm(new Date(manila.getTime() + 2 * 60_000));
+    await t.app.inject({
+      method: 'POST',
+      url: NotificationRoutes.preferences,
+      payload: { kinds: {}, quietHours: { from, to }, marketingOptOut: false, language: 'en' },
+      headers: { cookie: p.cookie },
+    });
+    await raise([won(p.playerId), deposit(p.playerId)]);
+    const registry = createChannelRegistry();
+    const inbox = channel('inbox', false, async () => ({ outcome: 'delivered' }));
+    const push = channel('push', true, async (n) => (n.urgent ? { outcome: 'delivered' } : { outcome: 'delivered' }));
+    const sms = channel('sms', true, async () => ({ outcome: 'retry', detail: 'gateway down' }));
+    for (const c of [inbox, push, sms]) registry.register(c);
+    const dispatcher = createDispatcher({ db: t.app.db, channels: registry, holder: 'a', mayRun: () => true, log });
+    await dispatcher.runOnce();
+    // The inbox has both; push sent only the urgent deposit; the ticket's push waits for the quiet hours' end.
+    expect(inbox.sent).toHaveLength(2);
+    expect(push.sent).toHaveLength(1);
+    expect(await statuses(p.playerId, 'push')).toEqual(['pending', 'delivered']);
+    const held = await t.app.db
+      .selectFrom('notification_deliveries')
+      .select(['due_at', 'attempts'])
+      .where('player_id', '=', p.playerId)
+      .where('channel', '=', 'push')
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    expect(Date.parse(held.due_at)).toBeGreaterThan(now + 60_000);
+    expect(held.attempts).toBe(0);
+    // SMS failed and waits to retry; it held nothing else back.
+    const smsRow = await t.app.db
+      .selectFrom('notification_deliveries')
+      .select(['status', 'attempts', 'due_at', 'last_error'])
+      .where('player_id', '=', p.playerId)
+      .where('channel', '=', 'sms')
+      .executeTakeFirstOrThrow();
+    expect(smsRow).toMatchObject({ status: 'pending', attempts: 1, last_error: 'gateway down' });
+    expect(Date.parse(smsRow.due_at)).toBeGreaterThan(Date.now() + 3_000);
+    await dispatcher.runOnce();
+    expect(sms.sent).toHaveLength(1);
+  });
+
+  it('a sender that dies mid-send: push (at most once) is not sent again, the inbox is', async () => {
+    const p = await registerPlayer(t.app);
+    await raise([won(p.playerId)]);
+    const dying = createChannelRegistry();
+    // The first leader's channels never answer: it died while sending.
+    dying.register(channel('inbox', false, () => new Promise<DeliveryResult>(() => undefined)));
+    dying.register(channel('push', true, () => new Promise<DeliveryResult>(() => undefined)));
+    const first = createDispatcher({
+      db: t.app.db,
+      channels: dying,
+      holder: 'first',
+      mayRun: () => true,
+      log,
+      leaseMs: 300,
+    });
+    void first.runOnce();
+    await vi.waitFor(async () => expect(await statuses(p.playerId, 'push')).toEqual(['sending']), { interval: 20 });
+    const next = createChannelRegistry();
+    const inbox = channel('inbox', false, async () => ({ outcome: 'delivered' }));
+    const push = channel('push', true, async () => ({ outcome: 'delivered' }));
+    next.register(inbox);
+    next.register(push);
+    const second = createDispatcher({
+      db: t.app.db,
+      channels: next,
+      holder: 'second',
+      mayRun: () => true,
+      log,
+      leaseMs: 300,
+    });
+    // Before the lease lapses the new leader leaves the claim alone.
+    await second.runOnce();
+    expect(push.sent).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    await second.runOnce();
+    await second.runOnce();
+    expect(push.sent).toEqual([]);
+    expect(await statuses(p.playerId, 'push')).toEqual(['unknown']);
+    expect(inbox.sent).toHaveLength(1);
+    expect(await statuses(p.playerId, 'inbox')).toEqual(['delivered']);
+    const tries = await t.app.db
+      .selectFrom('notification_attempts as a')
+      .innerJoin('notification_deliveries as d', 'd.id', 'a.delivery_id')
+      .select(['d.channel', 'a.holder', 'a.outcome'])
+      .where('d.player_id', '=', p.playerId)
+      .orderBy('a.id')
+      .execute();
+    expect(tries.filter((a) => a.channel === 'push')).toEqual([
+      { channel: 'push', holder: 'first', outcome: 'unknown' },
+    ]);
+  });
+
+  it('two dispatchers claiming at once (a leader change) send each notice once per channel', async () => {
+    const players = await Promise.all([registerPlayer(t.app), registerPlayer(t.app), registerPlayer(t.app)]);
+    const requests: NoticeRequest[] = [];
+    for (const p of players) for (let i = 0; i < 40; i += 1) requests.push(won(p.playerId));
+    await raise(requests);
+    const sent: string[] = [];
+    const make = (holder: string) => {
+      const registry = createChannelRegistry();
+      registry.register({
+        name: 'push',
+        atMostOnce: true,
+        concurrency: 8,
+        async deliver(notice) {
+          sent.push(notice.id);
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          return { outcome: 'delivered' };
+        },
+      });
+      return createDispatcher({ db: t.app.db, channels: registry, holder, mayRun: () => true, log, batchSize: 7 });
+    };
+    const a = make('a');
+    const b = make('b');
+    const drain = async (d: ReturnType<typeof make>) => {
+      while ((await d.runOnce()) > 0);
+    };
+    await Promise.all([drain(a), drain(b), drain(a), drain(b)]);
+    expect(sent).toHaveLength(120);
+    expect(new Set(sent).size).toBe(120);
+  });
+});
