@@ -47,8 +47,6 @@ import {
 import { racingRoutes } from './modules/racing/index.ts';
 import { blackbookRoutes } from './modules/blackbook/index.ts';
 import { replayRoutes } from './modules/replays/index.ts';
-import { blackbookRoutes } from './modules/blackbook/index.ts';
-import { replayRoutes } from './modules/replays/index.ts';
 import { formAdminRoutes, formPagesRoutes, formRoutes } from './modules/form/index.ts';
 import { bettingRoutes, inProcessBetPlacement, placementThread, type BetPlacement } from './modules/betting/index.ts';
 import { paymentRoutes } from './modules/payments/index.ts';
@@ -268,8 +266,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(racingRoutes);
   await app.register(formRoutes);
   await app.register(formAdminRoutes);
-  await app.register(blackbookRoutes);
-  await app.register(replayRoutes);
   await app.register(blackbookRoutes);
   await app.register(replayRoutes);
   await app.register(formPagesRoutes);
