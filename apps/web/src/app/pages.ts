@@ -89,6 +89,10 @@ const MiniGame = screen(
   () => import('../features/minigame/MiniGamePage.tsx'),
   (m) => m.MiniGamePage,
 );
+const Blackbook = screen(
+  () => import('../features/blackbook/BlackbookPage.tsx'),
+  (m) => m.BlackbookPage,
+);
 const Tutorials = screen(
   () => import('../features/tutorials/TutorialsPage.tsx'),
   (m) => m.TutorialsPage,
@@ -114,6 +118,7 @@ export const PAGES = {
   '/account': Account,
   '/profile': Profile,
   '/history': History,
+  '/blackbook': Blackbook,
   '/responsiblegaming': ResponsibleGaming,
   '/verify': VerifyIdentity,
   '/statement': Statement,
@@ -135,4 +140,11 @@ export const PARAM_PAGES: readonly { path: string; screen: Page }[] = [
   { path: '/horse/:id', screen: screen(formPages, (m) => m.HorsePage) },
   { path: '/jockey/:id', screen: screen(formPages, (m) => m.JockeyPage) },
   { path: '/trainer/:id', screen: screen(formPages, (m) => m.TrainerPage) },
+  {
+    path: '/replay/:raceId',
+    screen: screen(
+      () => import('../features/replay/ReplayPage.tsx'),
+      (m) => m.ReplayPage,
+    ),
+  },
 ];

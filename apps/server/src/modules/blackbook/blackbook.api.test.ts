@@ -5,6 +5,7 @@ import {
   BlackbookRoutes,
   manilaDayOf,
   type BlackbookResponse,
+  type EventReplaysResponse,
   type Race,
   type RaceFollowsResponse,
   type RaceReplayResponse,
@@ -80,12 +81,24 @@ describe(`the blackbook (${testDialect})`, () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     trainerId = trainer.id;
-    const horse = await db.selectFrom('horses').select('id').where('name', '=', 'Blackbook Bagyo').executeTakeFirstOrThrow();
+    const horse = await db
+      .selectFrom('horses')
+      .select('id')
+      .where('name', '=', 'Blackbook Bagyo')
+      .executeTakeFirstOrThrow();
     horseId = horse.id;
-    const other = await db.selectFrom('horses').select('id').where('name', '=', 'Blackbook Kidlat').executeTakeFirstOrThrow();
+    const other = await db
+      .selectFrom('horses')
+      .select('id')
+      .where('name', '=', 'Blackbook Kidlat')
+      .executeTakeFirstOrThrow();
     otherHorseId = other.id;
     await db.updateTable('horses').set({ trainer_id: trainerId }).where('id', '=', otherHorseId).execute();
-    const jockey = await db.selectFrom('jockeys').select('id').where('name', '=', 'J. Blackbook').executeTakeFirstOrThrow();
+    const jockey = await db
+      .selectFrom('jockeys')
+      .select('id')
+      .where('name', '=', 'J. Blackbook')
+      .executeTakeFirstOrThrow();
     jockeyId = jockey.id;
   });
   afterAll(async () => {
@@ -103,7 +116,13 @@ describe(`the blackbook (${testDialect})`, () => {
     const list = await listOf(playerA.cookie);
     expect(list.today).toBe(today);
     expect(list.follows).toEqual([
-      { kind: 'horse', id: horseId, name: 'Blackbook Bagyo', note: 'Likes a soft track', followedAt: expect.any(String) },
+      {
+        kind: 'horse',
+        id: horseId,
+        name: 'Blackbook Bagyo',
+        note: 'Likes a soft track',
+        followedAt: expect.any(String),
+      },
     ]);
     expect(list.followedToday).toEqual([
       {
@@ -207,12 +226,20 @@ describe(`the blackbook (${testDialect})`, () => {
         ...extra,
       });
       expect([400, 401]).toContain(follow.statusCode);
-      const unfollow = await as(playerA.cookie).post(BlackbookRoutes.unfollow, { kind: 'horse', id: horseId, ...extra });
+      const unfollow = await as(playerA.cookie).post(BlackbookRoutes.unfollow, {
+        kind: 'horse',
+        id: horseId,
+        ...extra,
+      });
       expect([400, 401]).toContain(unfollow.statusCode);
     }
     // A query naming another player is not read: A sees A's own list.
     const byQuery = await as(playerA.cookie).get(`${BlackbookRoutes.list}?playerId=${playerB.playerId}`);
-    expect(byQuery.json<BlackbookResponse>().follows.map((entry) => entry.kind)).toEqual(['trainer', 'jockey', 'horse']);
+    expect(byQuery.json<BlackbookResponse>().follows.map((entry) => entry.kind)).toEqual([
+      'trainer',
+      'jockey',
+      'horse',
+    ]);
     // B follows horse 2 alone: A unfollowing it changes nothing of B's.
     await as(playerB.cookie).post(BlackbookRoutes.follow, { kind: 'horse', id: otherHorseId, note: 'B only' });
     const notMine = await as(playerA.cookie).post(BlackbookRoutes.unfollow, { kind: 'horse', id: otherHorseId });
@@ -290,6 +317,8 @@ describe(`a race's replay (${testDialect})`, () => {
     expect(none.statusCode).toBe(404);
     expect(none.json<{ statusMessage: string }>().statusMessage).toBe(BlackbookMessages.replayNotFound);
     expect((await t.app.inject({ method: 'GET', url: '/api/game/races/02/replay' })).statusCode).toBe(400);
+    const listed = await t.app.inject({ method: 'GET', url: BlackbookRoutes.eventReplays(race.eventId) });
+    expect(listed.json<EventReplaysResponse>().races).toEqual([]);
   });
 
   it('answers the recorded run and the runners of a finished demo race', async () => {
@@ -318,5 +347,8 @@ describe(`a race's replay (${testDialect})`, () => {
       ['1', 'Replay Bagyo'],
       ['2', 'Replay Kidlat'],
     ]);
+    const listed = await t.app.inject({ method: 'GET', url: BlackbookRoutes.eventReplays(race.eventId) });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json<EventReplaysResponse>().races).toEqual([{ raceId: race.raceId, raceNo: 1 }]);
   });
 });

@@ -131,11 +131,7 @@ export async function followedOnDay(db: Db, playerId: number, day: string): Prom
   const ids = await followedIds(db, playerId);
   if (ids.horse.size + ids.jockey.size + ids.trainer.size === 0) return [];
   const mine = (kind: FollowKind) =>
-    db
-      .selectFrom('blackbook_follows')
-      .select('subject_id')
-      .where('player_id', '=', playerId)
-      .where('kind', '=', kind);
+    db.selectFrom('blackbook_follows').select('subject_id').where('player_id', '=', playerId).where('kind', '=', kind);
   const rows = await db
     .selectFrom('runners')
     .innerJoin('races', 'races.id', 'runners.race_id')

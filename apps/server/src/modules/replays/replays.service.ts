@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { BlackbookMessages, compareRunnerNo, type RaceReplayResponse } from '@karera/shared';
+import { BlackbookMessages, compareRunnerNo, type EventReplaysResponse, type RaceReplayResponse } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { raceRunOf } from '../simulator/index.ts';
@@ -51,5 +51,24 @@ export async function raceReplay(db: Kysely<Database>, raceId: number): Promise<
       status: runner.status,
       finishPosition: runner.finish_position,
     })),
+  };
+}
+
+/** The finished races of a race day with a recorded run or a replay video, by race number. */
+export async function eventReplays(db: Kysely<Database>, eventId: number): Promise<EventReplaysResponse> {
+  const races = await db
+    .selectFrom('races')
+    .leftJoin('demo_race_runs', 'demo_race_runs.race_id', 'races.id')
+    .select(['races.id', 'races.race_no', 'races.replay_url', 'demo_race_runs.race_id as run_race_id'])
+    .where('races.event_id', '=', eventId)
+    .where('races.status', '=', 'D')
+    .orderBy('races.race_no')
+    .execute();
+  return {
+    statusCode: 200,
+    eventId,
+    races: races
+      .filter((race) => race.run_race_id !== null || Boolean(race.replay_url?.trim()))
+      .map((race) => ({ raceId: race.id, raceNo: race.race_no })),
   };
 }

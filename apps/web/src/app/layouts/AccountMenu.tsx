@@ -14,6 +14,7 @@ const LINKS = [
   { to: '/profile', key: 'profile' },
   { to: '/betrules', key: 'betRules' },
   { to: '/history?type=wallet', key: 'transactionHistory' },
+  { to: '/blackbook', key: 'blackbook' },
   { to: '/responsiblegaming', key: 'responsibleGaming' },
   { to: '/aboutus', key: 'aboutUs' },
   { to: '/termsandconditions', key: 'terms' },

@@ -2,14 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Race, Runner } from '@karera/shared';
 import { drawnRaceTexts } from './drawnRaceTexts.ts';
 import { drawnRaceTextsFil } from './drawnRaceTexts.fil.ts';
-import {
-  lanesOf,
-  officialOrderOf,
-  phaseOf,
-  shareAt,
-  shouldAnnounceLeader,
-  steppedShare,
-} from './drawnRaceView.ts';
+import { lanesOf, officialOrderOf, phaseOf, shareAt, shouldAnnounceLeader, steppedShare } from './drawnRaceView.ts';
 
 const runner = (runnerNo: string, finishPosition: number | null = null): Runner => ({
   id: Number.parseInt(runnerNo, 10) * 10 + runnerNo.length,

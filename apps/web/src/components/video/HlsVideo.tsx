@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HLS_MIME_TYPE } from './stream.ts';
+
+/** The type of an HLS playlist. */
+export const HLS_MIME_TYPE = 'application/vnd.apple.mpegurl';
 
 /** Whether this browser plays HLS by itself (Safari, Chrome on Android). */
 function canPlayHlsNatively(): boolean {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatManilaDateTime, formatPeso, type BetHistoryTicket } from '@karera/shared';
 import { Alert, Button, Spinner } from '../../components/ui/index.ts';
+import { ReplayLinks } from '../../components/replay/ReplayLink.tsx';
 import { betHistoryQuery } from './betHistoryApi.ts';
 import {
   betTypeName,
@@ -163,6 +164,11 @@ function TicketCard({ ticket }: { ticket: BetHistoryTicket }) {
           </table>
         </section>
       ))}
+      <ReplayLinks
+        eventId={ticket.eventId}
+        raceNos={races.map(Number)}
+        label={(raceNo) => t('history.bet.replay', { raceNo })}
+      />
       {ticket.substitutions.length > 0 && (
         <ul className="bet-ticket__notes">
           {ticket.substitutions.map((s) => (

@@ -11,6 +11,7 @@ import { HowToBet } from './HowToBetDrawer.tsx';
 import { useLayoutT } from './layoutI18n.ts';
 import { winnersOf } from './raceDisplay.ts';
 import { defaultRace } from './raceState.ts';
+import { eventIdOf } from './eventParam.ts';
 import { activeSelection, toggleRunner } from './selection.ts';
 import { emptyPlaces, hasPicks, legRacesOf, slipOnSale, slipTypes, toggleAll, type PlacePicks } from './slip.ts';
 import { RaceNoticeBanner, RunnerList } from './RunnerList.tsx';
@@ -44,7 +45,10 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
   const { t } = useTranslation();
   const baseId = useId();
   const { event, races } = info;
-  const [chosenId, setChosenId] = useState<number | null>(null);
+  // A link may name the race to show (/live?event=<id>&race=<raceId>, the Followed page's Bet links).
+  const [chosenId, setChosenId] = useState<number | null>(() =>
+    eventIdOf(new URLSearchParams(window.location.search).get('race')),
+  );
   const [typeCode, setTypeCode] = useState('W');
   const [picks, setPicks] = useState<Picks | null>(null);
   const [activePlace, setActivePlace] = useState(0);

@@ -6,6 +6,7 @@ import { raceNotice, runnerMark } from './raceDisplay.ts';
 import { useBetBuilder, type BuilderHookup } from './builders/BetBuilder.tsx';
 import { useBuilderT } from './builders/builderI18n.ts';
 import { saddleClothOf } from '../../components/drawnRace/saddleCloth.ts';
+import { RunnerFollow } from '../../components/blackbook/RunnerFollow.tsx';
 import { FormLine } from './form/FormLine.tsx';
 import { FormSheet } from './form/FormSheet.tsx';
 import { useRaceForm, type RaceFormQuery } from './form/raceFormApi.ts';
@@ -217,6 +218,7 @@ function RunnerRow({
           <span className="runner-mark runner-mark--unplaced">{t('live.unplaced')}</span>
         ) : null}
       </span>
+      <RunnerFollow raceId={race.raceId} runnerId={runner.id} horseName={runner.horseName} />
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { channelEmbedUrl, type GameEvent } from '@karera/shared';
-import { HlsVideo } from './HlsVideo.tsx';
+import { HlsVideo } from '../../components/video/HlsVideo.tsx';
 import { DrawnRaceStage } from './drawnRace/DrawnRace.tsx';
 import { streamSourceOf } from './stream.ts';
 

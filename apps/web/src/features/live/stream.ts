@@ -18,5 +18,3 @@ export function streamSourceOf(streamUrl: string): StreamSource {
   }
   return CHANNEL.test(value) ? { kind: 'channel', channel: value } : { kind: 'none' };
 }
-
-export const HLS_MIME_TYPE = 'application/vnd.apple.mpegurl';

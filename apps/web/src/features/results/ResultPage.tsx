@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPeso, type DayCard, type PoolBreakdown, type Race, type WinnerLine } from '@karera/shared';
 import { CardSwitcher } from '../../components/race/CardSwitcher.tsx';
+import { ReplayLinks } from '../../components/replay/ReplayLink.tsx';
 import { Alert, Button, Page, SelectField, Spinner } from '../../components/ui/index.ts';
 import { useRouteTitle } from '../../lib/useRouteTitle.ts';
 import { useCarryovers, useGameInfo, useGameResult, useRaceInfos } from './resultApi.ts';
@@ -160,6 +161,7 @@ function RaceResult({ race }: { race: Race }) {
   if (view.kind === 'winners') {
     return (
       <>
+        <ReplayLinks eventId={race.eventId} raceNos={[race.raceNo]} label={(raceNo) => t('replay', { raceNo })} />
         <WinnerTable raceNo={race.raceNo} winners={view.winners} />
         {result.data?.pools?.length ? <PoolBreakdowns pools={result.data.pools} /> : null}
       </>

@@ -5,6 +5,7 @@ export const resultsTextsFil: ResultsTexts = {
   loading: 'Nilo-load ang race card',
   loadingRaces: 'Nilo-load ang mga karera…',
   loadingResult: 'Nilo-load ang resulta ng karera',
+  replay: 'Panoorin muli ang karera {{raceNo}}',
   cardError: 'Hindi ma-load ang race card. Pakitingnan ang koneksyon mo at subukan ulit.',
   noEvents: 'Wala pang araw ng karera na maipapakita.',
   noRaces: 'Wala pang karera sa araw na ito.',

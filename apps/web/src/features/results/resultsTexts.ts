@@ -3,6 +3,7 @@ export const resultsTexts = {
   loading: 'Loading the race card',
   loadingRaces: 'Loading races…',
   loadingResult: 'Loading the race result',
+  replay: 'Replay race {{raceNo}}',
   cardError: 'Cannot load the race card. Please check your connection and try again.',
   noEvents: 'No race days to show yet.',
   noRaces: 'This race day has no races yet.',

@@ -6,6 +6,7 @@ import {
   blackbookFollowSchema,
   blackbookResponseSchema,
   blackbookUnfollowSchema,
+  eventReplaysResponseSchema,
   raceFollowsResponseSchema,
   raceReplayResponseSchema,
 } from '../schemas/blackbook.ts';
@@ -55,6 +56,14 @@ export const ReplayOperations = defineOperations({
     params: z.strictObject({ raceId: idParam }),
     response: raceReplayResponseSchema,
   },
+  eventReplays: {
+    method: 'GET',
+    path: '/api/game/events/:eventId/replays',
+    audience: Audiences.public,
+    summary: 'The races of a race day that can be replayed, for the Replay links of results and tickets',
+    params: z.strictObject({ eventId: idParam }),
+    response: eventReplaysResponseSchema,
+  },
 });
 
 /** The blackbook and replay calls, for callers: built from the operations, so each path is written once. */
@@ -64,4 +73,5 @@ export const BlackbookRoutes = {
   unfollow: BlackbookOperations.unfollow.path,
   raceFollows: pathOfOne(BlackbookOperations.raceFollows), // (raceId)
   raceReplay: pathOfOne(ReplayOperations.raceReplay), // (raceId)
+  eventReplays: pathOfOne(ReplayOperations.eventReplays), // (eventId)
 } as const;

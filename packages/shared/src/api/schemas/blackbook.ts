@@ -129,3 +129,11 @@ export const raceReplayResponseSchema = z.object({
   ),
 });
 export type RaceReplayResponse = z.output<typeof raceReplayResponseSchema>;
+
+/** The races of a race day that can be replayed (finished, with a recorded run or a replay video). */
+export const eventReplaysResponseSchema = z.object({
+  statusCode: z.literal(200),
+  eventId: z.number().int(),
+  races: z.array(z.object({ raceId: z.number().int(), raceNo: z.number().int() })),
+});
+export type EventReplaysResponse = z.output<typeof eventReplaysResponseSchema>;
