@@ -12,6 +12,7 @@ import {
   routeOf,
   SHELL_CACHE,
 } from './routing.ts';
+import { clickTargetOf, notificationOf } from './push.ts';
 
 // The worker's own types, so the web app's DOM typings need not mix with the WebWorker library's.
 interface ExtendableEvent extends Event {
@@ -22,12 +23,31 @@ interface FetchEvent extends ExtendableEvent {
   readonly clientId: string;
   respondWith(response: Response | Promise<Response>): void;
 }
+interface PushEvent extends ExtendableEvent {
+  readonly data: { text(): string } | null;
+}
+interface NotificationEvent extends ExtendableEvent {
+  readonly notification: Notification;
+}
+interface WindowClient {
+  readonly url: string;
+  focus(): Promise<WindowClient>;
+  navigate(url: string): Promise<WindowClient | null>;
+}
 interface WorkerScope {
   readonly location: Location;
-  readonly clients: { claim(): Promise<void>; get(id: string): Promise<{ url: string } | undefined> };
+  readonly clients: {
+    claim(): Promise<void>;
+    get(id: string): Promise<{ url: string } | undefined>;
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClient[]>;
+    openWindow(url: string): Promise<WindowClient | null>;
+  };
+  readonly registration: { showNotification(title: string, options: NotificationOptions): Promise<void> };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void;
 }
 // In a service worker the global object is the worker scope.
 const worker = globalThis as unknown as WorkerScope;
@@ -64,6 +84,34 @@ worker.addEventListener('fetch', (event) => {
   if (route === 'asset') event.respondWith(assetFor(event));
   // 'network': no answer from the worker; the browser fetches as usual.
 });
+
+// Web push (issue 35 §2): a notice from the server is shown; a message that is not one is dropped.
+worker.addEventListener('push', (event) => {
+  const shown = notificationOf(event.data?.text() ?? null);
+  if (shown) event.waitUntil(worker.registration.showNotification(shown.title, shown.options));
+});
+
+// A tapped notification opens its screen: in a tab of the site already open (focused), else a new one.
+worker.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = clickTargetOf(event.notification.data, origin);
+  event.waitUntil(openScreen(target));
+});
+
+async function openScreen(target: string): Promise<void> {
+  const windows = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === origin);
+  if (open) {
+    // Focus needs the tap itself; without it (an old event) the tab still moves to the screen.
+    const focused = await open.focus().catch(() => open);
+    try {
+      if (await focused.navigate(target)) return;
+    } catch {
+      // A tab this worker does not control cannot be navigated by it: a new tab instead.
+    }
+  }
+  await worker.clients.openWindow(target);
+}
 
 async function pageOrOffline(request: Request): Promise<Response> {
   try {

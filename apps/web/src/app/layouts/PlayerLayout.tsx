@@ -6,6 +6,7 @@ import { useBalanceSync } from '../../lib/useBalanceRefresh.ts';
 import { BottomNav } from './BottomNav.tsx';
 import { PlayerFooter } from './PlayerFooter.tsx';
 import { PlayerHeader } from './PlayerHeader.tsx';
+import { PushOfferHost } from './PushOfferHost.tsx';
 import { RouteView } from './RouteView.tsx';
 
 /** Its own chunk, loaded once a player screen shows: the landing never carries it. */
@@ -30,6 +31,7 @@ export function PlayerLayout() {
       <Suspense fallback={null}>
         <RealityCheck />
       </Suspense>
+      <PushOfferHost />
     </div>
   );
 }

@@ -23,6 +23,7 @@ import { useBalanceRefresh, useBalanceText } from '../../lib/useBalanceRefresh.t
 import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
 import { isSessionInvalid } from '../../lib/userApi.ts';
 import { rgStatusKey } from '../../lib/rgStatus.ts';
+import { offerPushNotifications } from '../../lib/push/pushOffer.ts';
 import { browserStorage } from './announcement.ts';
 import { placeBet } from './betApi.ts';
 import { receiptTaxLineOf } from './receiptTax.ts';
@@ -190,6 +191,8 @@ export function BetSlip({
 
   function confirmReceipt() {
     setReceipt(null);
+    // Once the receipt is read: an alert when this ticket wins is what a notification is for.
+    offerPushNotifications('bet');
     setAmount(defaultPesos);
     setRepeated(false);
     onPlaced();
