@@ -62,7 +62,7 @@ import { batchPlayerLimits, responsibleGamingRoutes } from './modules/rglimits/i
 import { registerRealtimeHub, type RealtimeHubOptions } from './modules/realtime/index.ts';
 import { createNotifications, notificationRoutes, type Notifications } from './modules/notifications/index.ts';
 import { registerDashboard } from './modules/dashboard/index.ts';
-import { pushRoutes } from './modules/notifications/index.ts';
+import { pushRoutes, registerPushAndSmsChannels } from './modules/notifications/index.ts';
 import {
   toteRoutes,
   livePoolsRoutes,
@@ -199,6 +199,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     inboxChanged,
   });
   app.decorate('notifications', notifications);
+  registerPushAndSmsChannels(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

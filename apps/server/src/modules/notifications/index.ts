@@ -23,3 +23,5 @@ export { createPushChannel } from './push/push-channel.ts';
 export { createPushSender, type PushSender } from './push/push-sender.ts';
 export { inlineEncryptor, threadedEncryptor } from './push/push-encryption.ts';
 export { vapidKeysOf } from './push/vapid.ts';
+export { createSmsChannel } from './sms-channel.ts';
+export { registerPushAndSmsChannels } from './push/register-channels.ts';

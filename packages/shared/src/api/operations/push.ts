@@ -19,7 +19,8 @@ export const PushOperations = defineOperations({
     method: 'POST',
     path: '/api/push/subscribe',
     audience: Audiences.player,
-    summary: "Subscribes this browser to the player's notifications (a browser subscribed by another player moves over)",
+    summary:
+      "Subscribes this browser to the player's notifications (a browser subscribed by another player moves over)",
     body: pushSubscribeSchema,
     response: pushChangeResponseSchema,
   },

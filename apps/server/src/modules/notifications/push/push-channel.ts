@@ -5,7 +5,7 @@ import type { PushPayload } from '@karera/shared';
 import type { Database } from '../../../db/schema.ts';
 import type { DeliveryResult, Notice, NotificationChannel } from '../channels.ts';
 import { PushOutcomeUnknown, type PushOutcome, type PushSender } from './push-sender.ts';
-import { removeGoneSubscription, subscriptionsOf, type PushTarget } from './subscriptions.ts';
+import { removeGoneSubscription, subscriptionsOf, subscriptionsOfPlayers, type PushTarget } from './subscriptions.ts';
 
 /** How long a push service keeps a message for an offline browser when the kind does not say. */
 const DEFAULT_TTL_SECONDS = { urgent: 24 * 60 * 60, normal: 12 * 60 * 60, marketing: 4 * 60 * 60 };
@@ -17,10 +17,17 @@ export function urgencyOf(notice: Pick<Notice, 'urgent' | 'marketing' | 'kind'>)
 }
 
 /** Seconds left for the message to be worth showing: the kind's lifetime less the time already waited. */
-export function ttlOf(notice: Pick<Notice, 'urgent' | 'marketing' | 'createdAt' | 'ttlSeconds'>, now = Date.now()): number {
+export function ttlOf(
+  notice: Pick<Notice, 'urgent' | 'marketing' | 'createdAt' | 'ttlSeconds'>,
+  now = Date.now(),
+): number {
   const lifetime =
     notice.ttlSeconds ??
-    (notice.urgent ? DEFAULT_TTL_SECONDS.urgent : notice.marketing ? DEFAULT_TTL_SECONDS.marketing : DEFAULT_TTL_SECONDS.normal);
+    (notice.urgent
+      ? DEFAULT_TTL_SECONDS.urgent
+      : notice.marketing
+        ? DEFAULT_TTL_SECONDS.marketing
+        : DEFAULT_TTL_SECONDS.normal);
   const waited = Math.max(0, Math.floor((now - Date.parse(notice.createdAt)) / 1000));
   return lifetime - waited;
 }
@@ -46,30 +53,66 @@ export interface PushChannelDeps {
  */
 export function createPushChannel(deps: PushChannelDeps): NotificationChannel {
   const { db, sender, log } = deps;
+  const concurrency = deps.concurrency ?? 256;
+
+  /** One notice to each of its player's browsers (looked up already). */
+  const sendTo = async (notice: Notice, targets: readonly PushTarget[]): Promise<DeliveryResult> => {
+    const ttlSeconds = ttlOf(notice);
+    if (ttlSeconds <= 0) return { outcome: 'skipped', detail: 'expired before it could be sent' };
+    if (targets.length === 0) return { outcome: 'skipped', detail: 'no push subscription' };
+    const urgency = urgencyOf(notice);
+    const outcomes: PushOutcome[] = [];
+    let unknown: PushOutcomeUnknown | null = null;
+    for (const target of targets) {
+      try {
+        const outcome = await sender.send(target, JSON.stringify(pushPayloadOf(notice, target)), {
+          ttlSeconds,
+          urgency,
+        });
+        if (outcome.kind === 'gone') await removeGoneSubscription(db, target.id);
+        outcomes.push(outcome);
+      } catch (error) {
+        if (!(error instanceof PushOutcomeUnknown)) throw error;
+        unknown = error;
+        log.warn({ notice: notice.id, subscription: target.id, err: error }, 'push outcome unknown');
+      }
+    }
+    return resultOf(outcomes, targets.length, unknown);
+  };
+
   return {
     name: 'push',
     atMostOnce: true,
-    concurrency: deps.concurrency ?? 256,
+    concurrency,
     async deliver(notice): Promise<DeliveryResult> {
-      const ttlSeconds = ttlOf(notice);
-      if (ttlSeconds <= 0) return { outcome: 'skipped', detail: 'expired before it could be sent' };
-      const targets = await subscriptionsOf(db, Number(notice.playerId));
-      if (targets.length === 0) return { outcome: 'skipped', detail: 'no push subscription' };
-      const urgency = urgencyOf(notice);
-      const outcomes: PushOutcome[] = [];
-      let unknown: PushOutcomeUnknown | null = null;
-      for (const target of targets) {
-        try {
-          const outcome = await sender.send(target, JSON.stringify(pushPayloadOf(notice, target)), { ttlSeconds, urgency });
-          if (outcome.kind === 'gone') await removeGoneSubscription(db, target.id);
-          outcomes.push(outcome);
-        } catch (error) {
-          if (!(error instanceof PushOutcomeUnknown)) throw error;
-          unknown = error;
-          log.warn({ notice: notice.id, subscription: target.id, err: error }, 'push outcome unknown');
+      return sendTo(notice, await subscriptionsOf(db, Number(notice.playerId)));
+    },
+    /**
+     * A claimed batch at once: the players' subscriptions in a few queries, then `concurrency` messages in
+     * flight. A throw for one notice (an unknown outcome) is that notice's alone: it is answered as
+     * `failed` with the reason, never sent again.
+     */
+    async deliverBatch(notices): Promise<DeliveryResult[]> {
+      const targets = await subscriptionsOfPlayers(
+        db,
+        notices.map((notice) => Number(notice.playerId)),
+      );
+      const results: DeliveryResult[] = new Array<DeliveryResult>(notices.length);
+      let next = 0;
+      const lane = async () => {
+        while (next < notices.length) {
+          const index = next++;
+          const notice = notices[index];
+          if (!notice) break;
+          try {
+            results[index] = await sendTo(notice, targets.get(Number(notice.playerId)) ?? []);
+          } catch (error) {
+            results[index] = { outcome: 'failed', detail: `outcome unknown, not sent again: ${String(error)}` };
+          }
         }
-      }
-      return resultOf(outcomes, targets.length, unknown);
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, notices.length) }, lane));
+      return results;
     },
   };
 }
@@ -84,7 +127,11 @@ function resultOf(outcomes: PushOutcome[], targets: number, unknown: PushOutcome
   if (unknown) throw unknown;
   const retry = outcomes.find((o) => o.kind === 'retry');
   if (retry?.kind === 'retry') {
-    return { outcome: 'retry', detail: `${retry.detail}; ${summary}`, ...(retry.afterMs !== undefined ? { afterMs: retry.afterMs } : {}) };
+    return {
+      outcome: 'retry',
+      detail: `${retry.detail}; ${summary}`,
+      ...(retry.afterMs !== undefined ? { afterMs: retry.afterMs } : {}),
+    };
   }
   if (gone === targets) return { outcome: 'gone', detail: summary };
   const failed = outcomes.find((o) => o.kind === 'failed');

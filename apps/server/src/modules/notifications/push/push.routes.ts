@@ -11,7 +11,12 @@ import { vapidKeysOf } from './vapid.ts';
  * to whatever address a subscription names, so only these are taken: an address of the player's choosing
  * would make the server a messenger to any host, inside the network too.
  */
-const PUSH_SERVICE_HOSTS = [/^fcm\.googleapis\.com$/, /(^|\.)push\.services\.mozilla\.com$/, /\.notify\.windows\.com$/, /(^|\.)push\.apple\.com$/];
+const PUSH_SERVICE_HOSTS = [
+  /^fcm\.googleapis\.com$/,
+  /(^|\.)push\.services\.mozilla\.com$/,
+  /\.notify\.windows\.com$/,
+  /(^|\.)push\.apple\.com$/,
+];
 
 export function isAcceptedPushEndpoint(endpoint: string, loopbackAllowed: boolean): boolean {
   const url = new URL(endpoint);

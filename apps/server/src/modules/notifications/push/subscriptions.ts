@@ -67,7 +67,11 @@ export async function saveSubscription(
 
 /** Removes the player's own subscription of this browser; another player's is left alone. */
 export async function removeSubscription(db: Kysely<Database>, playerId: number, endpoint: string): Promise<void> {
-  await db.deleteFrom('push_subscriptions').where('player_id', '=', playerId).where('endpoint', '=', endpoint).execute();
+  await db
+    .deleteFrom('push_subscriptions')
+    .where('player_id', '=', playerId)
+    .where('endpoint', '=', endpoint)
+    .execute();
 }
 
 /** Removes a subscription the push service says no longer exists (404/410). */
@@ -92,4 +96,27 @@ export async function hasPushSubscription(db: Kysely<Database>, playerId: number
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The subscriptions of many players at once (a race start's followers), by player. */
+export async function subscriptionsOfPlayers(
+  db: Kysely<Database>,
+  playerIds: readonly number[],
+): Promise<Map<number, PushTarget[]>> {
+  const unique = [...new Set(playerIds)];
+  const byPlayer = new Map<number, PushTarget[]>();
+  for (let i = 0; i < unique.length; i += 900) {
+    const rows = await db
+      .selectFrom('push_subscriptions')
+      .select(['id', 'player_id', 'endpoint', 'p256dh', 'auth', 'language'])
+      .where('player_id', 'in', unique.slice(i, i + 900))
+      .orderBy('id')
+      .execute();
+    for (const { player_id: playerId, ...target } of rows) {
+      const list = byPlayer.get(playerId) ?? [];
+      list.push(target);
+      byPlayer.set(playerId, list);
+    }
+  }
+  return byPlayer;
 }

@@ -30,8 +30,7 @@ export function vapidKeysOf(db: Kysely<Database>, configured: VapidKeys | null):
 }
 
 async function storedKeys(db: Kysely<Database>): Promise<VapidKeys> {
-  const read = () =>
-    db.selectFrom('server_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirst();
+  const read = () => db.selectFrom('server_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirst();
   let row = await read();
   if (!row) {
     // The migration draws the pair; a database whose row was removed gets a new one (first writer wins).

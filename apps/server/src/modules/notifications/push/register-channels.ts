@@ -1,0 +1,27 @@
+import os from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import { createSmsChannel } from '../sms-channel.ts';
+import { createPushChannel } from './push-channel.ts';
+import { createPushSender } from './push-sender.ts';
+import { threadedEncryptor } from './push-encryption.ts';
+import { vapidKeysOf } from './vapid.ts';
+
+/**
+ * Registers the push and SMS channels with the app's notifications (decision 055). Push messages are
+ * encrypted on threads of their own (all cores but one): at a race start each follower's message costs an
+ * ECDH agreement, and the server's thread has the database and the sockets to serve.
+ */
+export function registerPushAndSmsChannels(app: FastifyInstance): void {
+  const sender = createPushSender({
+    keys: () => vapidKeysOf(app.db, app.config.push.vapidKeys),
+    subject: app.config.push.subject,
+    encryptor: threadedEncryptor(Math.max(1, os.availableParallelism() - 1)),
+  });
+  app.notifications.channels.register(
+    createPushChannel({ db: app.db, sender, log: app.log.child({ channel: 'push' }) }),
+  );
+  app.notifications.channels.register(
+    createSmsChannel({ db: app.db, sms: app.sms, log: app.log.child({ channel: 'sms' }) }),
+  );
+  app.addHook('onClose', () => sender.close());
+}
