@@ -248,9 +248,11 @@ describe(`race card and race control (${testDialect})`, () => {
       idempotencyKey: 'confirm-state-machine',
     });
     expect(done.status, JSON.stringify(done.body)).toBe(400);
-    // On PostgreSQL events arrive through LISTEN/NOTIFY, a moment after the answer.
+    // On PostgreSQL events arrive through LISTEN/NOTIFY, a moment after the answer. The race's status
+    // messages only: the leader's pools publisher announces the new race day's pools (POOLS_UPDATED) on its
+    // own clock, whenever its tick falls within the test.
     await expect
-      .poll(() => published.filter((m) => 'raceId' in m && m.raceId === race.raceId), { timeout: 10_000 })
+      .poll(() => published.filter((m) => m.type === 'RACE_STATUS' && m.raceId === race.raceId), { timeout: 10_000 })
       .toEqual(['O', 'L', 'C'].map((status) => ({ type: 'RACE_STATUS', raceId: race.raceId, status })));
     expect((await move('X')).body.race.status).toBe('X');
     expect((await move('O')).status).toBe(409);
@@ -286,8 +288,11 @@ describe(`race card and race control (${testDialect})`, () => {
       scratched: true,
     });
     expect(scratched.body.race.runners[0]).toMatchObject({ status: 'S', odds: null });
+    // Not the pools publisher's POOLS_UPDATED of the new race day, which comes on its own clock.
     await expect
-      .poll(() => published.filter((m) => 'raceId' in m && m.raceId === race.raceId), { timeout: 10_000 })
+      .poll(() => published.filter((m) => m.type !== 'POOLS_UPDATED' && 'raceId' in m && m.raceId === race.raceId), {
+        timeout: 10_000,
+      })
       .toEqual([{ type: 'UPDATE_ODDS', raceId: race.raceId, odds: [null, null] }]);
     await post(`/api/backoffice/racing/runners/${runnerId}/scratch`, { scratched: false });
     await addField(race.raceId, 1, 3);
