@@ -59,7 +59,8 @@ function simulate(
       const classLevel = 1 + randomInt(random, 5);
       const distanceM = DISTANCES[randomInt(random, DISTANCES.length)] ?? 1200;
       const size = 8 + randomInt(random, 5);
-      const ids = drawField(horses, { classLevel, raceDate: day, size, taken }, random);
+      const candidates = horses.map((horse) => ({ ...horse, classLevel: horse.traits.classLevel }));
+      const ids = drawField(candidates, { classLevel, raceDate: day, size, taken }, random);
       for (const id of ids) taken.add(id);
       const field = ids.map((id, index) => {
         const horse = horses[id - 1] as Horse;

@@ -59,14 +59,27 @@ async function idsByName(db: Db, table: 'jockeys' | 'trainers', names: readonly 
   const ids = new Map<string, number>();
   for (const row of found) if (!ids.has(row.name)) ids.set(row.name, row.id);
   const prefix = table === 'jockeys' ? 'DJ' : 'DT';
-  for (const [index, name] of names.entries()) {
-    if (ids.has(name)) continue;
-    const { id } = await db
-      .insertInto(table)
-      .values({ name, licence_no: `${prefix}-${String(index + 1).padStart(4, '0')}`, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.set(name, id);
+  const missing = names
+    .map((name, index) => ({ name, index }))
+    .filter(({ name }) => !ids.has(name))
+    .map(({ name, index }) => ({
+      name,
+      licence_no: `${prefix}-${String(index + 1).padStart(4, '0')}`,
+      created_at: now,
+      updated_at: now,
+    }));
+  if (missing.length > 0) {
+    await db.insertInto(table).values(missing).execute();
+    const made = await db
+      .selectFrom(table)
+      .select(['id', 'name'])
+      .where(
+        'licence_no',
+        'in',
+        missing.map((row) => row.licence_no),
+      )
+      .execute();
+    for (const row of made) ids.set(row.name, row.id);
   }
   return ids;
 }

@@ -17,6 +17,7 @@ import {
 import { confirmResult, type ToteDeps } from '../tote/index.ts';
 import type { BetPlacement } from '../betting/index.ts';
 import { setRaceCard } from '../form/index.ts';
+import { seedHistory } from './history.ts';
 import { ARENAS } from './names.ts';
 import {
   ensurePopulation,
@@ -320,8 +321,13 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
     // The crowd is there (made and funded, the placement ready) before the first card is made.
     await crowd?.ready();
     // So is the population the cards draw their fields from.
+    // A fresh database gets the population and its six months of past race days, once.
     if (!populated) {
-      await ensurePopulation(deps.db, unit, isoDate(manilaDate(new Date())), nowIso());
+      const started = Date.now();
+      const today = isoDate(manilaDate(new Date()));
+      await ensurePopulation(deps.db, unit, today, nowIso());
+      const races = await seedHistory(deps.db, unit, today, nowIso());
+      if (races > 0) options.log.info({ races, ms: Date.now() - started }, 'simulator seeded the form history');
       populated = true;
     }
     const now = Date.now();
