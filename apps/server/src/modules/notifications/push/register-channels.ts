@@ -8,14 +8,15 @@ import { vapidKeysOf } from './vapid.ts';
 
 /**
  * Registers the push and SMS channels with the app's notifications (decision 055). Push messages are
- * encrypted on threads of their own (all cores but one): at a race start each follower's message costs an
- * ECDH agreement, and the server's thread has the database and the sockets to serve.
+ * encrypted on threads of their own, one per core: at a race start each follower's message costs an ECDH
+ * agreement (most of the work, bench:notify), while the server's thread mostly waits on the database and
+ * the network. The threads start with the first message.
  */
 export function registerPushAndSmsChannels(app: FastifyInstance): void {
   const sender = createPushSender({
     keys: () => vapidKeysOf(app.db, app.config.push.vapidKeys),
     subject: app.config.push.subject,
-    encryptor: threadedEncryptor(Math.max(1, os.availableParallelism() - 1)),
+    encryptor: threadedEncryptor(os.availableParallelism()),
   });
   app.notifications.channels.register(
     createPushChannel({ db: app.db, sender, log: app.log.child({ channel: 'push' }) }),
