@@ -28,7 +28,13 @@ import { fastifyTrustProxy } from './plugins/trust-proxy.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { trackRouteMethods } from './plugins/route-methods.ts';
 import { keySignedInLimitsOnAccounts } from './plugins/account-rate-limits.ts';
-import { isStaffGuard, requireStaff, requireStaffCookie, runStaffGuardsFirst } from './modules/staff/index.ts';
+import {
+  auditStaffRefusals,
+  isStaffGuard,
+  requireStaff,
+  requireStaffCookie,
+  runStaffGuardsFirst,
+} from './modules/staff/index.ts';
 import { backofficeRoutes } from './modules/backoffice/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
@@ -125,6 +131,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // Before any route too: a staff route decides the caller's role before it reads the body (issue 30).
   runStaffGuardsFirst(app);
+  // A staff member's refusals go into the audit trail with their actions.
+  auditStaffRefusals(app);
   // After it, before the rate-limit plugin: a signed-in route's limit counts the account (issue 30).
   keySignedInLimitsOnAccounts(app, { requirePlayer, isStaffGuard });
   // Every operation's route takes its guard from its audience (decision 051); the guards are these modules'.

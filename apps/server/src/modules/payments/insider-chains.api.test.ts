@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApprovalMessages,
+  BackofficeMessages,
   KycRoutes,
   PaymentMessages,
   type AdjustmentResponse,
@@ -150,7 +151,41 @@ describe(`insider chains (${testDialect})`, () => {
     await t?.close();
   });
 
+  /**
+   * The audit trail of the given staff members since a row, their sign-ins left out: each action and each
+   * refusal, as `who action target` (a refusal: `who refused URL: message`).
+   */
+  async function auditTrail(since: number, staff: Record<string, number>) {
+    const names = new Map(Object.entries(staff).map(([name, id]) => [id, name]));
+    const rows = await t.app.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'action', 'target_type', 'target_id', 'details'])
+      .where('id', '>', since)
+      .where('actor_type', '=', 'staff')
+      .where('actor_id', 'in', [...names.keys()])
+      .orderBy('id')
+      .execute();
+    return rows
+      .filter((row) => !row.action.startsWith('staff.login') && !row.action.startsWith('staff.two_factor'))
+      .map((row) => {
+        const who = names.get(row.actor_id ?? 0);
+        if (row.action !== 'staff.refused') return `${who} ${row.action} ${row.target_type}:${row.target_id}`;
+        const details = JSON.parse(row.details) as { url: string; message: string };
+        return `${who} refused ${details.url}: ${details.message}`;
+      });
+  }
+  const lastAuditId = async () =>
+    Number(
+      (
+        await t.app.db
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
+      )?.id ?? 0,
+    );
+
   it('a puppet second approver: the master agent’s own new agent never counts, nor does the master agent after them', async () => {
+    const since = await lastAuditId();
     // An established master agent, made by the founding admin a month ago.
     const master = await insertStaffMember(t.app, {
       role: 'master_agent',
@@ -243,9 +278,35 @@ describe(`insider chains (${testDialect})`, () => {
     // The honest admin who declined the invented deposits credited nothing: they may pay the real money out.
     expect((await decide(honestAdmin.cookie, out, 'approve')).statusCode).toBe(200);
     await expectNoMoneyFromNothing(player, 3_000_000);
+    // Every step is in the audit trail, each refusal with the words the staff member saw.
+    const decision = (id: number) => `/api/backoffice/payments/${id}/approve`;
+    expect(
+      await auditTrail(since, {
+        master: master.id,
+        puppet: puppet.id,
+        honestAdmin: honestAdmin.id,
+        otherAdmin: otherAdmin.id,
+      }),
+    ).toEqual([
+      `master staff.created staff:${puppet.id}`,
+      `puppet payment.deposit_first_approved payment_request:${invented}`,
+      `master refused ${decision(invented)}: ${ApprovalMessages.secondPersonInLine}`,
+      `master refused ${decision(invented)}: ${ApprovalMessages.secondPersonInLine}`,
+      `master payment.deposit_first_approved payment_request:${another}`,
+      `puppet refused ${decision(another)}: ${ApprovalMessages.secondApproverRole('master_agent')}`,
+      `honestAdmin payment.deposit_declined payment_request:${invented}`,
+      `honestAdmin payment.deposit_declined payment_request:${another}`,
+      `master payment.deposit_first_approved payment_request:${real}`,
+      `otherAdmin payment.deposit_approved payment_request:${real}`,
+      `master refused ${decision(out)}: ${ApprovalMessages.withdrawalAfterCredit}`,
+      `puppet refused ${decision(out)}: ${ApprovalMessages.withdrawalAfterCredit}`,
+      `otherAdmin refused ${decision(out)}: ${ApprovalMessages.withdrawalAfterCredit}`,
+      `honestAdmin payment.withdraw_approved payment_request:${out}`,
+    ]);
   });
 
   it('one admin alone: five ₱10,000 adjustments, an admin they made, a day’s limit, and their verified player’s withdrawal', async () => {
+    const since = await lastAuditId();
     const admin = await independentAdmin(t.app, 'chain-b');
     const player = await registerPlayer(t.app);
 
@@ -327,9 +388,31 @@ describe(`insider chains (${testDialect})`, () => {
     // Neither of them can pay it; the withdrawal waits for someone who let nothing in.
     expect((await playerBalances(t.app.db, player.playerId)).creditBalance).toBe(1_000_000);
     await expectNoMoneyFromNothing(player, 2_000_000);
+    // Every step that touched this player is in the audit trail, each refusal with its words.
+    const trail = await auditTrail(since, {
+      admin: admin.id,
+      madeByThem: madeByThem.id,
+      newcomer: newcomer.id,
+      secondAdmin: secondAdmin.id,
+    });
+    const adjustmentDecision = `/api/backoffice/adjustments/${pendingId}/approve`;
+    expect(trail.filter((line) => !line.includes(' player:') || line.endsWith(` player:${player.playerId}`))).toEqual([
+      `admin player.balance_adjusted player:${player.playerId}`,
+      ...Array.from({ length: 4 }, () => `admin player.balance_adjustment_requested player:${player.playerId}`),
+      `admin refused ${adjustmentDecision}: ${ApprovalMessages.sameApprover}`,
+      `madeByThem refused ${adjustmentDecision}: ${ApprovalMessages.secondPersonInLine}`,
+      `newcomer refused ${adjustmentDecision}: ${ApprovalMessages.secondPersonOnProbation}`,
+      expect.stringMatching(/^admin kyc\.approved kyc_submission:\d+$/),
+      `admin refused /api/backoffice/payments/${out}/approve: ${ApprovalMessages.withdrawalAfterIdentityCheck}`,
+      `secondAdmin player.balance_adjusted player:${player.playerId}`,
+      `secondAdmin refused /api/backoffice/payments/${out}/approve: ${ApprovalMessages.withdrawalAfterCredit}`,
+    ]);
+    // The 95 small adjustments to other players are each there too.
+    expect(trail.filter((line) => line.startsWith('admin player.balance_adjusted ')).length).toBe(96);
   });
 
   it('one agent’s invented deposits: no receipt or a receipt that says otherwise waits for a second approver; their player’s withdrawal is not theirs to approve', async () => {
+    const since = await lastAuditId();
     const master = await insertStaffMember(t.app, { role: 'master_agent', createdBy: founder.id, ageDays: 60 });
     const code = `C${randomUUID().slice(0, 6)}`.toUpperCase();
     const agent = await insertStaffMember(t.app, {
@@ -378,8 +461,22 @@ describe(`insider chains (${testDialect})`, () => {
       status: 403,
       message: ApprovalMessages.withdrawalAfterCredit,
     });
+    // Nor may the agent credit the player by an adjustment: that is an admin's, and the attempt is recorded.
+    expect(refusal(await adjust(agent.cookie, player.playerId, 500_000))).toEqual({
+      status: 403,
+      message: BackofficeMessages.forbidden,
+    });
     // The master agent let nothing in and may pay the honest ₱2,000 out; the invented ₱5,000 never was credit.
     expect((await decide(master.cookie, out, 'approve')).statusCode).toBe(200);
     await expectNoMoneyFromNothing(player, 200_000);
+    expect(await auditTrail(since, { master: master.id, agent: agent.id })).toEqual([
+      `agent payment.deposit_first_approved payment_request:${noReceipt}`,
+      `agent payment.deposit_first_approved payment_request:${mismatch}`,
+      `master refused /api/backoffice/payments/${mismatch}/approve: ${ApprovalMessages.secondPersonInLine}`,
+      `agent payment.deposit_approved payment_request:${honest}`,
+      `agent refused /api/backoffice/payments/${out}/approve: ${ApprovalMessages.withdrawalAfterCredit}`,
+      `agent refused /api/backoffice/players/${player.playerId}/adjustments: ${BackofficeMessages.forbidden}`,
+      `master payment.withdraw_approved payment_request:${out}`,
+    ]);
   });
 });

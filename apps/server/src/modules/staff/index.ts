@@ -2,6 +2,7 @@
 export { secondPersonRefusal } from './independent-approvers.ts';
 export { STAFF_SESSION_SMS, issueLoginLink } from './login-links.ts';
 export { freeReferralCode } from './referral-codes.ts';
+export { auditStaffRefusals } from './refusal-audit.ts';
 export {
   confirmEnrolmentLink,
   enrolmentLinkOffer,

@@ -45,8 +45,10 @@ export function requireStaff(...roles: StaffRole[]): StaffGuard {
     const token = request.cookies[STAFF_COOKIE];
     const staff = token ? await resolveStaffSession(request.server.db, token) : undefined;
     if (!staff) throw unauthorized(BackofficeMessages.notLoggedIn);
-    if (roles.length > 0 && !roles.includes(staff.role)) throw forbidden(BackofficeMessages.forbidden);
+    // Known before the role is checked, so that a refusal is audited as theirs (refusal-audit.ts); a refused
+    // request runs no handler.
     request.staff = staff;
+    if (roles.length > 0 && !roles.includes(staff.role)) throw forbidden(BackofficeMessages.forbidden);
   };
   staffGuards.set(guard, roles);
   return guard;
