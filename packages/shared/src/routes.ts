@@ -26,6 +26,7 @@ export const PLAYER_ROUTES = [
   { path: '/profile', access: 'player', title: 'Profile' },
   { path: '/history', access: 'player', title: 'Transaction History' },
   { path: '/blackbook', access: 'player', title: 'Followed' },
+  { path: '/inbox', access: 'player', title: 'Notifications' },
   { path: '/responsiblegaming', access: 'player', title: 'Responsible Gaming' },
   { path: '/verify', access: 'player', title: 'Verify Identity' },
   { path: '/statement', access: 'player', title: 'Activity Statement' },

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PLAYER_ROUTES, PlayerRoutePath } from '@karera/shared';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
 
@@ -58,8 +58,19 @@ const BetRules = screen(
   (m) => m.BetRulesPage,
 );
 const Account = screen(
-  () => import('../features/account/AccountPage.tsx'),
-  (m) => m.AccountPage,
+  () =>
+    Promise.all([
+      import('../features/account/AccountPage.tsx'),
+      import('../features/notifications/NotificationSettings.tsx'),
+    ]),
+  ([account, notifications]) =>
+    function AccountWithNotifications() {
+      return createElement(account.AccountPage, { settings: createElement(notifications.NotificationSettings) });
+    },
+);
+const Inbox = screen(
+  () => import('../features/notifications/InboxPage.tsx'),
+  (m) => m.InboxPage,
 );
 const Profile = screen(
   () => import('../features/profile/ProfilePage.tsx'),
@@ -119,6 +130,7 @@ export const PAGES = {
   '/profile': Profile,
   '/history': History,
   '/blackbook': Blackbook,
+  '/inbox': Inbox,
   '/responsiblegaming': ResponsibleGaming,
   '/verify': VerifyIdentity,
   '/statement': Statement,

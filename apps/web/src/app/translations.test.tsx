@@ -41,6 +41,8 @@ import { ticketTexts } from '../features/live/tickets/ticketTexts.ts';
 import { formTexts } from '../lib/form/formTexts.ts';
 import { formTextsFil } from '../lib/form/formTexts.fil.ts';
 import { ticketTextsFil } from '../features/live/tickets/ticketTexts.fil.ts';
+import { notificationTexts } from '../features/notifications/notificationTexts.ts';
+import { notificationTextsFil } from '../features/notifications/notificationTexts.fil.ts';
 import { OtpForm } from '../components/forms/OtpForm.tsx';
 import { LoginStep } from '../features/auth/LoginStep.tsx';
 import { RegisterStep } from '../features/auth/RegisterStep.tsx';
@@ -84,6 +86,7 @@ const PAGE_BUNDLES: readonly { key: string; en: Texts; fil: Texts }[] = [
   { key: 'android', en: androidTexts, fil: androidTextsFil },
   { key: 'results', en: resultsTexts, fil: resultsTextsFil },
   { key: 'formGuide', en: formTexts, fil: formTextsFil },
+  { key: 'notifications', en: notificationTexts, fil: notificationTextsFil },
 ];
 
 /**

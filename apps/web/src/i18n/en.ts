@@ -27,6 +27,7 @@ const routes = {
   profile: 'Profile',
   history: 'Transaction History',
   blackbook: 'Followed',
+  inbox: 'Notifications',
   responsiblegaming: 'Responsible Gaming',
   verify: 'Verify Identity',
   statement: 'Activity Statement',

@@ -24,6 +24,7 @@ const routes = {
   profile: 'Profile',
   history: 'Kasaysayan ng Transaksyon',
   blackbook: 'Sinusubaybayan',
+  inbox: 'Mga abiso',
   responsiblegaming: 'Responsableng Paglalaro',
   verify: 'I-verify ang Pagkakakilanlan',
   statement: 'Statement ng Aktibidad',

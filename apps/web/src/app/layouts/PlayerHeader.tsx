@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/ui/index.ts';
@@ -5,13 +6,14 @@ import { displayNameOf, useSession } from '../../lib/session/index.ts';
 import { useBalanceRefresh, useBalanceText } from '../../lib/useBalanceRefresh.ts';
 import { usePopover } from '../../lib/usePopover.ts';
 import { useScrolled } from '../../lib/useScrolled.ts';
+import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { BalancePanel } from './BalancePanel.tsx';
 import { ChevronIcon, RefreshIcon } from './icons.tsx';
 
 /**
  * The logged-in header (docs/product/screens.md#header-and-navigation): the player's name, the credit balance (opens
- * the full-balance panel) with a refresh button, and the account dropdown.
+ * the full-balance panel) with a refresh button, the notifications bell, and the account dropdown.
  */
 export function PlayerHeader() {
   const { t } = useTranslation();
@@ -56,6 +58,9 @@ export function PlayerHeader() {
             <BalancePanel {...balancePopover.panelProps} />
           </div>
         </section>
+        <Suspense fallback={null}>
+          <NotificationBell />
+        </Suspense>
         <AccountMenu />
       </div>
     </header>

@@ -78,9 +78,10 @@ function MenuSection({ title, children }: { title: string; children: ReactNode }
 
 /**
  * Account menu (/account, docs/product/screens.md#account-menu): every account link, the support channels and the
- * external betting site (when configured), the language switch, Coming Soon items, Sign Out.
+ * external betting site (when configured), the language switch, Coming Soon items, what the app shell adds under
+ * the settings (the notification settings), Sign Out.
  */
-export function AccountPage() {
+export function AccountPage({ settings }: { settings?: ReactNode }) {
   const { t } = useTranslation();
   const title = useRouteTitle();
   const logout = useLogout();
@@ -150,6 +151,7 @@ export function AccountPage() {
           </li>
         ))}
       </MenuSection>
+      {settings}
       <button type="button" className="btn btn--secondary btn--block account-signout" onClick={logout}>
         {t('account.signOut')}
       </button>
