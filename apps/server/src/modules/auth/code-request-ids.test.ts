@@ -18,7 +18,8 @@ describe('code-request ids', () => {
     expect(seen.size).toBe(2_000);
     for (const edge of ['09000000000', '09999999999'])
       expect(mobileOfCodeRequestId(key, codeRequestIdOf(key, edge))).toBe(edge);
-  });
+    // 4,000 keyed rounds of work: a limit for a busy machine, not a wait.
+  }, 60_000);
 
   it('is the same for a number under one key, another under another key, and none for a row id', () => {
     expect(codeRequestIdOf(key, '09171234567')).toBe(codeRequestIdOf(Buffer.from(key), '09171234567'));
