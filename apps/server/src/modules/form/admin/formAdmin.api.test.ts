@@ -266,6 +266,26 @@ describe(`the back office's horses, jockeys and trainers (${testDialect})`, () =
       .select('id')
       .where('name', '=', `${kept.name} (typo)`)
       .executeTakeFirstOrThrow();
+    // Followed: one player follows both records, another only the duplicate.
+    const both = await registerPlayer(t.app);
+    const onlyDuplicate = await registerPlayer(t.app);
+    const now = new Date().toISOString();
+    const follow = (playerId: number, horseId: number) => ({
+      player_id: playerId,
+      kind: 'horse' as const,
+      subject_id: horseId,
+      note: null,
+      created_at: now,
+      updated_at: now,
+    });
+    await t.app.db
+      .insertInto('blackbook_follows')
+      .values([
+        follow(both.playerId, kept.id),
+        follow(both.playerId, duplicate.id),
+        follow(onlyDuplicate.playerId, duplicate.id),
+      ])
+      .execute();
     const itself = await post(FormAdminRoutes.mergeHorse(kept.id), { duplicateId: kept.id });
     expect(itself.statusCode).toBe(400);
     expect(itself.json()).toMatchObject({ statusMessage: FormAdminMessages.mergeIntoItself });
@@ -289,6 +309,17 @@ describe(`the back office's horses, jockeys and trainers (${testDialect})`, () =
       .execute();
     // The runners keep the names they were carded with.
     expect(carded.map((r) => r.horse_name).sort()).toEqual([kept.name, `${kept.name} (typo)`]);
+    const follows = await t.app.db
+      .selectFrom('blackbook_follows')
+      .select(['player_id', 'subject_id'])
+      .where('kind', '=', 'horse')
+      .where('player_id', 'in', [both.playerId, onlyDuplicate.playerId])
+      .orderBy('player_id')
+      .execute();
+    expect(follows).toEqual([
+      { player_id: both.playerId, subject_id: kept.id },
+      { player_id: onlyDuplicate.playerId, subject_id: kept.id },
+    ]);
     const [audit] = await audits('form.horse_merged');
     expect(audit?.target_id).toBe(String(kept.id));
     expect(JSON.parse(audit?.details ?? '{}')).toMatchObject({ duplicateId: duplicate.id, movedRunners: 1 });

@@ -170,8 +170,8 @@ export async function updateHorse(db: Db, actor: AuditActor, id: number, input: 
 
 /**
  * Merges a horse entered twice (decision 053): the duplicate's runners and official results move to the kept
- * horse, what the kept record does not know is taken from the duplicate, and the duplicate is removed, in one
- * audited transaction. The runners keep the names they were carded with.
+ * horse (and its followers in the blackbook), what the kept record does not know is taken from the duplicate,
+ * and the duplicate is removed, in one audited transaction. The runners keep the names they were carded with.
  */
 export async function mergeHorse(db: Db, actor: AuditActor, keptId: number, duplicateId: number) {
   if (keptId === duplicateId) {
@@ -204,6 +204,38 @@ export async function mergeHorse(db: Db, actor: AuditActor, keptId: number, dupl
       })
       .where('id', '=', keptId)
       .execute();
+    // Players following the duplicate follow the kept horse (once each: a player following both keeps one).
+    await trx
+      .deleteFrom('blackbook_follows')
+      .where('kind', '=', 'horse')
+      .where('subject_id', '=', duplicateId)
+      .where('player_id', 'in', (eb) =>
+        eb
+          .selectFrom('blackbook_follows as kept')
+          .select('kept.player_id')
+          .where('kept.kind', '=', 'horse')
+          .where('kept.subject_id', '=', keptId),
+      )
+      .execute();
+    await trx
+      .updateTable('blackbook_follows')
+      .set({ subject_id: keptId })
+      .where('kind', '=', 'horse')
+      .where('subject_id', '=', duplicateId)
+      .execute();
+    // A demo horse's hidden traits (the simulator's): the kept horse keeps its own, else takes the duplicate's.
+    const keptTraits = await trx
+      .selectFrom('demo_horse_traits')
+      .select('horse_id')
+      .where('horse_id', '=', keptId)
+      .executeTakeFirst();
+    if (keptTraits) await trx.deleteFrom('demo_horse_traits').where('horse_id', '=', duplicateId).execute();
+    else
+      await trx
+        .updateTable('demo_horse_traits')
+        .set({ horse_id: keptId })
+        .where('horse_id', '=', duplicateId)
+        .execute();
     await trx.deleteFrom('horses').where('id', '=', duplicateId).execute();
     const counts = { movedRunners: Number(runners.numUpdatedRows), movedResults: Number(results.numUpdatedRows) };
     await recordAudit(trx, actor, {
