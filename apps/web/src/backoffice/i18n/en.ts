@@ -20,6 +20,7 @@ import { kycEn } from '../features/kyc/kycEn.ts';
 import { agentsEn } from '../features/agents/agentsEn.ts';
 import { dashboardEn } from '../features/dashboard/dashboardEn.ts';
 import { reportsEn } from '../features/reports/reportsEn.ts';
+import { notificationsEn } from '../components/notificationsEn.ts';
 
 /**
  * Every text of the back office, in English. Validation and refusal texts come from the shared
@@ -104,6 +105,7 @@ export const en = {
   kyc: kycEn,
   agents: agentsEn,
   dashboard: dashboardEn,
+  notifications: notificationsEn,
   reports: reportsEn,
   security: securityEn,
   staffAccess: staffAccessEn,

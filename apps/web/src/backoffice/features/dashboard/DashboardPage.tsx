@@ -17,6 +17,7 @@ import { useT, type BoT } from '../../i18n/useT.ts';
 import { useDashboardLiveUpdates, useDashboardQuery, useTicking } from './dashboard.api.ts';
 import { betTypeLabel, formatAge, postCountdown, racePath } from './dashboardView.ts';
 import type { StaffSocketState } from './staffSocket.ts';
+import { NotificationStatsSection } from '../../components/NotificationStatsSection.tsx';
 import './dashboard.css';
 
 /**
@@ -39,6 +40,7 @@ export function DashboardPage() {
       ) : (
         <DashboardBody data={dashboard.data} fetchedAt={dashboard.dataUpdatedAt} />
       )}
+      <NotificationStatsSection />
     </>
   );
 }

@@ -12,6 +12,7 @@ import { AdjustmentForm } from './AdjustmentForm.tsx';
 import { LoginLinkSection } from './LoginLinkSection.tsx';
 import { ExclusionSection } from '../../components/ExclusionSection.tsx';
 import { KycStatusSection } from '../../components/KycStatusSection.tsx';
+import { NoticesSection } from '../../components/NoticesSection.tsx';
 import { usePlayerQuery } from './players.api.ts';
 import { playerName } from './playerName.ts';
 
@@ -59,6 +60,7 @@ function PlayerDetail({ playerId }: { playerId: number }) {
           {staff.role === 'admin' ? <ExclusionSection playerId={playerId} /> : null}
           {staff.role === 'admin' ? <LoginLinkSection playerId={playerId} /> : null}
           {staff.role === 'admin' ? <AdjustmentForm player={detail.data.player} /> : null}
+          {staff.role === 'admin' ? <NoticesSection playerId={playerId} /> : null}
           <Entries t={t} entries={detail.data.entries} />
         </div>
       )}

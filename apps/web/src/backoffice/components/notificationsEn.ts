@@ -1,0 +1,21 @@
+/** Back-office texts of the notifications sections: a player's notices and the dashboard's delivery counts. */
+export const notificationsEn = {
+  playerTitle: 'Notifications',
+  playerCaption: "The player's latest notices and each channel's delivery",
+  playerEmpty: 'No notices yet.',
+  notice: 'Notice',
+  sent: 'Raised',
+  read: 'Read',
+  unread: 'Unread',
+  deliveries: 'Deliveries',
+  delivery: '{{channel}}: {{status}} ({{attempts}} attempts)',
+  attempt: 'Attempt {{attempt}} at {{time}}: {{outcome}}',
+  pending: 'in progress',
+  statsTitle: 'Notification deliveries (24 hours)',
+  statsCaption: 'Notice deliveries per channel over the last 24 hours',
+  channel: 'Channel',
+  delivered: 'Delivered',
+  waiting: 'Pending',
+  failed: 'Failed or unknown',
+  other: 'Skipped, held back or expired',
+};
