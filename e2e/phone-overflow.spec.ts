@@ -1,5 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { BackofficeRoutes, BettingRoutes, PLAYER_ROUTES, type BetReceipt, type GameEvent } from '@karera/shared';
+import {
+  BackofficeRoutes,
+  BettingRoutes,
+  FormRoutes,
+  PLAYER_ROUTES,
+  type BetReceipt,
+  type FormGuideResponse,
+  type GameEvent,
+} from '@karera/shared';
 import { adminPost, signInAsNewPlayer, uniqueSuffix } from './support.ts';
 import { createRaceDay } from './raceDay.ts';
 
@@ -167,6 +175,27 @@ for (const size of SIZES) {
       await expect(page.getByTestId('slip-total')).toBeInViewport();
       await page.getByTestId('slip-toggle').click();
       await expectFits(page, size.width, '/live with the slip open');
+
+      // The form guide: a runner's form sheet and the comparison, then the horse and jockey pages it links to.
+      await page.getByTestId('slip-toggle').click();
+      await page.getByTestId('runner-form-open').nth(2).click();
+      const sheet = page.getByTestId('form-sheet');
+      await expect(sheet.locator('[data-figure="career"]')).toBeVisible();
+      await expectFits(page, size.width, '/live with a form sheet open');
+      await sheet.locator('.form-sheet__links button').click();
+      await expect(sheet.getByTestId('form-compare')).toBeVisible();
+      await expectFits(page, size.width, '/live comparing two runners');
+      const [first] = event.races;
+      const guide = (await (
+        await page.request.get(FormRoutes.raceFormGuide(first?.raceId ?? 0))
+      ).json()) as FormGuideResponse;
+      const runner = guide.runners[2];
+      for (const path of [`/horse/${runner?.horseId ?? 0}`, `/jockey/${runner?.jockeyId ?? 0}`]) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await expect(page.locator('[aria-busy="true"]:visible')).toHaveCount(0);
+        await expectFits(page, size.width, path);
+      }
     });
   }
 }
