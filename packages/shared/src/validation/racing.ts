@@ -26,6 +26,7 @@ export const RacingMessages = {
   runnerNotFound: 'Runner not found.',
   runnerUpdateEmpty: 'Change at least one of the runner number, horse name or jockey name.',
   noRunners: 'Add the runners before opening betting: this race has none.',
+  replayUrl: 'Enter the replay video’s http(s) address (an HLS playlist), or leave it empty for none.',
 } as const;
 
 /** Opening betting on a race whose field is too small for one of the bet types it offers. */
@@ -88,7 +89,21 @@ export const raceInputSchema = z.strictObject({
 });
 export type RaceInput = z.infer<typeof raceInputSchema>;
 
-export const raceUpdateSchema = raceInputSchema.omit({ raceNo: true }).partial();
+/**
+ * A change to a race. `replayUrl`: an operator's replay video (an HLS address from the allowed stream hosts,
+ * checked by the server), '' to remove it.
+ */
+export const raceUpdateSchema = raceInputSchema
+  .omit({ raceNo: true })
+  .partial()
+  .extend({
+    replayUrl: z
+      .string()
+      .trim()
+      .max(500, RacingMessages.replayUrl)
+      .regex(/^(https?:\/\/\S+)?$/, RacingMessages.replayUrl)
+      .optional(),
+  });
 export type RaceUpdateInput = z.infer<typeof raceUpdateSchema>;
 
 export const raceStatusInputSchema = z.strictObject({ status: z.enum(RACE_STATUSES) });

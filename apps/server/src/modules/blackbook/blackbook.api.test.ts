@@ -4,6 +4,8 @@ import {
   BlackbookMessages,
   BlackbookRoutes,
   manilaDayOf,
+  RacingAdminRoutes,
+  RacingMessages,
   type BlackbookResponse,
   type EventReplaysResponse,
   type Race,
@@ -266,14 +268,15 @@ describe(`the blackbook (${testDialect})`, () => {
   });
 });
 
-/** Replays (issue 34 §4): a finished race's recorded run, 404 when there is none. */
+/** Replays (issue 34 §4): a finished race's recorded run or its replay video, 404 when there is neither. */
 describe(`a race's replay (${testDialect})`, () => {
   let t: TestApp;
   let admin: string;
   let race: Race;
+  let operatorRace: Race;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ STREAM_HOSTS: 'https://stream.example.ph' });
     admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
     const post = (url: string, payload: Record<string, unknown>) =>
       t.app.inject({ method: 'POST', url, payload, headers: { cookie: admin } });
@@ -302,6 +305,12 @@ describe(`a race's replay (${testDialect})`, () => {
       });
       race = added.json<{ race: Race }>().race;
     }
+    const second = await post(`/api/backoffice/racing/events/${eventId}/races`, {
+      raceNo: 2,
+      startDateTime: '2026-11-20T07:00:00Z',
+      enabledBetTypes: [],
+    });
+    operatorRace = second.json<{ race: Race }>().race;
   });
   afterAll(async () => {
     await t?.close();
@@ -350,5 +359,39 @@ describe(`a race's replay (${testDialect})`, () => {
     const listed = await t.app.inject({ method: 'GET', url: BlackbookRoutes.eventReplays(race.eventId) });
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json<EventReplaysResponse>().races).toEqual([{ raceId: race.raceId, raceNo: 1 }]);
+  });
+
+  it('answers an operator race’s replay video from an allowed stream host, set and removed in the race form', async () => {
+    const setReplay = (replayUrl: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: RacingAdminRoutes.race(operatorRace.raceId),
+        payload: { replayUrl },
+        headers: { cookie: admin },
+      });
+    const elsewhere = await setReplay('https://videos.example.com/race2.m3u8');
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json<{ fieldErrors: Record<string, string> }>().fieldErrors).toEqual({
+      replayUrl: RacingMessages.streamHostNotAllowed,
+    });
+    const notAnAddress = await setReplay('race2-channel');
+    expect(notAnAddress.statusCode).toBe(400);
+    expect(notAnAddress.body).toContain(RacingMessages.replayUrl);
+
+    const video = 'https://stream.example.ph/replays/race2.m3u8';
+    const set = await setReplay(video);
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json<{ race: Race }>().race.replayUrl).toBe(video);
+    // Not finished yet: nothing to replay.
+    expect((await replayOf(operatorRace.raceId)).statusCode).toBe(404);
+    await t.app.db.updateTable('races').set({ status: 'D' }).where('id', '=', operatorRace.raceId).execute();
+    const replay = await replayOf(operatorRace.raceId);
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json<RaceReplayResponse>()).toMatchObject({ raceNo: 2, run: null, videoUrl: video });
+
+    const removed = await setReplay('');
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json<{ race: Race }>().race.replayUrl).toBeUndefined();
+    expect((await replayOf(operatorRace.raceId)).statusCode).toBe(404);
   });
 });

@@ -122,6 +122,7 @@ export async function racesOfEvent(db: Db, eventId: number): Promise<Race[]> {
       .filter((r) => r.race_id === race.id)
       .sort((a, b) => compareRunnerNo(a.runner_no, b.runner_no))
       .map(toRunner),
+    ...(race.replay_url ? { replayUrl: race.replay_url } : {}),
   }));
 }
 

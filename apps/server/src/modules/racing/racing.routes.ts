@@ -8,6 +8,7 @@ import {
   RacingMessages,
   type CalendarDate,
   type EventInput,
+  type RaceUpdateInput,
 } from '@karera/shared';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { registerOperation } from '../../lib/register-operation.ts';
@@ -29,6 +30,12 @@ export const isoDate = ({ year, month, day }: CalendarDate) =>
   `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 
 /** The event as entered, when the live page may play its stream under the server's CSP; refused otherwise. */
+/** A race's replay video plays like a stream: an address only from one of the configured stream hosts. */
+function allowedReplay(input: RaceUpdateInput, streamHosts: readonly string[]): RaceUpdateInput {
+  if (!input.replayUrl || isStreamAllowed(input.replayUrl, streamHosts)) return input;
+  throw badRequest(RacingMessages.streamHostNotAllowed, { replayUrl: RacingMessages.streamHostNotAllowed });
+}
+
 function allowedStream(input: EventInput, streamHosts: readonly string[]): EventInput {
   if (isStreamAllowed(input.streamUrl, streamHosts)) return input;
   throw badRequest(RacingMessages.streamHostNotAllowed, { streamUrl: RacingMessages.streamHostNotAllowed });
@@ -115,7 +122,12 @@ export const racingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerOperation(app, ops.updateRace, { tags }, async (request) => ({
     statusCode: 200 as const,
-    race: await updateRace(deps, actorOf(request), request.params.raceId, request.body),
+    race: await updateRace(
+      deps,
+      actorOf(request),
+      request.params.raceId,
+      allowedReplay(request.body, app.config.streamHosts),
+    ),
   }));
 
   registerOperation(app, ops.raceStatus, { tags }, async (request) => ({

@@ -169,6 +169,7 @@ export async function updateRace(
     .updateTable('races')
     .set({
       ...(input.startDateTime ? { start_time: new Date(input.startDateTime).toISOString() } : {}),
+      ...(input.replayUrl === undefined ? {} : { replay_url: input.replayUrl === '' ? null : input.replayUrl }),
       ...(input.enabledBetTypes
         ? { enabled_bet_types: JSON.stringify(input.enabledBetTypes.filter((t) => event.enabledBetTypes.includes(t))) }
         : {}),

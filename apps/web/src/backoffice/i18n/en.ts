@@ -382,6 +382,12 @@ export const en = {
     places: 'Finishing places',
     placesEmpty: 'No finishing places were recorded for this race.',
     deadHeat: 'dead heat',
+    replayUrl: 'Replay video address',
+    replayHint:
+      'An HLS address (.m3u8) from one of the allowed stream hosts; players see it on the race’s replay page once it is finished. Leave empty for none.',
+    replaySave: 'Save replay video',
+    replaySaved: 'Replay video saved.',
+    replayRemoved: 'Replay video removed.',
   },
   runner: {
     title: '{{runnerNo}} · {{horse}}',

@@ -38,6 +38,8 @@ export const raceSchema = z.object({
   /** Flag-enabled types this race offers (a subset of the event's). */
   enabledBetTypes: z.array(z.enum(FLAG_BET_TYPES)),
   runners: z.array(runnerSchema),
+  /** An operator's replay video (an HLS address); absent when the race has none. */
+  replayUrl: z.string().optional(),
 });
 
 /** A card of the day with where it stands (shared cardProgress). */

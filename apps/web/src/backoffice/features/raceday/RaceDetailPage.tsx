@@ -14,6 +14,7 @@ import { ToteRaceLinks } from '../../components/ToteRaceLinks.tsx';
 import { focusFirstError } from '../../lib/formFocus.ts';
 import { JockeyChangeForm } from './JockeyChangeForm.tsx';
 import { RaceStatusControls } from './RaceStatusControls.tsx';
+import { ReplayVideoForm } from './ReplayVideoForm.tsx';
 import { RunnerFields } from './RunnerFields.tsx';
 import {
   useAddRunnerMutation,
@@ -96,6 +97,7 @@ function RaceSummary({ race, eventName }: { race: Race; eventName: string }) {
       </dl>
       <RaceStatusControls race={race} eventName={eventName} />
       <ToteRaceLinks eventId={race.eventId} race={race} />
+      <ReplayVideoForm race={race} />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import {
   type Race,
   type RaceInput,
   type RaceStatus,
+  type RaceUpdateInput,
   type ResponseOf,
   type RunnerInput,
 } from '@karera/shared';
@@ -82,6 +83,15 @@ export function useCreateRaceMutation(eventId: number) {
     onSuccess: (answer) => applyRace(queryClient, answer.race),
     // A refusal often means the screen is behind (another operator, the simulator): catch up.
     onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.racingEventAll }),
+  });
+}
+
+export function useUpdateRaceMutation(raceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RaceUpdateInput) =>
+      callOperation(RacingAdminOperations.updateRace, { params: { raceId }, body }),
+    onSuccess: (answer) => applyRace(queryClient, answer.race),
   });
 }
 
