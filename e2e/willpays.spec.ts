@@ -13,7 +13,7 @@ import { raceDaySchedule } from './raceDay.ts';
 import { seriousViolations } from './axe.ts';
 
 /**
- * The pools panel at 390 px against bets placed through the API: the Forecast probables grid of race 1,
+ * The pools panel at 390 px against bets placed through the API: the Forcast probables grid of race 1,
  * and a Double's will-pays for race 2 appearing over the socket once leg 1's result is confirmed.
  * Known pools, under EO 194 (shares 8.5% + 8.5% + 1% of the gross, each rounded down to the centavo; the
  * Forecast and Double stamp tax ₱0.05 per ₱1 or part of each ticket):
@@ -103,7 +103,7 @@ test('the probables grid and a Double will-pay after leg 1 match the bets placed
 
   const panel = page.getByTestId('pools-panel');
   await panel.getByText('Odds, probables and will-pays').click();
-  const grid = panel.getByRole('region', { name: /Forecast probables/ });
+  const grid = panel.getByRole('region', { name: /Forcast probables/ });
   await expect(grid.locator('[data-pair="1-2"]')).toHaveText('3.00');
   await expect(grid.locator('[data-pair="2-1"]')).toHaveText('1.00');
   await expect(grid.locator('[data-pair="3-4"]')).toHaveText('–');

@@ -280,7 +280,7 @@ export const en = {
       },
       racetrack: {
         title: 'Real racetrack action',
-        text: 'Win, Forecast, Trifecta, Daily Double, Pick 4 to 6, Winner Take All and more on every race day.',
+        text: 'Win, Forcast, Trifecta, Daily Double, Pick 4 to 6, Winner Take All and more on every race day.',
       },
     },
     bannerTitle: 'Join Karera today',

@@ -3,7 +3,7 @@ import type { Translation } from './types.ts';
 
 /*
  * Filipino (Tagalog) UI text of the player site: every key of en.ts, written the way Filipino bettors
- * talk, with the racing words they use (karera, taya, Win, Forecast, Trifecta, Daily Double, Pick 4, WTA,
+ * talk, with the racing words they use (karera, taya, Win, Forcast, Trifecta, Daily Double, Pick 4, WTA,
  * dividend, scratched). Loaded on demand (language.ts), never in the landing bundle. Amounts stay in ₱ and
  * dates in Manila time, formatted as in English. A key missing here or not in en.ts is a compile error.
  */
@@ -483,7 +483,7 @@ export const fil = {
       },
       racetrack: {
         title: 'Totoong aksyon sa karerahan',
-        text: 'Win, Forecast, Trifecta, Daily Double, Pick 4 hanggang 6, Winner Take All at marami pang iba sa bawat araw ng karera.',
+        text: 'Win, Forcast, Trifecta, Daily Double, Pick 4 hanggang 6, Winner Take All at marami pang iba sa bawat araw ng karera.',
       },
     },
     bannerTitle: 'Sumali na sa Karera ngayon',

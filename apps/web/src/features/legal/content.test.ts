@@ -45,14 +45,14 @@ describe('legal pages in Filipino', () => {
     });
   }
 
-  it('spells the bet type Forecast in its prose (the live tab keeps the spec’s label)', () => {
+  it('names the bet type as its tab does (the spec’s Forcast), one spelling in every text', () => {
     for (const content of Object.values(PAGES)) {
       for (const doc of [content.en, documentFor(content, 'fil')]) {
         const texts = textsOf(doc).join('\n');
-        expect(texts).not.toContain('Forcast');
+        expect(texts).not.toContain('Forecast');
       }
     }
-    expect(textsOf(aboutContent.en).join(' ')).toContain('Win, Forecast, Trifecta');
+    expect(textsOf(aboutContent.en).join(' ')).toContain('Win, Forcast, Trifecta');
   });
 
   it('falls back to English for a language without a body', () => {

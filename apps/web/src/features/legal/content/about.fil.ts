@@ -13,7 +13,7 @@ export const aboutFil: LegalDocument = {
       blocks: [
         list(
           'Live streaming ng bawat karera sa programa, kasama ang numero ng karera, mga kabayo, hinete at live odds sa tabi ng video.',
-          'Lahat ng sikat na uri ng taya: Win, Forecast, Trifecta, Quartet, Pentafecta, Daily Double, DD+1, Extra Double, Pick 4, Pick 5, Pick 6 at Winner Take All, mula ₱1 lang bawat kombinasyon.',
+          'Lahat ng sikat na uri ng taya: Win, Forcast, Trifecta, Quartet, Pentafecta, Daily Double, DD+1, Extra Double, Pick 4, Pick 5, Pick 6 at Winner Take All, mula ₱1 lang bawat kombinasyon.',
           'Mabilis na cash in at cash out sa GCash, Maya at malalaking bangko: mag-deposit mula ₱50 at mag-withdraw mula ₱200.',
           'Mga promo, bonus credit at rebate para sa aming mga manlalaro, at mga tutorial na nagpapakita kung paano mag-deposit, tumaya, mag-withdraw at mag-claim ng promo.',
           'Malinaw na resulta at dividend, at buong kasaysayan ng mga taya at transaksyon sa wallet mo.',

@@ -14,7 +14,7 @@ export const aboutContent: LocalisedDocument = {
         blocks: [
           list(
             'Live streaming of every race on the card, with the race number, runners, jockeys and live odds beside the video.',
-            'All the popular bet types: Win, Forecast, Trifecta, Quartet, Pentafecta, Daily Double, DD+1, Extra Double, Pick 4, Pick 5, Pick 6 and Winner Take All, from as low as ₱1 per combination.',
+            'All the popular bet types: Win, Forcast, Trifecta, Quartet, Pentafecta, Daily Double, DD+1, Extra Double, Pick 4, Pick 5, Pick 6 and Winner Take All, from as low as ₱1 per combination.',
             'Fast cash in and cash out through GCash, Maya and the major banks: deposit from ₱50 and withdraw from ₱200.',
             'Promos, bonus credits and rebates for our players, plus guided tutorials that show you how to deposit, bet, withdraw and claim a promo.',
             'Clear results, dividends and a full history of your bets and wallet transactions.',

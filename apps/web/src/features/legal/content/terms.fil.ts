@@ -2,7 +2,7 @@ import { list, p, type LegalDocument } from '../types.ts';
 
 /**
  * The Terms and Conditions in Filipino: the same sections, numbers and rules as the English text. The
- * bet-type names (Win, Forecast, Pick 4…) stay as the racing world writes them.
+ * bet-type names (Win, Forcast, Pick 4…) stay as the racing world writes them.
  */
 export const termsFil: LegalDocument = {
   lastUpdated: '21 Nobyembre 2026',
@@ -64,7 +64,7 @@ export const termsFil: LegalDocument = {
         list(
           'Puwede kang tumaya sa isang karera habang bukas lang ang taya rito. Tanggap lang ang taya kapag ipinakita ng app ang bet receipt na may ticket number; saka kukunin ang halaga sa credit balance mo, o sa bonus balance mo kung pinili mong gamitin ito.',
           'Final ang lahat ng taya. Hindi na puwedeng kanselahin, palitan o i-refund ang tinanggap na taya, maliban sa sinasabi ng Mga Tuntuning ito tungkol sa mga inalis na kabayo at kinanselang karera. Tingnan ang karera, uri ng taya, mga pili at halaga bago mag-submit.',
-          'May minimum na base bet bawat kombinasyon ang bawat uri ng taya (₱1 sa Win, Forecast, Trifecta, Quartet, Pentafecta, Double, DD+1 at XD; ₱2 sa Pick 4, Pick 5, Pick 6 at Winner Take All). Dapat even na halaga ang taya sa Winner Take All. Hindi puwedeng umabot sa 2,000 kombinasyon o higit pa ang isang taya. Ang halaga ng taya ay ang bilang ng kombinasyon na pinarami sa base na halaga.',
+          'May minimum na base bet bawat kombinasyon ang bawat uri ng taya (₱1 sa Win, Forcast, Trifecta, Quartet, Pentafecta, Double, DD+1 at XD; ₱2 sa Pick 4, Pick 5, Pick 6 at Winner Take All). Dapat even na halaga ang taya sa Winner Take All. Hindi puwedeng umabot sa 2,000 kombinasyon o higit pa ang isang taya. Ang halaga ng taya ay ang bilang ng kombinasyon na pinarami sa base na halaga.',
           'Ipinaliliwanag sa page ng Mga Patakaran sa Taya ang patakaran ng bawat uri ng taya, ang mga karerang sakop ng bawat multi-race pool at kung paano pinipili ang mga nanalo; bahagi ito ng Mga Tuntuning ito.',
           'Kung natanggap ang isang taya dahil sa halatang teknikal na error (halimbawa, pagkasara na ng taya, o sa presyo o halagang hindi dapat pinayagan ng sistema), puwede namin itong ipawalang-bisa at ibalik ang halaga sa balanse mo.',
         ),

@@ -62,7 +62,7 @@ export const termsContent: LocalisedDocument = {
           list(
             'You may bet on a race only while betting on it is open. A bet is accepted only when the app shows you a bet receipt with a ticket number; the amount is then taken from your credit balance, or from your bonus balance if you chose to use it.',
             'All bets are final. An accepted bet cannot be cancelled, changed or refunded, except as these Terms state for scratched runners and cancelled races. Check your race, bet type, selections and amount before you submit.',
-            'Each bet type has a minimum base bet per combination (₱1 for Win, Forecast, Trifecta, Quartet, Pentafecta, Double, DD+1 and XD; ₱2 for Pick 4, Pick 5, Pick 6 and Winner Take All). Winner Take All bets must be even amounts. A single bet may not cover 2,000 combinations or more. The cost of a bet is the number of combinations times the base amount.',
+            'Each bet type has a minimum base bet per combination (₱1 for Win, Forcast, Trifecta, Quartet, Pentafecta, Double, DD+1 and XD; ₱2 for Pick 4, Pick 5, Pick 6 and Winner Take All). Winner Take All bets must be even amounts. A single bet may not cover 2,000 combinations or more. The cost of a bet is the number of combinations times the base amount.',
             'The rules of every bet type, the races each multi-race pool covers and how winners are decided are explained on the Bet Rules page, which forms part of these Terms.',
             'If a bet is accepted because of an obvious technical error (for example after betting had closed, or at a price or amount the system should not have allowed), we may void it and return the amount to your balance.',
           ),

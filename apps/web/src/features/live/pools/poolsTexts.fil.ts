@@ -14,9 +14,9 @@ export const poolsTextsFil = {
     now: 'ngayon {{odds}}',
   },
   forecast: {
-    heading: 'Forecast probables',
-    empty: 'Wala pang taya sa Forecast.',
-    caption: 'Forecast probables: unang puwesto sa hilera, ikalawang puwesto sa hanay',
+    heading: 'Forcast probables',
+    empty: 'Wala pang taya sa Forcast.',
+    caption: 'Forcast probables: unang puwesto sa hilera, ikalawang puwesto sa hanay',
     first: '1st',
     second: '2nd',
     none: 'walang taya',

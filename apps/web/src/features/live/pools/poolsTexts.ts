@@ -1,5 +1,5 @@
 /**
- * Texts of the live screen's pools panel (Win odds movement, Forecast probables, Double/Pick
+ * Texts of the live screen's pools panel (Win odds movement, Forcast probables, Double/Pick
  * will-pays). They load with the live screen (poolsI18n.ts), the Filipino ones in their own chunk.
  */
 export const poolsTexts = {
@@ -14,9 +14,9 @@ export const poolsTexts = {
     now: 'now {{odds}}',
   },
   forecast: {
-    heading: 'Forecast probables',
-    empty: 'No Forecast bets yet.',
-    caption: 'Forecast probables: first place by row, second place by column',
+    heading: 'Forcast probables',
+    empty: 'No Forcast bets yet.',
+    caption: 'Forcast probables: first place by row, second place by column',
     first: '1st',
     second: '2nd',
     none: 'no bets',
