@@ -18,6 +18,8 @@ export interface DomainEventMap {
   'race.settled': { raceId: number; pools: number };
   /** Notices reached these players' inboxes, or they read some: their bells show the new count. */
   'inbox.changed': { playerIds: number[] };
+  /** Official results or horse records changed (an import, a merge, a correction): form guides are read again. */
+  'form.changed': { raceId: number | null };
 }
 
 export type DomainEventName = keyof DomainEventMap;
@@ -44,6 +46,7 @@ const NAMES: readonly DomainEventName[] = [
   'promo.claimed',
   'race.settled',
   'inbox.changed',
+  'form.changed',
 ];
 
 /** An event as it arrives from another instance: a known name and an object payload, else nothing. */

@@ -14,8 +14,11 @@ import {
 } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import { clearFormCaches, type FormCache } from './form-cache.ts';
 import {
   findFormRace,
+  type FormRace,
+  type FormRunnerRow,
   findOrCreateHorse,
   findOrCreateJockey,
   pastRunOf,
@@ -80,10 +83,22 @@ const distinct = (ids: readonly (number | null)[]): number[] => [
  * A race's form guide: each runner's figures (decision 053) from the stored results before its race day, and
  * its jockey's and trainer's wins out of rides in the 30 days up to it (other races of the day included).
  */
-export async function raceFormGuide(db: Db, raceId: number): Promise<FormGuideResponse> {
+export async function raceFormGuide(db: Db, raceId: number, cache?: FormCache): Promise<FormGuideResponse> {
+  const since = cache?.generation() ?? 0;
   const race = await findFormRace(db, raceId);
   if (!race) throw notFound(RacingMessages.raceNotFound);
   const runners = await runnersOfRace(db, raceId);
+  // The card as it reads now: a cached guide answers only for the same race and runners.
+  const signature = JSON.stringify([race, runners]);
+  const cached = cache?.get(raceId, signature);
+  if (cached) return cached;
+  const guide = await computeFormGuide(db, race, runners);
+  cache?.set(raceId, signature, since, guide);
+  return guide;
+}
+
+async function computeFormGuide(db: Db, race: FormRace, runners: readonly FormRunnerRow[]): Promise<FormGuideResponse> {
+  const { raceId } = race;
   const horseIds = distinct(runners.map((runner) => runner.horse_id));
   const jockeyIds = distinct(runners.map((runner) => runner.jockey_id));
   const trainerIds = distinct(runners.map((runner) => runner.trainer_id));
@@ -194,6 +209,9 @@ export async function recordRaceResults(
     await trx.deleteFrom('runner_results').where('race_id', '=', raceId).execute();
     await trx.insertInto('runner_results').values(rows).execute();
   });
+  // This process's guides now (in a caller's transaction, its race's status clears them again once
+  // committed, on every instance).
+  clearFormCaches();
 }
 
 /**

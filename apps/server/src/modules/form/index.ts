@@ -8,6 +8,7 @@ export {
   type RunnerResultInput,
 } from './form.service.ts';
 export { subscribeFormResults } from './form.hooks.ts';
+export { formChanged } from './form-cache.ts';
 export { formPagesRoutes } from './pages.routes.ts';
 export { cardedRecords } from './admin/records.service.ts';
 export { formAdminRoutes } from './admin/admin.routes.ts';
