@@ -223,6 +223,19 @@ describe(`horse, jockey and trainer pages (${testDialect})`, () => {
     ]);
   });
 
+  it("mark a finished race with an operator's replay video as replayable", async () => {
+    const first = horsePageResponseSchema.parse((await get(FormRoutes.horsePage(bagyoId))).json()).runs[1];
+    expect(first?.hasReplay).toBe(false);
+    const raceId = first?.raceId ?? 0;
+    await t.app.db
+      .updateTable('races')
+      .set({ status: 'D', replay_url: 'https://video.example/replay.m3u8' })
+      .where('id', '=', raceId)
+      .execute();
+    const again = horsePageResponseSchema.parse((await get(FormRoutes.horsePage(bagyoId))).json()).runs[1];
+    expect(again).toMatchObject({ raceId, hasReplay: true });
+  });
+
   it('page their runs: a page past the last is empty', async () => {
     const second = horsePageResponseSchema.parse((await get(`${FormRoutes.horsePage(bagyoId)}?page=2`)).json());
     expect(second).toMatchObject({ page: 2, hasMore: false, runs: [] });

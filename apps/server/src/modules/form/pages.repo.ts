@@ -83,6 +83,7 @@ export async function runsPage(db: Db, by: By, id: number, offset: number, limit
       'rr.field_size',
       'races.race_no',
       'races.status as race_status',
+      'races.replay_url',
       'runners.runner_no',
       'runners.horse_name',
       'runners.jockey_name',

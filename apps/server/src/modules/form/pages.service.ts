@@ -59,8 +59,9 @@ function lineOf(row: RunPageRow, replays: ReadonlySet<number>) {
     outcome: row.outcome,
     position: row.position,
     fieldSize: row.field_size,
-    // A race replays once it is over: a recorded demo run is drawn again from its plan.
-    hasReplay: row.race_status === 'D' && replays.has(row.race_id),
+    // A race replays once it is over: a recorded demo run is drawn again from its plan, and an operator's race
+    // shows its replay video.
+    hasReplay: row.race_status === 'D' && (replays.has(row.race_id) || Boolean(row.replay_url)),
     runnerNo: row.runner_no,
   };
 }
