@@ -40,6 +40,12 @@ import { kycTextsFil } from '../features/kyc/kycTexts.fil.ts';
 import { ticketTexts } from '../features/live/tickets/ticketTexts.ts';
 import { formTexts } from '../lib/form/formTexts.ts';
 import { formTextsFil } from '../lib/form/formTexts.fil.ts';
+import { followTexts } from '../components/blackbook/followTexts.ts';
+import { followTextsFil } from '../components/blackbook/followTexts.fil.ts';
+import { blackbookTexts } from '../features/blackbook/blackbookTexts.ts';
+import { blackbookTextsFil } from '../features/blackbook/blackbookTexts.fil.ts';
+import { replayTexts } from '../features/replay/replayTexts.ts';
+import { replayTextsFil } from '../features/replay/replayTexts.fil.ts';
 import { ticketTextsFil } from '../features/live/tickets/ticketTexts.fil.ts';
 import { notificationTexts } from '../features/notifications/notificationTexts.ts';
 import { notificationTextsFil } from '../features/notifications/notificationTexts.fil.ts';
@@ -86,6 +92,9 @@ const PAGE_BUNDLES: readonly { key: string; en: Texts; fil: Texts }[] = [
   { key: 'android', en: androidTexts, fil: androidTextsFil },
   { key: 'results', en: resultsTexts, fil: resultsTextsFil },
   { key: 'formGuide', en: formTexts, fil: formTextsFil },
+  { key: 'follow', en: followTexts, fil: followTextsFil },
+  { key: 'blackbook', en: blackbookTexts, fil: blackbookTextsFil },
+  { key: 'replay', en: replayTexts, fil: replayTextsFil },
   { key: 'notifications', en: notificationTexts, fil: notificationTextsFil },
 ];
 
