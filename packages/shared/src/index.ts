@@ -47,6 +47,7 @@ export * from './tote/taxDisplay.ts';
 export * from './payments/receipt.ts';
 export * from './api/tote.ts';
 export * from './betting/pools.ts';
+export * from './bakas/index.ts';
 export * from './racing/cards.ts';
 export * from './racing/stream.ts';
 export * from './promos/rules.ts';
