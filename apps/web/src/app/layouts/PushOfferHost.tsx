@@ -1,18 +1,22 @@
-import { lazy, Suspense } from 'react';
-import { usePushOffer } from '../../lib/push/pushOffer.ts';
+import { lazy, Suspense, useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { endPushOffer, usePushOffer } from '../../lib/push/pushOffer.ts';
 
-/** Its own chunk, loaded only once notifications are offered (after a bet or a follow). */
-const PushPrompt = lazy(() =>
-  import('../../features/pushprompt/PushPrompt.tsx').then((m) => ({ default: m.PushPrompt })),
-);
+/** Its own chunk, loaded only once notifications are offered. */
+const PushPrompt = lazy(() => import('../../components/push/PushPrompt.tsx').then((m) => ({ default: m.PushPrompt })));
 
-/** Shows the web push offer while one is open. */
+/**
+ * The web push offer after a follow: a card above the bottom navigation, put away when the player moves
+ * to another screen (it belonged to the moment). A bet's offer shows in its receipt instead.
+ */
 export function PushOfferHost() {
   const reason = usePushOffer();
-  if (reason === null) return null;
+  const { pathname } = useLocation();
+  useEffect(() => () => endPushOffer('follow'), [pathname]);
+  if (reason !== 'follow') return null;
   return (
     <Suspense fallback={null}>
-      <PushPrompt reason={reason} />
+      <PushPrompt reason="follow" />
     </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/index.ts';
+import { Button } from '../ui/index.ts';
 import { closePushOffer, type PushOfferReason } from '../../lib/push/pushOffer.ts';
 import { subscribeThisBrowser, type PushSubscribeResult } from '../../lib/push/pushSubscription.ts';
 import { usePushPromptT } from './pushPromptI18n.ts';
@@ -10,11 +10,11 @@ import './pushPrompt.css';
 const ANSWER_MS = 6_000;
 
 /**
- * The web push offer (issue 35 §2): a small card above the bottom navigation after a bet or a follow,
- * never a modal and never on a first visit. "Turn on" asks the browser (the permission prompt needs this
- * press) and subscribes; "Not now" and the close button put it away for a while.
+ * The web push offer (issue 35 §2), never on a first visit: inside a bet's receipt (`inline`), or as a
+ * small card above the bottom navigation after a follow, never a modal. "Turn on" asks the browser (the
+ * permission prompt needs this press) and subscribes; "Not now" and the close button put it away for a while.
  */
-export function PushPrompt({ reason }: { reason: PushOfferReason }) {
+export function PushPrompt({ reason, inline = false }: { reason: PushOfferReason; inline?: boolean }) {
   const t = usePushPromptT();
   const { i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -34,15 +34,21 @@ export function PushPrompt({ reason }: { reason: PushOfferReason }) {
   };
 
   return (
-    <section className="push-prompt" aria-label={t('label')} data-testid="push-prompt">
-      <button
-        type="button"
-        className="push-prompt__close"
-        aria-label={t('close')}
-        onClick={() => closePushOffer(answer === null)}
-      >
-        ×
-      </button>
+    <section
+      className={inline ? 'push-prompt push-prompt--inline' : 'push-prompt'}
+      aria-label={t('label')}
+      data-testid="push-prompt"
+    >
+      {inline ? null : (
+        <button
+          type="button"
+          className="push-prompt__close"
+          aria-label={t('close')}
+          onClick={() => closePushOffer(answer === null)}
+        >
+          ×
+        </button>
+      )}
       {answer === null ? (
         <>
           <p className="push-prompt__text">{t(reason)}</p>

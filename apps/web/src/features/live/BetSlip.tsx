@@ -23,7 +23,8 @@ import { useBalanceRefresh, useBalanceText } from '../../lib/useBalanceRefresh.t
 import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
 import { isSessionInvalid } from '../../lib/userApi.ts';
 import { rgStatusKey } from '../../lib/rgStatus.ts';
-import { offerPushNotifications } from '../../lib/push/pushOffer.ts';
+import { endPushOffer, offerPushNotifications } from '../../lib/push/pushOffer.ts';
+import { PushOfferSlot } from '../../components/push/PushOfferSlot.tsx';
 import { browserStorage } from './announcement.ts';
 import { placeBet } from './betApi.ts';
 import { receiptTaxLineOf } from './receiptTax.ts';
@@ -163,6 +164,8 @@ export function BetSlip({
       balanceStore.accept(answer);
       playerState.update({ useBonus: false });
       setReceipt({ ...answer, usedBonus: sent.useBonus });
+      // In the receipt: an alert when this ticket wins is what a notification is for.
+      offerPushNotifications('bet');
     },
     onError: (error) => {
       if (isSessionInvalid(error)) return; // logged out centrally
@@ -191,8 +194,7 @@ export function BetSlip({
 
   function confirmReceipt() {
     setReceipt(null);
-    // Once the receipt is read: an alert when this ticket wins is what a notification is for.
-    offerPushNotifications('bet');
+    endPushOffer('bet');
     setAmount(defaultPesos);
     setRepeated(false);
     onPlaced();
@@ -562,6 +564,7 @@ export function BetSlip({
             {receiptTaxLine}
           </p>
         ) : null}
+        <PushOfferSlot />
       </Dialog>
     </section>
   );

@@ -69,6 +69,11 @@ export function closePushOffer(notNow: boolean): void {
   publish(null);
 }
 
+/** Closes the offer of this reason, if it is the one open (its moment passed: the receipt closed, the screen changed). */
+export function endPushOffer(reason: PushOfferReason): void {
+  if (offered === reason) publish(null);
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => {
