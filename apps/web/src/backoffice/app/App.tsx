@@ -91,9 +91,7 @@ const HorseEditPage = lazy(() =>
   import('../features/horses/HorseEditPage.tsx').then((m) => ({ default: m.HorseEditPage })),
 );
 const JockeysPage = lazy(() => import('../features/horses/PeoplePage.tsx').then((m) => ({ default: m.JockeysPage })));
-const TrainersPage = lazy(() =>
-  import('../features/horses/PeoplePage.tsx').then((m) => ({ default: m.TrainersPage })),
-);
+const TrainersPage = lazy(() => import('../features/horses/PeoplePage.tsx').then((m) => ({ default: m.TrainersPage })));
 const ImportPage = lazy(() => import('../features/horses/ImportPage.tsx').then((m) => ({ default: m.ImportPage })));
 
 export const BACKOFFICE_BASENAME = '/backoffice';
