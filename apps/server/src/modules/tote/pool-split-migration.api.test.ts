@@ -4,6 +4,7 @@ import {
   manilaDateOf,
   poolAccountCode,
   ToteAdminRoutes,
+  type GameResultResponse,
   type SettlementReport,
   type ToteSetting,
 } from '@karera/shared';
@@ -427,7 +428,22 @@ describe(`the pool split migration on a database in use (${testDialect})`, () =>
       payload: { eventId: legacyIds.eventId, raceId: legacyIds.settledRaceId },
     });
     expect(results.statusCode, results.body).toBe(200);
-    expect(JSON.stringify(results.json())).toContain('"dividend":500');
+    const { pools } = results.json<GameResultResponse>();
+    expect(pools).toHaveLength(1);
+    expect(pools?.[0]).toMatchObject({
+      betType: 'W',
+      result: 'paid',
+      grossSales: 10_000,
+      refunds: 0,
+      stampTax: 0,
+      netPool: 8_500,
+      winningsTax: { rateBp: 0 },
+      dividends: [{ picks: '1', dividend: 500, netDividend: 500, consolation: false }],
+    });
+    // Its takeout is no share of EO 194's.
+    expect(
+      pools?.[0]?.shares.filter((share) => share.name !== 'takeout').reduce((sum, share) => sum + share.amount, 0),
+    ).toBe(0);
     expect(await ticketsOf(legacyIds.settledRaceId, 'W')).toEqual([
       expect.objectContaining({ status: 'won', won_amount: 8_500, winnings_tax: 0 }),
       expect.objectContaining({ status: 'lost', won_amount: 0, winnings_tax: 0 }),
