@@ -5,7 +5,7 @@ import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } fro
 import { registerPlayer } from '../../../test/player-flow.ts';
 import { fundPlayer, placeBetAs } from '../../../test/win-race.ts';
 import { racesOfEvent, oddsText } from '../racing/index.ts';
-import { winStakesOf, winTicketTotalsOf, poolPolicyOf } from '../tote/index.ts';
+import { parseSelections, winStakesOf, winTicketTotalsOf, poolPolicyOf } from '../tote/index.ts';
 import { checkLedger } from '../wallet/index.ts';
 import { gamingReport } from '../reports/index.ts';
 import { CROWD_SIZE, DEMO_CROWD_FUNDING, DEMO_CROWD_FUNDING_KIND, FUNDING_SCOPE } from './crowd.ts';
@@ -83,7 +83,9 @@ describe(`demo crowd (${testDialect})`, () => {
           playerRace = last;
           return (await winStakesOf(t.app.db, last.raceId)).size === last.runners.length;
         },
-        { timeout: 60_000, interval: 50 },
+        // The simulator's first step makes the crowd and the population before the first card: on a busy
+        // machine the second card's last race opens a minute or more after the start.
+        { timeout: 150_000, interval: 50 },
       )
       .toBe(true);
     if (!playerRace) throw new Error('no open race');
@@ -96,7 +98,7 @@ describe(`demo crowd (${testDialect})`, () => {
     expect(bet.statusCode, bet.body).toBe(200);
 
     await expect
-      .poll(async () => (await card()).every((race) => race.status === 'D'), { timeout: 60_000, interval: 200 })
+      .poll(async () => (await card()).every((race) => race.status === 'D'), { timeout: 90_000, interval: 200 })
       .toBe(true);
     await simulator.stop();
     simulator = undefined;
@@ -178,7 +180,7 @@ describe(`demo crowd (${testDialect})`, () => {
           oddsText(odds.get(runnerBaseNumber(runner.runnerNo)) ?? null),
         );
       }
-      // The crowd's favourite, the best rated of the card with its hunches, is the runner most backed.
+      // The crowd backs its favourites most: the best rated of the card, with hunches of its own.
       const ratings = new Map<number, number>();
       for (const runner of await t.app.db
         .selectFrom('runners')
@@ -194,9 +196,22 @@ describe(`demo crowd (${testDialect})`, () => {
         race.runners.filter((r) => r.status === 'A').map((r) => runnerBaseNumber(r.runnerNo)),
         ratings,
       );
-      const favourite = [...opinion.entries()].sort(([, a], [, b]) => b - a)[0]?.[0];
-      const mostBacked = [...stakes.entries()].sort(([, a], [, b]) => b - a)[0]?.[0];
-      expect(mostBacked, `race ${race.raceNo}`).toBe(favourite);
+      // Its tickets keep each runner's share of its money near the runner's share of its opinion, within
+      // about a ticket: the runner it backed most is its favourite, or one it rates within two of its
+      // largest tickets of the favourite (a field of first starters, all rated alike, has no clear favourite).
+      const crowdWin = tickets
+        .filter((x) => x.first_race_id === race.raceId && x.bet_type === 'W')
+        .map((x) => ({ runnerNo: parseSelections(x.selections)[0]?.[0] ?? 0, total: Number(x.total) }));
+      const crowdTotal = crowdWin.reduce((sum, x) => sum + x.total, 0);
+      const largestTicket = Math.max(...crowdWin.map((x) => x.total));
+      const crowdStakes = new Map<number, number>();
+      for (const x of crowdWin) crowdStakes.set(x.runnerNo, (crowdStakes.get(x.runnerNo) ?? 0) + x.total);
+      const [favourite] = [...opinion.entries()].sort(([, a], [, b]) => b - a);
+      const mostBacked = [...crowdStakes.entries()].sort(([, a], [, b]) => b - a)[0]?.[0];
+      if (!favourite || mostBacked === undefined) throw new Error(`race ${race.raceNo}: no crowd opinion or money`);
+      expect(favourite[1] - (opinion.get(mostBacked) ?? 0), `race ${race.raceNo}`).toBeLessThanOrEqual(
+        (2 * largestTicket) / crowdTotal,
+      );
       expect(race.runners.some((r) => r.finishPosition === 1)).toBe(true);
     }
 
@@ -237,5 +252,5 @@ describe(`demo crowd (${testDialect})`, () => {
     const listed = list.json() as { players: { playerId: number }[]; total: number };
     expect(listed.players.map((row) => row.playerId)).toContain(player.playerId);
     expect(listed.total).toBe(1);
-  }, 180_000);
+  }, 300_000);
 });
