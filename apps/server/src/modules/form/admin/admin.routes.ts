@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FormAdminOperations, MAX_IMPORT_CHARS } from '@karera/shared';
 import { registerOperation } from '../../../lib/register-operation.ts';
 import { currentStaff } from '../../staff/index.ts';
+import { formChanged } from '../form-cache.ts';
 import { importCard } from './import.service.ts';
 import {
   changeJockey,
@@ -43,9 +44,12 @@ export const formAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   registerOperation(app, ops.updateHorse, { tags }, async (request) =>
     ok({ horse: await updateHorse(db, actorOf(request), request.params.horseId, request.body) }),
   );
-  registerOperation(app, ops.mergeHorse, { tags }, async (request) =>
-    ok(await mergeHorse(db, actorOf(request), request.params.horseId, request.body.duplicateId)),
-  );
+  registerOperation(app, ops.mergeHorse, { tags }, async (request) => {
+    const merged = await mergeHorse(db, actorOf(request), request.params.horseId, request.body.duplicateId);
+    // The duplicate's results count for the kept horse now: every instance's form guides are read again.
+    await formChanged(app.events);
+    return ok(merged);
+  });
 
   registerOperation(app, ops.listJockeys, { tags }, async (request) =>
     ok(await searchPeople(db, 'jockeys', request.query.q, request.query.page)),
@@ -71,7 +75,10 @@ export const formAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The file travels as JSON text: room for the largest file the import reads, escaped.
-  registerOperation(app, ops.importCard, { tags, bodyLimit: MAX_IMPORT_CHARS * 2 + 1024 }, async (request) =>
-    importCard(db, actorOf(request), request.body.csv),
-  );
+  registerOperation(app, ops.importCard, { tags, bodyLimit: MAX_IMPORT_CHARS * 2 + 1024 }, async (request) => {
+    const answer = await importCard(db, actorOf(request), request.body.csv);
+    // Past results were written: every instance's form guides are read again.
+    if (answer.imported && answer.pastRuns > 0) await formChanged(app.events);
+    return answer;
+  });
 };

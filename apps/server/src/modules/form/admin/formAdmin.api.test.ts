@@ -286,6 +286,13 @@ describe(`the back office's horses, jockeys and trainers (${testDialect})`, () =
         follow(onlyDuplicate.playerId, duplicate.id),
       ])
       .execute();
+    // A later race of the kept horse: its form guide (kept in the cache) counts one run before the merge.
+    const later = await raceOn('2026-10-20', [['1', kept.name, 'J. One']]);
+    const guideOf = async () =>
+      formGuideResponseSchema.parse(
+        (await call('GET', FormRoutes.raceFormGuide(later.raceId), undefined, player)).json(),
+      ).runners[0];
+    expect(await guideOf()).toMatchObject({ lastFinishes: '2', career: { starts: 1, wins: 0 } });
     const itself = await post(FormAdminRoutes.mergeHorse(kept.id), { duplicateId: kept.id });
     expect(itself.statusCode).toBe(400);
     expect(itself.json()).toMatchObject({ statusMessage: FormAdminMessages.mergeIntoItself });
@@ -320,6 +327,8 @@ describe(`the back office's horses, jockeys and trainers (${testDialect})`, () =
       { player_id: both.playerId, subject_id: kept.id },
       { player_id: onlyDuplicate.playerId, subject_id: kept.id },
     ]);
+    // The form guide counts the duplicate's run at once (the cache was cleared).
+    expect(await guideOf()).toMatchObject({ lastFinishes: '2-1', career: { starts: 2, wins: 1 } });
     const [audit] = await audits('form.horse_merged');
     expect(audit?.target_id).toBe(String(kept.id));
     expect(JSON.parse(audit?.details ?? '{}')).toMatchObject({ duplicateId: duplicate.id, movedRunners: 1 });
