@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   addCalendarDays,
   compareRunnerNo,
@@ -259,12 +259,25 @@ export async function setRaceCard(db: Db, raceId: number, card: RaceCardDetails)
     .set({ distance_m: card.distanceM, race_class: card.raceClass })
     .where('id', '=', raceId)
     .execute();
-  for (const runner of card.runners) {
-    await db
-      .updateTable('runners')
-      .set({ weight_kg_tenths: runner.weightKgTenths, gate: runner.gate, rating: runner.rating })
-      .where('race_id', '=', raceId)
-      .where('runner_no', '=', runner.runnerNo)
-      .execute();
-  }
+  if (card.runners.length === 0) return;
+  // One statement for the whole field: each column's value by runner number.
+  const byNumber = (value: (runner: RaceCardDetails['runners'][number]) => number | null) =>
+    sql<number | null>`case runner_no ${sql.join(
+      card.runners.map((runner) => sql`when ${runner.runnerNo} then ${value(runner)}`),
+      sql` `,
+    )} end`;
+  await db
+    .updateTable('runners')
+    .set({
+      weight_kg_tenths: byNumber((runner) => runner.weightKgTenths),
+      gate: byNumber((runner) => runner.gate),
+      rating: byNumber((runner) => runner.rating),
+    })
+    .where('race_id', '=', raceId)
+    .where(
+      'runner_no',
+      'in',
+      card.runners.map((runner) => runner.runnerNo),
+    )
+    .execute();
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { addCalendarDays } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { ARENAS } from './names.ts';
-import { loadPopulation, type PopulationHorse } from './population.ts';
+import { loadPopulation, writeTraits, type PopulationHorse } from './population.ts';
 import {
   CLASS_LEVELS,
   DISTANCES,
@@ -35,7 +35,6 @@ const DAYS_BETWEEN = 3;
 const RACES_PER_DAY = 6;
 /** Chance that a carded runner is scratched. */
 const SCRATCH_CHANCE = 0.04;
-const MILLI = 1000;
 const CHUNK = 400;
 /** Who made the past race days (the simulator's name on a card it makes is 'simulator'). */
 const HISTORY_AUTHOR = 'simulator:history';
@@ -336,22 +335,7 @@ export async function seedHistory(db: Db, random: Random, today: string, now: st
         .execute();
     }
     // The population as the history left it: rested, its abilities drifted.
-    const traits = await trx.selectFrom('demo_horse_traits').selectAll().execute();
-    const moved = new Map(population.horses.map((horse) => [horse.id, horse]));
-    await trx.deleteFrom('demo_horse_traits').execute();
-    for (const chunk of inChunks(traits, CHUNK)) {
-      await trx
-        .insertInto('demo_horse_traits')
-        .values(
-          chunk.map((row) => {
-            const horse = moved.get(row.horse_id);
-            return horse
-              ? { ...row, rested_on: horse.restedOn, ability_milli: Math.round(horse.traits.ability * MILLI) }
-              : row;
-          }),
-        )
-        .execute();
-    }
+    await writeTraits(trx, population.horses);
     written = races.length;
   });
   return written;

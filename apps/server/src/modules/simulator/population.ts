@@ -208,24 +208,39 @@ export async function recentStarts(
   return starts;
 }
 
-/** After a horse is carded: it rests two to four weeks from the race day, and its ability drifts a little. */
+/**
+ * After a card is made: its horses rest two to four weeks from the race day, and their abilities drift a
+ * little. The population's traits are written back whole (a few statements, whatever the field sizes).
+ */
 export async function markCarded(
   db: Db,
-  horses: readonly PopulationHorse[],
+  population: readonly PopulationHorse[],
+  carded: ReadonlySet<number>,
   raceDate: string,
   random: Random,
 ): Promise<void> {
-  for (const horse of horses) {
-    const restedOn = addCalendarDays(raceDate, REST_DAYS.min + randomInt(random, REST_DAYS.max - REST_DAYS.min + 1));
-    const ability = driftedAbility(horse.traits.ability, random);
-    horse.restedOn = restedOn;
-    horse.traits = { ...horse.traits, ability };
-    await db
-      .updateTable('demo_horse_traits')
-      .set({ rested_on: restedOn, ability_milli: Math.round(ability * MILLI) })
-      .where('horse_id', '=', horse.id)
-      .execute();
+  for (const horse of population) {
+    if (!carded.has(horse.id)) continue;
+    horse.restedOn = addCalendarDays(raceDate, REST_DAYS.min + randomInt(random, REST_DAYS.max - REST_DAYS.min + 1));
+    horse.traits = { ...horse.traits, ability: driftedAbility(horse.traits.ability, random) };
   }
+  await writeTraits(db, population);
+}
+
+/** The population's horse traits as they stand now, replacing those stored. */
+export async function writeTraits(db: Db, population: readonly PopulationHorse[]): Promise<void> {
+  const rows = population.map((horse) => ({
+    horse_id: horse.id,
+    ability_milli: Math.round(horse.traits.ability * MILLI),
+    best_distance_m: horse.traits.bestDistanceM,
+    class_level: horse.classLevel,
+    rested_on: horse.restedOn,
+  }));
+  const write = async (trx: Db) => {
+    await trx.deleteFrom('demo_horse_traits').execute();
+    for (const chunk of inChunks(rows, 400)) await trx.insertInto('demo_horse_traits').values(chunk).execute();
+  };
+  await (db.isTransaction ? write(db) : db.transaction().execute(write));
 }
 
 /**

@@ -3,6 +3,9 @@ import type { RealtimeMessage } from '@karera/shared';
 import { createTestApp, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { createLease } from '../../db/lease.ts';
 import { racesOfEvent } from '../racing/index.ts';
+import { seeded } from './crowd-model.ts';
+import { seedHistory } from './history.ts';
+import { ensurePopulation } from './population.ts';
 import { startSimulator, type Simulator } from './simulator.ts';
 
 describe(`race-day simulator (${testDialect})`, () => {
@@ -32,6 +35,11 @@ describe(`race-day simulator (${testDialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     t.app.pubsub.subscribe((messages) => published.push(...messages));
+    // The population and its history, as a first start makes them (population.api.test.ts): the cards' clock
+    // is timed here, not the seeding.
+    const today = new Date().toISOString().slice(0, 10);
+    await ensurePopulation(t.app.db, seeded(1), today, new Date().toISOString());
+    await seedHistory(t.app.db, seeded(2), today, new Date().toISOString());
   });
   afterEach(async () => {
     await Promise.all(running.splice(0).map((simulator) => simulator.stop()));

@@ -191,8 +191,8 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
           rating: ratings[index] ?? null,
         })),
       });
-      await markCarded(deps.db, field, raceDate, unit);
     }
+    await markCarded(deps.db, population.horses, taken, raceDate, unit);
     options.log.info({ eventId: event.id, arena: arena.place }, 'simulator created a demo card');
   }
 
