@@ -105,7 +105,10 @@ const envSchema = z.object({
   // pair on its first start and keeps it in the database. The subject is the contact push services see.
   VAPID_PUBLIC_KEY: z
     .string()
-    .regex(/^B[A-Za-z0-9_-]{86}$/, 'VAPID_PUBLIC_KEY must be an uncompressed P-256 public key, base64url (87 characters)')
+    .regex(
+      /^B[A-Za-z0-9_-]{86}$/,
+      'VAPID_PUBLIC_KEY must be an uncompressed P-256 public key, base64url (87 characters)',
+    )
     .optional(),
   VAPID_PRIVATE_KEY: z
     .string()
@@ -370,7 +373,8 @@ function pushConfig(e: z.infer<typeof envSchema>): AppConfig['push'] {
   }
   return {
     vapidKeys: publicKey !== undefined && privateKey !== undefined ? { publicKey, privateKey } : null,
-    subject: e.VAPID_SUBJECT ?? (e.PUBLIC_ORIGIN?.startsWith('https://') ? e.PUBLIC_ORIGIN : `mailto:${e.SUPPORT_EMAIL}`),
+    subject:
+      e.VAPID_SUBJECT ?? (e.PUBLIC_ORIGIN?.startsWith('https://') ? e.PUBLIC_ORIGIN : `mailto:${e.SUPPORT_EMAIL}`),
     loopbackEndpoints: e.NODE_ENV === 'test',
   };
 }
