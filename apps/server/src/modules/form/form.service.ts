@@ -263,7 +263,7 @@ export async function setRaceCard(db: Db, raceId: number, card: RaceCardDetails)
   // One statement for the whole field: each column's value by runner number.
   const byNumber = (value: (runner: RaceCardDetails['runners'][number]) => number | null) =>
     sql<number | null>`case runner_no ${sql.join(
-      card.runners.map((runner) => sql`when ${runner.runnerNo} then ${value(runner)}`),
+      card.runners.map((runner) => sql`when ${runner.runnerNo} then cast(${value(runner)} as integer)`),
       sql` `,
     )} end`;
   await db

@@ -137,11 +137,11 @@ describe(`the demo population and its history (${testDialect})`, () => {
                 .where('race_id', '=', first.raceId)
                 .execute()
             ).filter((row) => row.time_ms !== null && row.track_condition !== null).length,
-          { timeout: 40_000, interval: 200 },
+          { timeout: 60_000, interval: 200 },
         )
         .toBe(first.runners.length);
     } finally {
       await Promise.all(simulators.map((simulator) => simulator.stop()));
     }
-  });
+  }, 90_000);
 });
