@@ -55,6 +55,7 @@ import { blackbookRoutes } from './modules/blackbook/index.ts';
 import { replayRoutes } from './modules/replays/index.ts';
 import { formAdminRoutes, formPagesRoutes, formRoutes } from './modules/form/index.ts';
 import { bettingRoutes, inProcessBetPlacement, placementThread, type BetPlacement } from './modules/betting/index.ts';
+import { bakasRoutes } from './modules/bakas/index.ts';
 import { paymentRoutes } from './modules/payments/index.ts';
 import { amlRoutes } from './modules/aml/index.ts';
 import { agentRoutes } from './modules/agents/index.ts';
@@ -279,6 +280,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(replayRoutes);
   await app.register(formPagesRoutes);
   await app.register(bettingRoutes);
+  await app.register(bakasRoutes);
   await app.register(toteRoutes(toteDeps));
   await app.register(livePoolsRoutes(toteDeps));
   await app.register(paymentRoutes);

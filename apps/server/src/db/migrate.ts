@@ -42,6 +42,7 @@ import * as blackbookReplays from './migrations/20261128150000_f4_blackbook_repl
 import * as notifications from './migrations/20261128160000_n1_notifications.ts';
 import * as pushSubscriptions from './migrations/20261128161000_n2_push.ts';
 import * as demoPopulation from './migrations/20261128151000_f1_demo_population.ts';
+import * as bakas from './migrations/20261128180000_bakas.ts';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: Dialect): Promise<void>;
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261128160000_n1_notifications': notifications,
   '20261128161000_n2_push': pushSubscriptions,
   '20261128151000_f1_demo_population': demoPopulation,
+  '20261128180000_bakas': bakas,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -926,7 +926,55 @@ export interface NotificationPreferencesTable {
   updated_at: Timestamp;
 }
 
+/** A group ticket, bakas (docs/decisions/056-bakas-group-tickets.md). */
+export interface BakasGroupsTable {
+  id: Generated<number>;
+  /** The link's code: random, unguessable. */
+  code: string;
+  organiser_id: number;
+  event_id: number;
+  first_race_id: number;
+  bet_type: string;
+  /** JSON: runner numbers per place or leg, as a ticket's. */
+  selections: string;
+  /** Centavos per combination. */
+  amount: number;
+  combinations: number;
+  /** Centavos: combinations x amount; share_price x shares exactly. */
+  cost: number;
+  shares: number;
+  share_price: number;
+  shares_sold: ColumnType<number, number | undefined, number>;
+  title: string;
+  /** Whole percent, 0-10, of net winnings. */
+  fee_percent: number;
+  shortfall: 'smaller' | 'cancel';
+  status: 'open' | 'placed' | 'cancelled' | 'settled';
+  /** The group's holding account (bakas:<id>). */
+  account_id: number;
+  ticket_id: number | null;
+  created_at: Timestamp;
+  closed_at: Timestamp | null;
+}
+
+/** One purchase of shares of a group ticket. */
+export interface BakasMembersTable {
+  id: Generated<number>;
+  group_id: number;
+  player_id: number;
+  shares: number;
+  /** The sequence (1-based) of the purchase's first share in its group: the split's tie-break. */
+  first_share_seq: number;
+  /** Centavos: shares x the share price. */
+  paid: number;
+  debit_transaction_id: number;
+  refund_transaction_id: number | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  bakas_groups: BakasGroupsTable;
+  bakas_members: BakasMembersTable;
   staff_users: StaffUsersTable;
   blackbook_follows: BlackbookFollowsTable;
   notifications: NotificationsTable;

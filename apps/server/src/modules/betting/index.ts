@@ -3,3 +3,5 @@ export { type BetHooks } from './bet-hooks.ts';
 export { inProcessBetPlacement, placementThread, type BetPlacement } from './bet-placement.ts';
 export { bettingRoutes } from './betting.routes.ts';
 export { betsOfLines, placeBet } from './betting.service.ts';
+export { checkBetOnCard } from './betting.service.ts';
+export { eventCard } from './event-card.ts';
