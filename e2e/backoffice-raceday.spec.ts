@@ -26,8 +26,11 @@ const raceStatus = (page: Page) => page.getByTestId('race-status');
 
 async function addRunner(page: Page, runnerNo: string, horse: string, jockey: string): Promise<Locator> {
   await expect(page.getByLabel('Number', { exact: true })).toHaveValue(runnerNo);
+  // Typed names, not picked from the records' suggestions (Escape closes them).
   await page.getByLabel('Horse', { exact: true }).fill(horse);
+  await page.getByLabel('Horse', { exact: true }).press('Escape');
   await page.getByLabel('Jockey', { exact: true }).fill(jockey);
+  await page.getByLabel('Jockey', { exact: true }).press('Escape');
   await page.getByRole('button', { name: 'Add runner' }).click();
   await expect(page.getByText(`Runner ${runnerNo} added.`)).toBeVisible();
   const card = page.getByRole('article', { name: `${runnerNo} ${horse}` });
@@ -88,6 +91,7 @@ test('an admin sets up a race day and runs race 1 from open betting to closed', 
   const first = page.getByRole('article', { name: '1 Bagyo' });
   await first.getByRole('button', { name: 'Edit runner 1' }).click();
   await first.getByLabel('Jockey').fill('R. Reyes Jr.');
+  await first.getByLabel('Jockey').press('Escape');
   await first.getByRole('button', { name: 'Save runner' }).click();
   await expect(first.getByText('Runner 1 saved.')).toBeVisible();
   await expect(first).toContainText('R. Reyes Jr.');

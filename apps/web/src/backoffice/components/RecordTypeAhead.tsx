@@ -109,7 +109,13 @@ export function RecordTypeAhead({
           }
         }}
       />
-      <ul id={listId} role="listbox" aria-label={label} className="bo-typeahead__list" hidden={!expanded}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={t('records.suggestions')}
+        className="bo-typeahead__list"
+        hidden={!expanded}
+      >
         {options.map((option, index) => (
           <li
             key={option.id}

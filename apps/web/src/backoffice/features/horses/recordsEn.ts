@@ -4,6 +4,7 @@ import { CARD_IMPORT_COLUMNS, HORSE_SEX_NAMES } from '@karera/shared';
 export const recordsEn = {
   nav: { horses: 'Horses', jockeys: 'Jockeys', trainers: 'Trainers', import: 'Import card' },
   picked: 'Picked from the records (#{{id}}).',
+  suggestions: 'Matching records',
   search: 'Search by name',
   searchHint: 'The names that start with what you type.',
   empty: 'No records match.',
