@@ -15,6 +15,8 @@ import type { SubscriberOrder } from '../../lib/tx-hooks.ts';
 import { createChannelRegistry, type DeliveryResult, type Notice, type NotificationChannel } from './channels.ts';
 import { createDispatcher } from './dispatcher.ts';
 import { raiseNotices, type NoticeRequest } from './raise.ts';
+import { scanTimedNotices } from './watch.ts';
+import { createInboxChannel } from './inbox.ts';
 
 /**
  * Notices (decision 055): written in the transaction of what causes them, delivered to the inbox by the leader's
@@ -461,5 +463,112 @@ describe(`notification dispatcher (${testDialect})`, () => {
     await Promise.all([drain(a), drain(b), drain(a), drain(b)]);
     expect(sent).toHaveLength(120);
     expect(new Set(sent).size).toBe(120);
+  });
+  it('the timed scan: a followed horse entered and 10 minutes from post raises each notice once, on any leader', async () => {
+    const admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+    const p = await registerPlayer(t.app);
+    const other = await registerPlayer(t.app);
+    const { event } = await adminPoster(t.app, admin)<{ event: { id: number } }>('/api/backoffice/racing/events', {
+      name: `Scan Day ${randomUUID().slice(0, 4)}`,
+      arena: 'Metro Turf',
+      streamUrl: '',
+      raceDate: '2026-11-24',
+      enabledBetTypes: [],
+    });
+    const race = await openRace(t.app, admin, event.id, 1, 3);
+    const runner = await t.app.db
+      .selectFrom('runners')
+      .select(['id', 'horse_id'])
+      .where('race_id', '=', race.raceId)
+      .where('runner_no', '=', '2')
+      .executeTakeFirstOrThrow();
+    expect(runner.horse_id).not.toBeNull();
+    const followed = await t.app.inject({
+      method: 'POST',
+      url: '/api/blackbook/follow',
+      payload: { kind: 'horse', id: runner.horse_id },
+      headers: { cookie: p.cookie },
+    });
+    expect(followed.statusCode, followed.body).toBe(200);
+    const { start_time: start } = await t.app.db
+      .selectFrom('races')
+      .select('start_time')
+      .where('id', '=', race.raceId)
+      .executeTakeFirstOrThrow();
+    const kinds = async (playerId: number) =>
+      (await t.app.db.selectFrom('notifications').select('kind').where('player_id', '=', playerId).execute())
+        .map((row) => row.kind)
+        .sort();
+    // An hour before post: entered, not yet starting.
+    await scanTimedNotices({ db: t.app.db, now: () => Date.parse(start) - 60 * 60_000 });
+    expect(await kinds(p.playerId)).toEqual(['runner.entered']);
+    // Eight minutes before: starting; scanned again (a new leader): nothing twice.
+    await scanTimedNotices({ db: t.app.db, now: () => Date.parse(start) - 8 * 60_000 });
+    await scanTimedNotices({ db: t.app.db, now: () => Date.parse(start) - 7 * 60_000 });
+    expect(await kinds(p.playerId)).toEqual(['race.starting', 'runner.entered']);
+    const starting = await t.app.db
+      .selectFrom('notifications')
+      .select(['params', 'link_path'])
+      .where('player_id', '=', p.playerId)
+      .where('kind', '=', 'race.starting')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(starting.params)).toMatchObject({ raceNo: 1, minutes: 8 });
+    expect(starting.link_path).toBe(`/live?event=${event.id}`);
+    expect(await kinds(other.playerId)).toEqual([]);
+  });
+
+  it("the inbox pages; the back office shows a player's notices and deliveries to admins only, and counts per channel", async () => {
+    const admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
+    const p = await registerPlayer(t.app);
+    await raise(Array.from({ length: 23 }, () => won(p.playerId)));
+    const registry = createChannelRegistry();
+    const told: number[] = [];
+    registry.register(createInboxChannel({ db: t.app.db, inboxChanged: (ids) => told.push(...ids) }));
+    registry.register(channel('push', true, async () => ({ outcome: 'failed', detail: 'bad request' })));
+    const dispatcher = createDispatcher({ db: t.app.db, channels: registry, holder: 'c', mayRun: () => true, log });
+    await dispatcher.runOnce();
+    const page = async (n: number) =>
+      (
+        await t.app.inject({ url: `${NotificationRoutes.inbox}?page=${n}`, headers: { cookie: p.cookie } })
+      ).json<InboxListResponse>();
+    const first = await page(1);
+    expect(first).toMatchObject({ total: 23, unread: 23, page: 1, pageSize: 20 });
+    expect(first.notices).toHaveLength(20);
+    // The bells of the players whose inbox changed are told (once per batch, not per notice).
+    expect(told.filter((id) => id === p.playerId)).toHaveLength(1);
+    expect((await page(2)).notices).toHaveLength(3);
+    expect(
+      (await t.app.inject({ url: `${NotificationRoutes.inbox}?page=0x1`, headers: { cookie: p.cookie } })).statusCode,
+    ).toBe(400);
+
+    const staffView = await t.app.inject({
+      url: NotificationRoutes.staffPlayerNotices(p.playerId),
+      headers: { cookie: admin },
+    });
+    expect(staffView.statusCode, staffView.body).toBe(200);
+    const [latest] = staffView.json<{
+      notices: { deliveries: { channel: string; status: string; tries: unknown[] }[] }[];
+    }>().notices;
+    expect(latest?.deliveries).toEqual([
+      expect.objectContaining({
+        channel: 'inbox',
+        status: 'delivered',
+        tries: [expect.objectContaining({ outcome: 'delivered' })],
+      }),
+      expect.objectContaining({
+        channel: 'push',
+        status: 'failed',
+        tries: [expect.objectContaining({ outcome: 'failed' })],
+      }),
+    ]);
+    expect(
+      (await t.app.inject({ url: NotificationRoutes.staffPlayerNotices(p.playerId), headers: { cookie: p.cookie } }))
+        .statusCode,
+    ).toBe(401);
+    const stats = await t.app.inject({ url: NotificationRoutes.stats, headers: { cookie: admin } });
+    const push = stats
+      .json<{ channels: { channel: string; delivered: number; failed: number }[] }>()
+      .channels.find((c) => c.channel === 'push');
+    expect(push?.failed).toBeGreaterThanOrEqual(23);
   });
 });
