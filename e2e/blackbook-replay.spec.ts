@@ -36,11 +36,16 @@ for (const viewport of [
       await page.addInitScript(() => window.localStorage.setItem('announcementDate', '2025-03-28'));
       await page.goto(`/live?event=${event.id}`);
       const row = page.locator('[data-testid="runner"][data-runner-no="2"]');
-      const follow = row.getByRole('button', { name: `Follow ${horse}` });
-      await expect(follow).toHaveAttribute('aria-pressed', 'false');
       await expect(row.getByTestId('followed-mark')).toHaveCount(0);
+      // Followed from the runner's form sheet, where its form is read.
+      await row.getByRole('button', { name: `Form of 2 ${horse}` }).click();
+      const sheet = page.getByTestId('form-sheet');
+      const follow = sheet.getByRole('button', { name: `Follow ${horse}` });
+      await expect(follow).toHaveAttribute('aria-pressed', 'false');
       await follow.click();
       await expect(follow).toHaveAttribute('aria-pressed', 'true');
+      expect(await seriousViolations(page, '[data-testid="form-sheet"]')).toEqual([]);
+      await sheet.getByRole('button', { name: 'Close' }).last().click();
       await expect(row.getByRole('img', { name: 'In your blackbook: horse' })).toBeVisible();
       // Only that runner is marked.
       await expect(page.getByTestId('followed-mark')).toHaveCount(1);
@@ -75,10 +80,12 @@ for (const viewport of [
       await expect(page.getByLabel(`Tala tungkol kay ${horse}`)).toHaveValue('Strong finisher');
       expect(await seriousViolations(page)).toEqual([]);
 
-      // Back on /live the runner is still marked; following it again is undone from its row.
+      // Back on /live the runner is still marked; the follow is undone from its form sheet.
       await page.goto(`/live?event=${event.id}`);
       await expect(row.getByTestId('followed-mark')).toBeVisible();
-      await row.getByRole('button', { name: `Sundan si ${horse}` }).click();
+      await row.getByRole('button', { name: `Form ng 2 ${horse}` }).click();
+      await page.getByTestId('form-sheet').getByRole('button', { name: `Sundan si ${horse}` }).click();
+      await page.getByTestId('form-sheet').getByRole('button', { name: 'Isara' }).last().click();
       await expect(row.getByTestId('followed-mark')).toHaveCount(0);
     });
 

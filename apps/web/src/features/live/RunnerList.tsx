@@ -6,7 +6,7 @@ import { raceNotice, runnerMark } from './raceDisplay.ts';
 import { useBetBuilder, type BuilderHookup } from './builders/BetBuilder.tsx';
 import { useBuilderT } from './builders/builderI18n.ts';
 import { saddleClothOf } from '../../components/drawnRace/saddleCloth.ts';
-import { RunnerFollow } from '../../components/blackbook/RunnerFollow.tsx';
+import { RunnerFollowMark } from '../../components/blackbook/RunnerFollow.tsx';
 import { FormLine } from './form/FormLine.tsx';
 import { FormSheet } from './form/FormSheet.tsx';
 import { useRaceForm, type RaceFormQuery } from './form/raceFormApi.ts';
@@ -126,7 +126,15 @@ function Runners({
           />
         ))}
       </ul>
-      {form ? <FormSheet runnerNo={formOf} form={form} onClose={() => setFormOf(null)} /> : null}
+      {form ? (
+        <FormSheet
+          raceId={race.raceId}
+          runnerIdOf={(runnerNo) => race.runners.find((runner) => runner.runnerNo === runnerNo)?.id ?? null}
+          runnerNo={formOf}
+          form={form}
+          onClose={() => setFormOf(null)}
+        />
+      ) : null}
     </>
   );
 }
@@ -178,6 +186,7 @@ function RunnerRow({
         <span className="runner__jockey-line">
           <span className="runner__jockey">{runner.jockeyName}</span>
           {form ? <FormLine form={form} /> : null}
+          <RunnerFollowMark raceId={race.raceId} runnerId={runner.id} />
         </span>
       </span>
       {runner.status === 'S' ? null : (
@@ -218,7 +227,6 @@ function RunnerRow({
           <span className="runner-mark runner-mark--unplaced">{t('live.unplaced')}</span>
         ) : null}
       </span>
-      <RunnerFollow raceId={race.raceId} runnerId={runner.id} horseName={runner.horseName} />
     </li>
   );
 }

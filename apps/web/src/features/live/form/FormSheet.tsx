@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { FormGuideResponse, FormGuideRunner } from '@karera/shared';
+import { FollowHorseButton } from '../../../components/blackbook/RunnerFollow.tsx';
 import { Alert, Button, Dialog, SelectField, Spinner } from '../../../components/ui/index.ts';
 import { figureLines, strikeTexts, type FigureLine } from '../../../lib/form/formFigures.ts';
 import { useFormT } from '../../../lib/form/formI18n.ts';
@@ -19,6 +20,9 @@ function Value({ line }: { line: Pick<FigureLine, 'shown' | 'spoken'> }) {
 }
 
 interface FormSheetProps {
+  raceId: number;
+  /** A runner's id by its number: the blackbook follows by id. */
+  runnerIdOf: (runnerNo: string) => number | null;
   /** The runner whose form is open (its number), or null when the sheet is closed. */
   runnerNo: string | null;
   form: RaceFormQuery;
@@ -30,7 +34,7 @@ interface FormSheetProps {
  * trainer with their last 30 days, links to their pages, and a side-by-side comparison with another runner.
  * The picks on the bet slip stay as they were: closing the sheet returns to them.
  */
-export function FormSheet({ runnerNo, form, onClose }: FormSheetProps) {
+export function FormSheet({ raceId, runnerIdOf, runnerNo, form, onClose }: FormSheetProps) {
   const ft = useFormT();
   const [compareWith, setCompareWith] = useState<string | null>(null);
   const guide = form.data;
@@ -71,6 +75,10 @@ export function FormSheet({ runnerNo, form, onClose }: FormSheetProps) {
         <RunnerForm
           guide={guide}
           runner={runner}
+          follow={(() => {
+            const runnerId = runnerIdOf(runner.runnerNo);
+            return runnerId === null ? null : { raceId, runnerId };
+          })()}
           onCompare={() =>
             setCompareWith(
               guide.runners.find((other) => other.runnerNo !== runner.runnerNo)?.runnerNo ?? runner.runnerNo,
@@ -85,10 +93,12 @@ export function FormSheet({ runnerNo, form, onClose }: FormSheetProps) {
 function RunnerForm({
   guide,
   runner,
+  follow,
   onCompare,
 }: {
   guide: FormGuideResponse;
   runner: FormGuideRunner;
+  follow: { raceId: number; runnerId: number } | null;
   onCompare: () => void;
 }) {
   const ft = useFormT();
@@ -97,6 +107,7 @@ function RunnerForm({
   const trainer = strikeTexts(ft, runner.trainerLast30Days);
   return (
     <div className="form-sheet" data-testid="runner-form-sheet">
+      {follow ? <FollowHorseButton {...follow} horseName={runner.horseName} /> : null}
       {runner.firstStarter ? <p className="form-tag">{ft('firstStarter')}</p> : null}
       <dl className="form-figures">
         {lines.map((line) => (
