@@ -163,7 +163,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     });
   }
 
-  async function noticesOf(ids: readonly string[]): Promise<Map<string, { notice: Notice; expiresAt: string | null }>> {
+  interface Loaded {
+    notice: Notice;
+    expiresAt: string | null;
+    prefs: PlayerPreferences;
+  }
+
+  async function noticesOf(ids: readonly string[]): Promise<Map<string, Loaded>> {
     const rows: Database['notifications'][] = [];
     for (let i = 0; i < ids.length; i += IN_LIST) {
       rows.push(
@@ -178,7 +184,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       db,
       rows.map((row) => row.player_id),
     );
-    const found = new Map<string, { notice: Notice; expiresAt: string | null; prefs: PlayerPreferences }>();
+    const found = new Map<string, Loaded>();
     for (const row of rows) {
       if (!isNotificationKind(row.kind)) continue;
       const kind: NotificationKind = row.kind;
