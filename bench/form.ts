@@ -182,17 +182,16 @@ async function bench(dialect: Dialect, databaseUrl?: string) {
     console.log(`${dialect}:`);
     const races = await seed(app.db, dialect);
     // Warm up (plans, page cache), then every race uncached, twice.
-    for (const raceId of races.slice(0, 10)) {
-      await raceFormGuide(app.db, raceId);
-      await naiveGuide(app.db, raceId);
-    }
+    for (const raceId of races.slice(0, 10)) await raceFormGuide(app.db, raceId);
+    await naiveGuide(app.db, races[0] ?? 0);
     const guide: number[] = [];
     const naive: number[] = [];
     const horse: number[] = [];
     for (let round = 0; round < 2; round += 1) {
-      for (const raceId of races) {
+      for (const [index, raceId] of races.entries()) {
         guide.push(await timed(() => raceFormGuide(app.db, raceId)));
-        naive.push(await timed(() => naiveGuide(app.db, raceId)));
+        // The naive peer reads tens of thousands of rows a guide: one race in ten is enough to see it.
+        if (index % 10 === 0) naive.push(await timed(() => naiveGuide(app.db, raceId)));
       }
     }
     const horses = races.map((_, i) => 1 + ((i * 104729 + 13) % HORSES));
