@@ -171,6 +171,15 @@ for (const viewport of [
       await expect(page).toHaveURL((url) => url.pathname === '/history' && url.searchParams.get('ticket') === ticketNo);
       await expect(page.getByText(ticketNo).first()).toBeVisible();
       await expect.poll(shown).toEqual([]);
+
+      // Signing out stops this browser's notices: the server forgets the subscription while the session holds.
+      const unsubscribed = page.waitForResponse((response) => response.url().endsWith(PushRoutes.unsubscribe));
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByTestId('account-menu').getByRole('button', { name: 'Sign Out' }).click();
+      const forgotten = await unsubscribed;
+      expect(forgotten.status()).toBe(200);
+      expect(forgotten.request().postDataJSON()).toEqual({ endpoint: subscription.endpoint });
+      await expect(page).toHaveURL((url) => url.pathname === '/');
     });
 
     test('after a follow, in Filipino: the offer is a card, and "Hindi muna" keeps it away', async ({

@@ -12,6 +12,19 @@ export function forgetPlayer(): void {
 }
 
 /**
+ * Where this browser was given notifications, it stops receiving the player's (its own chunk, loaded only
+ * then); at most a few seconds, and never a reason not to sign out.
+ */
+function unsubscribePush(): Promise<void> {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted' || !('serviceWorker' in navigator)) {
+    return Promise.resolve();
+  }
+  const unsubscribing = import('./push/pushSubscription.ts').then((m) => m.unsubscribeThisBrowser());
+  const limit = new Promise<void>((resolve) => window.setTimeout(resolve, 3_000));
+  return Promise.race([unsubscribing, limit]).catch(() => undefined);
+}
+
+/**
  * Sign out: ends the session on the server (which also drops the cookie), then forgets the stored
  * login state and goes to the landing page. A failed call still signs out of this browser.
  */
@@ -21,7 +34,8 @@ export function useLogout(): () => void {
   return useCallback(() => {
     if (pending.current) return;
     pending.current = true;
-    void userRequest(UserRoutes.logout, {})
+    void unsubscribePush()
+      .then(() => userRequest(UserRoutes.logout, {}))
       .catch(() => undefined)
       .finally(() => {
         pending.current = false;

@@ -45,3 +45,16 @@ export async function subscribeThisBrowser(language: 'en' | 'fil'): Promise<Push
     return 'failed';
   }
 }
+
+/**
+ * Before signing out: this browser stops receiving the player's notices (a shared phone must not show the
+ * next person the last one's wins). The server forgets the subscription while the session still holds, then
+ * the browser drops it. Quietly does nothing where there is none; never holds the sign-out long.
+ */
+export async function unsubscribeThisBrowser(): Promise<void> {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager.getSubscription();
+  if (!subscription) return;
+  await callOperation(PushOperations.unsubscribe, { body: { endpoint: subscription.endpoint } }).catch(() => undefined);
+  await subscription.unsubscribe().catch(() => false);
+}

@@ -21,6 +21,15 @@ export function isLoopbackHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 
+/** scheme://host[:port] then a path or query; no credentials (no @), no fragment, no spaces. */
+const ENDPOINT = /^(https?):\/\/([^/?#@\s]+)([/?][^#\s]*)?$/;
+
+/** The host of an address's authority, without its port, in lower case. */
+function hostOf(authority: string): string {
+  const host = authority.startsWith('[') ? authority.slice(0, authority.indexOf(']') + 1) : authority.split(':')[0];
+  return (host ?? '').toLowerCase();
+}
+
 /**
  * A push service's address: https, or http on a loopback host (a test's local push service, which the
  * server accepts only in tests). No credentials and no fragment.
@@ -29,10 +38,10 @@ export const pushEndpointSchema = z
   .string()
   .max(PUSH_ENDPOINT_MAX, PushMessages.endpoint)
   .refine((value) => {
-    if (!URL.canParse(value)) return false;
-    const url = new URL(value);
-    if (url.username || url.password || url.hash) return false;
-    return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+    const parts = ENDPOINT.exec(value);
+    if (!parts) return false;
+    const [, scheme, authority = ''] = parts;
+    return scheme === 'https' || isLoopbackHost(hostOf(authority));
   }, PushMessages.endpoint);
 
 /**
