@@ -876,15 +876,7 @@ export interface NotificationsTable {
 }
 
 export type NotificationDeliveryStatus =
-  | 'pending'
-  | 'sending'
-  | 'delivered'
-  | 'skipped'
-  | 'gone'
-  | 'failed'
-  | 'unknown'
-  | 'suppressed'
-  | 'expired';
+  'pending' | 'sending' | 'delivered' | 'skipped' | 'gone' | 'failed' | 'unknown' | 'suppressed' | 'expired';
 
 /** One notice's delivery through one channel. */
 export interface NotificationDeliveriesTable {
