@@ -32,20 +32,25 @@ function fakeSubscription() {
 
 async function stubPushManager(page: Page, subscription: ReturnType<typeof fakeSubscription>) {
   await page.addInitScript((json) => {
-    let current: PushSubscription | null = null;
+    // A real browser keeps its subscription across page loads: so does the stand-in, for the tab's life.
+    const KEY = 'e2e-push-subscribed';
     const made = {
       endpoint: json.endpoint,
       expirationTime: null,
       options: { userVisibleOnly: true, applicationServerKey: null },
       toJSON: () => json,
       getKey: () => null,
-      unsubscribe: () => Promise.resolve(true),
+      unsubscribe: () => {
+        window.sessionStorage.removeItem(KEY);
+        return Promise.resolve(true);
+      },
     } as unknown as PushSubscription;
     PushManager.prototype.subscribe = function subscribe() {
-      current = made;
+      window.sessionStorage.setItem(KEY, '1');
       return Promise.resolve(made);
     };
-    PushManager.prototype.getSubscription = () => Promise.resolve(current);
+    PushManager.prototype.getSubscription = () =>
+      Promise.resolve(window.sessionStorage.getItem(KEY) === '1' ? made : null);
   }, subscription);
 }
 
@@ -205,7 +210,16 @@ for (const viewport of [
       });
       await page.goto(`/live?event=${event.id}`);
       await expect(page.getByTestId('push-prompt')).toHaveCount(0);
-      await page.locator('[data-testid="runner"][data-runner-no="1"]').getByTestId('follow-horse').click();
+      const followFromSheet = async (runnerNo: string, horse: string) => {
+        const row = page.locator(`[data-testid="runner"][data-runner-no="${runnerNo}"]`);
+        await row.getByRole('button', { name: `Form ng ${runnerNo} ${horse}` }).click();
+        const follow = page.getByTestId('form-sheet').getByTestId('follow-horse');
+        await follow.click();
+        await expect(follow).toHaveAttribute('aria-pressed', 'true');
+        await page.keyboard.press('Escape');
+        await expect(page.getByTestId('form-sheet')).toHaveCount(0);
+      };
+      await followFromSheet('1', `Bituin ${tag}`);
       const card = page.getByRole('region', { name: 'Mga notification' });
       await expect(card).toContainText(
         'Gusto mo bang maabisuhan kapag malapit nang tumakbo ang kabayong sinusundan mo, kahit sarado ang Karera?',
@@ -216,10 +230,7 @@ for (const viewport of [
       await expect(card).toHaveCount(0);
 
       // Not offered again on this device for a while, even after another follow.
-      await page.locator('[data-testid="runner"][data-runner-no="2"]').getByTestId('follow-horse').click();
-      await expect(
-        page.locator('[data-testid="runner"][data-runner-no="2"]').getByTestId('follow-horse'),
-      ).toHaveAttribute('aria-pressed', 'true');
+      await followFromSheet('2', `Tala ${tag}`);
       await expect(page.getByTestId('push-prompt')).toHaveCount(0);
     });
   });
