@@ -216,8 +216,8 @@ for (const viewport of [
         const follow = page.getByTestId('form-sheet').getByTestId('follow-horse');
         await follow.click();
         await expect(follow).toHaveAttribute('aria-pressed', 'true');
-        await page.keyboard.press('Escape');
-        await expect(page.getByTestId('form-sheet')).toHaveCount(0);
+        await page.getByTestId('form-sheet').getByRole('button', { name: 'Isara' }).last().click();
+        await expect(page.getByTestId('form-sheet')).toBeHidden();
       };
       await followFromSheet('1', `Bituin ${tag}`);
       const card = page.getByRole('region', { name: 'Mga notification' });
