@@ -196,10 +196,13 @@ async function bench(dialect: Dialect, databaseUrl?: string) {
     }
     const horses = races.map((_, i) => 1 + ((i * 104729 + 13) % HORSES));
     for (let round = 0; round < 2; round += 1) {
-      for (const horseId of horses) horse.push(await timed(() => horsePage(app.db, horseId, 1, new Date(`${TODAY}T04:00:00Z`))));
+      for (const horseId of horses)
+        horse.push(await timed(() => horsePage(app.db, horseId, 1, new Date(`${TODAY}T04:00:00Z`))));
     }
     const line = (name: string, values: number[]) =>
-      console.log(`  ${name.padEnd(34)} p50 ${ms(percentile(values, 50)).padStart(10)}  p99 ${ms(percentile(values, 99)).padStart(10)}`);
+      console.log(
+        `  ${name.padEnd(34)} p50 ${ms(percentile(values, 50)).padStart(10)}  p99 ${ms(percentile(values, 99)).padStart(10)}`,
+      );
     line(`form guide (14 runners), ${guide.length} runs`, guide);
     line(`naive peer, ${naive.length} runs`, naive);
     line(`horse page, ${horse.length} runs`, horse);

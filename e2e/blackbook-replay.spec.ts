@@ -84,7 +84,10 @@ for (const viewport of [
       await page.goto(`/live?event=${event.id}`);
       await expect(row.getByTestId('followed-mark')).toBeVisible();
       await row.getByRole('button', { name: `Form ng 2 ${horse}` }).click();
-      await page.getByTestId('form-sheet').getByRole('button', { name: `Sundan si ${horse}` }).click();
+      await page
+        .getByTestId('form-sheet')
+        .getByRole('button', { name: `Sundan si ${horse}` })
+        .click();
       await page.getByTestId('form-sheet').getByRole('button', { name: 'Isara' }).last().click();
       await expect(row.getByTestId('followed-mark')).toHaveCount(0);
     });

@@ -139,7 +139,12 @@ export function planHistory(
         runner.marginHundredths = line.marginHundredths;
         runner.timeMs = line.timeMs;
         const list = starts.get(runner.horse.id) ?? [];
-        list.push({ position: index + 1, fieldSize: running.length, classLevel, marginHundredths: line.marginHundredths });
+        list.push({
+          position: index + 1,
+          fieldSize: running.length,
+          classLevel,
+          marginHundredths: line.marginHundredths,
+        });
         starts.set(runner.horse.id, list.slice(-4));
       });
       for (const runner of runners) {
@@ -148,7 +153,8 @@ export function planHistory(
           raceDate,
           runner.scratched ? 7 : REST_DAYS.min + randomInt(random, REST_DAYS.max - REST_DAYS.min + 1),
         );
-        if (!runner.scratched) horse.traits = { ...horse.traits, ability: driftedAbility(horse.traits.ability, random) };
+        if (!runner.scratched)
+          horse.traits = { ...horse.traits, ability: driftedAbility(horse.traits.ability, random) };
       }
       // 14:00 Manila for the first race, half an hour apart.
       const postIso = new Date(Date.parse(`${raceDate}T06:00:00Z`) + (raceNo - 1) * 30 * 60_000).toISOString();
@@ -181,9 +187,17 @@ export async function seedHistory(db: Db, random: Random, today: string, now: st
   if (population.horses.length === 0) return 0;
   const days = planHistory(population, today, random);
   const trainerOf = new Map(
-    (await db.selectFrom('horses').select(['id', 'trainer_id']).where('id', 'in', population.horses.map((h) => h.id)).execute()).map(
-      (row) => [row.id, row.trainer_id],
-    ),
+    (
+      await db
+        .selectFrom('horses')
+        .select(['id', 'trainer_id'])
+        .where(
+          'id',
+          'in',
+          population.horses.map((h) => h.id),
+        )
+        .execute()
+    ).map((row) => [row.id, row.trainer_id]),
   );
   let written = 0;
   await db.transaction().execute(async (trx) => {
@@ -207,7 +221,11 @@ export async function seedHistory(db: Db, random: Random, today: string, now: st
       .selectFrom('game_events')
       .select(['id', 'race_date'])
       .where('created_by', '=', HISTORY_AUTHOR)
-      .where('race_date', 'in', days.map((day) => day.raceDate))
+      .where(
+        'race_date',
+        'in',
+        days.map((day) => day.raceDate),
+      )
       .execute();
     const eventOfDate = new Map(eventRows.map((row) => [row.race_date, row.id]));
     const eventIds = new Map(days.map((day) => [day.key, eventOfDate.get(day.raceDate) ?? 0]));

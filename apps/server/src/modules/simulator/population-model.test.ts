@@ -78,7 +78,11 @@ function simulate(
       );
       const favourite = [...opinion].sort((a, b) => b[1] - a[1])[0]?.[0];
       const finish = order(
-        field.map((runner) => ({ key: String(runner.runnerNo), traits: runner.horse.traits, jockeySkill: runner.jockeySkill })),
+        field.map((runner) => ({
+          key: String(runner.runnerNo),
+          traits: runner.horse.traits,
+          jockeySkill: runner.jockeySkill,
+        })),
         distanceM,
       );
       if (raceId > warmUp) {

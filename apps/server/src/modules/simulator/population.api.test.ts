@@ -59,7 +59,9 @@ describe(`the demo population and its history (${testDialect})`, () => {
       .execute();
     expect(results.length).toBeGreaterThan(2000);
     const dates = results.map((row) => row.race_date).sort();
-    expect(dates[0]).toBe(new Date(Date.parse(`${TODAY}T00:00:00Z`) - HISTORY_DAYS * 86_400_000).toISOString().slice(0, 10));
+    expect(dates[0]).toBe(
+      new Date(Date.parse(`${TODAY}T00:00:00Z`) - HISTORY_DAYS * 86_400_000).toISOString().slice(0, 10),
+    );
     expect(dates.at(-1)! < TODAY).toBe(true);
     const finished = results.filter((row) => row.outcome === 'finished');
     expect(finished.every((row) => row.margin_hundredths !== null && row.time_ms !== null)).toBe(true);

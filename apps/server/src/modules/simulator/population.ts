@@ -115,7 +115,11 @@ export async function ensurePopulation(db: Db, random: Random, today: string, no
         .onConflict((oc) => oc.column('name').doNothing())
         .execute();
     }
-    const rows = await trx.selectFrom('horses').select(['id', 'name', 'trainer_id']).where('name', 'in', names).execute();
+    const rows = await trx
+      .selectFrom('horses')
+      .select(['id', 'name', 'trainer_id'])
+      .where('name', 'in', names)
+      .execute();
     for (const row of rows) {
       // A horse entered by name before (an earlier demo card) gets a trainer.
       if (row.trainer_id === null) {

@@ -28,7 +28,15 @@ import {
   trackConditionOf,
   type PopulationHorse,
 } from './population.ts';
-import { CLASS_LEVELS, DISTANCES, classOf, drawField, handicapRating, shuffle, weightTenths } from './population-model.ts';
+import {
+  CLASS_LEVELS,
+  DISTANCES,
+  classOf,
+  drawField,
+  handicapRating,
+  shuffle,
+  weightTenths,
+} from './population-model.ts';
 import { raceRunOf, runOrderStanding, startRaceRun } from './raceRuns.ts';
 import { createCrowd, crowdRaces } from './crowd.ts';
 
