@@ -4,6 +4,25 @@ import type { Database, RunnerResultsTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
 
+/** Horses with their details and their trainer's name: what a horse page and the back office show of one. */
+export function horsesWithTrainer(db: Db) {
+  return db
+    .selectFrom('horses')
+    .leftJoin('trainers', 'trainers.id', 'horses.trainer_id')
+    .select([
+      'horses.id',
+      'horses.name',
+      'horses.sex',
+      'horses.foaling_year',
+      'horses.colour',
+      'horses.sire',
+      'horses.dam',
+      'horses.owner',
+      'horses.trainer_id',
+      'trainers.name as trainer_name',
+    ]);
+}
+
 /**
  * The horse of this name, entered now if there is none (names are unique: two callers entering the same new
  * horse at once get the one record).

@@ -1,27 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { DividendLine, PastRun } from '@karera/shared';
 import type { Database, RunnerResultsTable } from '../../db/schema.ts';
+import { horsesWithTrainer } from './form.repo.ts';
 
 type Db = Kysely<Database>;
 
 export async function findHorse(db: Db, horseId: number) {
-  return db
-    .selectFrom('horses')
-    .leftJoin('trainers', 'trainers.id', 'horses.trainer_id')
-    .select([
-      'horses.id',
-      'horses.name',
-      'horses.sex',
-      'horses.foaling_year',
-      'horses.colour',
-      'horses.sire',
-      'horses.dam',
-      'horses.owner',
-      'horses.trainer_id',
-      'trainers.name as trainer_name',
-    ])
-    .where('horses.id', '=', horseId)
-    .executeTakeFirst();
+  return horsesWithTrainer(db).where('horses.id', '=', horseId).executeTakeFirst();
 }
 
 export async function findPerson(db: Db, table: 'jockeys' | 'trainers', id: number) {

@@ -16,7 +16,7 @@ import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { isUniqueViolation } from '../../../lib/idempotency.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { recordAudit, type AuditActor } from '../../audit/index.ts';
-import { findOrCreateHorse, findOrCreateJockey } from '../form.repo.ts';
+import { findOrCreateHorse, findOrCreateJockey, horsesWithTrainer } from '../form.repo.ts';
 
 type Db = Kysely<Database>;
 type HorseValues = z.output<typeof horseInputSchema>;
@@ -32,25 +32,7 @@ export function prefixPattern(prefix: string): string {
 
 const startsWith = (prefix: string) => sql<boolean>`lower(name) like ${prefixPattern(prefix)} escape '\\'`;
 
-function horsesQuery(db: Db) {
-  return db
-    .selectFrom('horses')
-    .leftJoin('trainers', 'trainers.id', 'horses.trainer_id')
-    .select([
-      'horses.id',
-      'horses.name',
-      'horses.sex',
-      'horses.foaling_year',
-      'horses.colour',
-      'horses.sire',
-      'horses.dam',
-      'horses.owner',
-      'horses.trainer_id',
-      'trainers.name as trainer_name',
-    ]);
-}
-
-type HorseRow = Awaited<ReturnType<ReturnType<typeof horsesQuery>['executeTakeFirstOrThrow']>>;
+type HorseRow = Awaited<ReturnType<ReturnType<typeof horsesWithTrainer>['executeTakeFirstOrThrow']>>;
 
 const horseOf = (row: HorseRow): HorseRecord => ({
   id: row.id,
@@ -69,7 +51,7 @@ export async function searchHorses(db: Db, q: string | undefined, page: number) 
   const prefix = q?.trim() ?? '';
   const filtered = prefix === '' ? db.selectFrom('horses') : db.selectFrom('horses').where(startsWith(prefix));
   const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  let rows = horsesQuery(db);
+  let rows = horsesWithTrainer(db);
   if (prefix !== '') rows = rows.where(sql<boolean>`lower(horses.name) like ${prefixPattern(prefix)} escape '\\'`);
   const horses = await rows
     .orderBy(sql`lower(horses.name)`)
@@ -81,7 +63,7 @@ export async function searchHorses(db: Db, q: string | undefined, page: number) 
 }
 
 export async function findHorse(db: Db, id: number): Promise<HorseRecord> {
-  const row = await horsesQuery(db).where('horses.id', '=', id).executeTakeFirst();
+  const row = await horsesWithTrainer(db).where('horses.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(FormAdminMessages.horseNotFound);
   return horseOf(row);
 }
