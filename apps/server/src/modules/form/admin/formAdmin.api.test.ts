@@ -8,6 +8,7 @@ import {
   formGuideResponseSchema,
   MAX_IMPORT_CHARS,
   RacingMessages,
+  ToteAdminRoutes,
   type CardImportResponse,
   type HorseRecord,
   type PersonRecord,
@@ -422,6 +423,71 @@ describe(`the back office's horses, jockeys and trainers (${testDialect})`, () =
         ],
       });
       expect(await snapshot()).toEqual(before);
+    });
+
+    it('never rewrites a race the tote resulted: its form comes from its official result', async () => {
+      const { event } = (
+        await post('/api/backoffice/racing/events', {
+          name: 'Resulted Day',
+          arena: 'Resulted Park',
+          streamUrl: '',
+          raceDate: '2026-11-20',
+          enabledBetTypes: [],
+        })
+      ).json<{ event: { id: number } }>();
+      const { race } = (
+        await post(`/api/backoffice/racing/events/${event.id}/races`, {
+          raceNo: 1,
+          startDateTime: '2026-11-20T06:00:00Z',
+          enabledBetTypes: [],
+        })
+      ).json<{ race: { raceId: number } }>();
+      for (const [runnerNo, horseName] of [
+        ['1', 'Resulted One'],
+        ['2', 'Resulted Two'],
+      ])
+        await post(`/api/backoffice/racing/races/${race.raceId}/runners`, {
+          runnerNo,
+          horseName,
+          jockeyName: 'J. Cruz',
+        });
+      for (const status of ['O', 'C']) await post(`/api/backoffice/racing/races/${race.raceId}/status`, { status });
+      const confirmed = await post(ToteAdminRoutes.confirmResult(race.raceId), {
+        finish: [[1], [2]],
+        idempotencyKey: `resulted-${race.raceId}`,
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      const before = await snapshot();
+      const header = SAMPLE.split('\n')[0] ?? '';
+      // The file would make the winner scratched and the second the winner.
+      const answer = await importCsv(
+        [
+          header,
+          'form,2026-11-20,Resulted Park,1,,1200,Class 3,1,Resulted One,J. Cruz,,54,1,,,S,,Good',
+          'form,2026-11-20,Resulted Park,1,,1200,Class 3,2,Resulted Two,J. Cruz,,54,2,,,1,,Good',
+        ].join('\n'),
+      );
+      expect(answer).toMatchObject({
+        imported: false,
+        errors: [
+          {
+            line: 2,
+            message:
+              'race 1 at Resulted Park on 2026-11-20 has an official result here: its form comes from that result.',
+          },
+        ],
+      });
+      expect(await snapshot()).toEqual(before);
+      const runners = await t.app.db
+        .selectFrom('runners')
+        .select(['runner_no', 'status', 'finish_position'])
+        .where('race_id', '=', race.raceId)
+        .orderBy('runner_no')
+        .execute();
+      expect(runners).toEqual([
+        { runner_no: '1', status: 'A', finish_position: 1 },
+        { runner_no: '2', status: 'A', finish_position: 2 },
+      ]);
     });
 
     it('refuses a malformed file: wrong header, broken quotes, empty, huge', async () => {

@@ -82,6 +82,19 @@ async function databaseErrors(db: Db, rows: readonly ImportRow[], today: string)
       });
       continue;
     }
+    // A race the tote ran and resulted (its pools settled on that result) is never rewritten by a file.
+    const resulted = await db
+      .selectFrom('race_results')
+      .select('race_id')
+      .where('race_id', '=', race.id)
+      .executeTakeFirst();
+    if (resulted) {
+      errors.push({
+        line: head.line,
+        message: `${what} has an official result here: its form comes from that result.`,
+      });
+      continue;
+    }
     const carded = await db
       .selectFrom('runners')
       .leftJoin('horses', 'horses.id', 'runners.horse_id')
