@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_RACES_PER_EVENT } from '../racing/schedule.ts';
+import { MAX_ROW_ID } from './ids.ts';
 
 /**
  * The back office's horses, jockeys and trainers (decision 053): their forms, the type-ahead, the merge of a
@@ -81,7 +82,11 @@ export const horseInputSchema = z.strictObject({
     .trim()
     .min(1, FormAdminMessages.ownerRequired)
     .max(60, FormAdminMessages.ownerRequired),
-  trainerId: z.number(FormAdminMessages.trainerRequired).int().positive(FormAdminMessages.trainerRequired),
+  trainerId: z
+    .number(FormAdminMessages.trainerRequired)
+    .int()
+    .positive(FormAdminMessages.trainerRequired)
+    .max(MAX_ROW_ID, FormAdminMessages.trainerRequired),
 });
 export type HorseInput = z.input<typeof horseInputSchema>;
 
@@ -91,11 +96,19 @@ export type PersonInput = z.input<typeof personInputSchema>;
 
 export const horseMergeInputSchema = z.strictObject({
   /** The record entered twice: its runs move to the kept horse, and it is removed. */
-  duplicateId: z.number(FormAdminMessages.pickHorse).int().positive(FormAdminMessages.pickHorse),
+  duplicateId: z
+    .number(FormAdminMessages.pickHorse)
+    .int()
+    .positive(FormAdminMessages.pickHorse)
+    .max(MAX_ROW_ID, FormAdminMessages.pickHorse),
 });
 
 export const jockeyChangeInputSchema = z.strictObject({
-  jockeyId: z.number(FormAdminMessages.pickJockey).int().positive(FormAdminMessages.pickJockey),
+  jockeyId: z
+    .number(FormAdminMessages.pickJockey)
+    .int()
+    .positive(FormAdminMessages.pickJockey)
+    .max(MAX_ROW_ID, FormAdminMessages.pickJockey),
   reason: z
     .string(FormAdminMessages.reasonRequired)
     .trim()

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FLAG_BET_TYPES } from '../api/game.ts';
 import { manilaDate, MAX_RACES_PER_EVENT } from '../racing/schedule.ts';
 import { RACE_STATUSES } from '../racing/status.ts';
+import { rowIdSchema } from './ids.ts';
 
 export const RacingMessages = {
   nameRequired: 'Please enter a name.',
@@ -125,9 +126,9 @@ export const runnerInputSchema = z.strictObject({
     .min(1, RacingMessages.jockeyRequired)
     .max(60, RacingMessages.jockeyRequired),
   /** The horse picked by type-ahead (its record's name is carded); without it, the horse is found by name. */
-  horseId: z.number().int().positive().optional(),
+  horseId: rowIdSchema.optional(),
   /** The jockey picked by type-ahead (namesakes are told apart); without it, found by name. */
-  jockeyId: z.number().int().positive().optional(),
+  jockeyId: rowIdSchema.optional(),
 });
 export type RunnerInput = z.infer<typeof runnerInputSchema>;
 
