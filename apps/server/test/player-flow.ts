@@ -48,7 +48,8 @@ export async function otpTextedBy<T>(
     async () => {
       if ((await newestId()) <= before) throw new Error(`no new SMS to ${mobileNo}`);
     },
-    { timeout: 5000, interval: 10 },
+    // A limit for a loaded machine (the send follows the answer on its own turn), not a wait: it polls.
+    { timeout: 20_000, interval: 10 },
   );
   return { result, otp: await lastOtp(db, mobileNo) };
 }
