@@ -1,19 +1,15 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import {
-  BackofficeRoutes,
-  DashboardRoutes,
-  GameRoutes,
-  type DashboardResponse,
-  type Race,
-  type RaceInfoResponse,
-} from '@karera/shared';
-import { adminApiLogin, adminPost, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import path from 'node:path';
+import { BackofficeRoutes, GameRoutes, type Race, type RaceInfoResponse } from '@karera/shared';
+import Database from '../apps/server/src/db/sqlite-driver.mjs';
+import { E2E_PORT, e2eDataDir } from './env.ts';
+import { adminPost, signInAsNewPlayer, uniqueSuffix } from './support.ts';
 
 /**
  * The demo race day's odds are its pools' (decision 047), on a phone: the simulated crowd has real money in
  * the demo card's Win pools, the live screen shows the tote's odds from them, and a newcomer's ₱10 Win on
  * the favourite moves its odds by what the pool says (a little), never collapsing them as invented odds
- * did. The expectation is worked out from the pool total the back office reports and the odds the server
+ * did. The expectation is worked out from the pool's total in the server's database and the odds the server
  * gives, not from fixed numbers.
  */
 
@@ -28,12 +24,20 @@ async function raceInfo(request: APIRequestContext, eventId: number): Promise<Ra
   return ((await response.json()) as RaceInfoResponse).races;
 }
 
-/** The Win pool's total as the race-day dashboard reports it. */
-async function winPool(request: APIRequestContext, raceId: number): Promise<number> {
-  await adminApiLogin(request);
-  const dashboard = (await (await request.get(DashboardRoutes.dashboard)).json()) as DashboardResponse;
-  const race = dashboard.races.find((r) => r.raceId === raceId);
-  return race?.pools.find((pool) => pool.betType === 'W')?.turnover ?? 0;
+/**
+ * The Win pool's gross, every ticket in it (the crowd's too), read from the e2e server's own database: the
+ * race-day dashboard reports real players' sales only (decision 047), and the odds are the whole pool's.
+ */
+function winPool(raceId: number): number {
+  const db = new Database(path.join(e2eDataDir(E2E_PORT), 'karera.db'), { readonly: true, fileMustExist: true });
+  try {
+    const row: unknown = db
+      .prepare("select coalesce(sum(total), 0) as gross from bet_tickets where first_race_id = ? and bet_type = 'W'")
+      .get(raceId);
+    return typeof row === 'object' && row !== null && 'gross' in row ? Number(row.gross) : 0;
+  } finally {
+    db.close();
+  }
 }
 
 const running = (race: Race) => race.runners.filter((runner) => runner.status === 'A');
@@ -90,7 +94,7 @@ test('the demo card shows its pools’ odds, and a ₱10 Win moves the favourite
 
   // The crowd has a realistic amount in the Win pool, and the odds add up as a tote's do.
   const before = await runnersNow();
-  const gross = await winPool(request, chosen.raceId);
+  const gross = winPool(chosen.raceId);
   expect(gross).toBeGreaterThanOrEqual(1_000 * PESO);
   const odds = before.map((runner) => centavos(runner.odds));
   // Σ 1/odds = gross / net: the pool pays out what it holds less the EO 194 shares (18%) and the tickets' stamp
