@@ -138,7 +138,9 @@ for (const viewport of viewports) {
         await expect(form.getByText(DualControlMessages.proposed)).toBeVisible();
         const waiting = page.getByTestId('pending-proposals');
         await expect(waiting).toContainText(title);
-        await expect(waiting.getByRole('row', { name: /Tax on winnings/ })).toContainText(
+        // The other viewport's proposal may be waiting beside this one: each is its own table, named by its title.
+        const proposal = waiting.getByRole('table', { name: title });
+        await expect(proposal.getByRole('row', { name: /Tax on winnings/ })).toContainText(
           `${Number(rate).toFixed(2)}% of the winnings`,
         );
         const entered = page
@@ -170,7 +172,7 @@ for (const viewport of viewports) {
         await page.reload();
         await expect(entered).toHaveCount(1);
         await expect(entered).toContainText(`${rate}% of the winnings (dividend less stake)`);
-        await expect(page.getByTestId('pending-proposals')).toHaveCount(0);
+        await expect(page.getByRole('table', { name: title })).toHaveCount(0);
         const todays = page
           .getByTestId('settings-in-force')
           .getByRole('row')
