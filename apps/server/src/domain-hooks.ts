@@ -21,15 +21,15 @@ export type DomainHooks = TxHooks<DomainHookSpecs>;
 
 /** Each hook's subscribers in the order they run. */
 export const DOMAIN_HOOK_ORDER: SubscriberOrder<DomainHookSpecs> = {
-  // A race's runners' official results, written with the result (decision 053).
-  'result.recorded': ['form.results'],
+  // A race's runners' official results, written with the result (decision 053); then multi-race leg notices (055).
+  'result.recorded': ['form.results', 'notifications.legs'],
   // Notices last: they read what the others moved (decision 055).
   'tickets.settled': ['promos.rebates', 'notifications.tickets'],
   'tickets.lost': ['promos.rebates', 'notifications.tickets'],
   'pool.paid': ['agents.commissions'],
   // The player's own limits first (their message names the limit), then identity verification.
   'payment.requesting': ['rglimits.deposit-limits', 'kyc.gate'],
-  'payment.requested': ['aml.flags'],
+  'payment.requested': ['aml.flags', 'notifications.limits'],
   'payment.decided': ['aml.flags', 'notifications.payments'],
   'kyc.decided': ['notifications.kyc'],
   'bet.placing': ['rglimits.bet-limits'],

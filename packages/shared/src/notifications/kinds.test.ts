@@ -5,6 +5,7 @@ import {
   channelEnabled,
   renderNotice,
   type NotificationKind,
+  type NotificationKindSpec,
 } from './kinds.ts';
 import { encodeInboxChanged, inboxChangesIn } from './realtime.ts';
 
@@ -37,6 +38,34 @@ describe('notification kinds', () => {
     expect(renderNotice('race.starting', { horse: 'Bagyo', raceNo: 4, minutes: 10 }, 'fil').body).toBe(
       'Magsisimula ang Karera 4 sa loob ng 10 minuto. Kasali ang sinusundan mong si Bagyo.',
     );
+  });
+
+  it('a coded parameter (a leg outcome, a limit) reads in each language\'s words', () => {
+    const params = { ticketNo: 'A1B2', leg: 2, legs: 4, outcome: 'out' };
+    expect(renderNotice('leg.result', params, 'en')).toEqual({
+      title: 'Ticket A1B2: leg 2 of 4',
+      body: 'Leg 2 of 4 is official: your picks lost, the ticket is out.',
+    });
+    expect(renderNotice('leg.result', { ...params, outcome: 'alive' }, 'fil').body).toBe(
+      'Opisyal na ang leg 2 ng 4: nanalo ang pili mo, buhay pa ang tiket.',
+    );
+    expect(
+      renderNotice('limit.reached', { limit: 'lossWeek', amount: '₱500.00', resetsAt: 'Dec 7, 2026 12:00 AM' }, 'fil')
+        .body,
+    ).toBe(
+      'Naabot mo na ang limit sa netong talo kada linggo mong ₱500.00. Babalik ito sa simula sa Dec 7, 2026 12:00 AM (oras ng Manila).',
+    );
+    for (const kind of NOTIFICATION_KIND_NAMES) {
+      const spec: NotificationKindSpec = NOTIFICATION_KINDS[kind];
+      for (const [name, codes] of Object.entries(spec.paramTexts ?? {})) {
+        expect(spec.params, `${kind} ${name}`).toContain(name);
+        for (const words of Object.values(codes)) {
+          expect(words.en.trim()).not.toBe('');
+          expect(words.fil.trim()).not.toBe('');
+          expect(words.fil).not.toBe(words.en);
+        }
+      }
+    }
   });
 
   it('SMS only for what must not be missed; promos are marketing; payment and identity decisions are urgent', () => {

@@ -30,6 +30,11 @@ export interface NotificationKindSpec {
   urgent: boolean;
   /** Minutes after which an undelivered push or SMS is pointless (e.g. a race already run): it expires. */
   ttlMinutes?: number;
+  /**
+   * Parameters that name one of a few things rather than carry a value (a leg's outcome, a limit): the notice
+   * stores the code, and each language's words for it fill the text.
+   */
+  paramTexts?: Readonly<Record<string, Readonly<Record<string, Record<NotificationLanguage, string>>>>>;
 }
 
 const kinds = {
@@ -100,8 +105,14 @@ const kinds = {
   },
   'leg.result': {
     params: ['ticketNo', 'leg', 'legs', 'outcome'],
-    en: { title: 'Leg {leg} of {legs} decided', body: 'Ticket {ticketNo}: leg {leg} of {legs} {outcome}.' },
-    fil: { title: 'Tapos na ang leg {leg} ng {legs}', body: 'Tiket {ticketNo}: leg {leg} ng {legs} {outcome}.' },
+    en: { title: 'Ticket {ticketNo}: leg {leg} of {legs}', body: 'Leg {leg} of {legs} is official: {outcome}.' },
+    fil: { title: 'Tiket {ticketNo}: leg {leg} ng {legs}', body: 'Opisyal na ang leg {leg} ng {legs}: {outcome}.' },
+    paramTexts: {
+      outcome: {
+        alive: { en: 'your pick won, the ticket is still alive', fil: 'nanalo ang pili mo, buhay pa ang tiket' },
+        out: { en: 'your picks lost, the ticket is out', fil: 'natalo ang mga pili mo, wala na ang tiket' },
+      },
+    },
     label: { en: 'Multi-race leg result', fil: 'Resulta ng leg ng multi-race' },
     channels: ['inbox', 'push'],
     offByDefault: ['push'],
@@ -193,13 +204,26 @@ const kinds = {
     urgent: false,
   },
   'limit.reached': {
-    params: ['limit'],
-    en: { title: 'Limit reached', body: 'You reached your {limit}. It resets on its own; see Responsible Gaming.' },
-    fil: {
-      title: 'Naabot ang limitasyon',
-      body: 'Naabot mo ang {limit} mo. Kusa itong magre-reset; tingnan ang Responsible Gaming.',
+    params: ['limit', 'amount', 'resetsAt'],
+    en: {
+      title: 'Limit reached',
+      body: 'You reached your {limit} of {amount}. It resets on {resetsAt} (Manila time).',
     },
-    label: { en: 'Limit reached', fil: 'Naabot ang limitasyon' },
+    fil: {
+      title: 'Naabot ang limit',
+      body: 'Naabot mo na ang {limit} mong {amount}. Babalik ito sa simula sa {resetsAt} (oras ng Manila).',
+    },
+    paramTexts: {
+      limit: {
+        depositDay: { en: 'deposit limit per day', fil: 'limit sa deposito kada araw' },
+        depositWeek: { en: 'deposit limit per week', fil: 'limit sa deposito kada linggo' },
+        depositMonth: { en: 'deposit limit per month', fil: 'limit sa deposito kada buwan' },
+        lossDay: { en: 'net loss limit per day', fil: 'limit sa netong talo kada araw' },
+        lossWeek: { en: 'net loss limit per week', fil: 'limit sa netong talo kada linggo' },
+        lossMonth: { en: 'net loss limit per month', fil: 'limit sa netong talo kada buwan' },
+      },
+    },
+    label: { en: 'Limit reached', fil: 'Naabot ang limit' },
     channels: ['inbox', 'push'],
     marketing: false,
     urgent: false,
@@ -229,17 +253,24 @@ export function isNotificationKind(value: string): value is NotificationKind {
   return Object.hasOwn(kinds, value);
 }
 
-const fill = (text: string, params: Readonly<Record<string, string | number>>) =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+const fill = (text: string, value: (name: string) => string | undefined) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => value(name) ?? whole);
 
-/** A kind's title and body in one language, its parameters filled. */
+/** A kind's title and body in one language, its parameters filled (a coded one in that language's words). */
 export function renderNotice(
   kind: NotificationKind,
   params: Readonly<Record<string, string | number>>,
   language: NotificationLanguage,
 ): NotificationText {
-  const text = NOTIFICATION_KINDS[kind][language];
-  return { title: fill(text.title, params), body: fill(text.body, params) };
+  const spec: NotificationKindSpec = NOTIFICATION_KINDS[kind];
+  const value = (name: string): string | undefined => {
+    if (!Object.hasOwn(params, name)) return undefined;
+    const raw = String(params[name]);
+    const words = spec.paramTexts?.[name];
+    return words && Object.hasOwn(words, raw) ? words[raw]?.[language] : raw;
+  };
+  const text = spec[language];
+  return { title: fill(text.title, value), body: fill(text.body, value) };
 }
 
 /** Whether a channel is on for a kind: the player's choice, else the kind's default; never a channel it cannot use. */

@@ -5,3 +5,4 @@ export { bettingRoutes } from './betting.routes.ts';
 export { betsOfLines, placeBet } from './betting.service.ts';
 export { checkBetOnCard } from './betting.service.ts';
 export { eventCard } from './event-card.ts';
+export { legsOfTickets } from './ticket-legs.ts';

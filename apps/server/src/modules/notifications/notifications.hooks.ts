@@ -1,9 +1,11 @@
 import type { Transaction } from 'kysely';
-import { formatPeso } from '@karera/shared';
+import { BET_TYPES, formatManilaDateTime, formatPeso, legRaceNumbers } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import type { HookSubscriptions } from '../../lib/tx-hooks.ts';
+import { legsOfTickets } from '../betting/index.ts';
 import type { KycHooks } from '../kyc/index.ts';
-import type { PaymentHooks } from '../payments/index.ts';
+import { paymentLimits, type PaymentHooks } from '../payments/index.ts';
+import { depositLimitsReached } from '../rglimits/index.ts';
 import type { SettlementHooks } from '../tote/index.ts';
 import { preferencesOf } from './preferences.ts';
 import { raiseNotices, type NoticeRequest } from './raise.ts';
@@ -80,11 +82,128 @@ async function lostTicketNotices(
   return requests;
 }
 
+const MULTI_RACE_TYPES = BET_TYPES.filter((type) => type.raceType !== 'single');
+/** How many races a multi-race ticket spans at most, from its first leg to its last (XD: n and n+2). */
+const LONGEST_SPAN = Math.max(
+  ...MULTI_RACE_TYPES.map((type) => {
+    const races = legRaceNumbers(type, 0);
+    return (races[races.length - 1] ?? 0) + 1;
+  }),
+);
+
+/**
+ * A race's official result, for the open multi-race tickets it is a leg of (not their last leg: that one's
+ * result is the ticket's settlement, with its own notice): "still alive" when the leg is won and no leg is
+ * lost, "out" when this leg is the first one lost. A ticket already out in an earlier leg, or refunded by a
+ * leg, hears nothing. Where each leg stands is read as the still-alive view reads it (betting's
+ * legsOfTickets, the shared ticketLegs), in the result's transaction, so the result recorded is the one read.
+ */
+export async function legResultNotices(trx: Transaction<Database>, raceId: number): Promise<NoticeRequest[]> {
+  const race = await trx
+    .selectFrom('races')
+    .select(['event_id', 'race_no'])
+    .where('id', '=', raceId)
+    .executeTakeFirst();
+  if (!race) return [];
+  const tickets = await trx
+    .selectFrom('bet_tickets as t')
+    .innerJoin('races as r', 'r.id', 't.first_race_id')
+    .select(['t.id', 't.ticket_no', 't.player_id', 't.bet_type', 't.selections', 'r.race_no'])
+    .where('t.event_id', '=', race.event_id)
+    .where('t.status', '=', 'open')
+    .where(
+      't.bet_type',
+      'in',
+      MULTI_RACE_TYPES.map((type) => type.code),
+    )
+    .where('r.race_no', '<=', race.race_no)
+    .where('r.race_no', '>', race.race_no - LONGEST_SPAN)
+    .execute();
+  const legged = tickets.flatMap((ticket) => {
+    const type = MULTI_RACE_TYPES.find((t) => t.code === ticket.bet_type);
+    if (!type) return [];
+    const raceNumbers = legRaceNumbers(type, ticket.race_no);
+    const leg = raceNumbers.indexOf(race.race_no);
+    // Not a leg of this ticket (XD skips a race), or its last: the settlement tells that one.
+    if (leg < 0 || leg === raceNumbers.length - 1) return [];
+    return [{ ticket, leg, legs: raceNumbers.length }];
+  });
+  const requests: NoticeRequest[] = [];
+  for (let i = 0; i < legged.length; i += IN_LIST) {
+    const chunk = legged.slice(i, i + IN_LIST);
+    const views = await legsOfTickets(
+      trx,
+      chunk.map(({ ticket }) => ({
+        eventId: race.event_id,
+        raceDate: '',
+        firstRaceNo: ticket.race_no,
+        betType: ticket.bet_type,
+        selections: JSON.parse(ticket.selections) as number[][],
+      })),
+    );
+    for (const [index, { ticket, leg, legs }] of chunk.entries()) {
+      const view = views[index];
+      const status = view?.legs[leg]?.status;
+      const othersLost = view?.legs.some((other, at) => at !== leg && other.status === 'lost') ?? true;
+      let outcome: 'alive' | 'out';
+      if (status === 'won' && view?.legsSummary === 'alive') outcome = 'alive';
+      else if (status === 'lost' && !othersLost && view?.legsSummary === 'lost') outcome = 'out';
+      else continue;
+      requests.push({
+        playerId: ticket.player_id,
+        kind: 'leg.result',
+        params: { ticketNo: ticket.ticket_no, leg: leg + 1, legs, outcome },
+        linkPath: ticketLink(ticket.ticket_no),
+        dedupeKey: `leg:${ticket.id}:${leg + 1}`,
+      });
+    }
+  }
+  return requests;
+}
+
+/**
+ * A deposit asked for that used up one of the player's deposit limits (no further deposit fits in its period:
+ * the room left is below the smallest deposit taken): a notice per limit and period, raised with the request.
+ * A limit refusal rolls its own transaction back and the player reads it on the screen at once, so it raises
+ * nothing.
+ */
+export async function depositLimitNotices(
+  trx: Transaction<Database>,
+  requestId: number,
+  playerId: number,
+): Promise<NoticeRequest[]> {
+  const request = await trx
+    .selectFrom('payment_requests')
+    .select('kind')
+    .where('id', '=', requestId)
+    .executeTakeFirst();
+  if (request?.kind !== 'DEPOSIT') return [];
+  const hasLimit = await trx
+    .selectFrom('rg_limits')
+    .select('kind')
+    .where('player_id', '=', playerId)
+    .where('kind', 'like', 'deposit%')
+    .executeTakeFirst();
+  if (!hasLimit) return [];
+  const { deposit } = await paymentLimits(trx);
+  const reached = await depositLimitsReached(trx, playerId, deposit.min);
+  return reached.map((limit) => ({
+    playerId,
+    kind: 'limit.reached' as const,
+    params: { limit: limit.kind, amount: formatPeso(limit.limit), resetsAt: formatManilaDateTime(limit.resetsAt) },
+    linkPath: '/responsiblegaming',
+    dedupeKey: `limit.reached:${playerId}:${limit.kind}:${limit.periodStart}`,
+  }));
+}
+
 /**
  * Notices raised with what causes them, in its transaction (decision 055): a settlement that rolls back raises
  * none, and one that commits cannot lose its notices.
  */
 export function subscribeNotifications(hooks: HookSubscriptions<SettlementHooks & PaymentHooks & KycHooks>): void {
+  hooks.on('result.recorded', 'notifications.legs', async (trx, { raceId }) => {
+    await raiseNotices(trx, await legResultNotices(trx, raceId));
+  });
   hooks.on('tickets.settled', 'notifications.tickets', async (trx, { tickets }) => {
     if (tickets.length === 0) return;
     await raiseNotices(
@@ -97,6 +216,9 @@ export function subscribeNotifications(hooks: HookSubscriptions<SettlementHooks 
   });
   hooks.on('tickets.lost', 'notifications.tickets', async (trx, { tickets }) => {
     await raiseNotices(trx, await lostTicketNotices(trx, tickets));
+  });
+  hooks.on('payment.requested', 'notifications.limits', async (trx, { requestId, playerId }) => {
+    await raiseNotices(trx, await depositLimitNotices(trx, requestId, playerId));
   });
   hooks.on('payment.decided', 'notifications.payments', async (trx, { requestId, playerId, status }) => {
     const request = await trx

@@ -7,6 +7,7 @@ export {
   assertMobileNotExcluded,
   assertNotExcluded,
   batchPlayerLimits,
+  depositLimitsReached,
   isIdentityExcluded,
   isPlayerExcluded,
   mayReceiveMarketing,

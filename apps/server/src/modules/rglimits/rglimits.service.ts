@@ -256,6 +256,30 @@ export async function assertDepositAllowed(
   }
 }
 
+/**
+ * The player's deposit limits a deposit just asked for has used up (decision 055's "limit reached"): those
+ * whose room left in their Manila period, this deposit counted, is below `smallest` (no further deposit fits),
+ * with when each resets. None for a player without deposit limits.
+ */
+export async function depositLimitsReached(
+  db: Db,
+  playerId: number,
+  smallest: number,
+  nowMs = rgClock.now(),
+): Promise<{ kind: RgLimitKind; limit: number; periodStart: string; resetsAt: string }[]> {
+  const rows = await limitRows(db, playerId);
+  const reached: { kind: RgLimitKind; limit: number; periodStart: string; resetsAt: string }[] = [];
+  for (const kind of RG_DEPOSIT_LIMIT_KINDS) {
+    const limit = limitInForce(rows.get(kind), nowMs);
+    const period = RG_LIMIT_PERIOD[kind];
+    if (limit === null || period === null) continue;
+    const { startMs, endMs } = manilaPeriodBounds(period, nowMs);
+    const deposited = await depositedBetween(db, playerId, startMs, endMs);
+    if (limit - deposited < smallest) reached.push({ kind, limit, periodStart: iso(startMs), resetsAt: iso(endMs) });
+  }
+  return reached;
+}
+
 // The player's own settings.
 
 export async function playerStatus(
