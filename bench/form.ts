@@ -20,8 +20,19 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import { raceFormGuide } from '../apps/server/src/modules/form/form.service.ts';
-import { pastRunOf } from '../apps/server/src/modules/form/form.repo.ts';
+import {
+  findFormRace,
+  pastRunOf,
+  resultsInWindow,
+  resultsOfHorses,
+  runnersOfRace,
+} from '../apps/server/src/modules/form/form.repo.ts';
 import { horsePage } from '../apps/server/src/modules/form/pages.service.ts';
+import {
+  horseFormsFromTallies,
+  rebuildFormTallies,
+  strikeRatesFromTallies,
+} from '../apps/server/src/modules/form/form-tallies.ts';
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -40,6 +51,7 @@ const PAST_RACES = Math.ceil(RESULTS / FIELD);
 const PAST_DAYS = Math.ceil(PAST_RACES / RACES_PER_DAY);
 const TODAY = addCalendarDays(FIRST_DAY, PAST_DAYS);
 const TRACKS = ['Metro Manila Turf Club, Carmona', 'San Lazaro Leisure Park, Carmona', 'Santa Ana Park, Naic'];
+const PROFILE = process.argv.includes('--profile');
 const pgAdminAt = process.argv.indexOf('--postgres');
 const pgAdminUrl = pgAdminAt > 0 ? process.argv[pgAdminAt + 1] : process.env.TEST_PG_ADMIN_URL;
 
@@ -112,6 +124,10 @@ async function seed(db: Db, dialect: Dialect): Promise<number[]> {
       null, null, 1 + (n * 104729) % ${HORSES}, 1 + (n * 17) % ${JOCKEYS}, 545, 1 + (n - 1) % ${FIELD}, 62, '["B"]'
     from bench_nums where n <= ${RACES * FIELD}`);
   await q('drop table bench_nums');
+  // The form tallies as the product's bulk writers leave them (the demo's history): rebuilt from the results.
+  const tallied = Date.now();
+  await rebuildFormTallies(db);
+  console.log(`  tallies rebuilt from the results in ${((Date.now() - tallied) / 1000).toFixed(1)} s`);
   if (dialect === 'postgres') {
     for (const table of ['trainers', 'jockeys', 'horses', 'game_events', 'races', 'runners']) {
       await q(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
@@ -135,7 +151,7 @@ async function naiveGuide(db: Db, raceId: number) {
   const runners = await db
     .selectFrom('runners')
     .innerJoin('horses', 'horses.id', 'runners.horse_id')
-    .select(['runners.horse_id', 'runners.jockey_id', 'horses.trainer_id'])
+    .select(['runners.runner_no', 'runners.horse_id', 'runners.jockey_id', 'horses.trainer_id'])
     .where('race_id', '=', raceId)
     .execute();
   const fromDay = addCalendarDays(race.race_date, -(STRIKE_RATE_DAYS - 1));
@@ -151,12 +167,65 @@ async function naiveGuide(db: Db, raceId: number) {
     const window = (list: (PastRun & { raceId: number })[]) =>
       list.filter((run) => run.raceDate >= fromDay && run.raceDate <= race.race_date && run.raceId !== raceId);
     lines.push({
+      runnerNo: runner.runner_no,
       ...horseForm(runs, { asOf: race.race_date, track: race.arena, distanceM: race.distance_m }),
       jockey: strikeRate(window(await all('jockey_id', runner.jockey_id ?? 0)), race.race_date),
       trainer: strikeRate(window(await all('trainer_id', runner.trainer_id ?? 0)), race.race_date),
     });
   }
   return lines;
+}
+
+/** Where a guide's time goes: each of its reads alone, in the order the service makes them. */
+async function profileGuide(db: Db, races: readonly number[]) {
+  const steps = new Map<string, number[]>();
+  const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+    const started = process.hrtime.bigint();
+    const value = await run();
+    const list = steps.get(name) ?? [];
+    list.push(Number(process.hrtime.bigint() - started) / 1e6);
+    steps.set(name, list);
+    return value;
+  };
+  const rows = new Map<string, number[]>();
+  const count = (name: string, n: number) => rows.set(name, [...(rows.get(name) ?? []), n]);
+  for (const raceId of races) {
+    const race = await step('race', () => findFormRace(db, raceId));
+    if (!race) continue;
+    const runners = await step('runners with records', () => runnersOfRace(db, raceId));
+    const ids = (key: 'horse_id' | 'jockey_id' | 'trainer_id') => [
+      ...new Set(runners.map((runner) => runner[key]).filter((id): id is number => id !== null)),
+    ];
+    const window = {
+      fromDay: addCalendarDays(race.raceDate, -(STRIKE_RATE_DAYS - 1)),
+      toDay: race.raceDate,
+      exceptRaceId: raceId,
+    };
+    const asRun = { asOf: race.raceDate, track: race.track, distanceM: race.distanceM };
+    count(
+      'horses: results',
+      (await step('horses: results', () => resultsOfHorses(db, ids('horse_id'), race.raceDate))).length,
+    );
+    count(
+      'jockeys: 30 days',
+      (await step('jockeys: 30 days', () => resultsInWindow(db, 'jockey_id', ids('jockey_id'), window))).length,
+    );
+    count(
+      'trainers: 30 days',
+      (await step('trainers: 30 days', () => resultsInWindow(db, 'trainer_id', ids('trainer_id'), window))).length,
+    );
+    await step('horses: tallies', () => horseFormsFromTallies(db, ids('horse_id'), asRun));
+    await step('jockeys: day tallies', () => strikeRatesFromTallies(db, 'jockey', ids('jockey_id'), window));
+    await step('trainers: day tallies', () => strikeRatesFromTallies(db, 'trainer', ids('trainer_id'), window));
+  }
+  console.log('  profile (each read alone; the results reads are the guide before the tallies):');
+  for (const [name, values] of steps) {
+    console.log(
+      `    ${name.padEnd(22)} p50 ${ms(percentile(values, 50)).padStart(10)}  p99 ${ms(percentile(values, 99)).padStart(10)}`,
+    );
+  }
+  for (const [name, values] of rows)
+    console.log(`    rows read, ${name}: ${Math.round(percentile(values, 50))} a guide (p50)`);
 }
 
 async function timed<T>(run: () => Promise<T>): Promise<number> {
@@ -184,6 +253,28 @@ async function bench(dialect: Dialect, databaseUrl?: string) {
     // Warm up (plans, page cache), then every race uncached, twice.
     for (const raceId of races.slice(0, 10)) await raceFormGuide(app.db, raceId);
     await naiveGuide(app.db, races[0] ?? 0);
+    // The guide from the tallies says what the naive peer reads from every result, runner by runner.
+    for (const raceId of races.slice(0, 20)) {
+      const fast = new Map((await raceFormGuide(app.db, raceId)).runners.map((line) => [line.runnerNo, line]));
+      for (const line of await naiveGuide(app.db, raceId)) {
+        const got = fast.get(line.runnerNo);
+        const same =
+          got !== undefined &&
+          JSON.stringify([got.lastFinishes, got.daysSinceLastRun, got.firstStarter, got.career, got.atDistance]) ===
+            JSON.stringify([
+              line.lastFinishes,
+              line.daysSinceLastRun,
+              line.firstStarter,
+              line.career,
+              line.atDistance,
+            ]) &&
+          JSON.stringify([got.atTrack, got.jockeyLast30Days, got.trainerLast30Days]) ===
+            JSON.stringify([line.atTrack, line.jockey, line.trainer]);
+        if (!same) throw new Error(`Race ${raceId} runner ${line.runnerNo}: the guide and the naive peer differ`);
+      }
+    }
+    console.log('  the guide agrees with the naive peer on 20 races, runner by runner');
+    if (PROFILE) await profileGuide(app.db, [...races, ...races]);
     const guide: number[] = [];
     const naive: number[] = [];
     const horse: number[] = [];

@@ -390,6 +390,58 @@ export interface RunnerResultsTable {
   created_at: Timestamp;
 }
 
+/** A jockey's rides and wins on one race day, from runner_results (decision 053). */
+export interface JockeyDayTalliesTable {
+  jockey_id: number;
+  /** Manila race day, YYYY-MM-DD. */
+  race_date: string;
+  /** Runs started (scratchings are not rides). */
+  rides: number;
+  /** Finished first, dead heats included. */
+  wins: number;
+}
+
+/** A trainer's runners and winners on one race day, from runner_results (decision 053). */
+export interface TrainerDayTalliesTable {
+  trainer_id: number;
+  race_date: string;
+  rides: number;
+  wins: number;
+}
+
+/** A horse's career from its starts, kept from runner_results (decision 053). A horse without a start has none. */
+export interface HorseFormSummariesTable {
+  horse_id: number;
+  starts: number;
+  wins: number;
+  seconds: number;
+  thirds: number;
+  /** Manila race day of its latest start. */
+  last_start_date: string;
+  /** The last five starts' figures, oldest first: `3-1-5-2-1`. */
+  last_five: string;
+}
+
+/** A horse's record at one distance (metres), kept from runner_results. */
+export interface HorseDistanceTalliesTable {
+  horse_id: number;
+  distance_m: number;
+  starts: number;
+  wins: number;
+  seconds: number;
+  thirds: number;
+}
+
+/** A horse's record at one track (its name trimmed, in lower case), kept from runner_results. */
+export interface HorseTrackTalliesTable {
+  horse_id: number;
+  track_key: string;
+  starts: number;
+  wins: number;
+  seconds: number;
+  thirds: number;
+}
+
 export interface BetTicketsTable {
   id: Generated<number>;
   ticket_no: string;
@@ -1002,6 +1054,11 @@ export interface Database {
   trainers: TrainersTable;
   jockey_changes: JockeyChangesTable;
   runner_results: RunnerResultsTable;
+  jockey_day_tallies: JockeyDayTalliesTable;
+  trainer_day_tallies: TrainerDayTalliesTable;
+  horse_form_summaries: HorseFormSummariesTable;
+  horse_distance_tallies: HorseDistanceTalliesTable;
+  horse_track_tallies: HorseTrackTalliesTable;
   bet_tickets: BetTicketsTable;
   tote_settings: ToteSettingsTable;
   race_results: RaceResultsTable;

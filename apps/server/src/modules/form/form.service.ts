@@ -6,7 +6,6 @@ import {
   RacingMessages,
   runnerBaseNumber,
   STRIKE_RATE_DAYS,
-  strikeRate,
   type FormGuideResponse,
   type FormGuideRunner,
   type PastRun,
@@ -15,6 +14,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { clearFormCaches, type FormCache } from './form-cache.ts';
+import { horseFormsFromTallies, retally, strikeRatesFromTallies } from './form-tallies.ts';
 import {
   findFormRace,
   type FormRace,
@@ -22,7 +22,6 @@ import {
   findOrCreateHorse,
   findOrCreateJockey,
   pastRunOf,
-  resultsInWindow,
   resultContextOfRace,
   resultsOfHorses,
   runnersOfRace,
@@ -107,18 +106,22 @@ async function computeFormGuide(db: Db, race: FormRace, runners: readonly FormRu
     toDay: race.raceDate,
     exceptRaceId: raceId,
   };
-  const [horseRows, jockeyRows, trainerRows] = await Promise.all([
-    resultsOfHorses(db, horseIds, race.raceDate),
-    resultsInWindow(db, 'jockey_id', jockeyIds, window),
-    resultsInWindow(db, 'trainer_id', trainerIds, window),
+  const asRun = { asOf: race.raceDate, track: race.track, distanceM: race.distanceM };
+  // The tallies (decision 053): a few rows a runner. A horse that has run since the race's day (a past
+  // race's guide) is read from its results before the day instead.
+  const [{ forms, later }, ridesOfJockey, runnersOfTrainer] = await Promise.all([
+    horseFormsFromTallies(db, horseIds, asRun),
+    strikeRatesFromTallies(db, 'jockey', jockeyIds, window),
+    strikeRatesFromTallies(db, 'trainer', trainerIds, window),
   ]);
-  const runsOfHorse = groupBy(horseRows.map((row) => ({ key: row.horse_id, run: pastRunOf(row) })));
-  const ridesOfJockey = groupBy(jockeyRows.map((row) => ({ key: row.jockey_id, run: pastRunOf(row) })));
-  const runnersOfTrainer = groupBy(trainerRows.map((row) => ({ key: row.trainer_id, run: pastRunOf(row) })));
+  const laterRows = await resultsOfHorses(db, later, race.raceDate);
+  const runsOfHorse = groupBy(laterRows.map((row) => ({ key: row.horse_id, run: pastRunOf(row) })));
+  const noRates = { wins: 0, rides: 0 };
 
   const lines = runners.map((runner): FormGuideRunner => {
-    const runs = runner.horse_id === null ? [] : (runsOfHorse.get(runner.horse_id) ?? []);
-    const form = horseForm(runs, { asOf: race.raceDate, track: race.track, distanceM: race.distanceM });
+    const form =
+      (runner.horse_id === null ? undefined : forms.get(runner.horse_id)) ??
+      horseForm(runner.horse_id === null ? [] : (runsOfHorse.get(runner.horse_id) ?? []), asRun);
     return {
       runnerId: runner.id,
       runnerNo: runner.runner_no,
@@ -134,10 +137,8 @@ async function computeFormGuide(db: Db, race: FormRace, runners: readonly FormRu
       rating: runner.rating,
       equipment: equipmentOf(runner.equipment),
       ...form,
-      jockeyLast30Days:
-        runner.jockey_id === null ? null : strikeRate(ridesOfJockey.get(runner.jockey_id) ?? [], race.raceDate),
-      trainerLast30Days:
-        runner.trainer_id === null ? null : strikeRate(runnersOfTrainer.get(runner.trainer_id) ?? [], race.raceDate),
+      jockeyLast30Days: runner.jockey_id === null ? null : (ridesOfJockey.get(runner.jockey_id) ?? noRates),
+      trainerLast30Days: runner.trainer_id === null ? null : (runnersOfTrainer.get(runner.trainer_id) ?? noRates),
     };
   });
   return {
@@ -164,8 +165,9 @@ export interface RunnerResultInput {
 /**
  * Stores a race's official results (decision 053), replacing any stored before (a corrected result): the
  * horse, jockey and trainer (the horse's trainer now), race day, track, distance and class are copied in.
- * Every runner of the race must have its horse record; the field size is the runners that started. In the
- * caller's transaction when `db` is one (a result confirmation's).
+ * Every runner of the race must have its horse record; the field size is the runners that started. The
+ * form tallies move with them (recording the same results again changes nothing). In the caller's
+ * transaction when `db` is one (a result confirmation's).
  */
 export async function recordRaceResults(
   db: Db,
@@ -206,8 +208,14 @@ export async function recordRaceResults(
   });
   if (rows.length === 0) return;
   await inTransaction(db, async (trx) => {
-    await trx.deleteFrom('runner_results').where('race_id', '=', raceId).execute();
+    // What the results replaced counted comes off the tallies, what the new ones count goes on (decision 053).
+    const replaced = await trx
+      .deleteFrom('runner_results')
+      .where('race_id', '=', raceId)
+      .returning(['horse_id', 'jockey_id', 'trainer_id', 'race_date', 'outcome', 'position'])
+      .execute();
     await trx.insertInto('runner_results').values(rows).execute();
+    await retally(trx, replaced, rows);
   });
   // This process's guides now (in a caller's transaction, its race's status clears them again once
   // committed, on every instance).

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { addCalendarDays } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
+import { rebuildFormTallies } from '../form/index.ts';
 import { ARENAS } from './names.ts';
 import { loadPopulation, writeTraits, type PopulationHorse } from './population.ts';
 import {
@@ -352,6 +353,8 @@ export async function seedHistory(db: Db, random: Random, today: string, now: st
         )
         .execute();
     }
+    // The form guide's tallies count the history, as they count every result (decision 053).
+    await rebuildFormTallies(trx);
     // The population as the history left it: rested, its abilities drifted.
     await writeTraits(trx, population.horses);
     written = races.length;

@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../../../lib/idempotency.ts';
 import { nowIso } from '../../../lib/time.ts';
 import { recordAudit, type AuditActor } from '../../audit/index.ts';
 import { findOrCreateHorse, findOrCreateJockey, horsesWithTrainer } from '../form.repo.ts';
+import { rebuildHorseTallies } from '../form-tallies.ts';
 
 type Db = Kysely<Database>;
 type HorseValues = z.output<typeof horseInputSchema>;
@@ -218,6 +219,8 @@ export async function mergeHorse(db: Db, actor: AuditActor, keptId: number, dupl
         .set({ horse_id: keptId })
         .where('horse_id', '=', duplicateId)
         .execute();
+    // The kept horse's summary and records now count the duplicate's runs; the duplicate has none left.
+    await rebuildHorseTallies(trx, [keptId, duplicateId]);
     await trx.deleteFrom('horses').where('id', '=', duplicateId).execute();
     const counts = { movedRunners: Number(runners.numUpdatedRows), movedResults: Number(results.numUpdatedRows) };
     await recordAudit(trx, actor, {
