@@ -40,7 +40,7 @@ describe('notification kinds', () => {
     );
   });
 
-  it('a coded parameter (a leg outcome, a limit) reads in each language\'s words', () => {
+  it("a coded parameter (a leg outcome, a limit) reads in each language's words", () => {
     const params = { ticketNo: 'A1B2', leg: 2, legs: 4, outcome: 'out' };
     expect(renderNotice('leg.result', params, 'en')).toEqual({
       title: 'Ticket A1B2: leg 2 of 4',
