@@ -55,7 +55,7 @@ import { blackbookRoutes } from './modules/blackbook/index.ts';
 import { replayRoutes } from './modules/replays/index.ts';
 import { formAdminRoutes, formPagesRoutes, formRoutes } from './modules/form/index.ts';
 import { bettingRoutes, inProcessBetPlacement, placementThread, type BetPlacement } from './modules/betting/index.ts';
-import { bakasRoutes } from './modules/bakas/index.ts';
+import { bakasRoutes, closeGroupsAtLastCall } from './modules/bakas/index.ts';
 import { paymentRoutes } from './modules/payments/index.ts';
 import { amlRoutes } from './modules/aml/index.ts';
 import { agentRoutes } from './modules/agents/index.ts';
@@ -97,6 +97,8 @@ declare module 'fastify' {
     hooks: DomainHooks;
     /** Refunds what a cancelled race completes (the tote), for every module that cancels races. */
     onRaceCancelled: (raceId: number) => Promise<void>;
+    /** Places or cancels the group tickets of a race that stopped taking bets (decision 056). */
+    onBettingClosed: (raceId: number) => Promise<void>;
     /** Where bets are placed: a thread of their own on a SQLite file, the server's thread otherwise. */
     betPlacement: BetPlacement;
     /** Which instance runs the run-once work (simulator, odds, pools, settlement resume): decision 030. */
@@ -172,13 +174,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const hooks = options.hooks?.(config) ?? createDomainHooks(config);
   app.decorate('hooks', hooks);
+  // Group tickets at last call: placed or cancelled once their first race stops taking bets (decision 056).
+  const bakasAtLastCall = async (raceId?: number) => {
+    await closeGroupsAtLastCall(database.db, (change) => void events.emit('bakas.shares', change), raceId);
+  };
   const toteDeps: ToteDeps = {
     db: database.db,
     pubsub,
     hooks,
     onRaceCancelled: (raceId) => settleCompletedPools(toteDeps, raceId),
+    onBettingClosed: (raceId) => bakasAtLastCall(raceId),
   };
   app.decorate('onRaceCancelled', toteDeps.onRaceCancelled ?? (() => Promise.resolve()));
+  app.decorate('onBettingClosed', (raceId: number) => bakasAtLastCall(raceId));
   // SQLite is synchronous: on a file, bets run their SQL on a thread of their own (decision 011).
   // PostgreSQL places each batch of bets by one function call, one batch at a time (decision 029),
   // and leaves the rest of its pool to the other calls.
@@ -195,6 +203,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // A settlement stopped by a crash, a restart or a leader's death is finished by the (next) leader, on
   // the first one before the server takes requests.
   leadership.whileLeading('settlement resume', () => resumeSettlements(toteDeps));
+  // Group tickets whose last call passed while no instance was there to place them (a crash, a restart).
+  leadership.whileLeading('group tickets at last call', () => bakasAtLastCall());
   // Notices: written with what causes them, delivered by the leader's dispatcher (decision 055).
   const inboxChanged = (playerIds: readonly number[]) => {
     for (let i = 0; i < playerIds.length; i += 500)

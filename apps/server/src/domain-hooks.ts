@@ -7,6 +7,7 @@
 import { createTxHooks, type SubscriberOrder, type TxHooks } from './lib/tx-hooks.ts';
 import { subscribeCommissionAccrual } from './modules/agents/index.ts';
 import { subscribeAmlFlags } from './modules/aml/index.ts';
+import { subscribeBakasSettlement } from './modules/bakas/index.ts';
 import type { BetHooks } from './modules/betting/index.ts';
 import { subscribeFormResults } from './modules/form/index.ts';
 import { subscribeKycGate, type KycGateSettings, type KycHooks } from './modules/kyc/index.ts';
@@ -24,8 +25,9 @@ export const DOMAIN_HOOK_ORDER: SubscriberOrder<DomainHookSpecs> = {
   // A race's runners' official results, written with the result (decision 053); then multi-race leg notices (055).
   'result.recorded': ['form.results', 'notifications.legs'],
   // Notices last: they read what the others moved (decision 055).
-  'tickets.settled': ['promos.rebates', 'notifications.tickets'],
-  'tickets.lost': ['promos.rebates', 'notifications.tickets'],
+  // A group's ticket passes its settlement on to its members first (decision 056).
+  'tickets.settled': ['bakas.split', 'promos.rebates', 'notifications.tickets'],
+  'tickets.lost': ['bakas.split', 'promos.rebates', 'notifications.tickets'],
   'pool.paid': ['agents.commissions'],
   // The player's own limits first (their message names the limit), then identity verification.
   'payment.requesting': ['rglimits.deposit-limits', 'kyc.gate'],
@@ -49,6 +51,7 @@ export function createDomainHooks(
   order: SubscriberOrder<DomainHookSpecs> = DOMAIN_HOOK_ORDER,
 ): DomainHooks {
   const hooks = createTxHooks<DomainHookSpecs>(order);
+  subscribeBakasSettlement(hooks);
   subscribeRebates(hooks);
   subscribeCommissionAccrual(hooks);
   subscribeRgLimits(hooks);

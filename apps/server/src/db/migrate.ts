@@ -43,6 +43,7 @@ import * as notifications from './migrations/20261128160000_n1_notifications.ts'
 import * as pushSubscriptions from './migrations/20261128161000_n2_push.ts';
 import * as demoPopulation from './migrations/20261128151000_f1_demo_population.ts';
 import * as bakas from './migrations/20261128180000_bakas.ts';
+import * as bakasPlace from './migrations/20261129021000_bakas_place.ts';
 import * as formTallies from './migrations/20261129020000_form_tallies.ts';
 
 interface DialectMigration {
@@ -93,6 +94,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261128161000_n2_push': pushSubscriptions,
   '20261128151000_f1_demo_population': demoPopulation,
   '20261128180000_bakas': bakas,
+  '20261129021000_bakas_place': bakasPlace,
   '20261129020000_form_tallies': formTallies,
 };
 

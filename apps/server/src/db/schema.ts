@@ -468,6 +468,8 @@ export interface BetTicketsTable {
   winnings_tax: ColumnType<number, number | undefined, number>;
   settlement_details: string | null;
   settled_at: Timestamp | null;
+  /** The account that paid and is paid when not the player's wallet: a group's (bakas:<code>); null otherwise. */
+  holder_account_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ToteSettingsTable {
@@ -999,6 +1001,15 @@ export interface BakasGroupsTable {
   ticket_id: number | null;
   created_at: Timestamp;
   closed_at: Timestamp | null;
+  placed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** 1 when placed smaller than created. */
+  cut: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Money sold that the placed ticket did not use, refunded at placing. */
+  unused_refunded: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What the group account received from the pool at settlement (after the winnings tax). */
+  received: ColumnType<number | null, number | null | undefined, number | null>;
+  fee: ColumnType<number | null, number | null | undefined, number | null>;
+  settled_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 /** One purchase of shares of a group ticket. */
@@ -1014,6 +1025,12 @@ export interface BakasMembersTable {
   debit_transaction_id: number;
   refund_transaction_id: number | null;
   created_at: Timestamp;
+  /** Its part of a refund before the ticket ran (a smaller ticket's unused money, or a cancellation). */
+  refunded: ColumnType<number, number | undefined, number>;
+  /** Its part of the ticket's settlement (fee included for the organiser's); null until settled. */
+  payout: ColumnType<number | null, number | null | undefined, number | null>;
+  fee: ColumnType<number, number | undefined, number>;
+  payout_transaction_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface Database {

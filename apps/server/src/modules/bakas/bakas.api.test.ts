@@ -199,7 +199,15 @@ describe(`bakas group tickets (${testDialect})`, () => {
     const credits = await Promise.all(buyers.map(credit));
     expect(credits.filter((c) => c === 4_000)).toHaveLength(10);
     expect(credits.filter((c) => c === 5_000)).toHaveLength(40);
-    expect(await groupBalance(group.code)).toBe(20_000);
+    // The last share placed the ticket at once: its cost left the group's account for the pool, once.
+    expect(await groupBalance(group.code)).toBe(0);
+    const tickets = await t.app.db
+      .selectFrom('bet_tickets as b')
+      .innerJoin('accounts as a', 'a.id', 'b.holder_account_id')
+      .select(['b.total'])
+      .where('a.code', '=', bakasAccountCode(group.code))
+      .execute();
+    expect(tickets.map((ticket) => Number(ticket.total))).toEqual([20_000]);
     const seqs = await t.app.db
       .selectFrom('bakas_members as m')
       .innerJoin('bakas_groups as g', 'g.id', 'm.group_id')
@@ -255,14 +263,17 @@ describe(`bakas group tickets (${testDialect})`, () => {
     expect(messageOf(again)).toBe(BakasMessages.notOpen);
   });
 
-  it('refuses joining once the race has closed for betting', async () => {
+  it('refuses joining once the race has closed for betting (its last call cancelled the group set to cancel)', async () => {
     const organiser = await fundedPlayer();
     const friend = await fundedPlayer();
     const { group } = await created(organiser);
     await staffPost(`/api/backoffice/racing/races/${race.raceId}/status`, { status: 'C' });
     const refused = await bakas('join', friend, { code: group.code, shares: 1, idempotencyKey: randomUUID() });
     expect(refused.statusCode).toBe(400);
-    expect(messageOf(refused)).toBe('Betting is closed for race 1.');
+    expect(messageOf(refused)).toBe(BakasMessages.notOpen);
+    const seen = (await bakas('get', friend, { code: group.code })).json<BakasGroupResponse>().group;
+    expect(seen.status).toBe('cancelled');
+    expect(await credit(organiser)).toBe(100_000);
     expect(await credit(friend)).toBe(100_000);
     await staffPost(`/api/backoffice/racing/races/${race.raceId}/status`, { status: 'O' });
   });

@@ -4,24 +4,47 @@ import {
   betTypeByCode,
   BakasMessages,
   BetMessages,
+  cutToMoney,
+  isBettingOpen,
   sharePrice,
+  splitByShares,
   StatusCode,
   type BakasCancelInput,
   type BakasCreateInput,
   type BakasGroup,
   type BakasGroupResponse,
   type BakasJoinInput,
+  type BakasMember,
+  type BakasPlaceInput,
+  type BakasStatus,
 } from '@karera/shared';
 import type { BakasGroupsTable, Database } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
-import { checkBetOnCard, eventCard, type BetHooks } from '../betting/index.ts';
+import { checkBetOnCard, eventCard, placeHeldTicket, type BetHooks } from '../betting/index.ts';
 import { InsufficientFundsError, recordTransaction } from '../wallet/index.ts';
 import type { HookRunner } from '../../lib/tx-hooks.ts';
 
 /** What the module needs from the app: the bet hook its members' purchases run (responsible gaming). */
 export type BakasHookRunner = HookRunner<BetHooks>;
+
+/** A group's share count as the live socket tells its watchers, after the commit that changed it. */
+export interface BakasSharesChange {
+  code: string;
+  sharesSold: number;
+  shares: number;
+  status: BakasStatus;
+}
+/** Told after each commit that changed a group (a purchase, placing, cancelling): the socket push. */
+export type BakasNotify = (change: BakasSharesChange) => void;
+const silent: BakasNotify = () => undefined;
+const changeOf = (group: Group): BakasSharesChange => ({
+  code: group.code,
+  sharesSold: group.shares_sold,
+  shares: group.shares,
+  status: group.status,
+});
 
 type Group = Selectable<BakasGroupsTable>;
 
@@ -45,11 +68,25 @@ async function groupByCode(db: Kysely<Database> | Transaction<Database>, code: s
   return group;
 }
 
+/** Each player's credit account id. */
+async function creditAccounts(trx: Transaction<Database>, playerIds: readonly number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(playerIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom('accounts')
+    .select(['id', 'player_id'])
+    .where('player_id', 'in', ids)
+    .where('kind', '=', 'player_credit')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.player_id), row.id]));
+}
+
 /**
  * Buys `shares` of an open group for a player, in the caller's transaction: the player's limits and breaks
  * first, as for a bet of their own (the `bet.placing` hook); then the shares, claimed by one conditional update
  * that can never take the group past its shares (concurrent buyers queue on the group's row, and a late one
- * finds nothing left); then the price, from credit only, into the group's holding account.
+ * finds nothing left); then the price, from credit only, into the group's holding account. The purchase that
+ * sells the last share places the ticket in the same transaction (only one purchase can be that one).
  */
 async function buyShares(
   trx: Transaction<Database>,
@@ -75,8 +112,9 @@ async function buyShares(
       .select(['status', 'shares', 'shares_sold'])
       .where('id', '=', group.id)
       .executeTakeFirstOrThrow();
-    if (now.status !== 'open') throw badRequest(BakasMessages.notOpen);
     const left = now.shares - now.shares_sold;
+    if (left <= 0) throw badRequest(BakasMessages.allSharesSold);
+    if (now.status !== 'open') throw badRequest(BakasMessages.notOpen);
     throw badRequest(left <= 0 ? BakasMessages.allSharesSold : BakasMessages.notEnoughShares(left));
   }
   const firstShareSeq = Number(claimed.shares_sold) - shares + 1;
@@ -120,7 +158,213 @@ async function buyShares(
       created_at: nowIso(),
     })
     .execute();
-  return { creditBalance: posted.balances.get(credit.id) ?? 0 };
+  let creditBalance = posted.balances.get(credit.id) ?? 0;
+  if (Number(claimed.shares_sold) === group.shares) {
+    // The last share: the ticket enters the pool now, in this transaction, as one ticket held by the group.
+    await placeOrCancel(trx, await groupById(trx, group.id), 'filled');
+    creditBalance = await creditOf(trx, playerId);
+  }
+  return { creditBalance };
+}
+
+async function groupById(db: Kysely<Database> | Transaction<Database>, id: number): Promise<Group> {
+  return db.selectFrom('bakas_groups').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+async function creditOf(db: Kysely<Database> | Transaction<Database>, playerId: number): Promise<number> {
+  const credit = await db
+    .selectFrom('accounts')
+    .select('balance')
+    .where('player_id', '=', playerId)
+    .where('kind', '=', 'player_credit')
+    .executeTakeFirstOrThrow();
+  return Number(credit.balance);
+}
+
+/** A group's purchases not refunded, in the order their first shares were bought. */
+async function livePurchases(trx: Transaction<Database>, groupId: number) {
+  return trx
+    .selectFrom('bakas_members')
+    .select(['id', 'player_id', 'shares', 'first_share_seq', 'paid', 'refunded'])
+    .where('group_id', '=', groupId)
+    .where('refund_transaction_id', 'is', null)
+    .orderBy('first_share_seq')
+    .execute();
+}
+
+/**
+ * Pays `amount` out of the group's account to its members, split by shares (`splitByShares`, or the parts
+ * given), as one balanced transaction; answers each purchase's part (by purchase id) and the transaction.
+ */
+async function payMembers(
+  trx: Transaction<Database>,
+  group: Group,
+  purchases: readonly { id: number; player_id: number }[],
+  parts: readonly number[],
+  entry: { kind: string; description: string; metadata: Record<string, unknown> },
+): Promise<number | null> {
+  const total = parts.reduce((sum, part) => sum + part, 0);
+  if (total === 0) return null;
+  const credits = await creditAccounts(
+    trx,
+    purchases.map((purchase) => purchase.player_id),
+  );
+  const byAccount = new Map<number, number>();
+  purchases.forEach((purchase, index) => {
+    const account = credits.get(purchase.player_id);
+    if (account === undefined) throw new Error(`Credit account missing for player ${purchase.player_id}`);
+    byAccount.set(account, (byAccount.get(account) ?? 0) + (parts[index] ?? 0));
+  });
+  const posted = await recordTransaction(
+    trx,
+    {
+      ...entry,
+      actor: { type: 'system', id: null },
+      postings: [
+        { accountId: group.account_id, amount: -total },
+        ...[...byAccount.entries()]
+          .filter(([, amount]) => amount !== 0)
+          .map(([accountId, amount]) => ({ accountId, amount })),
+      ],
+    },
+    { tracked: new Set([group.account_id, ...byAccount.keys()]) },
+  );
+  return posted.transactionId;
+}
+
+/** Why a group is being closed: its last share sold, its organiser, or betting closing on its first race. */
+export type CloseReason = 'filled' | 'organiser' | 'lastCall';
+
+/**
+ * Places an open group's ticket with the shares sold, or cancels the group (decision 056), in the caller's
+ * transaction:
+ * - every share sold: the ticket as created;
+ * - fewer, set to `smaller`: cut by `cutToMoney` to what the money sold buys (cancelled when no cut fits);
+ * - fewer, set to `cancel`: cancelled, every purchase refunded.
+ * The group is claimed by a conditional update from open, so two closers (a filling purchase and last call, two
+ * instances at last call) place it once; a closer that finds it no longer open does nothing ('organiser': refused).
+ * The ticket's own BET posting moves its cost from the group's account into the pool; money sold that it does not
+ * use is refunded at once, split by shares, so the account holds nothing once the ticket is placed.
+ */
+export async function placeOrCancel(trx: Transaction<Database>, group: Group, reason: CloseReason): Promise<BakasStatus> {
+  if (group.status !== 'open') {
+    if (reason === 'organiser') throw badRequest(BakasMessages.notOpen);
+    return group.status;
+  }
+  const type = betTypeByCode(group.bet_type);
+  if (!type) throw new Error(`Unknown bet type ${group.bet_type}`);
+  const money = group.shares_sold * Number(group.share_price);
+  const created = JSON.parse(group.selections) as number[][];
+  let plan: { selections: number[][]; combinations: number; cost: number } | null =
+    group.shares_sold === group.shares
+      ? { selections: created, combinations: group.combinations, cost: Number(group.cost) }
+      : group.shortfall === 'smaller'
+        ? cutToMoney(type, created, Number(group.amount), money)
+        : null;
+  const race = await trx
+    .selectFrom('races')
+    .select(['race_no', 'status'])
+    .where('id', '=', group.first_race_id)
+    .executeTakeFirstOrThrow();
+  if (reason === 'lastCall') {
+    // Too late for its pool: the race was cancelled, or (a closer that ran late) the pool began settling.
+    const settling = await trx
+      .selectFrom('pool_settlements')
+      .select('id')
+      .where('first_race_id', '=', group.first_race_id)
+      .where('bet_type', '=', group.bet_type)
+      .executeTakeFirst();
+    if (race.status === 'X' || race.status === 'D' || settling) plan = null;
+  }
+  if (!plan) {
+    await cancelGroup(trx, group);
+    return 'cancelled';
+  }
+  const placedAt = nowIso();
+  const claimed = await trx
+    .updateTable('bakas_groups')
+    .set({ status: 'placed', placed_at: placedAt, closed_at: placedAt })
+    .where('id', '=', group.id)
+    .where('status', '=', 'open')
+    .returning('id')
+    .executeTakeFirst();
+  if (!claimed) {
+    if (reason === 'organiser') throw badRequest(BakasMessages.notOpen);
+    return (await groupById(trx, group.id)).status;
+  }
+  const ticket = await placeHeldTicket(trx, {
+    playerId: group.organiser_id,
+    holderAccountId: group.account_id,
+    eventId: group.event_id,
+    firstRaceId: group.first_race_id,
+    firstRaceNo: race.race_no,
+    betType: group.bet_type,
+    selections: plan.selections,
+    amount: Number(group.amount),
+    combinations: plan.combinations,
+    total: plan.cost,
+  });
+  const unused = money - plan.cost;
+  if (unused > 0) {
+    const purchases = await livePurchases(trx, group.id);
+    const parts = splitByShares(
+      unused,
+      purchases.map((purchase) => ({ shares: purchase.shares, firstShareSeq: purchase.first_share_seq })),
+    );
+    await payMembers(trx, group, purchases, parts, {
+      kind: 'BAKAS_REFUND',
+      description: `Refund of money unused by the smaller group ticket ${group.code}`,
+      metadata: { bakas: group.code, unused },
+    });
+    for (const [index, purchase] of purchases.entries()) {
+      await trx
+        .updateTable('bakas_members')
+        .set({ refunded: parts[index] ?? 0 })
+        .where('id', '=', purchase.id)
+        .execute();
+    }
+  }
+  await trx
+    .updateTable('bakas_groups')
+    .set({
+      ticket_id: ticket.ticketId,
+      cut: plan.cost < Number(group.cost) ? 1 : 0,
+      unused_refunded: unused,
+    })
+    .where('id', '=', group.id)
+    .execute();
+  return 'placed';
+}
+
+/** Members by player, in the order of their first share, with their money in the group. */
+function membersOf(
+  rows: readonly {
+    player_id: number;
+    first_name: string;
+    shares: number;
+    paid: number;
+    refunded: number;
+    payout: number | null;
+  }[],
+): Map<number, BakasMember> {
+  const byPlayer = new Map<number, BakasMember>();
+  for (const row of rows) {
+    const held = byPlayer.get(row.player_id) ?? {
+      firstName: row.first_name,
+      shares: 0,
+      paid: 0,
+      refunded: 0,
+      stake: 0,
+      payout: null,
+    };
+    held.shares += row.shares;
+    held.paid += Number(row.paid);
+    held.refunded += Number(row.refunded);
+    held.stake = held.paid - held.refunded;
+    if (row.payout !== null) held.payout = (held.payout ?? 0) + Number(row.payout);
+    byPlayer.set(row.player_id, held);
+  }
+  return byPlayer;
 }
 
 /** The group as its link shows it to `viewerId`: members by first name, in the order they bought. */
@@ -129,43 +373,122 @@ async function viewOf(
   group: Group,
   viewerId: number,
 ): Promise<BakasGroup> {
-  const [organiser, members] = await Promise.all([
-    db.selectFrom('players').select('first_name').where('id', '=', group.organiser_id).executeTakeFirstOrThrow(),
+  const [view] = await viewsOf(db, [group], viewerId);
+  if (!view) throw notFound(BakasMessages.notFound);
+  return publicView(view);
+}
+
+/** Several groups as `viewerId` sees them (null: staff, who see everyone's money alike). */
+export async function viewsOf(
+  db: Kysely<Database> | Transaction<Database>,
+  groups: readonly Group[],
+  viewerId: number | null,
+): Promise<(BakasGroup & { memberRows: Map<number, BakasMember> })[]> {
+  if (groups.length === 0) return [];
+  const ids = groups.map((group) => group.id);
+  const [organisers, members, races, tickets] = await Promise.all([
+    db
+      .selectFrom('players')
+      .select(['id', 'first_name'])
+      .where(
+        'id',
+        'in',
+        groups.map((group) => group.organiser_id),
+      )
+      .execute(),
     db
       .selectFrom('bakas_members as m')
       .innerJoin('players as p', 'p.id', 'm.player_id')
-      .select(['m.player_id', 'p.first_name', 'm.shares', 'm.first_share_seq'])
-      .where('m.group_id', '=', group.id)
+      .select(['m.group_id', 'm.player_id', 'p.first_name', 'm.shares', 'm.paid', 'm.refunded', 'm.payout'])
+      .where('m.group_id', 'in', ids)
       .orderBy('m.first_share_seq')
       .execute(),
+    db
+      .selectFrom('races as r')
+      .innerJoin('game_events as e', 'e.id', 'r.event_id')
+      .select(['r.id', 'r.race_no', 'r.start_time', 'e.name'])
+      .where(
+        'r.id',
+        'in',
+        groups.map((group) => group.first_race_id),
+      )
+      .execute(),
+    db
+      .selectFrom('bet_tickets')
+      .select(['id', 'ticket_no', 'selections', 'combinations', 'total', 'status', 'created_at', 'winnings_tax'])
+      .where(
+        'id',
+        'in',
+        groups.flatMap((group) => (group.ticket_id === null ? [] : [group.ticket_id])).concat([0]),
+      )
+      .execute(),
   ]);
-  const byPlayer = new Map<number, { firstName: string; shares: number }>();
-  for (const member of members) {
-    const held = byPlayer.get(member.player_id) ?? { firstName: member.first_name, shares: 0 };
-    held.shares += member.shares;
-    byPlayer.set(member.player_id, held);
-  }
-  return {
-    code: group.code,
-    title: group.title,
-    organiser: organiser.first_name,
-    eventId: group.event_id,
-    raceId: group.first_race_id,
-    betType: group.bet_type,
-    selections: JSON.parse(group.selections) as number[][],
-    amount: Number(group.amount),
-    combinations: group.combinations,
-    cost: Number(group.cost),
-    shares: group.shares,
-    sharePrice: Number(group.share_price),
-    sharesSold: group.shares_sold,
-    sharesLeft: group.shares - group.shares_sold,
-    feePercent: group.fee_percent,
-    shortfall: group.shortfall,
-    status: group.status,
-    members: [...byPlayer.values()],
-    yourShares: byPlayer.get(viewerId)?.shares ?? 0,
-  };
+  const organiserName = new Map(organisers.map((row) => [row.id, row.first_name]));
+  const raceOf = new Map(races.map((row) => [row.id, row]));
+  const ticketOf = new Map(tickets.map((row) => [row.id, row]));
+  return groups.map((group) => {
+    const memberRows = membersOf(members.filter((row) => row.group_id === group.id));
+    const race = raceOf.get(group.first_race_id);
+    const ticket = group.ticket_id === null ? undefined : ticketOf.get(group.ticket_id);
+    const yours = viewerId === null ? undefined : memberRows.get(viewerId);
+    return {
+      code: group.code,
+      title: group.title,
+      organiser: organiserName.get(group.organiser_id) ?? '',
+      eventId: group.event_id,
+      raceId: group.first_race_id,
+      betType: group.bet_type,
+      selections: JSON.parse(group.selections) as number[][],
+      amount: Number(group.amount),
+      combinations: group.combinations,
+      cost: Number(group.cost),
+      shares: group.shares,
+      sharePrice: Number(group.share_price),
+      sharesSold: group.shares_sold,
+      sharesLeft: group.shares - group.shares_sold,
+      feePercent: group.fee_percent,
+      shortfall: group.shortfall,
+      status: group.status,
+      members: [...memberRows.values()],
+      yourShares: yours?.shares ?? 0,
+      yourStake: yours?.stake ?? 0,
+      yourPayout: yours?.payout ?? null,
+      isOrganiser: viewerId === group.organiser_id,
+      closesAt: race?.start_time ?? null,
+      raceNo: race?.race_no ?? 0,
+      eventName: race?.name ?? '',
+      createdAt: group.created_at,
+      ticket: ticket
+        ? {
+            ticketNo: ticket.ticket_no,
+            selections: JSON.parse(ticket.selections) as number[][],
+            combinations: ticket.combinations,
+            cost: Number(ticket.total),
+            cut: group.cut === 1,
+            unusedRefunded: Number(group.unused_refunded ?? 0),
+            placedAt: group.placed_at ?? ticket.created_at,
+            status: ticket.status,
+          }
+        : null,
+      settlement:
+        group.status === 'settled' && ticket
+          ? {
+              received: Number(group.received ?? 0),
+              winningsTax: Number(ticket.winnings_tax),
+              fee: Number(group.fee ?? 0),
+              refunded: ticket.status === 'refunded',
+              settledAt: group.settled_at ?? '',
+            }
+          : null,
+      memberRows,
+    };
+  });
+}
+
+/** Strips the view's internals for an answer. */
+function publicView(view: BakasGroup & { memberRows?: unknown }): BakasGroup {
+  const { memberRows: _m, ...group } = view;
+  return group;
 }
 
 /**
@@ -179,11 +502,12 @@ export async function createBakas(
   hooks: BakasHookRunner,
   playerId: number,
   input: BakasCreateInput,
+  notify: BakasNotify = silent,
 ): Promise<BakasGroupResponse> {
   const { idempotencyKey, sessionId: _s, playerId: _p, ...request } = input;
   const type = betTypeByCode(input.betType);
   if (!type) throw badRequest(BetMessages.pickEveryPosition);
-  const { body } = await runIdempotent(
+  const { body, replayed } = await runIdempotent(
     db,
     { scope: `player:${playerId}:bakas-create`, key: idempotencyKey, request },
     async (trx) => {
@@ -240,38 +564,36 @@ export async function createBakas(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const group = await trx
-        .selectFrom('bakas_groups')
-        .selectAll()
-        .where('id', '=', inserted.id)
-        .executeTakeFirstOrThrow();
+      const group = await groupById(trx, inserted.id);
       const { creditBalance } = await buyShares(trx, hooks, group, playerId, input.organiserShares);
       const now = await groupByCode(trx, code);
       return { statusCode: 200 as const, group: await viewOf(trx, now, playerId), creditBalance };
     },
   );
+  if (!replayed) notify(body.group);
   return body;
 }
 
 /**
  * Buys shares of a group ticket from its link, under the buyer's idempotency key: refused once its race's
  * betting has closed, when the group is no longer open, or when fewer shares are left than asked
- * ('All shares are sold.' when none); nothing is debited then.
+ * ('All shares are sold.' when none); nothing is debited then. The purchase of the last share places the ticket.
  */
 export async function joinBakas(
   db: Kysely<Database>,
   hooks: BakasHookRunner,
   playerId: number,
   input: BakasJoinInput,
+  notify: BakasNotify = silent,
 ): Promise<BakasGroupResponse> {
   const { idempotencyKey, sessionId: _s, playerId: _p, ...request } = input;
-  const { body } = await runIdempotent(
+  const { body, replayed } = await runIdempotent(
     db,
     { scope: `player:${playerId}:bakas-join`, key: idempotencyKey, request },
     async (trx) => {
       const group = await groupByCode(trx, input.code);
-      if (group.status !== 'open') throw badRequest(BakasMessages.notOpen);
       if (group.shares_sold >= group.shares) throw badRequest(BakasMessages.allSharesSold);
+      if (group.status !== 'open') throw badRequest(BakasMessages.notOpen);
       const type = betTypeByCode(group.bet_type);
       if (!type) throw badRequest(BakasMessages.notOpen);
       // Its race (every leg) must still be on sale, its runners running, as for a bet placed now.
@@ -292,6 +614,7 @@ export async function joinBakas(
       };
     },
   );
+  if (!replayed) notify(body.group);
   return body;
 }
 
@@ -337,7 +660,7 @@ export async function cancelGroup(trx: Transaction<Database>, group: Group): Pro
     );
     await trx
       .updateTable('bakas_members')
-      .set({ refund_transaction_id: refund.transactionId })
+      .set({ refund_transaction_id: refund.transactionId, refunded: paid })
       .where('id', '=', purchase.id)
       .execute();
   }
@@ -348,32 +671,133 @@ export async function cancelBakas(
   db: Kysely<Database>,
   playerId: number,
   input: BakasCancelInput,
+  notify: BakasNotify = silent,
 ): Promise<BakasGroupResponse> {
   const { idempotencyKey, sessionId: _s, playerId: _p, ...request } = input;
-  const { body } = await runIdempotent(
+  const { body, replayed } = await runIdempotent(
     db,
     { scope: `player:${playerId}:bakas-cancel`, key: idempotencyKey, request },
     async (trx) => {
       const group = await groupByCode(trx, input.code);
       if (group.organiser_id !== playerId) throw forbidden(BakasMessages.onlyOrganiser);
       await cancelGroup(trx, group);
-      const credit = await trx
-        .selectFrom('accounts')
-        .select('balance')
-        .where('player_id', '=', playerId)
-        .where('kind', '=', 'player_credit')
-        .executeTakeFirstOrThrow();
       return {
         statusCode: 200 as const,
         group: await viewOf(trx, await groupByCode(trx, input.code), playerId),
-        creditBalance: Number(credit.balance),
+        creditBalance: await creditOf(trx, playerId),
       };
     },
   );
+  if (!replayed) notify(body.group);
   return body;
 }
 
-/** A group ticket from its link, for any signed-in player. */
+/**
+ * The organiser places their open group ticket now, under their idempotency key, with the shares sold: the
+ * ticket as created when every share sold, else smaller or cancelled as they chose. Betting must still be open
+ * on it, as for a bet placed now.
+ */
+export async function placeBakas(
+  db: Kysely<Database>,
+  playerId: number,
+  input: BakasPlaceInput,
+  notify: BakasNotify = silent,
+): Promise<BakasGroupResponse> {
+  const { idempotencyKey, sessionId: _s, playerId: _p, ...request } = input;
+  const { body, replayed } = await runIdempotent(
+    db,
+    { scope: `player:${playerId}:bakas-place`, key: idempotencyKey, request },
+    async (trx) => {
+      const group = await groupByCode(trx, input.code);
+      if (group.organiser_id !== playerId) throw forbidden(BakasMessages.onlyOrganiser);
+      if (group.status !== 'open') throw badRequest(BakasMessages.notOpen);
+      const type = betTypeByCode(group.bet_type);
+      if (!type) throw badRequest(BakasMessages.notOpen);
+      checkBetOnCard(await eventCard(db, trx, group.event_id), type, {
+        raceId: group.first_race_id,
+        eventId: group.event_id,
+        betType: group.bet_type,
+        selections: JSON.parse(group.selections) as number[][],
+        amount: Number(group.amount),
+        useBonus: false,
+        idempotencyKey,
+      });
+      await placeOrCancel(trx, group, 'organiser');
+      return {
+        statusCode: 200 as const,
+        group: await viewOf(trx, await groupByCode(trx, input.code), playerId),
+        creditBalance: await creditOf(trx, playerId),
+      };
+    },
+  );
+  if (!replayed) notify(body.group);
+  return body;
+}
+
+/**
+ * Last call (decision 056): every group still open whose first race (first leg) no longer takes bets is placed
+ * with the shares sold, or cancelled, each in its own transaction. Safe to run on any instance, any number of
+ * times: each group is claimed once by its conditional update. `raceId`: only that race's groups.
+ */
+export async function closeGroupsAtLastCall(
+  db: Kysely<Database>,
+  notify: BakasNotify = silent,
+  raceId?: number,
+): Promise<number> {
+  const due = await db
+    .selectFrom('bakas_groups as g')
+    .innerJoin('races as r', 'r.id', 'g.first_race_id')
+    .select(['g.id', 'r.status'])
+    .where('g.status', '=', 'open')
+    .$if(raceId !== undefined, (query) => query.where('g.first_race_id', '=', raceId ?? 0))
+    .orderBy('g.id')
+    .execute();
+  let closed = 0;
+  for (const row of due) {
+    if (isBettingOpen(row.status)) continue;
+    const group = await db.transaction().execute(async (trx) => {
+      const now = await groupById(trx, row.id);
+      await placeOrCancel(trx, now, 'lastCall');
+      return groupById(trx, row.id);
+    });
+    if (group.status !== 'open') {
+      closed += 1;
+      notify(changeOf(group));
+    }
+  }
+  return closed;
+}
+
+/** A group ticket from its link, for any signed-in player (a group its last call missed is closed first). */
 export async function getBakas(db: Kysely<Database>, playerId: number, code: string): Promise<BakasGroupResponse> {
-  return { statusCode: 200, group: await viewOf(db, await groupByCode(db, code), playerId) };
+  let group = await groupByCode(db, code);
+  if (group.status === 'open') {
+    const race = await db.selectFrom('races').select('status').where('id', '=', group.first_race_id).executeTakeFirst();
+    if (race && !isBettingOpen(race.status)) {
+      await closeGroupsAtLastCall(db, silent, group.first_race_id);
+      group = await groupByCode(db, code);
+    }
+  }
+  return { statusCode: 200, group: await viewOf(db, group, playerId) };
+}
+
+/** The player's group tickets (any share bought), newest first. */
+export async function myGroups(db: Kysely<Database>, playerId: number, limit = 50) {
+  const groups = await db
+    .selectFrom('bakas_groups')
+    .selectAll()
+    .where((eb) =>
+      eb(
+        'id',
+        'in',
+        eb.selectFrom('bakas_members').select('group_id').where('player_id', '=', playerId),
+      ),
+    )
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return {
+    statusCode: 200 as const,
+    groups: (await viewsOf(db, groups, playerId)).map(publicView),
+  };
 }

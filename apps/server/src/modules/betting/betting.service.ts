@@ -93,7 +93,7 @@ const selectPoolAccount = statement<{ id: number; tracks_balance: number }>(
 );
 
 /** The pool of a race and bet type: a ledger account whose balance is its postings (no hot row). */
-async function poolAccountId(trx: Transaction<Database>, code: string): Promise<number> {
+export async function poolAccountId(trx: Transaction<Database>, code: string): Promise<number> {
   await insertPoolAccount(trx, [code, nowIso()]);
   const [pool] = await selectPoolAccount(trx, [code]);
   if (!pool) throw new Error(`Ledger account missing: ${code}`);
@@ -377,7 +377,9 @@ function playerTickets(db: Kysely<Database>, playerId: number) {
     .leftJoin('pool_settlements as ps', (join) =>
       join.onRef('ps.first_race_id', '=', 'b.first_race_id').onRef('ps.bet_type', '=', 'b.bet_type'),
     )
-    .where('b.player_id', '=', playerId);
+    .where('b.player_id', '=', playerId)
+    // A group's ticket names its organiser but is the group's (decision 056): members see it by their shares.
+    .where('b.holder_account_id', 'is', null);
 }
 
 /** The player's tickets, newest first, as the Race Bet tab shows them (docs/product/screens.md#transaction-history). */

@@ -5,4 +5,5 @@ export { bettingRoutes } from './betting.routes.ts';
 export { betsOfLines, placeBet } from './betting.service.ts';
 export { checkBetOnCard } from './betting.service.ts';
 export { eventCard } from './event-card.ts';
+export { placeHeldTicket, type HeldTicketInput } from './held-ticket.ts';
 export { legsOfTickets } from './ticket-legs.ts';

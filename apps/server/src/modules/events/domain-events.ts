@@ -20,6 +20,8 @@ export interface DomainEventMap {
   'inbox.changed': { playerIds: number[] };
   /** Official results or horse records changed (an import, a merge, a correction): form guides are read again. */
   'form.changed': { raceId: number | null };
+  /** A group ticket's shares sold or status changed (decision 056): the sockets watching its link are told. */
+  'bakas.shares': { code: string; sharesSold: number; shares: number; status: 'open' | 'placed' | 'cancelled' | 'settled' };
 }
 
 export type DomainEventName = keyof DomainEventMap;
@@ -47,6 +49,7 @@ const NAMES: readonly DomainEventName[] = [
   'race.settled',
   'inbox.changed',
   'form.changed',
+  'bakas.shares',
 ];
 
 /** An event as it arrives from another instance: a known name and an object payload, else nothing. */

@@ -42,7 +42,12 @@ function allowedStream(input: EventInput, streamHosts: readonly string[]): Event
 }
 
 export const racingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: RacingDeps = { db: app.db, pubsub: app.pubsub, onRaceCancelled: app.onRaceCancelled };
+  const deps: RacingDeps = {
+    db: app.db,
+    pubsub: app.pubsub,
+    onRaceCancelled: app.onRaceCancelled,
+    onBettingClosed: app.onBettingClosed,
+  };
   const { db } = app;
 
   registerOperation(app, GameOperations.getGameInfo, { tags: ['game'] }, async () => {

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   canTransition,
+  isBettingOpen,
   isRaceLocked,
   manilaDateOfStart,
   raceDayLeavesRaceMessage,
@@ -32,6 +33,8 @@ export interface RacingDeps {
   pubsub: PubSub;
   /** Called once a race is cancelled, so the pools it completes are refunded (the tote's job). */
   onRaceCancelled?: (raceId: number) => Promise<void>;
+  /** Called once a race stops taking bets (closed or cancelled): group tickets on it are placed or cancelled. */
+  onBettingClosed?: (raceId: number) => Promise<void>;
 }
 
 /** Who changed the race card: staff from the back office, or the race-day simulator. */
@@ -235,6 +238,7 @@ export async function transitionRace(
   if (to === 'O') await assertFieldCanOpen(deps.db, race);
   await deps.db.transaction().execute((trx) => moveRaceStatus(trx, actor, raceId, race.status, to));
   await deps.pubsub.publish([{ type: 'RACE_STATUS', raceId, status: to }]);
+  if (isBettingOpen(race.status) && !isBettingOpen(to)) await deps.onBettingClosed?.(raceId);
   if (to === 'X') await deps.onRaceCancelled?.(raceId);
   return mustFindRace(deps.db, raceId);
 }

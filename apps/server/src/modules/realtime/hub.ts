@@ -3,6 +3,9 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import {
+  BAKAS_WATCH_PER_SOCKET,
+  bakasWatchOf,
+  encodeBakasShares,
   decodeFrame,
   encodeBalanceChanged,
   encodeFrame,
@@ -47,6 +50,8 @@ interface LiveSocket {
   /** A player socket's session token, confirmed at each heartbeat. */
   sessionToken: string | null;
   alive: boolean;
+  /** Group tickets whose links this socket follows (BAKAS_WATCH), newest last. */
+  watching?: string[];
 }
 
 /**
@@ -112,6 +117,15 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
   };
   const unsubscribePlayers = app.pubsub.subscribePlayers(noticeBalance);
   const unsubscribeWallets = app.events.on('wallet.changed', ({ playerId }) => noticeBalance(playerId));
+  // A group ticket's shares sold changed: the sockets following its link are told (decision 056).
+  const unsubscribeBakas = app.events.on('bakas.shares', (change) => {
+    const frame = encodeBakasShares(change);
+    for (const client of live) {
+      if (client.watching?.includes(change.code) && client.socket.readyState === client.socket.OPEN) {
+        client.socket.send(frame);
+      }
+    }
+  });
   // A notice reached these players' inboxes (or they read some): each connected one is sent their unread count.
   const unsubscribeInbox = app.events.on('inbox.changed', async ({ playerIds }) => {
     const changed = new Set(playerIds);
@@ -261,7 +275,16 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     };
 
     socket.on('message', (data: Buffer, isBinary: boolean) => {
-      if (client) return; // players only listen; anything after GAME_CONNECT is ignored
+      if (client) {
+        // Players only listen, but for following a group ticket's link; anything else is ignored.
+        const code = !isBinary && client.playerId !== null ? bakasWatchOf(data.toString()) : null;
+        if (code !== null) {
+          const watching = (client.watching ?? []).filter((known) => known !== code);
+          watching.push(code);
+          client.watching = watching.slice(-BAKAS_WATCH_PER_SOCKET);
+        }
+        return;
+      }
       clearTimeout(connectTimer);
       const [hello] = isBinary ? [] : decodeFrame(data.toString());
       if (hello?.type === 'STAFF_CONNECT') {
@@ -306,6 +329,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     unsubscribe();
     unsubscribePlayers();
     unsubscribeWallets();
+    unsubscribeBakas();
     unsubscribeInbox();
     unsubscribeResume();
     app.server.off('upgrade', onUpgrade);

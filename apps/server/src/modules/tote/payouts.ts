@@ -21,6 +21,8 @@ export interface TicketToPay {
   ticketId: number;
   playerId: number;
   settlement: TicketSettlement;
+  /** A ticket held by an account (a group's, decision 056): its winnings and refund go there, not to the player. */
+  holderAccountId?: number | null;
 }
 
 const VALUES_PER_STATEMENT = 900;
@@ -141,7 +143,7 @@ export async function payTickets(
     return id;
   };
   const postingsByTicket = new Map<number, Posting[]>();
-  for (const { ticketId, playerId, settlement } of toPay) {
+  for (const { ticketId, playerId, settlement, holderAccountId } of toPay) {
     const { payout, refund, refundToBonus, winningsToCredit, bonusStakeRetained, winningsTax } = settlement;
     if (winningsToCredit + bonusStakeRetained + winningsTax !== payout) {
       throw new Error(`Ticket ${ticketId}: payout split wrong`);
@@ -153,13 +155,23 @@ export async function payTickets(
       [HouseAccount.bonusStakeRetained, bonusStakeRetained],
       [HouseAccount.winningsTaxPayable, winningsTax],
     ];
+    const held = holderAccountId ?? null;
+    // A held ticket is funded from its holder only (never bonus): what its player's credit would get goes to the holder.
+    if (held !== null && (refundToBonus !== 0 || bonusStakeRetained !== 0)) {
+      throw new Error(`Ticket ${ticketId}: a held ticket has no bonus stake`);
+    }
     const postings: Posting[] = [
       { accountId: poolAccountId, amount: -(payout + refund) },
-      ...lines.filter(([, amount]) => amount !== 0).map(([code, amount]) => ({ accountId: accountOf(code), amount })),
+      ...lines
+        .filter(([, amount]) => amount !== 0)
+        .map(([code, amount]) => ({
+          accountId: held !== null && code === playerAccountCode(playerId, 'credit') ? held : accountOf(code),
+          amount,
+        })),
     ];
     assertBalanced(postings);
     postingsByTicket.set(ticketId, postings);
-    changedPlayers.add(playerId);
+    if (held === null) changedPlayers.add(playerId);
   }
 
   const transactionOf = new Map<number, number>();

@@ -207,12 +207,24 @@ export interface StoredTicket extends PoolTicket {
   status: string;
   /** When it was placed: a rebate promo's window is checked against it. */
   createdAt: string;
+  /** The account that paid for it and is paid when not its player's wallet (a group's, decision 056). */
+  holderAccountId: number | null;
 }
 
 export async function poolTickets(db: Db, key: PoolKey): Promise<StoredTicket[]> {
   const rows = await db
     .selectFrom('bet_tickets')
-    .select(['id', 'player_id', 'amount', 'total', 'from_bonus', 'selections', 'status', 'created_at'])
+    .select([
+      'id',
+      'player_id',
+      'amount',
+      'total',
+      'from_bonus',
+      'selections',
+      'status',
+      'created_at',
+      'holder_account_id',
+    ])
     .where('first_race_id', '=', key.firstRaceId)
     .where('bet_type', '=', key.betType)
     .orderBy('id')
@@ -226,6 +238,7 @@ export async function poolTickets(db: Db, key: PoolKey): Promise<StoredTicket[]>
     selections: parseSelections(row.selections),
     status: row.status,
     createdAt: row.created_at,
+    holderAccountId: row.holder_account_id ?? null,
   }));
 }
 

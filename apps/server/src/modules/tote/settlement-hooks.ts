@@ -14,8 +14,13 @@ export interface SettledTicket {
   playerId: number;
   /** When it was placed. */
   placedAt: string;
-  /** Its stake paid from credit that rode: not from bonus, not refunded to credit. */
+  /** Its stake paid from credit that rode: not from bonus, not refunded to credit. 0 for a held ticket. */
   creditStake: number;
+  /**
+   * A group's ticket (decision 056): the holding account that paid for it and was paid its settlement. Its
+   * `playerId` is the organiser, who did not bet it: subscribers that act on a player's own bets skip it.
+   */
+  holderAccountId: number | null;
 }
 
 /**

@@ -566,7 +566,9 @@ async function settleStartedOrNew(deps: ToteDeps, card: PoolCard): Promise<void>
       ticketId: ticket.id,
       playerId: ticket.playerId,
       placedAt: ticket.createdAt,
-      creditStake: ticket.total - ticket.fromBonus - creditRefund,
+      // A group's ticket is no stake of its organiser's (its members' shares are theirs, decision 056).
+      creditStake: ticket.holderAccountId === null ? ticket.total - ticket.fromBonus - creditRefund : 0,
+      holderAccountId: ticket.holderAccountId,
     };
   };
   // Tickets that get money back are paid one by one (each claimed, each its own ledger transaction)...
@@ -575,7 +577,7 @@ async function settleStartedOrNew(deps: ToteDeps, card: PoolCard): Promise<void>
   for (const ticket of tickets) {
     const settlement = byId.get(ticket.id);
     if (ticket.status !== 'open' || !settlement || settlement.payout + settlement.refund <= 0) continue;
-    toPay.push({ ticketId: ticket.id, playerId: ticket.playerId, settlement });
+    toPay.push({ ticketId: ticket.id, playerId: ticket.playerId, settlement, holderAccountId: ticket.holderAccountId });
     paid.set(ticket.id, settledTicket(ticket));
   }
   for (let i = 0; i < toPay.length; i += SETTLEMENT_BATCH) {

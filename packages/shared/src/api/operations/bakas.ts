@@ -1,5 +1,11 @@
+import { z } from 'zod';
 import { Audiences, defineOperations } from '../contract.ts';
+import { idParam } from '../params.ts';
 import {
+  bakasMineResponseSchema,
+  bakasMineSchema,
+  bakasPlaceSchema,
+  bakasStaffGroupsResponseSchema,
   bakasCancelSchema,
   bakasCreateSchema,
   bakasGetSchema,
@@ -7,7 +13,10 @@ import {
   bakasJoinSchema,
 } from '../schemas/bakas.ts';
 
-/** Group tickets, bakas (decision 056): create, open from a link, buy shares, cancel. */
+/**
+ * Group tickets, bakas (decision 056): create, open from a link, buy shares, place, cancel, the caller's own
+ * groups; and for staff, the group tickets of a race and of a player, with every member.
+ */
 export const BakasOperations = defineOperations({
   create: {
     method: 'POST',
@@ -41,5 +50,38 @@ export const BakasOperations = defineOperations({
     summary: 'The organiser cancels an open group ticket; every member is refunded (once per idempotency key)',
     body: bakasCancelSchema,
     response: bakasGroupResponseSchema,
+  },
+  place: {
+    method: 'POST',
+    path: '/api/bakas/place',
+    audience: Audiences.player,
+    summary:
+      'The organiser places an open group ticket now with the shares sold (smaller, or cancelled, as chosen at creation; once per idempotency key)',
+    body: bakasPlaceSchema,
+    response: bakasGroupResponseSchema,
+  },
+  mine: {
+    method: 'POST',
+    path: '/api/bakas/mine',
+    audience: Audiences.player,
+    summary: "The caller's group tickets (organised or joined), newest first, with their stake and payout",
+    body: bakasMineSchema.optional(),
+    response: bakasMineResponseSchema,
+  },
+  raceGroups: {
+    method: 'GET',
+    path: '/api/backoffice/bakas/races/:raceId',
+    audience: Audiences.anyStaff,
+    summary: 'The group tickets of a race (its first race), with every member (members in scope for agents)',
+    params: z.strictObject({ raceId: idParam }),
+    response: bakasStaffGroupsResponseSchema,
+  },
+  playerGroups: {
+    method: 'GET',
+    path: '/api/backoffice/bakas/players/:playerId',
+    audience: Audiences.anyStaff,
+    summary: 'The group tickets a player in scope holds shares in, with every member',
+    params: z.strictObject({ playerId: idParam }),
+    response: bakasStaffGroupsResponseSchema,
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bakasShareOfTicketSchema } from './bakas.ts';
 
 /** Why a ticket was refunded (see betHistoryTicketSchema.refundReason). */
 export const REFUND_REASONS = ['scratch', 'cancelled', 'noWinner'] as const;
@@ -101,6 +102,11 @@ export const betHistoryTicketSchema = z.object({
    * backed the winning combination and the pool was refunded. Null unless the ticket was refunded.
    */
   refundReason: z.enum(REFUND_REASONS).nullable().optional(),
+  /**
+   * A group ticket (bakas, decision 056) the player holds shares in: the ticket's fields are the whole
+   * ticket's, this is the player's part (stake and payout). Absent on the player's own tickets.
+   */
+  bakas: bakasShareOfTicketSchema.optional(),
   bets: z.array(
     z.object({
       type: z.string(),
