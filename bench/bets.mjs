@@ -3,7 +3,7 @@
 //
 // Usage: npm run bench:bets -- [--players 100] [--seconds 10] [--concurrency 64] [--rate 3000[,rate...]]
 //        [--paced-seconds 10] [--pg postgres://user@host:port/db] [--trace /tmp/bets]
-//        [--client c|node] [--rebate] [--instances N] [--warmup 5]
+//        [--client c|node] [--rebate] [--instances N] [--warmup 5] [--peer on|off] [--rounds 3]
 //
 // Two phases on one fresh database: "saturation" keeps --concurrency bets in flight (each player one at
 // a time) for --seconds and gives the most bets/s; "paced" sends --rate bets a second on a fixed
@@ -23,6 +23,12 @@
 // compiled its hot paths: a fresh Node process runs its first few thousand calls of a path unoptimised,
 // and with N instances each sees 1/N of the warm-up's bets (with 1 s, two cold instances measured 85% of
 // one warm one; with 5-6 s, the same).
+// The naive peer (--peer on, the default; --peer off skips it) runs in the same invocation, so the figure
+// is a ratio of this machine and hour, not a number of one machine: on SQLite a minimal durable endpoint
+// (bench/naive-peer-sqlite.mjs: Fastify, better-sqlite3, synchronous=FULL, one commit a request), sent the
+// same bets by the same client; on PostgreSQL pgbench running that endpoint's transaction
+// (bench/naive-peer-pgbench.mjs) with as many clients as bets in flight. --rounds N alternates the peer's
+// saturation phase and the product's N times, and prints each round's ratio and their median.
 import { execFileSync, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +36,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { keepAliveClient, requestText } from './keepalive-client.mjs';
+import { startPgbenchPeer } from './naive-peer-pgbench.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -47,8 +54,16 @@ const { values: options } = parseArgs({
     // With --pg: this many server instances behind HAProxy take the bets.
     instances: { type: 'string' },
     warmup: { type: 'string', default: '5' },
+    peer: { type: 'string', default: 'on' },
+    rounds: { type: 'string', default: '3' },
   },
 });
+const withPeer = options.peer !== 'off';
+const rounds = Number(options.rounds);
+if (!(Number.isInteger(rounds) && rounds >= 1)) {
+  console.error('--rounds takes a whole number of at least 1');
+  process.exit(2);
+}
 const instanceCount = options.instances === undefined ? 0 : Number(options.instances);
 if (options.instances !== undefined && !(Number.isInteger(instanceCount) && instanceCount >= 1 && options.pg)) {
   console.error('--instances takes a whole number of at least 1, and --pg');
@@ -213,7 +228,6 @@ const BONUS_SHARE = 0.05;
  * collections stalled the load generator for up to 140 ms, which the bets in flight counted as latency.
  */
 const REPLAY_SAMPLE_SIZE = 16;
-const bettors = ready.players.map((player) => ({ ...player, sample: [], placed: 0, spent: 0 }));
 function rememberPlaced(bettor, placed) {
   bettor.placed += 1;
   if (bettor.sample.length < REPLAY_SAMPLE_SIZE) bettor.sample.push(placed);
@@ -222,11 +236,23 @@ function rememberPlaced(bettor, placed) {
     if (slot < REPLAY_SAMPLE_SIZE) bettor.sample[slot] = placed;
   }
 }
-const receivedTickets = new Set();
-const replayMismatches = [];
-
-const client = keepAliveClient(url);
-const post = (body, cookie) => client.post(target.pathname, `cookie: ${cookie}\r\n`, body);
+/**
+ * Who the bets go to: the product, or the naive peer (SQLite), each with its own players, connections and
+ * tickets; only the product's tickets are in the money check.
+ */
+function sideOf(origin, sidePlayers) {
+  const sideClient = keepAliveClient(origin);
+  return {
+    client: sideClient,
+    bettors: sidePlayers.map((player) => ({ ...player, sample: [], placed: 0, spent: 0 })),
+    post: (body, cookie) => sideClient.post(target.pathname, `cookie: ${cookie}\r\n`, body),
+    receivedTickets: new Set(),
+    replayMismatches: [],
+  };
+}
+const product = sideOf(url, ready.players);
+const { bettors, receivedTickets, replayMismatches } = product;
+const client = product.client;
 
 function newPhase(name) {
   return { name, latencies: [], sends: [], outcomes: new Map(), placed: 0, replays: 0, started: 0, ended: 0 };
@@ -248,7 +274,7 @@ function nextBet(bettor) {
 }
 
 /** Books an answer (status 0: none came) into the phase and the player's receipts. */
-function recordAnswer(phase, bettor, bet, status, text, latencyMs, sentAt) {
+function recordAnswer(phase, bettor, bet, status, text, latencyMs, sentAt, side = product) {
   let outcome;
   try {
     if (status === 0) throw new Error(text || 'no answer');
@@ -257,11 +283,11 @@ function recordAnswer(phase, bettor, bet, status, text, latencyMs, sentAt) {
     if (status === 200) {
       if (bet.replayOf) {
         phase.replays += 1;
-        if (answer.ticket_no !== bet.replayOf.ticketNo) replayMismatches.push(bet.body);
+        if (answer.ticket_no !== bet.replayOf.ticketNo) side.replayMismatches.push(bet.body);
       } else {
         phase.placed += 1;
         bettor.spent += answer.total_amount;
-        receivedTickets.add(answer.ticket_no);
+        side.receivedTickets.add(answer.ticket_no);
         rememberPlaced(bettor, { body: bet.body, ticketNo: answer.ticket_no });
       }
     }
@@ -274,27 +300,27 @@ function recordAnswer(phase, bettor, bet, status, text, latencyMs, sentAt) {
 }
 
 /** One bet (or a replay) for a player through the Node client; latency from `since`. */
-async function placeOne(phase, bettor, since) {
+async function placeOne(phase, bettor, since, side = product) {
   const bet = nextBet(bettor);
-  const { status, text } = await post(bet.body, bettor.cookie).catch((error) => ({
+  const { status, text } = await side.post(bet.body, bettor.cookie).catch((error) => ({
     status: 0,
     text: String(error.code ?? error.message),
   }));
-  recordAnswer(phase, bettor, bet, status, text, performance.now() - since, since);
+  recordAnswer(phase, bettor, bet, status, text, performance.now() - since, since, side);
 }
 
 /** Closed loop: `concurrency` players, each with one bet in flight, for `seconds`. */
-async function saturation(seconds) {
-  const phase = newPhase('saturation');
+async function saturation(seconds, side = product) {
+  const phase = newPhase(side === product ? 'saturation' : 'naive peer saturation');
   phase.started = performance.now();
   const deadline = phase.started + seconds * 1000;
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      const bettor = bettors[next++ % bettors.length];
+      const bettor = side.bettors[next++ % side.bettors.length];
       while (performance.now() < deadline) {
         const started = performance.now();
-        await placeOne(phase, bettor, started);
+        await placeOne(phase, bettor, started, side);
       }
     }),
   );
@@ -483,8 +509,68 @@ async function measured(run) {
 }
 // The warm-up: the figures are a running server's, not a just-started one's (see --warmup above).
 if (warmupSeconds > 0) await saturation(warmupSeconds);
+
+/** The naive peer of this run: a forked SQLite endpoint, or pgbench on the same PostgreSQL server. */
+async function startPeer() {
+  if (!withPeer || saturationSeconds <= 0) return undefined;
+  if (options.pg) {
+    const pgbench = await startPgbenchPeer(options.pg, players);
+    return {
+      name: 'pgbench, same transaction',
+      async measure() {
+        const result = await pgbench.run(concurrency, saturationSeconds).catch(async (error) => {
+          await pgbench.stop();
+          throw error;
+        });
+        if (result.failed > 0) console.warn(`pgbench: ${result.failed} transactions failed`);
+        return result.transactionsPerSecond;
+      },
+      stop: () => pgbench.stop(),
+    };
+  }
+  const child = fork(path.join(root, 'bench/naive-peer-sqlite.mjs'), [], {
+    cwd: root,
+    env: { ...process.env, BENCH_PLAYERS: String(players) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const peerReady = await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`the naive peer exited with ${code}`)));
+  });
+  const side = sideOf(peerReady.url, peerReady.players);
+  // Its own warm-up, as the product had: both are measured compiled.
+  if (warmupSeconds > 0) await saturation(warmupSeconds, side);
+  return {
+    name: 'Fastify + better-sqlite3, FULL, one commit a bet',
+    async measure() {
+      const row = report(await saturation(saturationSeconds, side));
+      if (row.errors !== 'none') console.warn(`naive peer: ${row.errors}`);
+      return row['bets/s'];
+    },
+    async stop() {
+      side.client.close();
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ type: 'stop' });
+      await exited;
+    },
+  };
+}
+const peer = await startPeer();
+
 const rows = [];
-if (saturationSeconds > 0) rows.push(await measured(() => saturation(saturationSeconds)));
+const ratios = [];
+for (let round = 1; saturationSeconds > 0 && round <= (peer ? rounds : 1); round += 1) {
+  const peerPerSecond = peer ? await peer.measure() : undefined;
+  const row = await measured(() => saturation(saturationSeconds));
+  if (peer) {
+    row.phase = `saturation, round ${round}`;
+    row['peer bets/s'] = Math.round(peerPerSecond);
+    row['x peer'] = Number((row['bets/s'] / peerPerSecond).toFixed(2));
+    ratios.push(row['x peer']);
+  }
+  rows.push(row);
+}
+await peer?.stop();
 for (const rate of pacedSeconds > 0 ? pacedRates : []) {
   if (cClient) {
     const prepared = pacedInC.prepare(rate, pacedSeconds);
@@ -492,6 +578,15 @@ for (const rate of pacedSeconds > 0 ? pacedRates : []) {
   } else rows.push(await measured(() => paced(rate, pacedSeconds)));
 }
 console.table(rows);
+if (peer) {
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  const median = sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
+  console.log(
+    `naive peer (${peer.name}), ${concurrency} in flight: the product's bets/s over the peer's, round by round ` +
+      `${ratios.map((r) => `${r}x`).join(' / ')}; median ${median.toFixed(2)}x`,
+  );
+}
 
 const checked = nextMessage('check');
 server.send({
