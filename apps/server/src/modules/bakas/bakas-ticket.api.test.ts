@@ -351,6 +351,26 @@ describe(`bakas tickets placed and settled (${testDialect})`, () => {
     expect(gained.reduce((sum, part) => sum + part, 0)).toBe(received);
     expect(settled.members.map((m) => m.payout)).toEqual(expected.parts);
     expect(await groupBalance(group.code)).toBe(0);
+    // Each member's history shows the group's ticket with their own stake and payout (the still-alive view reads it).
+    const seen = (await history(members[1]!)).find((row) => row.bakas?.code === group.code);
+    expect(seen?.bakas).toMatchObject({ shares: 2, totalShares: 14, stake: 20_000, payout: expected.parts[1], fee: 0 });
+    expect(seen?.status).toBe('won');
+    const organisers = (await history(organiser)).find((row) => row.bakas?.code === group.code);
+    expect(organisers?.bakas).toMatchObject({ shares: 3, stake: 30_000, payout: expected.parts[0], fee: expected.fee });
+    // ...and their wallet history the share bought and their part of the payout.
+    const wallet = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/getTransactionHistory',
+      payload: {},
+      headers: { cookie: members[1]!.cookie },
+    });
+    const rows = wallet
+      .json<{ creditHistory: { paymentType: string; creditType: string; amount: number }[] }>()
+      .creditHistory.filter((row) => row.paymentType === 'BAKAS');
+    expect(rows.map((row) => [row.creditType, row.amount])).toEqual([
+      ['DR', expected.parts[1]],
+      ['WR', 20_000],
+    ]);
     expect(await checkLedger(t.app.db)).toEqual([]);
   });
 

@@ -12,6 +12,7 @@ import {
   poolAccountCode,
   poolSale,
   StatusCode,
+  type BakasShareOfTicket,
   type BetHistoryResponse,
   type BetHistoryTicket,
   type BetOfLine,
@@ -382,14 +383,79 @@ function playerTickets(db: Kysely<Database>, playerId: number) {
     .where('b.holder_account_id', 'is', null);
 }
 
+/** Group tickets (decision 056) the player holds shares in, to select from as `playerTickets`. */
+function groupTicketsOf(db: Kysely<Database>, playerId: number) {
+  return db
+    .selectFrom('bet_tickets as b')
+    .innerJoin('races as r', 'r.id', 'b.first_race_id')
+    .innerJoin('game_events as e', 'e.id', 'b.event_id')
+    .leftJoin('pool_settlements as ps', (join) =>
+      join.onRef('ps.first_race_id', '=', 'b.first_race_id').onRef('ps.bet_type', '=', 'b.bet_type'),
+    )
+    .where('b.holder_account_id', 'is not', null)
+    .where('b.id', 'in', (eb) =>
+      eb
+        .selectFrom('bakas_groups as g')
+        .innerJoin('bakas_members as m', 'm.group_id', 'g.id')
+        .select((inner) => inner.fn.coalesce('g.ticket_id', inner.lit(0)).as('ticket_id'))
+        .where('m.player_id', '=', playerId),
+    );
+}
+
+/** The player's part of each group ticket (by ticket id): shares, the stake that rode, the payout once settled. */
+async function groupSharesOf(
+  db: Kysely<Database>,
+  playerId: number,
+  ticketIds: readonly number[],
+): Promise<Map<number, BakasShareOfTicket>> {
+  if (ticketIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('bakas_members as m')
+    .innerJoin('bakas_groups as g', 'g.id', 'm.group_id')
+    .innerJoin('players as o', 'o.id', 'g.organiser_id')
+    .select((eb) => [
+      'g.ticket_id',
+      'g.code',
+      'g.title',
+      'g.status',
+      'g.shares as total_shares',
+      'o.first_name',
+      eb.fn.sum<number | string>('m.shares').as('shares'),
+      eb.fn.sum<number | string>('m.paid').as('paid'),
+      eb.fn.sum<number | string>('m.refunded').as('refunded'),
+      eb.fn.sum<number | string | null>('m.payout').as('payout'),
+      eb.fn.sum<number | string>('m.fee').as('fee'),
+    ])
+    .where('m.player_id', '=', playerId)
+    .where('g.ticket_id', 'in', [...ticketIds])
+    .groupBy(['g.ticket_id', 'g.code', 'g.title', 'g.status', 'g.shares', 'o.first_name'])
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      Number(row.ticket_id),
+      {
+        code: row.code,
+        title: row.title,
+        organiser: row.first_name,
+        shares: Number(row.shares),
+        totalShares: row.total_shares,
+        stake: Number(row.paid) - Number(row.refunded),
+        payout: row.status === 'settled' ? Number(row.payout ?? 0) : null,
+        fee: Number(row.fee),
+      },
+    ]),
+  );
+}
+
 /** The player's tickets, newest first, as the Race Bet tab shows them (docs/product/screens.md#transaction-history). */
 export async function betHistory(
   db: Kysely<Database>,
   playerId: number,
   { eventId, limit = 100 }: { eventId?: number; limit?: number } = {},
 ): Promise<BetHistoryResponse> {
-  const rows = await playerTickets(db, playerId)
-    .select([
+  const select = (query: ReturnType<typeof playerTickets>) =>
+    query.select([
+      'b.id',
       'b.ticket_no',
       'b.first_race_id',
       'e.name as event_name',
@@ -411,11 +477,24 @@ export async function betHistory(
       'b.settlement_details',
       'b.rebate_amount',
       'r.race_no',
-    ])
+    ]);
+  const own = await select(playerTickets(db, playerId))
     .$if(eventId !== undefined, (query) => query.where('b.event_id', '=', eventId ?? 0))
     .orderBy('b.id', 'desc')
     .limit(limit)
     .execute();
+  // Group tickets the player holds shares in (decision 056): the group's ticket, with the player's part.
+  const held = await select(groupTicketsOf(db, playerId))
+    .$if(eventId !== undefined, (query) => query.where('b.event_id', '=', eventId ?? 0))
+    .orderBy('b.id', 'desc')
+    .limit(limit)
+    .execute();
+  const rows = [...own, ...held].sort((a, b) => b.id - a.id).slice(0, limit);
+  const shareOf = await groupSharesOf(
+    db,
+    playerId,
+    held.map((row) => row.id),
+  );
   const legViews = await legsOfTickets(
     db,
     rows.map((row) => ({
@@ -472,6 +551,7 @@ export async function betHistory(
                 scratched: scratchedByRace.get(row.first_race_id) ?? [],
               })
             : null,
+        ...(shareOf.has(row.id) ? { bakas: shareOf.get(row.id) } : {}),
         bets: [
           {
             type: row.bet_type,

@@ -254,8 +254,10 @@ export async function initiateWithdraw(
  * Ledger kinds that show in the wallet next to deposits and withdrawals (docs/product/money.md#wallet-history:
  * SYSTEM-ADJ, PROMO).
  */
-function walletPaymentType(kind: string, metadata: string): 'SYSTEM-ADJ' | 'PROMO' | null {
+function walletPaymentType(kind: string, metadata: string): 'SYSTEM-ADJ' | 'PROMO' | 'BAKAS' | null {
   if (kind === 'ADJUSTMENT') return 'SYSTEM-ADJ';
+  // Group tickets (decision 056): shares bought, refunds, and each member's part of a settled ticket.
+  if (kind.startsWith('BAKAS')) return 'BAKAS';
   if (kind.startsWith('PROMO')) return 'PROMO';
   if (kind === 'REVERSAL') {
     const reversed = (JSON.parse(metadata) as { reversedKind?: unknown }).reversedKind;
@@ -310,7 +312,12 @@ export async function transactionHistory(
       .where('a.player_id', '=', playerId)
       .where('a.kind', 'in', ['player_credit', 'player_bonus'])
       .where((eb) =>
-        eb.or([eb('t.kind', '=', 'ADJUSTMENT'), eb('t.kind', '=', 'REVERSAL'), eb('t.kind', 'like', 'PROMO%')]),
+        eb.or([
+          eb('t.kind', '=', 'ADJUSTMENT'),
+          eb('t.kind', '=', 'REVERSAL'),
+          eb('t.kind', 'like', 'PROMO%'),
+          eb('t.kind', 'like', 'BAKAS%'),
+        ]),
       )
       .orderBy('t.id', 'desc')
       .limit(HISTORY_LIMIT * 2)
@@ -329,7 +336,7 @@ export async function transactionHistory(
       if (type === 'DEPOSIT' && creditType !== 'DR') continue;
       if (type === 'WITHDRAWAL' && creditType !== 'WR') continue;
       entries.push({
-        id: `${paymentType === 'PROMO' ? 'PR' : 'SA'}${String(row.id).padStart(6, '0')}`,
+        id: `${paymentType === 'PROMO' ? 'PR' : paymentType === 'BAKAS' ? 'BK' : 'SA'}${String(row.id).padStart(6, '0')}`,
         creditType,
         dateTime: row.created_at,
         status: 'APPROVED',
