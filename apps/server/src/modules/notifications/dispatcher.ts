@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { isNotificationKind, quietHoursEnd, renderNotice, type NotificationKind } from '@karera/shared';
 import type { Database, NotificationDeliveryStatus } from '../../db/schema.ts';
 import { isPlayerExcluded } from '../rglimits/index.ts';
-import type { ChannelRegistry, DeliveryResult, Notice, NotificationChannel } from './channels.ts';
+import type { ChannelName, ChannelRegistry, DeliveryResult, Notice, NotificationChannel } from './channels.ts';
 import { DEFAULT_PREFERENCES, preferencesOf, type PlayerPreferences } from './preferences.ts';
 
 /**
@@ -21,8 +21,10 @@ export interface DispatcherOptions {
   /** Asked before each claim: false once this instance no longer leads. */
   mayRun: () => boolean;
   log: { warn(o: object, m: string): void; error(o: object, m: string): void };
-  /** Deliveries claimed at once per channel. */
+  /** Deliveries claimed at once, for every channel (tests); else each channel's own (`BATCH_SIZES`). */
   batchSize?: number;
+  /** Claimed batches a channel's loop may have in flight at once (the next is claimed while one is sent). */
+  pipeline?: number;
   /** How long a claim holds: a sender that has not answered by then is taken as dead. */
   leaseMs?: number;
   /** Wait between polls when nothing is due. */
@@ -41,6 +43,16 @@ export interface Dispatcher {
 }
 
 export const DEFAULT_LEASE_MS = 60_000;
+
+/**
+ * Deliveries claimed at once per channel. A race start's push messages are thousands, each waiting on its own
+ * encryption and its push service's answer, so push claims large batches (fewer claims and records between
+ * them). The inbox fills a whole batch with one statement. Each claim is one short transaction (a few tens of
+ * milliseconds at these sizes on SQLite), so bets are never held long behind it.
+ */
+export const BATCH_SIZES: Record<ChannelName, number> = { inbox: 5_000, push: 2_000, sms: 500 };
+/** Two batches in flight per channel: while one is sent (or its outcomes written) the next is claimed and sent. */
+export const PIPELINE = 2;
 export const MAX_ATTEMPTS = 6;
 
 /** Backoff before attempt n+1: 5 s, 20 s, 80 s, 5 min, 20 min (capped). */
@@ -67,7 +79,8 @@ const IN_LIST = 900;
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { db } = options;
   const now = options.now ?? Date.now;
-  const batchSize = options.batchSize ?? 500;
+  const batchOf = (channel: NotificationChannel) => options.batchSize ?? BATCH_SIZES[channel.name];
+  const pipeline = Math.max(1, options.pipeline ?? PIPELINE);
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   const abort = new AbortController();
@@ -81,7 +94,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       .where('channel', '=', channel.name)
       .where('status', '=', 'sending')
       .where('lease_until', '<', iso(now()))
-      .limit(batchSize)
+      .limit(batchOf(channel))
       .execute();
     if (lapsed.length === 0) return;
     const ids = lapsed.map((row) => row.id);
@@ -118,7 +131,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         .where('channel', '=', channel.name)
         .where('due_at', '<=', startedAt)
         .orderBy('due_at')
-        .limit(batchSize);
+        .limit(batchOf(channel));
       const rows = await trx
         .updateTable('notification_deliveries')
         .set((eb) => ({
@@ -397,18 +410,42 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       abort.signal.addEventListener('abort', done);
     });
 
+  /**
+   * A channel's loop. Up to `pipeline` claimed batches are in flight: as soon as one is claimed it is sent, and
+   * the loop claims the next without waiting for it (a race start's push channel never waits for the claims and
+   * records between its batches). Each batch is still claimed, committed, then sent, so at-most-once holds.
+   */
   const loopOf = async (channel: NotificationChannel) => {
     const idleMs = options.idleMs ?? 250;
+    const size = batchOf(channel);
+    const sending = new Set<Promise<void>>();
+    const failed = (error: unknown) =>
+      options.log.error({ err: error, channel: channel.name }, 'notification dispatch pass failed');
     while (!stopped) {
-      let handled = 0;
-      try {
-        handled = await passOf(channel);
-      } catch (error) {
-        options.log.error({ err: error, channel: channel.name }, 'notification dispatch pass failed');
-        await sleep(idleMs * 4);
+      if (sending.size >= pipeline) {
+        await Promise.race(sending);
+        continue;
       }
-      if (handled < batchSize) await sleep(idleMs);
+      let claimed: Claimed[] = [];
+      try {
+        if (options.mayRun()) {
+          await recover(channel);
+          if (options.mayRun()) claimed = await claim(channel);
+        }
+      } catch (error) {
+        failed(error);
+        await sleep(idleMs * 4);
+        continue;
+      }
+      if (claimed.length > 0) {
+        const batch: Promise<void> = send(channel, claimed)
+          .catch(failed)
+          .finally(() => sending.delete(batch));
+        sending.add(batch);
+      }
+      if (claimed.length < size) await sleep(idleMs);
     }
+    await Promise.allSettled(sending);
   };
 
   const ensureLoops = () => {
