@@ -22,7 +22,18 @@ import {
   type Race,
 } from '@karera/shared';
 import { registerPlayer } from '../../../test/player-flow.ts';
-import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
+import {
+  createTestApp,
+  createTestDatabase,
+  staffCookie,
+  TEST_ADMIN,
+  testDialect,
+  type TestApp,
+  type TestDatabase,
+} from '../../../test/test-app.ts';
+import { loadConfig } from '../../config.ts';
+import { createDatabase } from '../../db/connection.ts';
+import { migrateToJustBefore } from '../../db/migrate.ts';
 import { pastRunOf } from './form.repo.ts';
 import { recordRaceResults } from './form.service.ts';
 import { rebuildFormTallies } from './form-tallies.ts';
@@ -356,5 +367,186 @@ describe(`the form tallies agree with the official results (${testDialect})`, ()
     await rebuildFormTallies(t.app.db);
     expect(await everything()).toEqual(kept);
     await expectTalliesAgree();
+  });
+});
+
+/** The migration back-fills the tallies from the official results a database already holds. */
+describe(`the form tallies migration back-fills from runner_results (${testDialect})`, () => {
+  let legacy: TestDatabase;
+  let t: TestApp;
+  const ids = { h1: 0, h2: 0, h3: 0, jockey: 0, trainer: 0 };
+
+  beforeAll(async () => {
+    legacy = await createTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', DEMO: '0', LOG_LEVEL: 'silent', ...legacy.env });
+    const handle = createDatabase(config.database);
+    try {
+      await migrateToJustBefore(handle.db, handle.dialect, '20261129020000_form_tallies');
+      const db = handle.db;
+      const now = new Date().toISOString();
+      const person = { created_at: now, updated_at: now };
+      ids.trainer = (
+        await db
+          .insertInto('trainers')
+          .values({ name: 'T. Uno', licence_no: null, ...person })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      ids.jockey = (
+        await db
+          .insertInto('jockeys')
+          .values({ name: 'J. Uno', licence_no: null, ...person })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      for (const key of ['h1', 'h2', 'h3'] as const) {
+        ids[key] = (
+          await db
+            .insertInto('horses')
+            .values({ name: `Back-fill ${key}`, trainer_id: ids.trainer, ...person })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      }
+      // Day one at Metro Turf over 1200 m: a dead heat for first, a scratching. Day two at " METRO turf"
+      // over 1400 m: a disqualification and a third, the second horse's trainer not known.
+      const days = [
+        { day: '2026-11-01', track: 'Metro Turf', distance: 1200 },
+        { day: '2026-11-08', track: ' METRO turf', distance: 1400 },
+      ];
+      const lines = [
+        [
+          { horse: ids.h1, trainer: ids.trainer, outcome: 'finished' as const, position: 1 },
+          { horse: ids.h2, trainer: ids.trainer, outcome: 'finished' as const, position: 1 },
+          { horse: ids.h3, trainer: ids.trainer, outcome: 'scratched' as const, position: null },
+        ],
+        [
+          { horse: ids.h1, trainer: ids.trainer, outcome: 'disqualified' as const, position: null },
+          { horse: ids.h2, trainer: null, outcome: 'finished' as const, position: 3 },
+        ],
+      ];
+      for (const [at, { day, track, distance }] of days.entries()) {
+        const event = await db
+          .insertInto('game_events')
+          .values({
+            name: `Back-fill ${day}`,
+            arena: track,
+            stream_url: '',
+            race_date: day,
+            enabled_bet_types: '[]',
+            created_by: 'staff:1',
+            created_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const race = await db
+          .insertInto('races')
+          .values({
+            event_id: event.id,
+            race_no: 1,
+            status: 'D',
+            start_time: `${day}T06:00:00.000Z`,
+            enabled_bet_types: '[]',
+            updated_at: now,
+            distance_m: distance,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        for (const [n, line] of (lines[at] ?? []).entries()) {
+          const runner = await db
+            .insertInto('runners')
+            .values({
+              race_id: race.id,
+              runner_no: String(n + 1),
+              horse_name: `Back-fill ${n}`,
+              jockey_name: 'J. Uno',
+              status: line.outcome === 'scratched' ? 'S' : 'A',
+              odds: null,
+              finish_position: line.position,
+              horse_id: line.horse,
+              jockey_id: ids.jockey,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await db
+            .insertInto('runner_results')
+            .values({
+              runner_id: runner.id,
+              race_id: race.id,
+              horse_id: line.horse,
+              jockey_id: ids.jockey,
+              trainer_id: line.trainer,
+              race_date: day,
+              track,
+              outcome: line.outcome,
+              position: line.position,
+              margin_hundredths: null,
+              time_ms: null,
+              track_condition: null,
+              distance_m: distance,
+              race_class: null,
+              field_size: 2,
+              created_at: now,
+            })
+            .execute();
+        }
+      }
+    } finally {
+      await handle.close();
+    }
+    // The app migrates the database to the latest on start.
+    t = await createTestApp(legacy.env);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await legacy?.drop();
+  });
+
+  it('counts rides and wins by day, and each horse’s career, last five, distances and tracks', async () => {
+    const db = t.app.db;
+    const people = async (table: 'jockey_day_tallies' | 'trainer_day_tallies') =>
+      (await db.selectFrom(table).select(['race_date', 'rides', 'wins']).orderBy('race_date').execute()).map((row) => [
+        row.race_date,
+        Number(row.rides),
+        Number(row.wins),
+      ]);
+    expect(await people('jockey_day_tallies')).toEqual([
+      ['2026-11-01', 2, 2],
+      ['2026-11-08', 2, 0],
+    ]);
+    expect(await people('trainer_day_tallies')).toEqual([
+      ['2026-11-01', 2, 2],
+      ['2026-11-08', 1, 0],
+    ]);
+    const summaries = await db
+      .selectFrom('horse_form_summaries')
+      .select(['horse_id', 'starts', 'wins', 'seconds', 'thirds', 'last_start_date', 'last_five'])
+      .orderBy('horse_id')
+      .execute();
+    expect(summaries.map((row) => ({ ...row, starts: Number(row.starts), wins: Number(row.wins) }))).toEqual([
+      { horse_id: ids.h1, starts: 2, wins: 1, seconds: 0, thirds: 0, last_start_date: '2026-11-08', last_five: '1-D' },
+      { horse_id: ids.h2, starts: 2, wins: 1, seconds: 0, thirds: 1, last_start_date: '2026-11-08', last_five: '1-3' },
+    ]);
+    const distances = await db
+      .selectFrom('horse_distance_tallies')
+      .select(['horse_id', 'distance_m', 'starts', 'wins', 'thirds'])
+      .orderBy('horse_id')
+      .orderBy('distance_m')
+      .execute();
+    expect(distances.map((row) => Object.values(row).map(Number))).toEqual([
+      [ids.h1, 1200, 1, 1, 0],
+      [ids.h1, 1400, 1, 0, 0],
+      [ids.h2, 1200, 1, 1, 0],
+      [ids.h2, 1400, 1, 0, 1],
+    ]);
+    const tracks = await db
+      .selectFrom('horse_track_tallies')
+      .select(['horse_id', 'track_key', 'starts', 'wins', 'thirds'])
+      .orderBy('horse_id')
+      .execute();
+    expect(tracks.map((row) => ({ ...row, starts: Number(row.starts), wins: Number(row.wins) }))).toEqual([
+      { horse_id: ids.h1, track_key: 'metro turf', starts: 2, wins: 1, thirds: 0 },
+      { horse_id: ids.h2, track_key: 'metro turf', starts: 2, wins: 1, thirds: 1 },
+    ]);
   });
 });
