@@ -35,6 +35,7 @@ export const DOMAIN_HOOK_ORDER: SubscriberOrder<DomainHookSpecs> = {
   'payment.decided': ['aml.flags', 'notifications.payments'],
   'kyc.decided': ['notifications.kyc'],
   'bet.placing': ['rglimits.bet-limits'],
+  'bets.placed': ['notifications.limits'],
 };
 
 /** What subscribers need from the configuration. */

@@ -39,6 +39,7 @@ describe(`transaction hooks: a refusing subscriber rolls the publisher's money b
             'payment.requested': withTest('payment.requested'),
             'payment.decided': withTest('payment.decided'),
             'bet.placing': withTest('bet.placing'),
+            'bets.placed': withTest('bets.placed'),
             'kyc.decided': withTest('kyc.decided'),
           };
           const hooks = createDomainHooks(config, order);
@@ -297,6 +298,17 @@ describe(`transaction hooks: a refusing subscriber rolls the publisher's money b
 
     refusing.clear();
     await placeBet(t.app.db, player.playerId, input, t.app.hooks);
+    expect(await credit(player)).toBe(9_000);
+    expect(await tickets().execute()).toHaveLength(1);
+    expect(await checkLedger(t.app.db)).toEqual([]);
+
+    // bets.placed runs after the ticket and its debit are written, in their transaction: a refusal undoes both.
+    refusing.add('bets.placed');
+    refused.length = 0;
+    await expect(
+      placeBet(t.app.db, player.playerId, { ...input, idempotencyKey: randomUUID() }, t.app.hooks),
+    ).rejects.toThrow('bets.placed refused');
+    expect(refused).toEqual(['bets.placed']);
     expect(await credit(player)).toBe(9_000);
     expect(await tickets().execute()).toHaveLength(1);
     expect(await checkLedger(t.app.db)).toEqual([]);

@@ -9,6 +9,12 @@ import type { HookPoint, HookRunner } from '../../lib/tx-hooks.ts';
 export type BetHooks = {
   /** A bet checked against the card, before any money moves: a subscriber refuses it by throwing. */
   'bet.placing': HookPoint<Transaction<Database>, { playerId: number; total: number }>;
+  /**
+   * Bets of these players were placed, in the transaction that places them: what they used up (a net-loss
+   * limit) is told with them. On PostgreSQL only players with a limit or a break are named (the others' bets
+   * go to place_bets with no transaction of their own); on the Kysely path every bet's player.
+   */
+  'bets.placed': HookPoint<Transaction<Database>, { playerIds: readonly number[] }>;
 };
 
 export type BetHookRunner = HookRunner<BetHooks>;

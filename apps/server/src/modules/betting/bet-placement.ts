@@ -32,7 +32,7 @@ export function inProcessBetPlacement(
   hooks: BetHookRunner,
   limits: BatchPlayerLimits,
 ): BetPlacement {
-  if (isPostgres(db)) return postgresBetPlacement(db, { lanes, limits });
+  if (isPostgres(db)) return postgresBetPlacement(db, { lanes, limits, hooks });
   const batcher = betBatcherFor(db, { lanes });
   return {
     warmUp: () => Promise.resolve(),

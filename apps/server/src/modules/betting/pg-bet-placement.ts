@@ -14,6 +14,7 @@ import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { Idempotency } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
 import { hashRequest } from '../../lib/tokens.ts';
+import type { BetHookRunner } from './bet-hooks.ts';
 import { readEventCard, type EventCard } from './event-card.ts';
 import { BetRefusals, betLedgerText, checkBetOnCard, newTicketNo, receiptBeforeBalances } from './betting.service.ts';
 import { keepCardWinningsTax, keptPoolWinningsTax, poolWinningsTaxOf } from './pool-winnings-tax.ts';
@@ -45,6 +46,8 @@ export interface BatchPlayerLimits {
 
 export interface PostgresBetPlacementOptions {
   limits: BatchPlayerLimits;
+  /** Run in a batch's transaction for its placed bets of players with a limit or a break ('bets.placed'). */
+  hooks?: BetHookRunner;
   /**
    * Batches that may be in the database at once; a player always maps to the same lane. One by
    * default: on the 2-core machine one lane placed the most bets (its batches grow while one runs,
@@ -324,7 +327,16 @@ export function postgresBetPlacement(db: Kysely<Database>, options: PostgresBetP
         : await db.transaction().execute(async (trx) => {
             await limits.lock(trx, guarded);
             await refuseOverPlayerLimits(trx, jobs, nowMs);
-            return trx.executeQuery(placeBetsQuery(jobs, guarded, nowMs));
+            const answered = await trx.executeQuery(placeBetsQuery(jobs, guarded, nowMs));
+            // What the placed bets of these players used up (a net-loss limit) is told with them.
+            const outcomes = answered.rows[0]?.outcomes ?? [];
+            const placed = new Set(
+              jobs
+                .filter((job, i) => outcomes[i] === 'placed' && guarded.includes(job.playerId))
+                .map((j) => j.playerId),
+            );
+            if (placed.size > 0) await options.hooks?.run('bets.placed', trx, { playerIds: [...placed] });
+            return answered;
           });
     const answer = result.rows[0];
     if (answer?.outcomes.length !== jobs.length) {

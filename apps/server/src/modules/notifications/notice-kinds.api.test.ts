@@ -80,8 +80,8 @@ describe(`notice kinds: leg results and limits (${testDialect})`, () => {
       await post(`/api/backoffice/racing/races/${race.raceId}/status`, { status: 'O' });
       races.push(race);
     }
-    const bet = async (player: RegisteredPlayer, betType: string, selections: number[][]) => {
-      const response = await t.app.inject({
+    const place = (player: RegisteredPlayer, betType: string, selections: number[][], amount = 200) =>
+      t.app.inject({
         method: 'POST',
         url: BettingRoutes.placeBet,
         headers: { cookie: player.cookie },
@@ -90,11 +90,13 @@ describe(`notice kinds: leg results and limits (${testDialect})`, () => {
           eventId: event.id,
           betType,
           selections,
-          amount: 200,
+          amount,
           useBonus: false,
           idempotencyKey: randomUUID(),
         },
       });
+    const bet = async (player: RegisteredPlayer, betType: string, selections: number[][], amount = 200) => {
+      const response = await place(player, betType, selections, amount);
       expect(response.statusCode, response.body).toBe(200);
       const receipt = response.json<BetReceipt>();
       const row = await t.app.db
@@ -115,7 +117,7 @@ describe(`notice kinds: leg results and limits (${testDialect})`, () => {
       });
       expect(confirmed.statusCode, confirmed.body).toBe(200);
     };
-    return { races, bet, result };
+    return { races, place, bet, result };
   }
 
   describe('multi-race leg result', () => {
@@ -315,11 +317,47 @@ describe(`notice kinds: leg results and limits (${testDialect})`, () => {
       expect(await noticesOf(other.playerId, 'limit.reached')).toEqual([]);
     });
 
-    it('a withdrawal never counts, and a player with limits who has room left hears nothing', async () => {
+    it('a player with limits who has room left hears nothing', async () => {
       const p = await registerPlayer(t.app);
       await setLimit(p, 'depositWeek', 100_000);
       expect((await deposit(p, 20_000)).statusCode).toBe(200);
       expect(await noticesOf(p.playerId, 'limit.reached')).toEqual([]);
+    });
+
+    it('a bet that uses up the daily net-loss limit tells the player once, with the bet', async () => {
+      const day = await raceDay(1);
+      const p = await newPlayer();
+      const other = await newPlayer();
+      await setLimit(p, 'lossDay', 3_000);
+      // ₱20 of ₱30 at stake: ₱10 of room, enough for a bet (the smallest is ₱1): nothing yet.
+      await day.bet(p, 'W', [[1]], 2_000);
+      expect(await noticesOf(p.playerId, 'limit.reached')).toEqual([]);
+      // ₱30 of ₱30: no bet fits any more.
+      const last = await day.bet(p, 'W', [[2]], 1_000);
+      const [notice, ...more] = await noticesOf(p.playerId, 'limit.reached');
+      expect(more).toEqual([]);
+      const resetsAt = new Date(manilaPeriodBounds('day', Date.now()).endMs).toISOString();
+      expect(paramsOf(notice ?? { params: '{}' })).toEqual({
+        limit: 'lossDay',
+        amount: '₱30.00',
+        resetsAt: formatManilaDateTime(resetsAt),
+      });
+      expect(renderNotice('limit.reached', paramsOf(notice ?? { params: '{}' }), 'en').body).toContain(
+        'net loss limit per day of ₱30.00',
+      );
+      // Raised in the bet's transaction: the notice is no older than the ticket.
+      const ticket = await t.app.db
+        .selectFrom('bet_tickets')
+        .select('created_at')
+        .where('id', '=', last.id)
+        .executeTakeFirstOrThrow();
+      expect(Date.parse(notice?.created_at ?? '')).toBeGreaterThanOrEqual(Date.parse(ticket.created_at) - 1_000);
+      // The next bet is refused by the limit: nothing more is raised.
+      expect((await day.place(p, 'W', [[3]], 100)).statusCode).toBe(400);
+      expect(await noticesOf(p.playerId, 'limit.reached')).toHaveLength(1);
+      // A player without a limit bets freely and hears nothing of limits.
+      await day.bet(other, 'W', [[1]], 5_000);
+      expect(await noticesOf(other.playerId, 'limit.reached')).toEqual([]);
     });
   });
 });

@@ -2,10 +2,10 @@ import type { Transaction } from 'kysely';
 import { BET_TYPES, formatManilaDateTime, formatPeso, legRaceNumbers } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import type { HookSubscriptions } from '../../lib/tx-hooks.ts';
-import { legsOfTickets } from '../betting/index.ts';
+import { legsOfTickets, type BetHooks } from '../betting/index.ts';
 import type { KycHooks } from '../kyc/index.ts';
 import { paymentLimits, type PaymentHooks } from '../payments/index.ts';
-import { depositLimitsReached } from '../rglimits/index.ts';
+import { limitsReached } from '../rglimits/index.ts';
 import type { SettlementHooks } from '../tote/index.ts';
 import { preferencesOf } from './preferences.ts';
 import { raiseNotices, type NoticeRequest } from './raise.ts';
@@ -161,32 +161,29 @@ export async function legResultNotices(trx: Transaction<Database>, raceId: numbe
   return requests;
 }
 
+/** The smallest bet the product takes: a net-loss limit with less room than this takes no further bet. */
+const SMALLEST_BET = Math.min(...BET_TYPES.map((type) => type.minBet));
+
 /**
- * A deposit asked for that used up one of the player's deposit limits (no further deposit fits in its period:
- * the room left is below the smallest deposit taken): a notice per limit and period, raised with the request.
- * A limit refusal rolls its own transaction back and the player reads it on the screen at once, so it raises
- * nothing.
+ * A deposit asked for, or a bet placed, that used up one of the player's deposit or net-loss limits (no further
+ * deposit or bet fits in its period): a notice per limit and period, raised with the request or the bet. A
+ * limit's refusal rolls its own transaction back and the player reads it on the screen at once, so it raises
+ * nothing; nor does the stake per bet, a cap on one bet rather than an amount used up.
  */
-export async function depositLimitNotices(
+export async function limitNotices(
   trx: Transaction<Database>,
-  requestId: number,
   playerId: number,
+  family: 'deposit' | 'loss',
 ): Promise<NoticeRequest[]> {
-  const request = await trx
-    .selectFrom('payment_requests')
-    .select('kind')
-    .where('id', '=', requestId)
-    .executeTakeFirst();
-  if (request?.kind !== 'DEPOSIT') return [];
   const hasLimit = await trx
     .selectFrom('rg_limits')
     .select('kind')
     .where('player_id', '=', playerId)
-    .where('kind', 'like', 'deposit%')
+    .where('kind', 'like', `${family}%`)
     .executeTakeFirst();
   if (!hasLimit) return [];
-  const { deposit } = await paymentLimits(trx);
-  const reached = await depositLimitsReached(trx, playerId, deposit.min);
+  const smallest = family === 'deposit' ? (await paymentLimits(trx)).deposit.min : SMALLEST_BET;
+  const reached = await limitsReached(trx, playerId, family, smallest);
   return reached.map((limit) => ({
     playerId,
     kind: 'limit.reached' as const,
@@ -200,7 +197,9 @@ export async function depositLimitNotices(
  * Notices raised with what causes them, in its transaction (decision 055): a settlement that rolls back raises
  * none, and one that commits cannot lose its notices.
  */
-export function subscribeNotifications(hooks: HookSubscriptions<SettlementHooks & PaymentHooks & KycHooks>): void {
+export function subscribeNotifications(
+  hooks: HookSubscriptions<SettlementHooks & PaymentHooks & KycHooks & BetHooks>,
+): void {
   hooks.on('result.recorded', 'notifications.legs', async (trx, { raceId }) => {
     await raiseNotices(trx, await legResultNotices(trx, raceId));
   });
@@ -218,7 +217,15 @@ export function subscribeNotifications(hooks: HookSubscriptions<SettlementHooks 
     await raiseNotices(trx, await lostTicketNotices(trx, tickets));
   });
   hooks.on('payment.requested', 'notifications.limits', async (trx, { requestId, playerId }) => {
-    await raiseNotices(trx, await depositLimitNotices(trx, requestId, playerId));
+    const request = await trx
+      .selectFrom('payment_requests')
+      .select('kind')
+      .where('id', '=', requestId)
+      .executeTakeFirst();
+    if (request?.kind === 'DEPOSIT') await raiseNotices(trx, await limitNotices(trx, playerId, 'deposit'));
+  });
+  hooks.on('bets.placed', 'notifications.limits', async (trx, { playerIds }) => {
+    for (const playerId of playerIds) await raiseNotices(trx, await limitNotices(trx, playerId, 'loss'));
   });
   hooks.on('payment.decided', 'notifications.payments', async (trx, { requestId, playerId, status }) => {
     const request = await trx

@@ -7,7 +7,7 @@ export {
   assertMobileNotExcluded,
   assertNotExcluded,
   batchPlayerLimits,
-  depositLimitsReached,
+  limitsReached,
   isIdentityExcluded,
   isPlayerExcluded,
   mayReceiveMarketing,

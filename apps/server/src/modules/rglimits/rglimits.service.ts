@@ -256,26 +256,38 @@ export async function assertDepositAllowed(
   }
 }
 
+/** A counted limit used up in its period: no further deposit (or bet) fits under it until it resets. */
+export interface LimitReached {
+  kind: RgLimitKind;
+  limit: number;
+  periodStart: string;
+  resetsAt: string;
+}
+
 /**
- * The player's deposit limits a deposit just asked for has used up (decision 055's "limit reached"): those
- * whose room left in their Manila period, this deposit counted, is below `smallest` (no further deposit fits),
- * with when each resets. None for a player without deposit limits.
+ * The player's deposit or net-loss limits used up (decision 055's "limit reached"): those whose room left in
+ * their Manila period, what was just asked for or placed counted, is below `smallest` (the smallest deposit
+ * taken, the smallest bet), with when each resets. None for a player without such limits.
  */
-export async function depositLimitsReached(
+export async function limitsReached(
   db: Db,
   playerId: number,
+  family: 'deposit' | 'loss',
   smallest: number,
   nowMs = rgClock.now(),
-): Promise<{ kind: RgLimitKind; limit: number; periodStart: string; resetsAt: string }[]> {
+): Promise<LimitReached[]> {
   const rows = await limitRows(db, playerId);
-  const reached: { kind: RgLimitKind; limit: number; periodStart: string; resetsAt: string }[] = [];
-  for (const kind of RG_DEPOSIT_LIMIT_KINDS) {
+  const reached: LimitReached[] = [];
+  for (const kind of family === 'deposit' ? RG_DEPOSIT_LIMIT_KINDS : RG_LOSS_LIMIT_KINDS) {
     const limit = limitInForce(rows.get(kind), nowMs);
     const period = RG_LIMIT_PERIOD[kind];
     if (limit === null || period === null) continue;
     const { startMs, endMs } = manilaPeriodBounds(period, nowMs);
-    const deposited = await depositedBetween(db, playerId, startMs, endMs);
-    if (limit - deposited < smallest) reached.push({ kind, limit, periodStart: iso(startMs), resetsAt: iso(endMs) });
+    const used =
+      family === 'deposit'
+        ? await depositedBetween(db, playerId, startMs, endMs)
+        : await netLossBetween(db, playerId, startMs, endMs);
+    if (limit - used < smallest) reached.push({ kind, limit, periodStart: iso(startMs), resetsAt: iso(endMs) });
   }
   return reached;
 }
