@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AgentRoutes,
+  ticketCommissionShares,
   ToteAdminRoutes,
+  type ChainLink,
   type AgentNode,
   type AgentOverviewResponse,
   type AgentReportResponse,
@@ -491,5 +493,83 @@ describe(`agent network and commissions (${testDialect})`, () => {
     expect(shares.map((r) => Number(r.amount))).toEqual([10]);
     expect(await checkLedger(t.app.db)).toEqual([]);
     await setRate(admin, houseAgent, 'turnover', 0);
+  });
+
+  it("a group ticket's commissions go up each member's own chain, by the shares they bought (decision 056)", async () => {
+    raceNo += 1;
+    const race = await openRace(t.app, admin, eventId, raceNo, 3);
+    const organiser = await registerPlayer(t.app);
+    await fundPlayer(t.app, admin, organiser, 100_000);
+    const bakas = (who: RegisteredPlayer, op: string, body: Record<string, unknown>) =>
+      inject(who.cookie, 'POST', `/api/bakas/${op}`, { idempotencyKey: randomUUID(), ...body });
+    // A ₱100 Win in 10 shares of ₱10: the organiser 2, pS (under S > A > M) 5, pB (under B > N) 3.
+    const created = await bakas(organiser, 'create', {
+      raceId: race.raceId,
+      eventId,
+      betType: 'W',
+      selections: [[1]],
+      amount: 10_000,
+      shares: 10,
+      organiserShares: 2,
+      title: 'Agents',
+      feePercent: 0,
+      shortfall: 'cancel',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { code } = created.json<{ group: { code: string } }>().group;
+    expect((await bakas(pS, 'join', { code, shares: 5 })).statusCode).toBe(200);
+    expect((await bakas(pB, 'join', { code, shares: 3 })).statusCode).toBe(200);
+    // pA backs the winner, so the pool has one and the group's ticket loses.
+    const rival = await placeBetAs(t.app, pA, { raceId: race.raceId, eventId, selections: [[2]], amount: 1_000 });
+    expect(rival.statusCode, rival.body).toBe(200);
+    await inject(admin, 'POST', `/api/backoffice/racing/races/${race.raceId}/status`, { status: 'C' });
+    const confirmed = await inject(admin, 'POST', ToteAdminRoutes.confirmResult(race.raceId), {
+      finish: [[2], [1], [3]],
+      idempotencyKey: randomUUID(),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    const ticket = await t.app.db
+      .selectFrom('bet_tickets')
+      .select(['id', 'status'])
+      .where('first_race_id', '=', race.raceId)
+      .where('holder_account_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect(ticket.status).toBe('lost');
+    // Each member's chain with the rates in force now.
+    const staff = await t.app.db.selectFrom('staff_users').select(['id', 'parent_id']).execute();
+    const rates = await agentDb(t.app.db).selectFrom('agent_commission_rates').selectAll().execute();
+    const chainOf = async (player: RegisteredPlayer): Promise<ChainLink[]> => {
+      const { agent_id: agentId } = await t.app.db
+        .selectFrom('players')
+        .select('agent_id')
+        .where('id', '=', player.playerId)
+        .executeTakeFirstOrThrow();
+      const chain: ChainLink[] = [];
+      for (let id = agentId; id !== null && chain.length < 10; id = staff.find((s) => s.id === id)?.parent_id ?? null) {
+        const rate = rates.find((r) => r.staff_id === id);
+        chain.push({ staffId: id, rate: rate ? { basis: rate.basis, rateBps: rate.rate_bps } : null });
+      }
+      return chain;
+    };
+    const expected = new Map<number, number>();
+    for (const [player, stake] of [
+      [organiser, 2_000],
+      [pS, 5_000],
+      [pB, 3_000],
+    ] as const) {
+      for (const share of ticketCommissionShares(await chainOf(player), { total: stake, refund: 0, won: 0 })) {
+        expected.set(share.staffId, (expected.get(share.staffId) ?? 0) + share.amount);
+      }
+    }
+    // Both branches earn, each on its own member's stake: S, A and M on pS's ₱50, B and N on pB's ₱30.
+    for (const id of [S.id, A.id, M.id, B.id, N.id]) expect(expected.get(id) ?? 0).toBeGreaterThan(0);
+    const rows = await agentDb(t.app.db)
+      .selectFrom('agent_commissions')
+      .select(['staff_id', 'amount'])
+      .where('ticket_id', '=', ticket.id)
+      .execute();
+    expect(new Map(rows.map((row) => [row.staff_id, Number(row.amount)]))).toEqual(expected);
+    expect(await checkLedger(t.app.db)).toEqual([]);
   });
 });

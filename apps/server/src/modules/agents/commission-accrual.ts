@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { ticketCommissionShares, type ChainLink, type CommissionShare } from '@karera/shared';
+import { splitByShares, ticketCommissionShares, type ChainLink, type CommissionShare } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
 import { assertBalanced, type Posting } from '../wallet/index.ts';
@@ -79,16 +79,27 @@ async function anyRate(trx: Trx): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Settled tickets of the pool whose player has an agent and which no accrual has claimed yet. */
+/**
+ * Settled tickets of the pool whose player has an agent, or held by a group (whose members may have agents:
+ * decision 056), and which no accrual has claimed yet.
+ */
 function unclaimedTickets(trx: Trx, pool: { firstRaceId: number; betType: string }) {
   return trx
     .selectFrom('bet_tickets as t')
     .innerJoin('players as p', 'p.id', 't.player_id')
-    .select(['t.id', 't.total', 't.refund_amount', 't.won_amount', 't.winnings_tax', 'p.agent_id'])
+    .select([
+      't.id',
+      't.total',
+      't.refund_amount',
+      't.won_amount',
+      't.winnings_tax',
+      'p.agent_id',
+      't.holder_account_id',
+    ])
     .where('t.first_race_id', '=', pool.firstRaceId)
     .where('t.bet_type', '=', pool.betType)
     .where('t.status', '!=', 'open')
-    .where('p.agent_id', 'is not', null)
+    .where((eb) => eb.or([eb('p.agent_id', 'is not', null), eb('t.holder_account_id', 'is not', null)]))
     .where((eb) =>
       eb.not(
         eb.exists(eb.selectFrom('commission_accruals as a').select('a.ticket_id').whereRef('a.ticket_id', '=', 't.id')),
@@ -99,6 +110,60 @@ function unclaimedTickets(trx: Trx, pool: { firstRaceId: number; betType: string
 }
 
 type TicketRow = Awaited<ReturnType<typeof unclaimedTickets>>[number];
+
+/** The purchases of the groups holding these tickets, with each buyer's agent, in the order of their first share. */
+async function groupMembersOf(trx: Trx, tickets: readonly TicketRow[]) {
+  const held = tickets.filter((t) => t.holder_account_id !== null).map((t) => t.id);
+  if (held.length === 0) return [];
+  return trx
+    .selectFrom('bakas_groups as g')
+    .innerJoin('bakas_members as m', 'm.group_id', 'g.id')
+    .innerJoin('players as p', 'p.id', 'm.player_id')
+    .select(['g.ticket_id', 'm.shares', 'm.first_share_seq', 'm.paid', 'm.refunded', 'p.agent_id'])
+    .where('g.ticket_id', 'in', held)
+    .orderBy('m.first_share_seq')
+    .execute();
+}
+
+/**
+ * A group's ticket is its members' bets (decision 056): each purchase is a ticket of its own for commission,
+ * its stake what it paid less what came back before the race, its part of the refund and of the winnings (gross
+ * of the tax) split by shares, its commission going up its buyer's chain. Shares of one agent are summed, one
+ * row per agent and ticket as for any ticket.
+ */
+function groupTicketShares(
+  ticket: TicketRow,
+  members: readonly {
+    shares: number;
+    first_share_seq: number;
+    paid: number;
+    refunded: number;
+    agent_id: number | null;
+  }[],
+  chainOf: (agentId: number) => ChainLink[],
+): CommissionShare[] {
+  if (members.length === 0) return [];
+  const holdings = members.map((m) => ({ shares: m.shares, firstShareSeq: m.first_share_seq }));
+  const refunds = splitByShares(Number(ticket.refund_amount), holdings);
+  const wins = splitByShares(Number(ticket.won_amount) + Number(ticket.winnings_tax), holdings);
+  const byStaff = new Map<number, CommissionShare>();
+  members.forEach((member, index) => {
+    if (member.agent_id === null) return;
+    const shares = ticketCommissionShares(chainOf(member.agent_id), {
+      total: Number(member.paid) - Number(member.refunded),
+      refund: refunds[index] ?? 0,
+      won: wins[index] ?? 0,
+    });
+    for (const share of shares) {
+      const known = byStaff.get(share.staffId);
+      if (known) {
+        known.base += share.base;
+        known.amount += share.amount;
+      } else byStaff.set(share.staffId, { ...share });
+    }
+  });
+  return [...byStaff.values()];
+}
 
 /**
  * Accrues the commissions of a batch of settled tickets inside the caller's transaction. Each ticket is
@@ -127,8 +192,19 @@ async function accrueBatch(
     for (const row of rows) claimed.add(Number(row.ticket_id));
   }
   const work: { ticketId: number; shares: CommissionShare[] }[] = [];
+  const members = await groupMembersOf(trx, tickets);
   for (const t of tickets) {
-    if (!claimed.has(t.id) || t.agent_id === null) continue;
+    if (!claimed.has(t.id)) continue;
+    if (t.holder_account_id !== null) {
+      const shares = groupTicketShares(
+        t,
+        members.filter((m) => m.ticket_id === t.id),
+        chainOf,
+      );
+      if (shares.length > 0) work.push({ ticketId: t.id, shares });
+      continue;
+    }
+    if (t.agent_id === null) continue;
     const shares = ticketCommissionShares(chainOf(t.agent_id), {
       total: Number(t.total),
       refund: Number(t.refund_amount),

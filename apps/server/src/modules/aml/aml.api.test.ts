@@ -272,6 +272,43 @@ describe(`AML flags (${testDialect})`, () => {
     expect(await flagsOf('LOW_TURNOVER', player.playerId)).toHaveLength(1);
   });
 
+  it("low turnover: a group ticket is its members' bets, each by the shares they bought (decision 056)", async () => {
+    const day = await winRaceDay(t.app, admin, `AML Bakas ${randomUUID().slice(0, 8)}`);
+    const organiser = await registerPlayer(t.app);
+    const member = await registerPlayer(t.app);
+    await approvedDeposit(organiser, 200_000);
+    await approvedDeposit(member, 200_000);
+    const bakas = (who: RegisteredPlayer, op: string, body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/bakas/${op}`,
+        payload: { idempotencyKey: randomUUID(), ...body },
+        headers: { cookie: who.cookie },
+      });
+    // A ₱1,000 ticket in 10 shares: the organiser buys 1, the member 9, which places it.
+    const created = await bakas(organiser, 'create', {
+      raceId: day.raceId,
+      eventId: day.eventId,
+      betType: 'W',
+      selections: [[1]],
+      amount: 100_000,
+      shares: 10,
+      organiserShares: 1,
+      title: 'AML',
+      feePercent: 0,
+      shortfall: 'cancel',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { code } = created.json<{ group: { code: string } }>().group;
+    expect((await bakas(member, 'join', { code, shares: 9 })).statusCode).toBe(200);
+    // The organiser played ₱100 of ₱2,000 (the ₱1,000 ticket names them but is the group's): flagged.
+    await withdraw(organiser, 50_000);
+    expect(await flagsOf('LOW_TURNOVER', organiser.playerId)).toHaveLength(1);
+    // The member played ₱900 of ₱2,000 by their shares: 45%, no flag.
+    await withdraw(member, 50_000);
+    expect(await flagsOf('LOW_TURNOVER', member.playerId)).toHaveLength(0);
+  });
+
   it('shared account: one withdrawal account used by three players raises one flag', async () => {
     const account = `0918${Math.floor(Math.random() * 1e7)}`.padEnd(11, '7');
     const players = [];

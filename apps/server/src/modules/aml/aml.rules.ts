@@ -221,14 +221,22 @@ async function lowTurnover(db: Executor, request: Request): Promise<void> {
     .orderBy('id')
     .execute();
   const deposited = deposits.reduce((sum, row) => sum + row.amount, 0);
-  // Summed by the database: a busy bettor's tickets since the last withdrawal are many.
+  // Summed by the database: a busy bettor's tickets since the last withdrawal are many. A group's ticket is
+  // its members' bets, each by the shares they bought (decision 056), never its organiser's.
   const { staked } = await db
     .selectFrom('bet_tickets')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(sql<number>`total - refund_amount`), eb.lit(0)).as('staked'))
     .where('player_id', '=', request.player_id)
+    .where('holder_account_id', 'is', null)
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
-  const turnover = toSafeInteger(staked);
+  const { shares } = await db
+    .selectFrom('bakas_members')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(sql<number>`paid - refunded`), eb.lit(0)).as('shares'))
+    .where('player_id', '=', request.player_id)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  const turnover = toSafeInteger(staked) + toSafeInteger(shares);
   if (!isLowTurnover(deposited, turnover, settings.lowTurnoverPercent)) return;
   await raiseFlag(db, {
     rule: 'LOW_TURNOVER',

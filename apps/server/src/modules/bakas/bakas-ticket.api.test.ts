@@ -124,7 +124,13 @@ describe(`bakas tickets placed and settled (${testDialect})`, () => {
     expect(filled.statusCode, filled.body).toBe(200);
     const placed = filled.json<BakasGroupResponse>().group;
     expect(placed.status).toBe('placed');
-    expect(placed.ticket).toMatchObject({ cost: 10_000, combinations: 2, cut: false, unusedRefunded: 0, status: 'open' });
+    expect(placed.ticket).toMatchObject({
+      cost: 10_000,
+      combinations: 2,
+      cut: false,
+      unusedRefunded: 0,
+      status: 'open',
+    });
     expect(placed.ticket?.ticketNo).toMatch(/^[A-Z2-9]{12}$/);
     expect(await groupBalance(group.code)).toBe(0);
     const ticket = await t.app.db
@@ -181,7 +187,13 @@ describe(`bakas tickets placed and settled (${testDialect})`, () => {
     const g = placed.json<BakasGroupResponse>().group;
     // ₱25 sold buys 2 of the 4 runners at ₱10: the last-listed runners are dropped; ₱5 comes back by shares.
     expect(g.status).toBe('placed');
-    expect(g.ticket).toMatchObject({ selections: [[1, 2]], combinations: 2, cost: 2_000, cut: true, unusedRefunded: 500 });
+    expect(g.ticket).toMatchObject({
+      selections: [[1, 2]],
+      combinations: 2,
+      cost: 2_000,
+      cut: true,
+      unusedRefunded: 500,
+    });
     expect(g.members).toEqual([
       { firstName: 'Maria', shares: 2, paid: 1_000, refunded: 200, stake: 800, payout: null },
       { firstName: 'Maria', shares: 3, paid: 1_500, refunded: 300, stake: 1_200, payout: null },
@@ -372,6 +384,50 @@ describe(`bakas tickets placed and settled (${testDialect})`, () => {
       ['WR', 20_000],
     ]);
     expect(await checkLedger(t.app.db)).toEqual([]);
+  });
+
+  it("each member's shares count toward their own stake and loss limits; the group's ticket is not its organiser's loss", async () => {
+    const { eventId, races } = await raceDay();
+    const race = races[0]!;
+    const rg = (who: RegisteredPlayer, kind: string, amount: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/responsible-gaming/setLimit',
+        payload: { kind, amount },
+        headers: { cookie: who.cookie },
+      });
+    const organiser = await funded();
+    const member = await funded();
+    const careful = await funded();
+    expect((await rg(organiser, 'lossDay', 3_000)).statusCode).toBe(200);
+    expect((await rg(member, 'lossDay', 5_000)).statusCode).toBe(200);
+    expect((await rg(careful, 'stakePerBet', 1_000)).statusCode).toBe(200);
+    const group = await create(organiser, {
+      raceId: race.raceId,
+      eventId,
+      selections: [[1, 2]],
+      amount: 5_000,
+      shares: 10,
+      organiserShares: 2,
+    });
+    expect((await join(member, group.code, 3)).statusCode).toBe(200);
+    // ₱30 of shares and a ₱30 bet would lose more than ₱50 in a day: the bet is refused, as are 3 more shares.
+    const bet = await placeBetAs(t.app, member, { raceId: race.raceId, eventId, selections: [[3]], amount: 3_000 });
+    expect(bet.statusCode, bet.body).toBe(400);
+    const more = await join(member, group.code, 3);
+    expect(more.statusCode, more.body).toBe(400);
+    expect(messageOf(more)).toBe(messageOf(bet));
+    expect((await join(member, group.code, 2)).statusCode).toBe(200);
+    // A stake per bet of ₱10 refuses a ₱20 purchase, as a ₱20 bet.
+    const big = await join(careful, group.code, 2);
+    expect(big.statusCode, big.body).toBe(400);
+    expect((await join(careful, group.code, 1)).statusCode).toBe(200);
+    expect((await join(await funded(), group.code, 2)).statusCode).toBe(200);
+    expect((await view(organiser, group.code)).status).toBe('placed');
+    // The placed ₱100 ticket names the organiser but is the group's: their ₱20 of shares and a ₱10 bet fit ₱30.
+    const own = await placeBetAs(t.app, organiser, { raceId: race.raceId, eventId, selections: [[3]], amount: 1_000 });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(await credit(member)).toBe(1_000_000 - 5_000);
   });
 
   it('a refunded group ticket (its race cancelled) splits the refund by shares back to every member', async () => {

@@ -3,7 +3,15 @@ import { BakasOperations } from '@karera/shared';
 import { currentPlayer } from '../sessions/index.ts';
 import { currentStaff } from '../staff/index.ts';
 import { registerOperation } from '../../lib/register-operation.ts';
-import { cancelBakas, createBakas, getBakas, joinBakas, myGroups, placeBakas, type BakasNotify } from './bakas.service.ts';
+import {
+  cancelBakas,
+  createBakas,
+  getBakas,
+  joinBakas,
+  myGroups,
+  placeBakas,
+  type BakasNotify,
+} from './bakas.service.ts';
 import { groupsOfPlayerForStaff, groupsOfRaceForStaff } from './bakas.staff.ts';
 
 /** Group tickets (decision 056), each call scoped by the session's player; staff views by audience. */

@@ -246,7 +246,11 @@ export type CloseReason = 'filled' | 'organiser' | 'lastCall';
  * The ticket's own BET posting moves its cost from the group's account into the pool; money sold that it does not
  * use is refunded at once, split by shares, so the account holds nothing once the ticket is placed.
  */
-export async function placeOrCancel(trx: Transaction<Database>, group: Group, reason: CloseReason): Promise<BakasStatus> {
+export async function placeOrCancel(
+  trx: Transaction<Database>,
+  group: Group,
+  reason: CloseReason,
+): Promise<BakasStatus> {
   if (group.status !== 'open') {
     if (reason === 'organiser') throw badRequest(BakasMessages.notOpen);
     return group.status;
@@ -416,11 +420,7 @@ export async function viewsOf(
     db
       .selectFrom('bet_tickets')
       .select(['id', 'ticket_no', 'selections', 'combinations', 'total', 'status', 'created_at', 'winnings_tax'])
-      .where(
-        'id',
-        'in',
-        groups.flatMap((group) => (group.ticket_id === null ? [] : [group.ticket_id])).concat([0]),
-      )
+      .where('id', 'in', groups.flatMap((group) => (group.ticket_id === null ? [] : [group.ticket_id])).concat([0]))
       .execute(),
   ]);
   const organiserName = new Map(organisers.map((row) => [row.id, row.first_name]));
@@ -786,13 +786,7 @@ export async function myGroups(db: Kysely<Database>, playerId: number, limit = 5
   const groups = await db
     .selectFrom('bakas_groups')
     .selectAll()
-    .where((eb) =>
-      eb(
-        'id',
-        'in',
-        eb.selectFrom('bakas_members').select('group_id').where('player_id', '=', playerId),
-      ),
-    )
+    .where((eb) => eb('id', 'in', eb.selectFrom('bakas_members').select('group_id').where('player_id', '=', playerId)))
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();

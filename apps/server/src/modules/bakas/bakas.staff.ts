@@ -27,7 +27,12 @@ async function staffViews(
   groupIds: readonly number[],
 ): Promise<BakasStaffGroupsResponse> {
   if (groupIds.length === 0) return { statusCode: 200, groups: [] };
-  const groups = await db.selectFrom('bakas_groups').selectAll().where('id', 'in', groupIds).orderBy('id', 'desc').execute();
+  const groups = await db
+    .selectFrom('bakas_groups')
+    .selectAll()
+    .where('id', 'in', groupIds)
+    .orderBy('id', 'desc')
+    .execute();
   const members = await db
     .selectFrom('bakas_members as m')
     .innerJoin('players as p', 'p.id', 'm.player_id')

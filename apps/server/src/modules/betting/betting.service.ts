@@ -291,7 +291,6 @@ export async function placeBet(
         posted.transactionId,
         nowIso(),
       ]);
-      await hooks.run('bets.placed', trx, { playerIds: [playerId] });
       const balanceOf = (account: { id: number; balance: number }) =>
         posted.balances.get(account.id) ?? account.balance;
       return {
@@ -370,7 +369,10 @@ export function refundReasonOf(ticket: {
   return countCombinations(type, live) > 0 ? 'noWinner' : 'scratch';
 }
 
-/** The player's own tickets, each with its first race, its race day and its pool's result, to select from. */
+/**
+ * The player's own tickets, each with its first race, its race day and its pool's result, to select from. A
+ * group's ticket names its organiser but is the group's (decision 056): members see it by their shares.
+ */
 function playerTickets(db: Kysely<Database>, playerId: number) {
   return db
     .selectFrom('bet_tickets as b')
@@ -380,7 +382,6 @@ function playerTickets(db: Kysely<Database>, playerId: number) {
       join.onRef('ps.first_race_id', '=', 'b.first_race_id').onRef('ps.bet_type', '=', 'b.bet_type'),
     )
     .where('b.player_id', '=', playerId)
-    // A group's ticket names its organiser but is the group's (decision 056): members see it by their shares.
     .where('b.holder_account_id', 'is', null);
 }
 

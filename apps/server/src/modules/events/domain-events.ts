@@ -21,7 +21,12 @@ export interface DomainEventMap {
   /** Official results or horse records changed (an import, a merge, a correction): form guides are read again. */
   'form.changed': { raceId: number | null };
   /** A group ticket's shares sold or status changed (decision 056): the sockets watching its link are told. */
-  'bakas.shares': { code: string; sharesSold: number; shares: number; status: 'open' | 'placed' | 'cancelled' | 'settled' };
+  'bakas.shares': {
+    code: string;
+    sharesSold: number;
+    shares: number;
+    status: 'open' | 'placed' | 'cancelled' | 'settled';
+  };
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -637,23 +637,52 @@ export async function playerStatusForStaff(db: Kysely<Database>, playerId: numbe
 // Bets (both databases): refused during a break, over the stake per bet, or when the bet could take the
 // net loss of a Manila day, week or month over its limit.
 
-/** Net loss of the player's tickets placed in [startMs, endMs): stakes less what came back (open ones count in full). */
+/**
+ * Net loss of the player's tickets placed in [startMs, endMs): stakes less what came back (open ones count in
+ * full); with their group-ticket shares bought then (decision 056): what they paid less what came back to them
+ * (a refund, their part of the payout). A group's ticket itself is no bet of its organiser's.
+ */
 async function netLossBetween(db: Db, playerId: number, startMs: number, endMs: number): Promise<number> {
+  const [tickets, shares] = await Promise.all([
+    db
+      .selectFrom('bet_tickets')
+      .select((eb) =>
+        eb.fn
+          .coalesce(
+            eb.fn.sum<number>(eb(eb('total', '-', eb.ref('won_amount')), '-', eb.ref('refund_amount'))),
+            eb.lit(0),
+          )
+          .as('loss'),
+      )
+      .where('player_id', '=', playerId)
+      .where('holder_account_id', 'is', null)
+      .where('created_at', '>=', iso(startMs))
+      .where('created_at', '<', iso(endMs))
+      .executeTakeFirstOrThrow(),
+    groupSharesBetween(db, playerId, iso(startMs), iso(endMs)),
+  ]);
+  return Number(tickets.loss) + shares.staked - shares.returned;
+}
+
+/** The player's group-ticket purchases in [from, to): what they staked (paid less refunded) and what came back. */
+async function groupSharesBetween(
+  db: Db,
+  playerId: number,
+  from: string,
+  to?: string,
+): Promise<{ staked: number; returned: number; purchases: number }> {
   const row = await db
-    .selectFrom('bet_tickets')
-    .select((eb) =>
-      eb.fn
-        .coalesce(
-          eb.fn.sum<number>(eb(eb('total', '-', eb.ref('won_amount')), '-', eb.ref('refund_amount'))),
-          eb.lit(0),
-        )
-        .as('loss'),
-    )
+    .selectFrom('bakas_members')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>(eb('paid', '-', eb.ref('refunded'))), eb.lit(0)).as('staked'),
+      eb.fn.coalesce(eb.fn.sum<number>('payout'), eb.lit(0)).as('returned'),
+      eb.fn.countAll<number>().as('purchases'),
+    ])
     .where('player_id', '=', playerId)
-    .where('created_at', '>=', iso(startMs))
-    .where('created_at', '<', iso(endMs))
+    .where('created_at', '>=', from)
+    .$if(to !== undefined, (query) => query.where('created_at', '<', to ?? ''))
     .executeTakeFirstOrThrow();
-  return Number(row.loss);
+  return { staked: Number(row.staked), returned: Number(row.returned), purchases: Number(row.purchases) };
 }
 
 /** Why a bet of `total` centavos is refused by the player's own limits or a break, given their rows. */
@@ -772,19 +801,21 @@ export async function sinceSignIn(db: Kysely<Database>, playerId: number, sessio
       eb.fn.countAll<number>().as('bets'),
     ])
     .where('player_id', '=', playerId)
+    .where('holder_account_id', 'is', null)
     .where('created_at', '>=', session.created_at)
     .executeTakeFirstOrThrow();
+  const shares = await groupSharesBetween(db, playerId, session.created_at);
   const settings = await db
     .selectFrom('rg_settings')
     .select('reality_check_minutes')
     .where('player_id', '=', playerId)
     .executeTakeFirst();
-  const stakes = Number(row.stakes);
-  const returned = Number(row.returned);
+  const stakes = Number(row.stakes) + shares.staked;
+  const returned = Number(row.returned) + shares.returned;
   return {
     signedInAt: session.created_at,
     minutesSinceSignIn: Math.max(0, Math.floor((rgClock.now() - Date.parse(session.created_at)) / 60_000)),
-    bets: Number(row.bets),
+    bets: Number(row.bets) + shares.purchases,
     stakes,
     returned,
     netResult: returned - stakes,
