@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_ADMIN, testDialect, type TestDatabase } from '../../../test/test-app.ts';
 import { createDatabase, type DatabaseHandle } from '../../db/connection.ts';
 import { LEADER_LEASE } from '../cluster/index.ts';
+import { BATCH_SIZES, PIPELINE } from './dispatcher.ts';
 import { raiseNotices } from './raise.ts';
 
 /**
@@ -21,7 +22,8 @@ import { raiseNotices } from './raise.ts';
  * - nothing is left pending or sending.
  */
 
-const NOTICES = 1_200;
+/** More than the leader can have claimed at once (its batches in flight), so the survivor has some to send. */
+const NOTICES = BATCH_SIZES.push * PIPELINE + 600;
 /** The push service answers this many at once, then holds every answer until the leader is dead. */
 const ANSWERED_BEFORE_HOLD = 40;
 const ROOT = path.resolve(import.meta.dirname, '../../../../..');
