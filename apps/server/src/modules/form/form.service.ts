@@ -84,9 +84,9 @@ const distinct = (ids: readonly (number | null)[]): number[] => [
  */
 export async function raceFormGuide(db: Db, raceId: number, cache?: FormCache): Promise<FormGuideResponse> {
   const since = cache?.generation() ?? 0;
-  const race = await findFormRace(db, raceId);
+  // Two independent reads: at once (one round trip on PostgreSQL's pool).
+  const [race, runners] = await Promise.all([findFormRace(db, raceId), runnersOfRace(db, raceId)]);
   if (!race) throw notFound(RacingMessages.raceNotFound);
-  const runners = await runnersOfRace(db, raceId);
   // The card as it reads now: a cached guide answers only for the same race and runners.
   const signature = JSON.stringify([race, runners]);
   const cached = cache?.get(raceId, signature);
