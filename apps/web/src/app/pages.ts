@@ -147,11 +147,15 @@ export const PAGES = {
 
 // The horse, jockey and trainer pages (issue 34 §3): one chunk, loaded with the first of them.
 const formPages = () => import('../features/form/FormPages.tsx');
+const bakasPages = () => import('../features/bakas/index.ts');
 /** Screens of routes with a parameter (not in the shared route table): the router adds them for players. */
 export const PARAM_PAGES: readonly { path: string; screen: Page }[] = [
   { path: '/horse/:id', screen: screen(formPages, (m) => m.HorsePage) },
   { path: '/jockey/:id', screen: screen(formPages, (m) => m.JockeyPage) },
   { path: '/trainer/:id', screen: screen(formPages, (m) => m.TrainerPage) },
+  // Group tickets (decision 056): the create sheet the bet slip opens, and a group's link; one chunk.
+  { path: '/bakas/new', screen: screen(bakasPages, (m) => m.BakasCreatePage) },
+  { path: '/bakas/:code', screen: screen(bakasPages, (m) => m.BakasPage) },
   {
     path: '/replay/:raceId',
     screen: screen(

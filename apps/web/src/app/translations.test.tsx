@@ -46,6 +46,8 @@ import { blackbookTexts } from '../features/blackbook/blackbookTexts.ts';
 import { blackbookTextsFil } from '../features/blackbook/blackbookTexts.fil.ts';
 import { replayTexts } from '../features/replay/replayTexts.ts';
 import { replayTextsFil } from '../features/replay/replayTexts.fil.ts';
+import { bakasTexts } from '../features/bakas/bakasTexts.ts';
+import { bakasTextsFil } from '../features/bakas/bakasTexts.fil.ts';
 import { ticketTextsFil } from '../features/live/tickets/ticketTexts.fil.ts';
 import { notificationTexts } from '../features/notifications/notificationTexts.ts';
 import { notificationTextsFil } from '../features/notifications/notificationTexts.fil.ts';
@@ -96,6 +98,7 @@ const PAGE_BUNDLES: readonly { key: string; en: Texts; fil: Texts }[] = [
   { key: 'blackbook', en: blackbookTexts, fil: blackbookTextsFil },
   { key: 'replay', en: replayTexts, fil: replayTextsFil },
   { key: 'notifications', en: notificationTexts, fil: notificationTextsFil },
+  { key: 'bakas', en: bakasTexts, fil: bakasTextsFil },
 ];
 
 /**

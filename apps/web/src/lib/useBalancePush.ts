@@ -19,7 +19,11 @@ export function useBalancePush(): void {
   const playerId = session.playerId;
   const queryClient = useQueryClient();
   const { mutate: refreshBalance } = useBalanceRefresh();
-  const onLiveScreen = pathname === '/live' || pathname.startsWith('/live/');
+  // A group ticket's page keeps its own socket too (it follows the group's count and reads these notices).
+  const onLiveScreen =
+    pathname === '/live' ||
+    pathname.startsWith('/live/') ||
+    (pathname.startsWith('/bakas/') && pathname !== '/bakas/new');
 
   useEffect(() => {
     if (playerId === null || onLiveScreen || typeof WebSocket === 'undefined') return undefined;

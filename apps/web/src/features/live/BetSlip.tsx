@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   BET_WORDS,
@@ -25,6 +26,7 @@ import { isSessionInvalid } from '../../lib/userApi.ts';
 import { rgStatusKey } from '../../lib/rgStatus.ts';
 import { endPushOffer, offerPushNotifications } from '../../lib/push/pushOffer.ts';
 import { PushOfferSlot } from '../../components/push/PushOfferSlot.tsx';
+import { BAKAS_CREATE_PATH, saveBakasDraft } from '../../lib/bakasDraft.ts';
 import { browserStorage } from './announcement.ts';
 import { placeBet } from './betApi.ts';
 import { receiptTaxLineOf } from './receiptTax.ts';
@@ -192,6 +194,17 @@ export function BetSlip({
     submission.submit({ ...body, idempotencyKey: attempt.current.key });
   }
 
+  /** Bet with friends: the slip's bet, once it passes the slip's own rules, goes to the group ticket's sheet. */
+  const navigate = useNavigate();
+  function betWithFriends() {
+    if (total <= 0 || !firstRace) return;
+    const refused = refusalOf(type, selections, pesos);
+    if (refused) return setRefusal({ ...refused, message: messageText(refused.message) });
+    const raceNos = [...new Set(legs.map((leg) => leg.raceNo))];
+    saveBakasDraft({ raceId: firstRace.raceId, eventId, betType: type.code, selections, amount: pesos * 100, raceNos });
+    void navigate(BAKAS_CREATE_PATH);
+  }
+
   function confirmReceipt() {
     setReceipt(null);
     endPushOffer('bet');
@@ -330,6 +343,14 @@ export function BetSlip({
         <p className="field__hint" style={{ margin: 0 }} data-testid="slip-bonus-note">
           <strong>{t('history.bet.bonusStakeNotReturned')}</strong>: {t('betReceipt.bonusStakeNote')}
         </p>
+        <Button
+          variant="secondary"
+          disabled={total <= 0 || !bettable}
+          onClick={betWithFriends}
+          data-testid="slip-friends"
+        >
+          {lt('friends')}
+        </Button>
       </div>
 
       <div className="slip-bar" ref={barRef} data-testid="slip-bar">

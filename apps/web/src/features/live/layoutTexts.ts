@@ -9,6 +9,7 @@ export const layoutTexts = {
     keep: 'Keep this amount as a favourite stake',
   },
   repeat: 'Repeat last bet',
+  friends: 'Bet with friends',
   repeatHint: 'Last {{type}} bet put back on the slip: check it, then tap Submit Bet.',
   stream: {
     hide: 'Hide stream',
@@ -29,6 +30,7 @@ export const layoutTextsFil: Shape<typeof layoutTexts> = {
     keep: 'Itabi ang halagang ito bilang paboritong taya',
   },
   repeat: 'Ulitin ang huling taya',
+  friends: 'Tumaya kasama ang barkada',
   repeatHint: 'Ibinalik sa slip ang huli mong {{type}} na taya: tingnan muna, saka i-tap ang Itaya Na.',
   stream: {
     hide: 'Itago ang stream',

@@ -1,0 +1,2 @@
+export { BakasCreatePage } from './BakasCreatePage.tsx';
+export { BakasPage } from './BakasPage.tsx';

@@ -1,0 +1,295 @@
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  BackofficeRoutes,
+  BakasOperations,
+  RacingAdminRoutes,
+  ToteAdminRoutes,
+  UserRoutes,
+  type BakasGroupResponse,
+  type Race,
+} from '@karera/shared';
+import {
+  adminPost,
+  createVerifiedPlayer,
+  PLAYER_SESSION_COOKIE,
+  signInAsNewPlayer,
+  storedLoginOf,
+  storePlayerLogin,
+  uniqueSuffix,
+} from './support.ts';
+import { createRaceDay } from './raceDay.ts';
+import { seriousViolations } from './axe.ts';
+import { E2E_BASE_URL } from './env.ts';
+
+/**
+ * Group tickets (bakas, decision 056) on a phone (390x844) and a desktop (1280x800), in English and Filipino:
+ * an organiser builds a Win on the bet slip of a race day of the test's own and taps Bet with friends; the
+ * sheet shows the share price as the server computes it and refuses shares that do not divide the cost;
+ * the group is created; a friend in a second browser opens the link, is refused more shares than are left in
+ * the server's words, joins the rest (credit only) and the ticket fills and is placed; the organiser's page
+ * hears the count over the socket. The race is resulted through the back-office API and both see each
+ * member's stake and payout, the server's figures. A second test cancels an open group: both are refunded.
+ */
+
+const TEXTS = {
+  en: {
+    betOn: (runner: string) => `Bet on ${runner}`,
+    friends: 'Bet with friends',
+    create: 'Create group ticket',
+    doesNotDivide: 'The ticket cost must divide exactly into the shares.',
+    open: 'Open for shares',
+    placed: 'Placed',
+    settled: 'Settled',
+    cancelled: 'Cancelled',
+    left: (left: number, shares: number) => `${left} of ${shares} shares left`,
+    onlyLeft: 'Only 2 shares are left.',
+    allSold: 'All shares are sold.',
+    creditOnly: 'Shares are paid from credit only, never bonus.',
+    join: (count: number) => `Join ${count} shares`,
+    cancel: 'Cancel group ticket',
+    yes: 'Yes',
+    organisedBy: (name: string) => `Organised by ${name}`,
+    stake: 'Stake ₱10.00',
+  },
+  fil: {
+    betOn: (runner: string) => `Tumaya kay ${runner}`,
+    friends: 'Tumaya kasama ang barkada',
+    create: 'Gumawa ng group ticket',
+    doesNotDivide: 'Dapat eksaktong mahati sa mga share ang halaga ng ticket.',
+    open: 'Bukas pa para sa share',
+    placed: 'Naitaya na',
+    settled: 'Tapos na',
+    cancelled: 'Kinansela',
+    left: (left: number, shares: number) => `${left} sa ${shares} share ang natitira`,
+    onlyLeft: '2 share na lang ang natitira.',
+    allSold: 'Ubos na ang lahat ng share.',
+    creditOnly: 'Sa credit lang binabayaran ang share, hindi sa bonus.',
+    join: (count: number) => `Sumali sa ${count} share`,
+    cancel: 'Kanselahin ang group ticket',
+    yes: 'Oo',
+    organisedBy: (name: string) => `Inorganisa ni ${name}`,
+    stake: 'Taya ₱10.00',
+  },
+} as const;
+type Language = keyof typeof TEXTS;
+
+async function fund(request: APIRequestContext, playerId: number, amount: number) {
+  await adminPost(
+    request,
+    BackofficeRoutes.adjustments(playerId),
+    { account: 'credit', amount, reason: 'E2E bakas funding' },
+    { 'idempotency-key': `e2e-bakas-fund-${uniqueSuffix()}` },
+  );
+}
+
+async function prepare(page: Page, language: Language) {
+  await page.addInitScript((lang) => {
+    window.localStorage.setItem('announcementDate', '2025-03-28');
+    window.localStorage.setItem('language', lang);
+  }, language);
+}
+
+/** A second player in a browser of their own (their own cookies), funded, in the test's language. */
+async function friendBrowser(
+  browser: Browser,
+  request: APIRequestContext,
+  viewport: { width: number; height: number },
+  language: Language,
+): Promise<{ context: BrowserContext; page: Page; api: APIRequestContext; firstName: string }> {
+  const context = await browser.newContext({
+    baseURL: E2E_BASE_URL,
+    viewport,
+    isMobile: viewport.width < 1024,
+    hasTouch: viewport.width < 1024,
+    locale: 'en-PH',
+    timezoneId: 'Asia/Manila',
+  });
+  const api = context.request;
+  const friend = await createVerifiedPlayer(api);
+  const { cookies } = await api.storageState();
+  await context.addCookies(cookies.filter((cookie) => cookie.name === PLAYER_SESSION_COOKIE));
+  const page = await context.newPage();
+  await storePlayerLogin(page, storedLoginOf(friend.login));
+  await prepare(page, language);
+  await fund(request, friend.playerId, 10_000);
+  return { context, page, api, firstName: friend.firstName };
+}
+
+/** The organiser's Win on runners 1 and 2 at ₱10 from the slip, then Bet with friends: the create sheet. */
+async function openCreateSheet(page: Page, eventId: number, language: Language) {
+  const texts = TEXTS[language];
+  await page.goto(`/live?event=${eventId}`);
+  await page.getByRole('button', { name: texts.betOn('1 Bagyo'), exact: true }).click();
+  await page.getByRole('button', { name: texts.betOn('2 Alon'), exact: true }).click();
+  const slip = page.getByTestId('bet-slip');
+  await slip.getByTestId('slip-amount').fill('10');
+  await expect(slip.getByTestId('slip-total')).toHaveText('₱20.00');
+  const friends = slip.getByTestId('slip-friends');
+  // On a phone the button is in the slip's sheet, opened from the bar; from 1024 px the sheet stands open.
+  if (!(await friends.isVisible())) await slip.getByTestId('slip-toggle').click();
+  await expect(friends).toHaveText(texts.friends);
+  await friends.click();
+  await expect(page).toHaveURL(/\/bakas\/new$/);
+  await expect(page.getByTestId('bakas-create')).toBeVisible();
+}
+
+/** Creates the group from the open sheet: 4 shares of ₱5.00, the organiser buying `own`; answers its code. */
+async function createGroup(page: Page, language: Language, title: string, own: number): Promise<string> {
+  const texts = TEXTS[language];
+  const sheet = page.getByTestId('bakas-create');
+  await expect(sheet.getByTestId('bakas-cost')).toHaveText('₱20.00');
+  await expect(sheet.getByTestId('bakas-picks')).toHaveText('1, 2');
+  // ₱20.00 does not divide into 3 shares: the shared refusal, before any call.
+  await sheet.getByTestId('bakas-shares').fill('3');
+  await expect(sheet.getByTestId('bakas-share-price')).toHaveText(texts.doesNotDivide);
+  await sheet.getByTestId('bakas-shares').fill('4');
+  await expect(sheet.getByTestId('bakas-share-price')).toContainText('₱5.00');
+  await sheet.getByTestId('bakas-title').fill(title);
+  await sheet.getByTestId('bakas-own-shares').fill(String(own));
+  await sheet.getByTestId('bakas-shortfall-cancel').check();
+  expect(await seriousViolations(page)).toEqual([]);
+  await sheet.getByRole('button', { name: texts.create }).click();
+  await expect(page).toHaveURL(/\/bakas\/[A-Za-z0-9]{8,40}$/);
+  const code = new URL(page.url()).pathname.split('/').pop() ?? '';
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByTestId('bakas-status')).toHaveText(texts.open);
+  await expect(page.getByTestId('bakas-shares-left')).toHaveText(texts.left(4 - own, 4));
+  return code;
+}
+
+async function result(request: APIRequestContext, race: Race) {
+  await adminPost(request, RacingAdminRoutes.raceStatus(race.raceId), { status: 'C' });
+  await adminPost(request, ToteAdminRoutes.confirmResult(race.raceId), {
+    finish: [[1], [2], [3]],
+    idempotencyKey: `e2e-bakas-result-${race.raceId}`,
+  });
+}
+
+/** The group as the server gives it to a player: the figures the page must show. */
+async function groupOf(api: APIRequestContext, code: string) {
+  const response = await api.post(BakasOperations.get.path, { data: { code } });
+  const body = (await response.json()) as BakasGroupResponse;
+  expect(body.statusCode, JSON.stringify(body)).toBe(200);
+  return body.group;
+}
+
+const peso = (centavos: number) =>
+  `₱${(centavos / 100).toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  for (const language of ['en', 'fil'] as const) {
+    test.describe(`at ${viewport.width}x${viewport.height} in ${language}`, () => {
+      test.use({ viewport });
+
+      test('an organiser creates from the bet slip, a friend joins from the link, the ticket fills, is placed and both see the result', async ({
+        page,
+        request,
+        browser,
+      }) => {
+        test.setTimeout(180_000); // two players, a card made and resulted through the API, and axe
+        const texts = TEXTS[language];
+        const organiser = await signInAsNewPlayer(page, request);
+        await fund(request, organiser.playerId, 10_000);
+        await prepare(page, language);
+        const event = await createRaceDay(request, { label: 'Bakas', raceCount: 1, enabledBetTypes: [] });
+        const race = event.races[0];
+        if (!race) throw new Error('no race');
+
+        await openCreateSheet(page, event.id, language);
+        const title = `Barkada ${uniqueSuffix().slice(-5)}`;
+        const code = await createGroup(page, language, title, 2);
+        const link = await page.getByTestId('bakas-link').getAttribute('href');
+        expect(link).toMatch(new RegExp(`/bakas/${code}$`));
+        await expect(page.getByTestId('bakas-qr')).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+
+        const friend = await friendBrowser(browser, request, viewport, language);
+        try {
+          await friend.page.goto(new URL(link ?? '').pathname);
+          await expect(friend.page.getByTestId('bakas-organiser')).toHaveText(texts.organisedBy(organiser.firstName));
+          await expect(friend.page.getByTestId('bakas-credit-only')).toHaveText(texts.creditOnly);
+          // More shares than are left: the server's refusal, in its words, and nothing bought.
+          await friend.page.getByTestId('bakas-join-shares').fill('3');
+          await friend.page.getByRole('button', { name: texts.join(3) }).click();
+          await expect(friend.page.getByTestId('bakas-refusal')).toHaveText(texts.onlyLeft);
+          await expect(friend.page.getByTestId('bakas-credit')).toHaveText('₱100.00');
+          await friend.page.getByTestId('bakas-join-shares').fill('2');
+          await friend.page.getByRole('button', { name: texts.join(2) }).click();
+          // The last shares sold: the ticket is placed at once; the credit is the server's answer.
+          await expect(friend.page.getByTestId('bakas-notice')).toContainText('₱90.00');
+          await expect(friend.page.getByTestId('bakas-status')).toHaveText(texts.placed);
+          await expect(friend.page.getByTestId('bakas-ticket-no')).not.toBeEmpty();
+          await expect(friend.page.getByTestId('bakas-shares-left')).toHaveText(texts.allSold);
+          await expect(friend.page.getByTestId('bakas-member')).toHaveCount(2);
+          expect(await seriousViolations(friend.page)).toEqual([]);
+
+          // The organiser's open page heard the count over the socket.
+          await expect(page.getByTestId('bakas-shares-left')).toHaveText(texts.allSold);
+          await expect(page.getByTestId('bakas-status')).toHaveText(texts.placed);
+          await expect(page.getByTestId('bakas-member').filter({ hasText: friend.firstName })).toBeVisible();
+
+          await result(request, race);
+          for (const [viewer, api] of [
+            [page, request],
+            [friend.page, friend.api],
+          ] as const) {
+            await expect(viewer.getByTestId('bakas-status')).toHaveText(texts.settled);
+            const group = await groupOf(api, code);
+            expect(group.status).toBe('settled');
+            await expect(viewer.getByTestId('bakas-your-stake')).toHaveText(peso(group.yourStake));
+            await expect(viewer.getByTestId('bakas-your-payout')).toHaveText(peso(group.yourPayout ?? -1));
+            await expect(viewer.getByTestId('bakas-member-money').first()).toContainText(texts.stake);
+          }
+          expect(await seriousViolations(page)).toEqual([]);
+        } finally {
+          await friend.context.close();
+        }
+      });
+    });
+  }
+}
+
+test.describe('at 390x844', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the organiser cancels an open group ticket: both members are refunded and see it cancelled', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const texts = TEXTS.en;
+    const organiser = await signInAsNewPlayer(page, request);
+    await fund(request, organiser.playerId, 10_000);
+    await prepare(page, 'en');
+    const event = await createRaceDay(request, { label: 'Bakas cancel', raceCount: 1, enabledBetTypes: [] });
+    await openCreateSheet(page, event.id, 'en');
+    const code = await createGroup(page, 'en', `Cancel ${uniqueSuffix().slice(-5)}`, 1);
+    await expect(page.getByTestId('bakas-notice')).toContainText('₱95.00');
+
+    const friend = await friendBrowser(browser, request, { width: 390, height: 844 }, 'en');
+    try {
+      await friend.page.goto(`/bakas/${code}`);
+      await friend.page.getByRole('button', { name: 'Join 1 share' }).click();
+      await expect(friend.page.getByTestId('bakas-notice')).toContainText('₱95.00');
+      // Only the organiser sees Cancel.
+      await expect(friend.page.getByRole('button', { name: texts.cancel })).toHaveCount(0);
+      await expect(page.getByTestId('bakas-shares-left')).toHaveText(texts.left(2, 4));
+
+      await page.getByRole('button', { name: texts.cancel }).click();
+      await page.getByTestId('bakas-confirm').getByRole('button', { name: texts.yes }).click();
+      await expect(page.getByTestId('bakas-status')).toHaveText(texts.cancelled);
+      await expect(page.getByTestId('bakas-notice')).toContainText('₱100.00');
+      await expect(friend.page.getByTestId('bakas-status')).toHaveText(texts.cancelled);
+      await friend.page.reload();
+      await expect(friend.page.getByTestId('bakas-status')).toHaveText(texts.cancelled);
+      const balance = await friend.api.post(UserRoutes.getBalance, { data: {} });
+      expect(((await balance.json()) as { creditBalance: number }).creditBalance).toBe(10_000);
+    } finally {
+      await friend.context.close();
+    }
+  });
+});
