@@ -71,13 +71,14 @@ function lineOf(row: RunPageRow, replays: ReadonlySet<number>) {
  * each with the jockey and weight as carded and the Win dividend when it won.
  */
 export async function horsePage(db: Db, horseId: number, page: number, now = new Date()): Promise<HorsePageResponse> {
-  const horse = await findHorse(db, horseId);
-  if (!horse) throw notFound(FormMessages.horseNotFound);
-  const asOf = manilaDateOf(now);
-  const [runs, { shown, replays, hasMore }] = await Promise.all([
+  // The record and its runs at once (one round trip fewer on PostgreSQL's pool); an unknown horse has no runs.
+  const [horse, runs, { shown, replays, hasMore }] = await Promise.all([
+    findHorse(db, horseId),
     figuresOfHorse(db, horseId),
     pageOf(db, 'horse_id', horseId, page),
   ]);
+  if (!horse) throw notFound(FormMessages.horseNotFound);
+  const asOf = manilaDateOf(now);
   const won = shown.filter((row) => row.outcome === 'finished' && row.position === 1).map((row) => row.race_id);
   const dividends = await winDividends(db, [...new Set(won)]);
   const form = horseForm(runs, { asOf, track: '', distanceM: null });
