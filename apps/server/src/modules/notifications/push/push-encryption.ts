@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import webpush from 'web-push';
+import type webpush from 'web-push';
+import { requestDetails } from './push-aes128gcm.mjs';
 
 export interface EncryptedPush {
   headers: Record<string, string | number>;
@@ -12,14 +13,14 @@ export interface PushEncryptionRequest {
   options: { TTL: number; urgency: webpush.Urgency; headers: Record<string, string> };
 }
 
-/** Encrypts a push message for one browser (RFC 8291) and gives its request headers and body. */
+/**
+ * Encrypts a push message for one browser (RFC 8291, aes128gcm) and gives its request headers and body. Both
+ * encryptors use push-aes128gcm.mjs (node:crypto; web-push signs the VAPID token and its encrypt is the
+ * reference the push API test and bench:notify's naive peer use).
+ */
 export interface PushEncryptor {
   encrypt(request: PushEncryptionRequest): Promise<EncryptedPush>;
   close(): Promise<void>;
-}
-
-function options(request: PushEncryptionRequest): webpush.RequestOptions {
-  return { ...request.options, contentEncoding: 'aes128gcm' };
 }
 
 /** On the calling thread: for tests and light loads. */
@@ -27,8 +28,7 @@ export function inlineEncryptor(): PushEncryptor {
   return {
     encrypt: (request) => {
       try {
-        const details = webpush.generateRequestDetails(request.subscription, request.payload, options(request));
-        return Promise.resolve({ headers: toHeaders(details.headers), body: toBuffer(details.body) });
+        return Promise.resolve(requestDetails(request));
       } catch (error) {
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }
@@ -37,7 +37,7 @@ export function inlineEncryptor(): PushEncryptor {
   };
 }
 
-function toHeaders(headers: webpush.Headers): Record<string, string | number> {
+function toHeaders(headers: Record<string, unknown>): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (typeof value === 'string' || typeof value === 'number') out[name] = value;
@@ -53,7 +53,7 @@ function toBuffer(body: unknown): Buffer {
 
 interface WorkerReply {
   id: number;
-  headers?: webpush.Headers;
+  headers?: Record<string, unknown>;
   body?: Uint8Array;
   error?: string;
 }
@@ -111,7 +111,7 @@ export function threadedEncryptor(threads: number, batchSize = 64): PushEncrypto
     const worker = slot.worker ?? (slot.worker = start(slot));
     while (slot.queue.length > 0) {
       const batch = slot.queue.splice(0, batchSize);
-      worker.postMessage(batch.map(({ id, request }) => ({ id, ...request, options: options(request) })));
+      worker.postMessage(batch.map(({ id, request }) => ({ id, ...request })));
     }
   };
 
