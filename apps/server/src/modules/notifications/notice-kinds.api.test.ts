@@ -117,7 +117,7 @@ describe(`notice kinds: leg results and limits (${testDialect})`, () => {
       });
       expect(confirmed.statusCode, confirmed.body).toBe(200);
     };
-    return { races, place, bet, result };
+    return { eventId: event.id, races, place, bet, result };
   }
 
   describe('multi-race leg result', () => {
@@ -239,6 +239,45 @@ describe(`notice kinds: leg results and limits (${testDialect})`, () => {
         .execute();
       expect(channels.map((c) => c.channel)).toEqual(['inbox', 'push']);
     });
+  });
+
+  it('a group ticket tells each of its members, once each', async () => {
+    const day = await raceDay(2);
+    const organiser = await newPlayer();
+    const friend = await newPlayer();
+    const bakas = (op: string, who: RegisteredPlayer, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: `/api/bakas/${op}`, payload, headers: { cookie: who.cookie } });
+    const created = await bakas('create', organiser, {
+      betType: 'DD',
+      raceId: day.races[0]?.raceId,
+      eventId: day.eventId,
+      selections: [[1], [2]],
+      amount: 2_000,
+      shares: 2,
+      organiserShares: 1,
+      title: 'Barkada',
+      feePercent: 0,
+      shortfall: 'smaller',
+      idempotencyKey: randomUUID(),
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { code } = created.json<{ group: { code: string } }>().group;
+    const joined = await bakas('join', friend, { code, shares: 1, idempotencyKey: randomUUID() });
+    expect(joined.statusCode, joined.body).toBe(200);
+    const group = await t.app.db
+      .selectFrom('bakas_groups')
+      .select('ticket_id')
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow();
+    expect(group.ticket_id).not.toBeNull();
+
+    await day.result(1, [[1], [2], [3]]);
+    for (const member of [organiser, friend]) {
+      const notices = await noticesOf(member.playerId, 'leg.result');
+      expect(notices.map((n) => [n.dedupe_key, paramsOf(n).outcome])).toEqual([
+        [`leg:${group.ticket_id}:1:${member.playerId}`, 'alive'],
+      ]);
+    }
   });
 
   describe('limit reached', () => {

@@ -95,7 +95,7 @@ const LONGEST_SPAN = Math.max(
  * A race's official result, for the open multi-race tickets it is a leg of (not their last leg: that one's
  * result is the ticket's settlement, with its own notice): "still alive" when the leg is won and no leg is
  * lost, "out" when this leg is the first one lost. A ticket already out in an earlier leg, or refunded by a
- * leg, hears nothing. Where each leg stands is read as the still-alive view reads it (betting's
+ * leg, hears nothing. A group's ticket tells each of its members. Where each leg stands is read as the still-alive view reads it (betting's
  * legsOfTickets, the shared ticketLegs), in the result's transaction, so the result recorded is the one read.
  */
 export async function legResultNotices(trx: Transaction<Database>, raceId: number): Promise<NoticeRequest[]> {
@@ -108,7 +108,7 @@ export async function legResultNotices(trx: Transaction<Database>, raceId: numbe
   const tickets = await trx
     .selectFrom('bet_tickets as t')
     .innerJoin('races as r', 'r.id', 't.first_race_id')
-    .select(['t.id', 't.ticket_no', 't.player_id', 't.bet_type', 't.selections', 'r.race_no'])
+    .select(['t.id', 't.ticket_no', 't.player_id', 't.bet_type', 't.selections', 't.holder_account_id', 'r.race_no'])
     .where('t.event_id', '=', race.event_id)
     .where('t.status', '=', 'open')
     .where(
@@ -128,6 +128,22 @@ export async function legResultNotices(trx: Transaction<Database>, raceId: numbe
     if (leg < 0 || leg === raceNumbers.length - 1) return [];
     return [{ ticket, leg, legs: raceNumbers.length }];
   });
+  // A group's ticket (decision 056) is held by its members, not its organiser: each member hears of its legs.
+  const groupTickets = legged.filter(({ ticket }) => ticket.holder_account_id !== null).map(({ ticket }) => ticket.id);
+  const membersOf = new Map<number, number[]>();
+  for (let i = 0; i < groupTickets.length; i += IN_LIST) {
+    const rows = await trx
+      .selectFrom('bakas_groups as g')
+      .innerJoin('bakas_members as m', 'm.group_id', 'g.id')
+      .select(['g.ticket_id', 'm.player_id'])
+      .distinct()
+      .where('g.ticket_id', 'in', groupTickets.slice(i, i + IN_LIST))
+      .execute();
+    for (const row of rows) {
+      if (row.ticket_id === null) continue;
+      membersOf.set(row.ticket_id, [...(membersOf.get(row.ticket_id) ?? []), row.player_id]);
+    }
+  }
   const requests: NoticeRequest[] = [];
   for (let i = 0; i < legged.length; i += IN_LIST) {
     const chunk = legged.slice(i, i + IN_LIST);
@@ -149,13 +165,18 @@ export async function legResultNotices(trx: Transaction<Database>, raceId: numbe
       if (status === 'won' && view?.legsSummary === 'alive') outcome = 'alive';
       else if (status === 'lost' && !othersLost && view?.legsSummary === 'lost') outcome = 'out';
       else continue;
-      requests.push({
-        playerId: ticket.player_id,
-        kind: 'leg.result',
+      const notice = {
+        kind: 'leg.result' as const,
         params: { ticketNo: ticket.ticket_no, leg: leg + 1, legs, outcome },
         linkPath: ticketLink(ticket.ticket_no),
-        dedupeKey: `leg:${ticket.id}:${leg + 1}`,
-      });
+      };
+      if (ticket.holder_account_id === null) {
+        requests.push({ ...notice, playerId: ticket.player_id, dedupeKey: `leg:${ticket.id}:${leg + 1}` });
+        continue;
+      }
+      for (const member of membersOf.get(ticket.id) ?? []) {
+        requests.push({ ...notice, playerId: member, dedupeKey: `leg:${ticket.id}:${leg + 1}:${member}` });
+      }
     }
   }
   return requests;
