@@ -170,9 +170,10 @@ const recordOf = (row: { starts: unknown; wins: unknown; seconds: unknown; third
 };
 
 /**
- * The form of these horses before a race on `asOf` at `track` over `distanceM`, from their summaries. A horse
- * with a start on or after `asOf` (a past race's guide) is left out: its summary counts runs after the race,
- * and the caller reads its results instead.
+ * The form of these horses before a race on `asOf` at `track` over `distanceM`, from their summaries. Left
+ * out: a horse without a summary (it never started: the figures of no runs are its) and a horse with a start
+ * on or after `asOf` (a past race's guide: its summary counts runs after the race; the caller reads its
+ * results before the day instead, and answers `later`).
  */
 export async function horseFormsFromTallies(
   db: Db,
@@ -181,17 +182,18 @@ export async function horseFormsFromTallies(
 ): Promise<{ forms: Map<number, HorseForm>; later: number[] }> {
   const forms = new Map<number, HorseForm>();
   if (horseIds.length === 0) return { forms, later: [] };
+  // From the summaries alone (no join to horses: PostgreSQL plans it faster); a horse without a summary has
+  // never started, and the caller's figures of no runs are its figures.
   const rows = await db
-    .selectFrom('horses')
-    .leftJoin('horse_form_summaries as s', 's.horse_id', 'horses.id')
+    .selectFrom('horse_form_summaries as s')
     .leftJoin('horse_distance_tallies as d', (join) =>
-      join.onRef('d.horse_id', '=', 'horses.id').on('d.distance_m', '=', race.distanceM ?? -1),
+      join.onRef('d.horse_id', '=', 's.horse_id').on('d.distance_m', '=', race.distanceM ?? -1),
     )
     .leftJoin('horse_track_tallies as t', (join) =>
-      join.onRef('t.horse_id', '=', 'horses.id').on('t.track_key', '=', sql<string>`lower(trim(${race.track}))`),
+      join.onRef('t.horse_id', '=', 's.horse_id').on('t.track_key', '=', sql<string>`lower(trim(${race.track}))`),
     )
     .select([
-      'horses.id',
+      's.horse_id',
       's.starts',
       's.wins',
       's.seconds',
@@ -207,15 +209,15 @@ export async function horseFormsFromTallies(
       't.seconds as t_seconds',
       't.thirds as t_thirds',
     ])
-    .where('horses.id', 'in', horseIds)
+    .where('s.horse_id', 'in', horseIds)
     .execute();
   const later: number[] = [];
   for (const row of rows) {
-    if (row.last_start_date !== null && row.last_start_date >= race.asOf) {
-      later.push(row.id);
+    if (row.last_start_date >= race.asOf) {
+      later.push(row.horse_id);
       continue;
     }
-    const career = recordOf(row.starts === null ? undefined : row);
+    const career = recordOf(row);
     const part = (prefix: 'd' | 't') =>
       recordOf(
         row[`${prefix}_starts`] === null
@@ -227,9 +229,9 @@ export async function horseFormsFromTallies(
               thirds: row[`${prefix}_thirds`],
             },
       );
-    forms.set(row.id, {
-      lastFinishes: row.last_five ?? '',
-      daysSinceLastRun: row.last_start_date === null ? null : daysBetween(row.last_start_date, race.asOf),
+    forms.set(row.horse_id, {
+      lastFinishes: row.last_five,
+      daysSinceLastRun: daysBetween(row.last_start_date, race.asOf),
       firstStarter: career.starts === 0,
       career,
       atDistance: race.distanceM === null ? null : part('d'),
