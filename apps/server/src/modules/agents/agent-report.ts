@@ -5,6 +5,7 @@ import {
   commissionPeriodOf,
   csvAmount,
   csvCell,
+  splitByShares,
   STAFF_ROLE_LABELS,
   type AgentReportRow,
   type CommissionPeriod,
@@ -23,6 +24,61 @@ export interface AgentReportQuery {
 
 const num = (value: unknown): number => Number(value ?? 0);
 const hourKey = sql<string>`substr(t.settled_at, 1, 13)`;
+
+/**
+ * Group tickets (decision 056) settled in [start, end) are their members' bets: per member's agent and hour, the
+ * member's stake that rode and their GGR (stake less their part of the payout and of the tax withheld, split by
+ * shares as the payout was; the organiser's fee passes between members, so the members' GGR sums to the ticket's).
+ */
+async function groupTicketFigures(
+  db: Kysely<Database>,
+  start: string,
+  end: string,
+  visible: (column: string) => ReturnType<typeof sql<SqlBool>>,
+): Promise<{ agent_id: number | null; hour: string; turnover: number; ggr: number }[]> {
+  const groups = await db
+    .selectFrom('bakas_groups as g')
+    .innerJoin('bet_tickets as t', 't.id', 'g.ticket_id')
+    .select(['g.id', 't.winnings_tax', hourKey.as('hour')])
+    .where('g.status', '=', 'settled')
+    .where('t.settled_at', '>=', start)
+    .where('t.settled_at', '<', end)
+    .execute();
+  if (groups.length === 0) return [];
+  const purchases = await db
+    .selectFrom('bakas_members as m')
+    .innerJoin('players as p', 'p.id', 'm.player_id')
+    .select(['m.group_id', 'p.agent_id', 'm.shares', 'm.first_share_seq', 'm.paid', 'm.refunded', 'm.payout'])
+    .where(
+      'm.group_id',
+      'in',
+      groups.map((g) => g.id),
+    )
+    .orderBy('m.first_share_seq')
+    .execute();
+  const visibleAgents = new Set(
+    (await db.selectFrom('staff_users as s').select('s.id').where(visible('s.id')).execute()).map((row) => row.id),
+  );
+  const out: { agent_id: number | null; hour: string; turnover: number; ggr: number }[] = [];
+  for (const group of groups) {
+    const own = purchases.filter((p) => p.group_id === group.id);
+    const taxes = splitByShares(
+      num(group.winnings_tax),
+      own.map((p) => ({ shares: p.shares, firstShareSeq: p.first_share_seq })),
+    );
+    own.forEach((purchase, index) => {
+      if (purchase.agent_id === null || !visibleAgents.has(purchase.agent_id)) return;
+      const stake = num(purchase.paid) - num(purchase.refunded);
+      out.push({
+        agent_id: purchase.agent_id,
+        hour: group.hour,
+        turnover: stake,
+        ggr: stake - num(purchase.payout) - (taxes[index] ?? 0),
+      });
+    });
+  }
+  return out;
+}
 
 /**
  * Per agent and per Manila day, week or month (decision 040): the turnover and GGR of the tickets of the
@@ -58,12 +114,14 @@ export async function agentReport(
       sql<number>`sum(t.total - t.refund_amount - t.won_amount - t.winnings_tax)`.as('ggr'),
     ])
     .where('t.status', '!=', 'open')
+    .where('t.holder_account_id', 'is', null)
     .where('t.settled_at', '>=', start)
     .where('t.settled_at', '<', end)
     .where('p.agent_id', 'is not', null)
     .where(visible('p.agent_id'))
     .groupBy(['p.agent_id', hourKey])
     .execute();
+  tickets.push(...(await groupTicketFigures(db, start, end, visible)));
   const commissions = await agentDb(db)
     .selectFrom('agent_commissions as c')
     .select([

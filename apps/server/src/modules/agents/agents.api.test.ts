@@ -496,6 +496,14 @@ describe(`agent network and commissions (${testDialect})`, () => {
   });
 
   it("a group ticket's commissions go up each member's own chain, by the shares they bought (decision 056)", async () => {
+    const reportRow = async (agent: Member) =>
+      (await inject(agent.cookie, 'GET', `${AgentRoutes.report}?period=month&from=2026-01-01&to=2026-12-31`))
+        .json<AgentReportResponse>()
+        .rows.find((r) => r.agentId === agent.id) ?? { turnover: 0, ggr: 0 };
+    const playerRow = async (agent: Member, player: RegisteredPlayer) =>
+      (await overview(admin, agent.id)).players.find((row) => row.playerId === player.playerId);
+    const reportBefore = await reportRow(B);
+    const pSBefore = await playerRow(S, pS);
     raceNo += 1;
     const race = await openRace(t.app, admin, eventId, raceNo, 3);
     const organiser = await registerPlayer(t.app);
@@ -570,6 +578,13 @@ describe(`agent network and commissions (${testDialect})`, () => {
       .where('ticket_id', '=', ticket.id)
       .execute();
     expect(new Map(rows.map((row) => [row.staff_id, Number(row.amount)]))).toEqual(expected);
+    // The agents' report and player list count each member's stake, lost, under the member's own agent.
+    const reportAfter = await reportRow(B);
+    expect(reportAfter.turnover - reportBefore.turnover).toBe(3_000);
+    expect(reportAfter.ggr - reportBefore.ggr).toBe(3_000);
+    const pSAfter = await playerRow(S, pS);
+    expect((pSAfter?.turnover ?? 0) - (pSBefore?.turnover ?? 0)).toBe(5_000);
+    expect((pSAfter?.netResult ?? 0) - (pSBefore?.netResult ?? 0)).toBe(-5_000);
     expect(await checkLedger(t.app.db)).toEqual([]);
   });
 });

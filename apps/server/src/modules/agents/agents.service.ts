@@ -109,11 +109,16 @@ async function subtreePlayers(db: Kysely<Database>, agentId: number): Promise<Ag
         where r.player_id = p.id and r.kind = 'DEPOSIT' and r.status = 'APPROVED'), 0)`.as('deposits'),
       sql<number>`coalesce((select sum(r.amount) from payment_requests r
         where r.player_id = p.id and r.kind = 'WITHDRAW' and r.status = 'APPROVED'), 0)`.as('withdrawals'),
-      sql<number>`coalesce((select sum(t.total - t.refund_amount) from bet_tickets t where t.player_id = p.id), 0)`.as(
-        'turnover',
-      ),
+      // A group's ticket is its members' bets, by the shares each bought (decision 056), not its organiser's.
+      sql<number>`coalesce((select sum(t.total - t.refund_amount) from bet_tickets t
+        where t.player_id = p.id and t.holder_account_id is null), 0)
+        + coalesce((select sum(m.paid - m.refunded) from bakas_members m where m.player_id = p.id), 0)`.as('turnover'),
       sql<number>`coalesce((select sum(t.won_amount + t.refund_amount - t.total) from bet_tickets t
-        where t.player_id = p.id and t.status != 'open'), 0)`.as('net_result'),
+        where t.player_id = p.id and t.status != 'open' and t.holder_account_id is null), 0)
+        + coalesce((select sum(m.payout - m.paid + m.refunded) from bakas_members m
+          join bakas_groups g on g.id = m.group_id where m.player_id = p.id and g.status = 'settled'), 0)`.as(
+        'net_result',
+      ),
       lastTicket.as('last_ticket'),
       lastPayment.as('last_payment'),
     ])

@@ -383,6 +383,23 @@ describe(`bakas tickets placed and settled (${testDialect})`, () => {
       ['DR', expected.parts[1]],
       ['WR', 20_000],
     ]);
+    // Each member's certificate of tax withheld holds their part of the group's tax, never the organiser's whole.
+    const certificates = await Promise.all(
+      members.map(async (member) => {
+        const answer = await t.app.inject({
+          method: 'GET',
+          url: `/api/tax-certificates/${new Date().getUTCFullYear()}`,
+          headers: { cookie: member.cookie },
+        });
+        expect(answer.statusCode, answer.body).toBe(200);
+        return answer.json<{ certificate: { totals: { grossWinnings: number; winningsTax: number } } }>().certificate
+          .totals;
+      }),
+    );
+    const tax = settled.settlement?.winningsTax ?? 0;
+    expect(certificates.reduce((sum, totals) => sum + totals.winningsTax, 0)).toBe(tax);
+    expect(certificates[0]!.winningsTax).toBeLessThan(tax);
+    expect(certificates.map((totals) => totals.grossWinnings - totals.winningsTax)).toEqual(expected.parts);
     expect(await checkLedger(t.app.db)).toEqual([]);
   });
 
@@ -455,5 +472,18 @@ describe(`bakas tickets placed and settled (${testDialect})`, () => {
     expect(await credit(organiser)).toBe(1_000_000);
     expect(await credit(friend)).toBe(1_000_000);
     expect(await groupBalance(group.code)).toBe(0);
+    // The member's monthly statement: their shares a stake, their part of the refund a refund.
+    const month = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7);
+    const statement = await t.app.inject({
+      method: 'GET',
+      url: `/api/statement/${month}`,
+      headers: { cookie: friend.cookie },
+    });
+    expect(statement.statusCode, statement.body).toBe(200);
+    expect(statement.json<{ statement: { totals: Record<string, number> } }>().statement.totals).toMatchObject({
+      stakes: -2_000,
+      refunds: 2_000,
+      other: 0,
+    });
   });
 });

@@ -5,6 +5,7 @@ import {
   monthsOfYear,
   OPERATOR_NAME,
   SHARE_FIGURES,
+  splitByShares,
   type ReportRange,
   type TaxCertificate,
   type TaxDayRow,
@@ -151,6 +152,51 @@ export async function taxMonths(db: Kysely<Database>, year: string): Promise<Tax
 }
 
 /**
+ * The player's part of the winnings of group tickets (decision 056) settled in [start, end): the tax withheld from
+ * the group's ticket split by shares as its payout was (`splitByShares`), and what reached them after it (their
+ * part of the payout, the organiser's fee included). A group's ticket names its organiser but is not theirs.
+ */
+async function groupTicketWinnings(
+  db: Kysely<Database>,
+  playerId: number,
+  start: string,
+  end: string,
+): Promise<{ hour: string; won: number; tax: number }[]> {
+  const groups = await db
+    .selectFrom('bakas_groups as g')
+    .innerJoin('bet_tickets as b', 'b.id', 'g.ticket_id')
+    .innerJoin('ledger_transactions as t', 't.id', 'b.settlement_transaction_id')
+    .select(['g.id', 'b.winnings_tax', 't.created_at'])
+    .where('b.status', '=', 'won')
+    .where('t.created_at', '>=', start)
+    .where('t.created_at', '<', end)
+    .where('g.id', 'in', (eb) => eb.selectFrom('bakas_members').select('group_id').where('player_id', '=', playerId))
+    .execute();
+  const out: { hour: string; won: number; tax: number }[] = [];
+  for (const group of groups) {
+    const purchases = await db
+      .selectFrom('bakas_members')
+      .select(['player_id', 'shares', 'first_share_seq', 'payout'])
+      .where('group_id', '=', group.id)
+      .orderBy('first_share_seq')
+      .execute();
+    const taxes = splitByShares(
+      asNumber(group.winnings_tax),
+      purchases.map((p) => ({ shares: p.shares, firstShareSeq: p.first_share_seq })),
+    );
+    let won = 0;
+    let tax = 0;
+    purchases.forEach((purchase, index) => {
+      if (purchase.player_id !== playerId) return;
+      won += asNumber(purchase.payout ?? 0);
+      tax += taxes[index] ?? 0;
+    });
+    out.push({ hour: group.created_at.slice(0, 13), won, tax });
+  }
+  return out;
+}
+
+/**
  * A player's certificate of the tax withheld from their winnings in a Manila year: per month (of the
  * settlement's ledger transaction) the winnings before the tax (won_amount, what reached the credit, plus
  * winnings_tax) and the tax withheld, from the tickets those SETTLEMENT transactions paid (index
@@ -168,8 +214,10 @@ export async function taxCertificate(db: Kysely<Database>, playerId: number, yea
     select substr(t.created_at, 1, 13) as hour, sum(b.won_amount) as won, sum(b.winnings_tax) as tax
     from bet_tickets b
     join ledger_transactions t on t.id = b.settlement_transaction_id
-    where b.player_id = ${playerId} and t.kind = 'SETTLEMENT' and t.created_at >= ${start} and t.created_at < ${end}
+    where b.player_id = ${playerId} and b.holder_account_id is null and t.kind = 'SETTLEMENT'
+      and t.created_at >= ${start} and t.created_at < ${end}
     group by substr(t.created_at, 1, 13)`.execute(db);
+  rows.rows.push(...(await groupTicketWinnings(db, playerId, start, end)));
   const byMonth = new Map<string, { grossWinnings: number; winningsTax: number }>();
   for (const row of rows.rows) {
     const month = manilaDayOf(`${row.hour}:00:00.000Z`).slice(0, 7);

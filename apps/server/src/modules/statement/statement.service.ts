@@ -53,6 +53,12 @@ function categorise(kind: string, metadata: string, credit: number, bonus: numbe
     ];
   }
   if (kind.startsWith('PROMO')) return [['bonus', total]];
+  // Group tickets (decision 056): shares bought are stakes, refunds refunds, a member's part of a payout winnings.
+  if (kind === 'BAKAS_SHARE') return [['stake', total]];
+  if (kind === 'BAKAS_REFUND') return [['refund', total]];
+  if (kind === 'BAKAS_PAYOUT') {
+    return [[(JSON.parse(metadata) as { refunded?: unknown }).refunded === true ? 'refund' : 'winnings', total]];
+  }
   if (kind === 'ADJUSTMENT' || kind === 'REVERSAL') return [['adjustment', total]];
   return [['other', total]];
 }
