@@ -216,7 +216,8 @@ describe(`bakas group tickets (${testDialect})`, () => {
       .orderBy('m.first_share_seq')
       .execute();
     expect(seqs.map((row) => row.first_share_seq)).toEqual([1, ...Array.from({ length: 10 }, (_, i) => 11 + i)]);
-  });
+    // Fifty players registered and funded one by one: a busy machine needs more than the default time.
+  }, 120_000);
 
   it('refuses a member on a cool-off, as a bet of their own, and debits nothing', async () => {
     const organiser = await fundedPlayer();
