@@ -5,6 +5,8 @@
 # clone of the committed project is installed and built there with it, so the native addons (better-sqlite3,
 # sharp) are compiled for Node 24 and this working copy, built for the Node it runs on, is left untouched.
 # Not part of `npm test`: CI's time is not spent twice. KEEP_NODE24_DIR=1 keeps the folder for a look after.
+# With arguments (`npm run test:node24 -- apps/server/src/modules/x/y.api.test.ts ...`) only those test files run,
+# unit or API, to look again at what failed.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -34,10 +36,15 @@ cd "$work/project"
 npm install --no-audit --no-fund --loglevel=error
 npm run build
 
-echo "== unit tests"
-npx vitest run --project shared --project server-unit --project web
+if [ "$#" -gt 0 ]; then
+  echo "== the tests named: $*"
+  npx vitest run "$@"
+else
+  echo "== unit tests"
+  npx vitest run --project shared --project server-unit --project web
 
-echo "== API integration tests on SQLite"
-npx vitest run --project server-api
+  echo "== API integration tests on SQLite"
+  npx vitest run --project server-api
+fi
 
 echo "== passed on $(node --version) in $((SECONDS - started)) s"
