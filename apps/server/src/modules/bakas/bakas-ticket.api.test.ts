@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   BakasMessages,
   settleShares,
@@ -102,8 +102,11 @@ describe(`bakas tickets placed and settled (${testDialect})`, () => {
     t = await createTestApp({ PLAYER_AUTH_RATE_LIMIT: '1000' });
     admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
   });
+  // The ledger is whole after every test: no group account left holding money it should not, every ticket's money.
+  afterEach(async () => {
+    expect(await checkLedger(t.app.db)).toEqual([]);
+  });
   afterAll(async () => {
-    if (t) expect(await checkLedger(t.app.db)).toEqual([]);
     await t?.close();
   });
 
