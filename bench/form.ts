@@ -31,6 +31,13 @@ import {
 } from '../apps/server/src/modules/form/form.repo.ts';
 import { horsePage } from '../apps/server/src/modules/form/pages.service.ts';
 import {
+  figuresOfHorse,
+  findHorse,
+  racesWithReplay,
+  runsPage,
+  winDividends,
+} from '../apps/server/src/modules/form/pages.repo.ts';
+import {
   horseFormsFromTallies,
   rebuildFormTallies,
   strikeRatesFromTallies,
@@ -249,6 +256,16 @@ async function profileGuide(db: Db, races: readonly number[]) {
     await step('horses: tallies', () => horseFormsFromTallies(db, ids('horse_id'), asRun));
     await step('jockeys: day tallies', () => strikeRatesFromTallies(db, 'jockey', ids('jockey_id'), window));
     await step('trainers: day tallies', () => strikeRatesFromTallies(db, 'trainer', ids('trainer_id'), window));
+  }
+  // The horse page's reads, one horse a race.
+  for (const [i] of races.entries()) {
+    const horseId = 1 + ((i * 104729 + 13) % HORSES);
+    await step('horse page: record', () => findHorse(db, horseId));
+    await step('horse page: career', () => figuresOfHorse(db, horseId));
+    const page = await step('horse page: runs page', () => runsPage(db, 'horse_id', horseId, 0, 21));
+    const raceIds = [...new Set(page.map((row) => row.race_id))];
+    await step('horse page: replays', () => racesWithReplay(db, raceIds));
+    await step('horse page: dividends', () => winDividends(db, raceIds));
   }
   console.log('  profile (each read alone; the results reads are the guide before the tallies):');
   for (const [name, values] of steps) {
