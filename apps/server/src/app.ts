@@ -175,8 +175,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const hooks = options.hooks?.(config) ?? createDomainHooks(config);
   app.decorate('hooks', hooks);
   // Group tickets at last call: placed or cancelled once their first race stops taking bets (decision 056).
+  // The race's move has committed: a failure here is logged, never the move's; the leader's next start and a
+  // viewer's look at the group close what is left.
   const bakasAtLastCall = async (raceId?: number) => {
-    await closeGroupsAtLastCall(database.db, (change) => void events.emit('bakas.shares', change), raceId);
+    await closeGroupsAtLastCall(database.db, (change) => void events.emit('bakas.shares', change), raceId).catch(
+      (error: unknown) => app.log.error({ err: error, raceId }, 'group tickets not closed at last call'),
+    );
   };
   const toteDeps: ToteDeps = {
     db: database.db,

@@ -282,6 +282,51 @@ describe(`bakas tickets placed and settled (${testDialect})`, () => {
     expect(unsigned.statusCode).toBe(401);
   });
 
+  it('two last calls at once (two instances) place a group once and cancel another once', async () => {
+    const { eventId, races } = await raceDay();
+    const race = races[0]!;
+    const organiser = await funded();
+    const friend = await funded();
+    const smaller = await create(organiser, {
+      raceId: race.raceId,
+      eventId,
+      selections: [[1, 2, 3, 4]],
+      amount: 1_000,
+      shares: 4,
+      organiserShares: 2,
+    });
+    const cancelling = await create(organiser, {
+      raceId: race.raceId,
+      eventId,
+      selections: [[1, 2]],
+      amount: 1_000,
+      shares: 2,
+      organiserShares: 1,
+      shortfall: 'cancel',
+    });
+    await join(friend, smaller.code, 1);
+    // Betting closes without this instance hearing it (its move made elsewhere); two closers then run at once.
+    await t.app.db.updateTable('races').set({ status: 'C' }).where('id', '=', race.raceId).execute();
+    const { closeGroupsAtLastCall } = await import('./index.ts');
+    const closed = await Promise.all([
+      closeGroupsAtLastCall(t.app.db, undefined, race.raceId),
+      closeGroupsAtLastCall(t.app.db, undefined, race.raceId),
+    ]);
+    expect(closed[0] + closed[1]).toBeGreaterThanOrEqual(2);
+    expect((await view(friend, smaller.code)).ticket).toMatchObject({ selections: [[1, 2, 3]], cost: 3_000 });
+    expect((await view(friend, cancelling.code)).status).toBe('cancelled');
+    const tickets = await t.app.db
+      .selectFrom('bet_tickets')
+      .select('id')
+      .where('first_race_id', '=', race.raceId)
+      .execute();
+    expect(tickets).toHaveLength(1);
+    expect(await credit(organiser)).toBe(1_000_000 - 2_000);
+    expect(await credit(friend)).toBe(1_000_000 - 1_000);
+    expect(await groupBalance(smaller.code)).toBe(0);
+    expect(await groupBalance(cancelling.code)).toBe(0);
+  });
+
   it('when two purchases race for the last share, one fills and the ticket is placed exactly once', async () => {
     const { eventId, races } = await raceDay();
     const race = races[0]!;

@@ -281,8 +281,9 @@ export async function placeOrCancel(
     if (race.status === 'X' || race.status === 'D' || settling) plan = null;
   }
   if (!plan) {
-    await cancelGroup(trx, group);
-    return 'cancelled';
+    if (await cancelGroup(trx, group)) return 'cancelled';
+    if (reason === 'organiser') throw badRequest(BakasMessages.notOpen);
+    return (await groupById(trx, group.id)).status;
   }
   const placedAt = nowIso();
   const claimed = await trx
@@ -623,7 +624,7 @@ export async function joinBakas(
  * closed by a conditional update, then each purchase is refunded what it paid from the holding account, one
  * balanced transaction each, so the account ends at zero.
  */
-export async function cancelGroup(trx: Transaction<Database>, group: Group): Promise<void> {
+export async function cancelGroup(trx: Transaction<Database>, group: Group): Promise<boolean> {
   const closed = await trx
     .updateTable('bakas_groups')
     .set({ status: 'cancelled', closed_at: nowIso() })
@@ -631,7 +632,8 @@ export async function cancelGroup(trx: Transaction<Database>, group: Group): Pro
     .where('status', '=', 'open')
     .returning('id')
     .executeTakeFirst();
-  if (!closed) throw badRequest(BakasMessages.notOpen);
+  // Another closer (a filling purchase, last call on another instance) got there first.
+  if (!closed) return false;
   const purchases = await trx
     .selectFrom('bakas_members as m')
     .innerJoin('accounts as a', (join) =>
@@ -664,6 +666,7 @@ export async function cancelGroup(trx: Transaction<Database>, group: Group): Pro
       .where('id', '=', purchase.id)
       .execute();
   }
+  return true;
 }
 
 /** The organiser cancels their open group ticket, under their idempotency key; every member is refunded. */
@@ -680,7 +683,7 @@ export async function cancelBakas(
     async (trx) => {
       const group = await groupByCode(trx, input.code);
       if (group.organiser_id !== playerId) throw forbidden(BakasMessages.onlyOrganiser);
-      await cancelGroup(trx, group);
+      if (!(await cancelGroup(trx, group))) throw badRequest(BakasMessages.notOpen);
       return {
         statusCode: 200 as const,
         group: await viewOf(trx, await groupByCode(trx, input.code), playerId),
@@ -753,18 +756,26 @@ export async function closeGroupsAtLastCall(
     .orderBy('g.id')
     .execute();
   let closed = 0;
+  let failure: unknown = null;
   for (const row of due) {
     if (isBettingOpen(row.status)) continue;
-    const group = await db.transaction().execute(async (trx) => {
-      const now = await groupById(trx, row.id);
-      await placeOrCancel(trx, now, 'lastCall');
-      return groupById(trx, row.id);
-    });
-    if (group.status !== 'open') {
-      closed += 1;
-      notify(changeOf(group));
+    // One group's failure (a database hiccup) never keeps the others open; the first is thrown at the end, and the
+    // next run (the leader's at start, a viewer's `get`) closes what is left.
+    try {
+      const group = await db.transaction().execute(async (trx) => {
+        const now = await groupById(trx, row.id);
+        await placeOrCancel(trx, now, 'lastCall');
+        return groupById(trx, row.id);
+      });
+      if (group.status !== 'open') {
+        closed += 1;
+        notify(changeOf(group));
+      }
+    } catch (error) {
+      failure ??= error;
     }
   }
+  if (failure !== null) throw failure;
   return closed;
 }
 
@@ -774,7 +785,8 @@ export async function getBakas(db: Kysely<Database>, playerId: number, code: str
   if (group.status === 'open') {
     const race = await db.selectFrom('races').select('status').where('id', '=', group.first_race_id).executeTakeFirst();
     if (race && !isBettingOpen(race.status)) {
-      await closeGroupsAtLastCall(db, silent, group.first_race_id);
+      // Shown as it is if closing fails now: the leader's next run closes it.
+      await closeGroupsAtLastCall(db, silent, group.first_race_id).catch(() => 0);
       group = await groupByCode(db, code);
     }
   }
