@@ -291,6 +291,7 @@ export async function placeBet(
         posted.transactionId,
         nowIso(),
       ]);
+      await hooks.run('bets.placed', trx, { playerIds: [playerId] });
       const balanceOf = (account: { id: number; balance: number }) =>
         posted.balances.get(account.id) ?? account.balance;
       return {
