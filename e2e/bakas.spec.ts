@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type BrowserContext
 import {
   BackofficeRoutes,
   BakasOperations,
+  formatPeso,
   RacingAdminRoutes,
   ToteAdminRoutes,
   UserRoutes,
@@ -50,6 +51,8 @@ const TEXTS = {
     yes: 'Yes',
     organisedBy: (name: string) => `Organised by ${name}`,
     stake: 'Stake ₱10.00',
+    openGroup: (title: string) => `Open the group ticket ${title}`,
+    walletGroup: 'Group ticket',
   },
   fil: {
     betOn: (runner: string) => `Tumaya kay ${runner}`,
@@ -69,6 +72,8 @@ const TEXTS = {
     yes: 'Oo',
     organisedBy: (name: string) => `Inorganisa ni ${name}`,
     stake: 'Taya ₱10.00',
+    openGroup: (title: string) => `Buksan ang group ticket na ${title}`,
+    walletGroup: 'Group ticket (bakas)',
   },
 } as const;
 type Language = keyof typeof TEXTS;
@@ -173,9 +178,6 @@ async function groupOf(api: APIRequestContext, code: string) {
   return body.group;
 }
 
-const peso = (centavos: number) =>
-  `₱${(centavos / 100).toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 for (const viewport of [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
@@ -239,11 +241,34 @@ for (const viewport of [
             await expect(viewer.getByTestId('bakas-status')).toHaveText(texts.settled);
             const group = await groupOf(api, code);
             expect(group.status).toBe('settled');
-            await expect(viewer.getByTestId('bakas-your-stake')).toHaveText(peso(group.yourStake));
-            await expect(viewer.getByTestId('bakas-your-payout')).toHaveText(peso(group.yourPayout ?? -1));
+            await expect(viewer.getByTestId('bakas-your-stake')).toHaveText(formatPeso(group.yourStake));
+            await expect(viewer.getByTestId('bakas-your-payout')).toHaveText(formatPeso(group.yourPayout ?? -1));
             await expect(viewer.getByTestId('bakas-member-money').first()).toContainText(texts.stake);
+            // The payout reached the credit: the header shows the server's balance, read again on settling.
+            const balance = (await (await api.post(UserRoutes.getBalance, { data: {} })).json()) as {
+              creditBalance: number;
+            };
+            await expect(viewer.getByTestId('player-balance')).toContainText(formatPeso(balance.creditBalance));
           }
           expect(await seriousViolations(page)).toEqual([]);
+
+          // The friend's histories: the group's ticket marked with its title, their stake and payout; the wallet's
+          // group ticket rows (the shares bought, their part of the payout).
+          const mine = await groupOf(friend.api, code);
+          await friend.page.goto('/history?type=bet');
+          const share = friend.page.getByTestId('group-share');
+          await expect(share).toHaveCount(1);
+          await expect(share.getByRole('link', { name: texts.openGroup(title) })).toHaveAttribute(
+            'href',
+            `/bakas/${code}`,
+          );
+          await expect(share.getByTestId('group-share-stake')).toHaveText(formatPeso(mine.yourStake));
+          await expect(share.getByTestId('group-share-payout')).toHaveText(formatPeso(mine.yourPayout ?? -1));
+          expect(await seriousViolations(friend.page)).toEqual([]);
+          await friend.page.goto('/history?type=wallet');
+          const rows = friend.page.getByTestId('wallet-row').filter({ hasText: texts.walletGroup });
+          await expect(rows.filter({ hasText: '-₱10.00' })).toHaveCount(1);
+          await expect(rows.filter({ hasText: formatPeso(mine.yourPayout ?? -1) })).toHaveCount(1);
         } finally {
           await friend.context.close();
         }

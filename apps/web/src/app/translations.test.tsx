@@ -48,6 +48,8 @@ import { replayTexts } from '../features/replay/replayTexts.ts';
 import { replayTextsFil } from '../features/replay/replayTexts.fil.ts';
 import { bakasTexts } from '../features/bakas/bakasTexts.ts';
 import { bakasTextsFil } from '../features/bakas/bakasTexts.fil.ts';
+import { groupShareTexts } from '../components/bakas/groupShareTexts.ts';
+import { groupShareTextsFil } from '../components/bakas/groupShareTexts.fil.ts';
 import { ticketTextsFil } from '../features/live/tickets/ticketTexts.fil.ts';
 import { notificationTexts } from '../features/notifications/notificationTexts.ts';
 import { notificationTextsFil } from '../features/notifications/notificationTexts.fil.ts';
@@ -99,6 +101,7 @@ const PAGE_BUNDLES: readonly { key: string; en: Texts; fil: Texts }[] = [
   { key: 'replay', en: replayTexts, fil: replayTextsFil },
   { key: 'notifications', en: notificationTexts, fil: notificationTextsFil },
   { key: 'bakas', en: bakasTexts, fil: bakasTextsFil },
+  { key: 'groupShare', en: groupShareTexts, fil: groupShareTextsFil },
 ];
 
 /**

@@ -100,6 +100,16 @@ function GroupView({ group }: { group: BakasGroup }) {
   const language = i18n.language === 'fil' ? 'fil' : 'en';
   const open = group.status === 'open';
 
+  // The group moved on (placed, cancelled, settled: heard over the socket): money may have come back or been
+  // paid, so the balance is read again from the server, and the creation's notice goes.
+  const shownStatus = useRef(group.status);
+  useEffect(() => {
+    if (shownStatus.current === group.status) return;
+    shownStatus.current = group.status;
+    setNotice((current) => (current?.kind === 'created' ? null : current));
+    void balanceStore.reload({ fresh: true });
+  }, [group.status]);
+
   const accept = (answer: BakasGroupResponse) => {
     queryClient.setQueryData(bakasQueryKeys.group(answer.group.code), answer);
     void balanceStore.reload({ fresh: true });
@@ -180,7 +190,6 @@ function GroupView({ group }: { group: BakasGroup }) {
             {group.ticket ? <PlacedTicket ticket={group.ticket} /> : null}
           </section>
           <SharesCard group={group} />
-          <Members group={group} />
         </div>
         <div className="bakas__column">
           {group.settlement ? <Settlement group={group} /> : null}
@@ -223,6 +232,7 @@ function GroupView({ group }: { group: BakasGroup }) {
             </section>
           ) : null}
           {open ? <ShareLink code={group.code} /> : null}
+          <Members group={group} />
         </div>
       </div>
       <Dialog

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatManilaDateTime, formatPeso, type BetHistoryTicket } from '@karera/shared';
 import { Alert, Button, Spinner } from '../../components/ui/index.ts';
 import { ReplayLinks } from '../../components/replay/ReplayLink.tsx';
+import { GroupShare } from '../../components/bakas/GroupShare.tsx';
 import { betHistoryQuery } from './betHistoryApi.ts';
 import {
   betTypeName,
@@ -115,6 +116,7 @@ function TicketCard({ ticket }: { ticket: BetHistoryTicket }) {
           )}
         </div>
       </header>
+      {ticket.bakas ? <GroupShare share={ticket.bakas} /> : null}
       {ticket.bets.map((bet, index) => (
         <section className="bet-ticket__bet" key={index}>
           <h3 className="bet-ticket__type">

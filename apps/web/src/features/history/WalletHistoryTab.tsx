@@ -83,7 +83,9 @@ function WalletRow({ entry }: { entry: CreditHistoryEntry }) {
       </div>
       <div className="wallet-row__what">
         <h3 className="wallet-row__title" id={headingId}>
-          {t(entry.creditType === 'DR' ? 'deposit' : 'withdrawal')} · {channelOf(entry)}
+          {entry.paymentType === 'BAKAS'
+            ? t('groupTicket')
+            : `${t(entry.creditType === 'DR' ? 'deposit' : 'withdrawal')} · ${channelOf(entry)}`}
         </h3>
         <p className="wallet-row__id">{t('id', { id: entry.id })}</p>
         {account ? <p className="wallet-row__account">{account}</p> : null}

@@ -14,6 +14,7 @@ export const walletTextsFil: WalletTexts = {
   empty: 'Walang transaksyong maipapakita',
   deposit: 'Deposito',
   withdrawal: 'Withdrawal',
+  groupTicket: 'Group ticket (bakas)',
   id: 'ID {{id}}',
   reference: 'Ref {{reference}}',
   from: 'Mula sa {{sender}}',

@@ -12,6 +12,7 @@ export const walletTexts = {
   empty: 'No Transaction available to display',
   deposit: 'Deposit',
   withdrawal: 'Withdrawal',
+  groupTicket: 'Group ticket',
   id: 'ID {{id}}',
   reference: 'Ref {{reference}}',
   from: 'From {{sender}}',

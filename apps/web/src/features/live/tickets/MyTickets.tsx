@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { betTypeByCode, BettingRoutes, formatPeso, type BetHistoryTicket, type Race } from '@karera/shared';
+import { GroupShare } from '../../../components/bakas/GroupShare.tsx';
 import { PLAYER_QUERY_ROOT } from '../../../lib/queryKeys.ts';
 import { useBalance } from '../../../lib/balance.ts';
 import { useSession } from '../../../lib/session/index.ts';
@@ -79,6 +80,7 @@ function TicketLegs({ ticket }: { ticket: BetHistoryTicket }) {
           {texts.summary[badge]}
         </span>
       </header>
+      {ticket.bakas ? <GroupShare share={ticket.bakas} /> : null}
       <ol className="my-ticket__legs">
         {ticket.legs.map((leg) => (
           <li
