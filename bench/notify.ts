@@ -14,6 +14,7 @@ import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import inspector from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -50,7 +51,16 @@ if (process.argv.includes('--push-service')) {
       firstAt ??= Date.now();
       if (count === expected) {
         doneAt = Date.now();
-        process.send?.({ type: 'done', doneAt, firstAt, count, bytes, connections: connections.size });
+        const cpu = process.cpuUsage();
+        process.send?.({
+          type: 'done',
+          doneAt,
+          firstAt,
+          count,
+          bytes,
+          connections: connections.size,
+          cpuMs: (cpu.user + cpu.system) / 1000,
+        });
       }
     });
   });
@@ -67,6 +77,10 @@ if (process.argv.includes('--push-service')) {
       expected = message.expected ?? Infinity;
     }
     if (message.type === 'count') process.send?.({ type: 'count', count });
+    if (message.type === 'cpu') {
+      const cpu = process.cpuUsage();
+      process.send?.({ type: 'cpu', cpuMs: (cpu.user + cpu.system) / 1000 });
+    }
     if (message.type === 'stop') server.close(() => process.exit(0));
   });
 } else {
@@ -81,6 +95,7 @@ interface PushServiceMessage {
   count?: number;
   bytes?: number;
   connections?: number;
+  cpuMs?: number;
 }
 
 async function main() {
@@ -127,7 +142,7 @@ async function main() {
         players.map((playerId) => ({
           playerId,
           kind: 'race.starting' as const,
-          params: { horse: 'Bagyo', race: 'Race 5', minutes: 10 },
+          params: { horse: 'Bagyo', raceNo: 5, minutes: 10 },
           linkPath: '/live?race=5',
           dedupeKey: `bench:race-5:${playerId}`,
           dueAt: new Date(dueAt).toISOString(),
@@ -158,6 +173,19 @@ async function main() {
         }
       };
     }
+    service.send({ type: 'cpu' });
+    const serviceCpuBefore = (await next('cpu')).cpuMs ?? 0;
+    const serverCpuBefore = process.cpuUsage();
+    const loadBefore = os.loadavg()[0]!;
+    // BENCH_CPU_PROFILE=FILE: a CPU profile of this process's main thread (the dispatcher, the push channel and
+    // its HTTP client; not the encryption threads) from before due to the last message.
+    const profileFile = process.env.BENCH_CPU_PROFILE;
+    const profiler = profileFile ? new inspector.Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
     service.send({ type: 'expect', expected: followers });
     const waitMs = argument('--wait', 600) * 1000;
     const done = await Promise.race([
@@ -180,6 +208,25 @@ async function main() {
           `${done.connections} connections; ${Math.round((done.bytes ?? 0) / followers)} bytes a message) — target 10 s: ${elapsed <= 10 ? 'met' : 'NOT met'}`,
       );
       if (elapsed > 10) process.exitCode = 1;
+      // CPU from just before due to the last message (this process: the dispatcher, the encryption threads
+      // and the HTTP client; the fake push service: its own process), beside what two cores give in that time.
+      const server = process.cpuUsage(serverCpuBefore);
+      const serverMs = (server.user + server.system) / 1000;
+      const serviceMs = (done.cpuMs ?? 0) - serviceCpuBefore;
+      // Before the due moment the dispatcher only polls: the CPU is the sending's.
+      const wallMs = done.doneAt - dueAt;
+      console.log(
+        `CPU: server ${(serverMs / 1000).toFixed(1)} s (${((serverMs / followers) * 1000).toFixed(0)} µs a message), ` +
+          `fake push service ${(serviceMs / 1000).toFixed(1)} s (${((serviceMs / followers) * 1000).toFixed(0)} µs a message), ` +
+          `together ${((serverMs + serviceMs) / wallMs).toFixed(2)} cores over the ${(wallMs / 1000).toFixed(1)} s; ` +
+          `load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after (${os.availableParallelism()} cores)`,
+      );
+    }
+    if (profiler && profileFile) {
+      const { profile } = await profiler.post('Profiler.stop');
+      fs.writeFileSync(profileFile, JSON.stringify(profile));
+      profiler.disconnect();
+      console.log(`CPU profile of the main thread: ${profileFile}`);
     }
     console.log(
       `push channel: ${timing.batches} batches, ${(timing.insideMs / 1000).toFixed(2)} s inside the channel of ` +

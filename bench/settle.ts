@@ -65,6 +65,21 @@ async function settleOnce(variant: Variant): Promise<number> {
     console.log(
       `report balanced: ${report.balanced}; stakes ${report.totals.stakes}, payouts ${report.totals.payouts}, takeout ${report.totals.takeout} (stamp tax ${report.totals.stampTax}), winnings tax ${report.totals.winningsTax}, breakage ${report.totals.breakage}`,
     );
+    // The notices the settlement raised in its transactions (decision 055): one per ticket whose player wants it.
+    const notices = await app.db
+      .selectFrom('notifications')
+      .select(['kind', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('kind')
+      .execute();
+    const deliveries = await app.db
+      .selectFrom('notification_deliveries')
+      .select(['channel', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('channel')
+      .execute();
+    console.log(
+      `notices raised: ${notices.map((n) => `${n.kind} ${Number(n.count).toLocaleString()}`).join(', ') || 'none'}; ` +
+        `deliveries: ${deliveries.map((d) => `${d.channel} ${Number(d.count).toLocaleString()}`).join(', ') || 'none'}`,
+    );
     t0 = performance.now();
     const breaches = await checkLedger(app.db);
     console.log(
