@@ -11,6 +11,7 @@ import {
 } from '@karera/shared';
 import {
   adminPost,
+  backofficeAsFirstAdmin,
   createVerifiedPlayer,
   PLAYER_SESSION_COOKIE,
   signInAsNewPlayer,
@@ -100,7 +101,7 @@ async function friendBrowser(
   request: APIRequestContext,
   viewport: { width: number; height: number },
   language: Language,
-): Promise<{ context: BrowserContext; page: Page; api: APIRequestContext; firstName: string }> {
+): Promise<{ context: BrowserContext; page: Page; api: APIRequestContext; firstName: string; playerId: number }> {
   const context = await browser.newContext({
     baseURL: E2E_BASE_URL,
     viewport,
@@ -117,7 +118,7 @@ async function friendBrowser(
   await storePlayerLogin(page, storedLoginOf(friend.login));
   await prepare(page, language);
   await fund(request, friend.playerId, 10_000);
-  return { context, page, api, firstName: friend.firstName };
+  return { context, page, api, firstName: friend.firstName, playerId: friend.playerId };
 }
 
 /** The organiser's Win on runners 1 and 2 at ₱10 from the slip, then Bet with friends: the create sheet. */
@@ -191,7 +192,7 @@ for (const viewport of [
         request,
         browser,
       }) => {
-        test.setTimeout(180_000); // two players, a card made and resulted through the API, and axe
+        test.setTimeout(240_000); // two players, a card made and resulted through the API, the back office, axe
         const texts = TEXTS[language];
         const organiser = await signInAsNewPlayer(page, request);
         await fund(request, organiser.playerId, 10_000);
@@ -269,6 +270,28 @@ for (const viewport of [
           const rows = friend.page.getByTestId('wallet-row').filter({ hasText: texts.walletGroup });
           await expect(rows.filter({ hasText: '-₱10.00' })).toHaveCount(1);
           await expect(rows.filter({ hasText: formatPeso(mine.yourPayout ?? -1) })).toHaveCount(1);
+
+          // The back office: the group ticket on the race's page and on each member's page, with every member.
+          const office = await browser.newContext({ baseURL: E2E_BASE_URL, viewport });
+          try {
+            const bo = await office.newPage();
+            await backofficeAsFirstAdmin(bo, `/backoffice/race-day/${event.id}/races/${race.raceId}`);
+            const group = bo.getByTestId('bo-bakas-group').filter({ hasText: title });
+            await expect(group.getByRole('row').filter({ hasText: organiser.firstName })).toHaveCount(1);
+            await expect(group.getByRole('row').filter({ hasText: friend.firstName })).toHaveCount(1);
+            await expect(group).toContainText(formatPeso(mine.yourPayout ?? -1));
+            expect(await seriousViolations(bo)).toEqual([]);
+            await bo.goto(`/backoffice/players/${friend.playerId}`);
+            await expect(
+              bo
+                .getByTestId('bo-bakas-group')
+                .filter({ hasText: title })
+                .getByRole('row')
+                .filter({ hasText: organiser.firstName }),
+            ).toHaveCount(1);
+          } finally {
+            await office.close();
+          }
         } finally {
           await friend.context.close();
         }

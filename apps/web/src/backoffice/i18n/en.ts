@@ -21,6 +21,7 @@ import { agentsEn } from '../features/agents/agentsEn.ts';
 import { dashboardEn } from '../features/dashboard/dashboardEn.ts';
 import { reportsEn } from '../features/reports/reportsEn.ts';
 import { notificationsEn } from '../components/notificationsEn.ts';
+import { bakasEn } from '../components/bakasEn.ts';
 
 /**
  * Every text of the back office, in English. Validation and refusal texts come from the shared
@@ -106,6 +107,7 @@ export const en = {
   agents: agentsEn,
   dashboard: dashboardEn,
   notifications: notificationsEn,
+  bakas: bakasEn,
   reports: reportsEn,
   security: securityEn,
   staffAccess: staffAccessEn,

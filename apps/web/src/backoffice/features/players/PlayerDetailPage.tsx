@@ -13,6 +13,7 @@ import { LoginLinkSection } from './LoginLinkSection.tsx';
 import { ExclusionSection } from '../../components/ExclusionSection.tsx';
 import { KycStatusSection } from '../../components/KycStatusSection.tsx';
 import { NoticesSection } from '../../components/NoticesSection.tsx';
+import { BakasGroupsSection } from '../../components/BakasGroupsSection.tsx';
 import { usePlayerQuery } from './players.api.ts';
 import { playerName } from './playerName.ts';
 
@@ -62,6 +63,7 @@ function PlayerDetail({ playerId }: { playerId: number }) {
           {staff.role === 'admin' ? <AdjustmentForm player={detail.data.player} /> : null}
           {staff.role === 'admin' ? <NoticesSection playerId={playerId} /> : null}
           <Entries t={t} entries={detail.data.entries} />
+          <BakasGroupsSection playerId={playerId} />
         </div>
       )}
     </>

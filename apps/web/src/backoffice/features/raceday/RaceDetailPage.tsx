@@ -11,6 +11,7 @@ import { useT } from '../../i18n/useT.ts';
 import { RaceRoute } from '../../components/RaceRoute.tsx';
 import { RaceStatusBadge } from '../../components/RaceStatusBadge.tsx';
 import { ToteRaceLinks } from '../../components/ToteRaceLinks.tsx';
+import { BakasGroupsSection } from '../../components/BakasGroupsSection.tsx';
 import { focusFirstError } from '../../lib/formFocus.ts';
 import { JockeyChangeForm } from './JockeyChangeForm.tsx';
 import { RaceStatusControls } from './RaceStatusControls.tsx';
@@ -72,6 +73,7 @@ function RaceScreen({ eventId, raceId }: { eventId: number; raceId: number }) {
         <RaceSummary race={race} eventName={event.name} />
         {race.status === 'D' ? <FinishingPlaces race={race} /> : null}
         <RunnerSection race={race} eventName={event.name} />
+        <BakasGroupsSection raceId={race.raceId} />
       </div>
     </>
   );
