@@ -41,11 +41,24 @@ function dividendText(centavos: number): string {
 }
 
 /** One more row than the page shows: whether there is a next page, without counting them all. */
-async function pageOf(db: Db, by: 'horse_id' | 'jockey_id' | 'trainer_id', id: number, page: number) {
+async function pageOf(
+  db: Db,
+  by: 'horse_id' | 'jockey_id' | 'trainer_id',
+  id: number,
+  page: number,
+  withDividends = false,
+) {
   const rows = await runsPage(db, by, id, (page - 1) * FORM_PAGE_SIZE, FORM_PAGE_SIZE + 1);
   const shown = rows.slice(0, FORM_PAGE_SIZE);
-  const replays = await racesWithReplay(db, [...new Set(shown.map((row) => row.race_id))]);
-  return { shown, replays, hasMore: rows.length > FORM_PAGE_SIZE };
+  // The replays and, for a horse's page, the Win dividends of its wins: at once.
+  const won = withDividends
+    ? shown.filter((row) => row.outcome === 'finished' && row.position === 1).map((row) => row.race_id)
+    : [];
+  const [replays, dividends] = await Promise.all([
+    racesWithReplay(db, [...new Set(shown.map((row) => row.race_id))]),
+    winDividends(db, [...new Set(won)]),
+  ]);
+  return { shown, replays, dividends, hasMore: rows.length > FORM_PAGE_SIZE };
 }
 
 function lineOf(row: RunPageRow, replays: ReadonlySet<number>) {
@@ -72,15 +85,13 @@ function lineOf(row: RunPageRow, replays: ReadonlySet<number>) {
  */
 export async function horsePage(db: Db, horseId: number, page: number, now = new Date()): Promise<HorsePageResponse> {
   // The record and its runs at once (one round trip fewer on PostgreSQL's pool); an unknown horse has no runs.
-  const [horse, runs, { shown, replays, hasMore }] = await Promise.all([
+  const [horse, runs, { shown, replays, dividends, hasMore }] = await Promise.all([
     findHorse(db, horseId),
     figuresOfHorse(db, horseId),
-    pageOf(db, 'horse_id', horseId, page),
+    pageOf(db, 'horse_id', horseId, page, true),
   ]);
   if (!horse) throw notFound(FormMessages.horseNotFound);
   const asOf = manilaDateOf(now);
-  const won = shown.filter((row) => row.outcome === 'finished' && row.position === 1).map((row) => row.race_id);
-  const dividends = await winDividends(db, [...new Set(won)]);
   const form = horseForm(runs, { asOf, track: '', distanceM: null });
   return {
     statusCode: 200,
