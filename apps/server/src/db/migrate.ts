@@ -45,6 +45,7 @@ import * as demoPopulation from './migrations/20261128151000_f1_demo_population.
 import * as bakas from './migrations/20261128180000_bakas.ts';
 import * as bakasPlace from './migrations/20261129021000_bakas_place.ts';
 import * as formTallies from './migrations/20261129020000_form_tallies.ts';
+import * as commissionMembers from './migrations/20261129030000_commission_members.ts';
 
 interface DialectMigration {
   up(db: MigrationDb, dialect: Dialect): Promise<void>;
@@ -96,6 +97,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261128180000_bakas': bakas,
   '20261129021000_bakas_place': bakasPlace,
   '20261129020000_form_tallies': formTallies,
+  '20261129030000_commission_members': commissionMembers,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -587,4 +587,88 @@ describe(`agent network and commissions (${testDialect})`, () => {
     expect((pSAfter?.netResult ?? 0) - (pSBefore?.netResult ?? 0)).toBe(-5_000);
     expect(await checkLedger(t.app.db)).toEqual([]);
   });
+  it('two members under one master agent by two chains with different rates earn it each their own chain’s commission, as their own bets would', async () => {
+    // A second agent under M at 1.00 %: M earns 5 - 3 = 2 % on pA (under A) and 5 - 1 = 4 % on pA2 (under A2).
+    const A2 = await member(admin, AgentRoutes.network, {
+      username: `a2-${suffix}`,
+      displayName: 'Agent A2',
+      parentId: M.id,
+    });
+    expect((await setRate(M.cookie, A2.id, 'turnover', 100)).statusCode).toBe(200);
+    const pA2 = await registerPlayer(t.app, { referralCode: A2.code });
+    await fundPlayer(t.app, admin, pA2, 100_000);
+    const organiser = await registerPlayer(t.app);
+    await fundPlayer(t.app, admin, organiser, 100_000);
+    raceNo += 1;
+    const race = await openRace(t.app, admin, eventId, raceNo, 3);
+    const bakas = (who: RegisteredPlayer, op: string, body: Record<string, unknown>) =>
+      inject(who.cookie, 'POST', `/api/bakas/${op}`, { idempotencyKey: randomUUID(), ...body });
+    // A ₱100 Win on 1 in 10 shares of ₱10: the organiser 2, pA 3 (₱30), pA2 5 (₱50).
+    const created = await bakas(organiser, 'create', {
+      raceId: race.raceId,
+      eventId,
+      betType: 'W',
+      selections: [[1]],
+      amount: 10_000,
+      shares: 10,
+      organiserShares: 2,
+      title: 'Two chains',
+      feePercent: 0,
+      shortfall: 'cancel',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { code } = created.json<{ group: { code: string } }>().group;
+    expect((await bakas(pA, 'join', { code, shares: 3 })).statusCode).toBe(200);
+    // The same stakes bet directly on the same runner, in the same pool: what a member's own bet earns.
+    for (const [player, amount] of [
+      [pA, 3_000],
+      [pA2, 5_000],
+    ] as const) {
+      const direct = await placeBetAs(t.app, player, { raceId: race.raceId, eventId, selections: [[1]], amount });
+      expect(direct.statusCode, direct.body).toBe(200);
+    }
+    expect((await bakas(pA2, 'join', { code, shares: 5 })).statusCode).toBe(200);
+    const rival = await placeBetAs(t.app, pS, { raceId: race.raceId, eventId, selections: [[2]], amount: 1_000 });
+    expect(rival.statusCode, rival.body).toBe(200);
+    await inject(admin, 'POST', `/api/backoffice/racing/races/${race.raceId}/status`, { status: 'C' });
+    const confirmed = await inject(admin, 'POST', ToteAdminRoutes.confirmResult(race.raceId), {
+      finish: [[2], [1], [3]],
+      idempotencyKey: randomUUID(),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    const tickets = await t.app.db
+      .selectFrom('bet_tickets')
+      .select(['id', 'player_id', 'holder_account_id'])
+      .where('first_race_id', '=', race.raceId)
+      .execute();
+    const held = tickets.find((ticket) => ticket.holder_account_id !== null);
+    const purchases = await t.app.db
+      .selectFrom('bakas_members as m')
+      .innerJoin('bakas_groups as g', 'g.id', 'm.group_id')
+      .select(['m.id', 'm.player_id'])
+      .where('g.code', '=', code)
+      .execute();
+    const rowsOf = async (ticketId: number, memberId: number | null) =>
+      (
+        await agentDb(t.app.db)
+          .selectFrom('agent_commissions')
+          .select(['staff_id', 'basis', 'base', 'rate_bps', 'amount'])
+          .where('ticket_id', '=', ticketId)
+          .where((eb) => (memberId === null ? eb('bakas_member_id', 'is', null) : eb('bakas_member_id', '=', memberId)))
+          .orderBy('staff_id')
+          .execute()
+      ).map((row) => ({ ...row, base: Number(row.base), amount: Number(row.amount) }));
+    for (const player of [pA, pA2]) {
+      const direct = tickets.find((ticket) => ticket.holder_account_id === null && ticket.player_id === player.playerId);
+      const purchase = purchases.find((row) => row.player_id === player.playerId);
+      const expected = await rowsOf(direct!.id, null);
+      expect(expected.some((row) => row.staff_id === M.id)).toBe(true);
+      expect(await rowsOf(held!.id, purchase!.id)).toEqual(expected);
+    }
+    // M: 2 % of ₱30 and 4 % of ₱50, each at its own chain's rate.
+    const master = await rowsOf(held!.id, purchases.find((row) => row.player_id === pA2.playerId)!.id);
+    expect(master.find((row) => row.staff_id === M.id)).toMatchObject({ base: 5_000, rate_bps: 400, amount: 200 });
+    expect(await checkLedger(t.app.db)).toEqual([]);
+  });
 });

@@ -27,6 +27,8 @@ export type AgentTables = {
     amount: number;
     transaction_id: number;
     created_at: string;
+    /** The group purchase (decision 056) the share was earned on; null for a player's own ticket. */
+    bakas_member_id: number | null;
   };
   commission_payouts: {
     id: Generated<number>;

@@ -119,21 +119,26 @@ async function groupMembersOf(trx: Trx, tickets: readonly TicketRow[]) {
     .selectFrom('bakas_groups as g')
     .innerJoin('bakas_members as m', 'm.group_id', 'g.id')
     .innerJoin('players as p', 'p.id', 'm.player_id')
-    .select(['g.ticket_id', 'm.shares', 'm.first_share_seq', 'm.paid', 'm.refunded', 'p.agent_id'])
+    .select(['g.ticket_id', 'm.id', 'm.shares', 'm.first_share_seq', 'm.paid', 'm.refunded', 'p.agent_id'])
     .where('g.ticket_id', 'in', held)
     .orderBy('m.first_share_seq')
     .execute();
 }
 
+/** A share of a ticket's commission, for a group's ticket also the purchase it was earned on. */
+type TicketShare = CommissionShare & { memberId: number | null };
+
 /**
  * A group's ticket is its members' bets (decision 056): each purchase is a ticket of its own for commission,
  * its stake what it paid less what came back before the race, its part of the refund and of the winnings (gross
- * of the tax) split by shares, its commission going up its buyer's chain. Shares of one agent are summed, one
- * row per agent and ticket as for any ticket.
+ * of the tax) split by shares, its commission going up its buyer's chain with that chain's rates, exactly as a
+ * bet of its own would. One row per agent and purchase: two members under one agent by different chains earn it
+ * different rates.
  */
 function groupTicketShares(
   ticket: TicketRow,
   members: readonly {
+    id: number;
     shares: number;
     first_share_seq: number;
     paid: number;
@@ -141,28 +146,20 @@ function groupTicketShares(
     agent_id: number | null;
   }[],
   chainOf: (agentId: number) => ChainLink[],
-): CommissionShare[] {
+): TicketShare[] {
   if (members.length === 0) return [];
   const holdings = members.map((m) => ({ shares: m.shares, firstShareSeq: m.first_share_seq }));
   const refunds = splitByShares(Number(ticket.refund_amount), holdings);
   const wins = splitByShares(Number(ticket.won_amount) + Number(ticket.winnings_tax), holdings);
-  const byStaff = new Map<number, CommissionShare>();
-  members.forEach((member, index) => {
-    if (member.agent_id === null) return;
-    const shares = ticketCommissionShares(chainOf(member.agent_id), {
-      total: Number(member.paid) - Number(member.refunded),
-      refund: refunds[index] ?? 0,
-      won: wins[index] ?? 0,
-    });
-    for (const share of shares) {
-      const known = byStaff.get(share.staffId);
-      if (known) {
-        known.base += share.base;
-        known.amount += share.amount;
-      } else byStaff.set(share.staffId, { ...share });
-    }
-  });
-  return [...byStaff.values()];
+  return members.flatMap((member, index) =>
+    member.agent_id === null
+      ? []
+      : ticketCommissionShares(chainOf(member.agent_id), {
+          total: Number(member.paid) - Number(member.refunded),
+          refund: refunds[index] ?? 0,
+          won: wins[index] ?? 0,
+        }).map((share) => ({ ...share, memberId: member.id })),
+  );
 }
 
 /**
@@ -191,7 +188,7 @@ async function accrueBatch(
       .execute();
     for (const row of rows) claimed.add(Number(row.ticket_id));
   }
-  const work: { ticketId: number; shares: CommissionShare[] }[] = [];
+  const work: { ticketId: number; shares: TicketShare[] }[] = [];
   const members = await groupMembersOf(trx, tickets);
   for (const t of tickets) {
     if (!claimed.has(t.id)) continue;
@@ -210,7 +207,7 @@ async function accrueBatch(
       refund: Number(t.refund_amount),
       // Winnings gross of the tax withheld for the BIR (decision 049): the tax is not the house's revenue.
       won: Number(t.won_amount) + Number(t.winnings_tax),
-    });
+    }).map((share) => ({ ...share, memberId: null }));
     if (shares.length > 0) work.push({ ticketId: t.id, shares });
   }
   if (work.length === 0) return 0;
@@ -247,7 +244,14 @@ async function accrueBatch(
           reverses_transaction_id: null,
           actor_type: 'system' as const,
           actor_id: null,
-          metadata: JSON.stringify({ ticketId, shares: shares.map((s) => ({ staffId: s.staffId, amount: s.amount })) }),
+          metadata: JSON.stringify({
+            ticketId,
+            shares: shares.map((s) => ({
+              staffId: s.staffId,
+              amount: s.amount,
+              ...(s.memberId === null ? {} : { bakasMemberId: s.memberId }),
+            })),
+          }),
           created_at: now,
         })),
       )
@@ -303,6 +307,7 @@ async function accrueBatch(
           base: share.base,
           rate_bps: share.rateBps,
           amount: share.amount,
+          bakas_member_id: share.memberId,
           transaction_id: transactionIdOf(ticketId),
           created_at: now,
         })),
