@@ -660,7 +660,9 @@ describe(`agent network and commissions (${testDialect})`, () => {
           .execute()
       ).map((row) => ({ ...row, base: Number(row.base), amount: Number(row.amount) }));
     for (const player of [pA, pA2]) {
-      const direct = tickets.find((ticket) => ticket.holder_account_id === null && ticket.player_id === player.playerId);
+      const direct = tickets.find(
+        (ticket) => ticket.holder_account_id === null && ticket.player_id === player.playerId,
+      );
       const purchase = purchases.find((row) => row.player_id === player.playerId);
       const expected = await rowsOf(direct!.id, null);
       expect(expected.some((row) => row.staff_id === M.id)).toBe(true);
