@@ -221,6 +221,44 @@ describe(`race-day dashboard (${testDialect})`, () => {
     await t.app.db.deleteFrom('player_sessions').where('player_id', '=', crowdMember.playerId).execute();
   });
 
+  it("counts a group ticket's members as bettors, each once, and its sales once (decision 056)", async () => {
+    const { eventId, races } = await raceDay('Group Day', [Date.now() + 60 * MINUTE]);
+    const [race] = races as [Race];
+    const [ana, ben, cora] = players as [RegisteredPlayer, RegisteredPlayer, RegisteredPlayer];
+    const bakas = async (who: RegisteredPlayer, op: string, body: Record<string, unknown>) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/bakas/${op}`,
+        payload: { idempotencyKey: randomUUID(), ...body },
+        headers: { cookie: who.cookie },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ group: { code: string; status: string } }>().group;
+    };
+    // A ₱40 Win in 4 shares: Ana organises with 1, Ben buys 2 (in two purchases), Cora 1; Cora also bets ₱5.
+    const { code } = await bakas(ana, 'create', {
+      raceId: race.raceId,
+      eventId,
+      betType: 'W',
+      selections: [[1]],
+      amount: 4000,
+      shares: 4,
+      organiserShares: 1,
+      title: 'Barkada',
+      feePercent: 0,
+      shortfall: 'cancel',
+    });
+    await bakas(ben, 'join', { code, shares: 1 });
+    await bakas(ben, 'join', { code, shares: 1 });
+    expect((await bakas(cora, 'join', { code, shares: 1 })).status).toBe('placed');
+    await bet(cora, eventId, race.raceId, { amount: 500, selections: [[2]] });
+    expect((await dashboard()).races.find((row) => row.raceId === race.raceId)).toMatchObject({
+      bettors: 3,
+      turnover: 4500,
+      pools: [{ betType: 'W', tickets: 2, turnover: 4500 }],
+    });
+  });
+
   it('shows carryovers in play from the carryover accounts', async () => {
     await t.app.db
       .insertInto('accounts')

@@ -90,18 +90,24 @@ export class DashboardFigureCache {
         const pool = tally.pools.get(type.code) ?? { tickets: 0, turnover: 0, lastId: 0 };
         const fresh = await db
           .selectFrom('bet_tickets')
-          .select(['id', 'player_id', 'total'])
+          .select(['id', 'player_id', 'total', 'holder_account_id'])
           .where('first_race_id', '=', raceId)
           .where('bet_type', '=', type.code)
           .where('id', '>', pool.lastId)
           .orderBy('id')
           .execute();
+        const membersOf = await groupMembersOf(
+          db,
+          fresh.filter((ticket) => ticket.holder_account_id !== null).map((ticket) => ticket.id),
+        );
         for (const ticket of fresh) {
           pool.lastId = ticket.id;
           if (crowd.has(ticket.player_id)) continue;
           pool.tickets += 1;
           pool.turnover += Number(ticket.total);
-          tally.players.add(ticket.player_id);
+          // A group's ticket (decision 056) is its members' bet, not its organiser's: each member bets.
+          if (ticket.holder_account_id === null) tally.players.add(ticket.player_id);
+          else for (const member of membersOf.get(ticket.id) ?? []) tally.players.add(member);
         }
         if (pool.tickets > 0) tally.pools.set(type.code, pool);
       }
@@ -122,6 +128,23 @@ export class DashboardFigureCache {
     for (const eventId of this.entries.keys()) if (!eventIds.has(eventId)) this.entries.delete(eventId);
     for (const raceId of this.tallies.keys()) if (!raceIds.has(raceId)) this.tallies.delete(raceId);
   }
+}
+
+/** The members of the groups holding these tickets (decision 056), by ticket id. */
+async function groupMembersOf(db: Db, ticketIds: readonly number[]): Promise<Map<number, number[]>> {
+  const membersOf = new Map<number, number[]>();
+  if (ticketIds.length === 0) return membersOf;
+  const rows = await db
+    .selectFrom('bakas_groups as g')
+    .innerJoin('bakas_members as m', 'm.group_id', 'g.id')
+    .select(['g.ticket_id', 'm.player_id'])
+    .where('g.ticket_id', 'in', [...ticketIds])
+    .execute();
+  for (const row of rows) {
+    if (row.ticket_id === null) continue;
+    membersOf.set(row.ticket_id, [...(membersOf.get(row.ticket_id) ?? []), row.player_id]);
+  }
+  return membersOf;
 }
 
 /**
@@ -147,12 +170,28 @@ async function readRaceFigures(db: Db, raceIds: readonly number[], crowd: Readon
       .orderBy('first_race_id')
       .orderBy('bet_type')
       .execute(),
+    // A group's ticket (decision 056) counts its members as bettors, not its organiser.
     db
-      .selectFrom('bet_tickets')
-      .select(['first_race_id', (eb) => eb.fn.count<number | string>('player_id').distinct().as('bettors')])
-      .where('first_race_id', 'in', [...raceIds])
-      .$if(crowd.size > 0, (q) => q.where('player_id', 'not in', [...crowd]))
-      .groupBy('first_race_id')
+      .selectFrom(
+        db
+          .selectFrom('bet_tickets')
+          .select(['first_race_id', 'player_id'])
+          .where('first_race_id', 'in', [...raceIds])
+          .where('holder_account_id', 'is', null)
+          .$if(crowd.size > 0, (q) => q.where('player_id', 'not in', [...crowd]))
+          .unionAll(
+            db
+              .selectFrom('bet_tickets as t')
+              .innerJoin('bakas_groups as g', 'g.ticket_id', 't.id')
+              .innerJoin('bakas_members as m', 'm.group_id', 'g.id')
+              .select(['t.first_race_id', 'm.player_id'])
+              .where('t.first_race_id', 'in', [...raceIds])
+              .$if(crowd.size > 0, (q) => q.where('t.player_id', 'not in', [...crowd])),
+          )
+          .as('b'),
+      )
+      .select(['b.first_race_id', (eb) => eb.fn.count<number | string>('b.player_id').distinct().as('bettors')])
+      .groupBy('b.first_race_id')
       .execute(),
   ]);
   for (const pool of pools) {
