@@ -140,7 +140,13 @@ async function openCreateSheet(page: Page, eventId: number, language: Language) 
 }
 
 /** Creates the group from the open sheet: 4 shares of ₱5.00, the organiser buying `own`; answers its code. */
-async function createGroup(page: Page, language: Language, title: string, own: number): Promise<string> {
+async function createGroup(
+  page: Page,
+  language: Language,
+  title: string,
+  own: number,
+  shortfall: 'smaller' | 'cancel' = 'cancel',
+): Promise<string> {
   const texts = TEXTS[language];
   const sheet = page.getByTestId('bakas-create');
   await expect(sheet.getByTestId('bakas-cost')).toHaveText('₱20.00');
@@ -152,7 +158,7 @@ async function createGroup(page: Page, language: Language, title: string, own: n
   await expect(sheet.getByTestId('bakas-share-price')).toContainText('₱5.00');
   await sheet.getByTestId('bakas-title').fill(title);
   await sheet.getByTestId('bakas-own-shares').fill(String(own));
-  await sheet.getByTestId('bakas-shortfall-cancel').check();
+  await sheet.getByTestId(`bakas-shortfall-${shortfall}`).check();
   expect(await seriousViolations(page)).toEqual([]);
   await sheet.getByRole('button', { name: texts.create }).click();
   await expect(page).toHaveURL(/\/bakas\/[A-Za-z0-9]{8,40}$/);
@@ -336,6 +342,59 @@ test.describe('at 390x844', () => {
       await expect(friend.page.getByTestId('bakas-status')).toHaveText(texts.cancelled);
       const balance = await friend.api.post(UserRoutes.getBalance, { data: {} });
       expect(((await balance.json()) as { creditBalance: number }).creditBalance).toBe(10_000);
+    } finally {
+      await friend.context.close();
+    }
+  });
+});
+
+test.describe('at 1280x800', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the organiser places a group ticket before it fills: smaller by the cut rule, shown as placed to both', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const organiser = await signInAsNewPlayer(page, request);
+    await fund(request, organiser.playerId, 10_000);
+    await prepare(page, 'en');
+    const event = await createRaceDay(request, { label: 'Bakas place', raceCount: 1, enabledBetTypes: [] });
+    await openCreateSheet(page, event.id, 'en');
+    const sheet = page.getByTestId('bakas-create');
+    await expect(sheet.getByText('Place it smaller')).toBeVisible();
+    // The cut rule in one plain sentence beside the choice (decision 056).
+    await expect(
+      sheet.getByText(
+        /^The last runner you listed in the place or leg with the most runners \(the later one on a tie\)/,
+      ),
+    ).toBeVisible();
+    const code = await createGroup(page, 'en', `Smaller ${uniqueSuffix().slice(-5)}`, 1, 'smaller');
+
+    const friend = await friendBrowser(browser, request, { width: 1280, height: 800 }, 'en');
+    try {
+      await friend.page.goto(`/bakas/${code}`);
+      await friend.page.getByRole('button', { name: 'Join 1 share' }).click();
+      await expect(friend.page.getByTestId('bakas-notice')).toContainText('₱95.00');
+      await expect(page.getByTestId('bakas-shares-left')).toHaveText(TEXTS.en.left(2, 4));
+      // Only the organiser may place; the friend has no such button.
+      await expect(friend.page.getByTestId('bakas-place')).toHaveCount(0);
+
+      await page.getByTestId('bakas-place').click();
+      const confirm = page.getByTestId('bakas-confirm');
+      await expect(confirm).toContainText('Place the ticket now with 2 of 4 shares sold?');
+      await confirm.getByRole('button', { name: 'Yes' }).click();
+      await expect(page.getByTestId('bakas-status')).toHaveText('Placed');
+      const placed = page.getByTestId('bakas-placed-ticket');
+      await expect(placed).toContainText('Not every share was sold: the ticket was placed smaller.');
+      // ₱10.00 sold buys one of the two runners: the last-listed runner (2) is dropped; nothing is left over.
+      await expect(placed).toContainText('₱10.00');
+      await expect(friend.page.getByTestId('bakas-status')).toHaveText('Placed');
+      const group = await groupOf(request, code);
+      expect(group.ticket?.selections).toEqual([[1]]);
+      expect(group.ticket?.cost).toBe(1_000);
+      expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await friend.context.close();
     }

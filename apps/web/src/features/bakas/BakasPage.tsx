@@ -381,28 +381,30 @@ function Members({ group }: { group: BakasGroup }) {
 function PlacedTicket({ ticket }: { ticket: NonNullable<BakasGroup['ticket']> }) {
   const bt = useBakasT();
   return (
-    <dl className="bakas__facts bakas__placed" data-testid="bakas-placed-ticket">
-      <div>
-        <dt>{bt('ticket.ticketNo')}</dt>
-        <dd data-testid="bakas-ticket-no">{ticket.ticketNo}</dd>
-      </div>
-      {ticket.cut ? (
-        <>
-          <div>
-            <dt>{bt('ticket.placedPicks')}</dt>
-            <dd>{picksText(ticket.selections)}</dd>
-          </div>
-          <div>
-            <dt>{bt('ticket.placedCost')}</dt>
-            <dd>{formatPeso(ticket.cost)}</dd>
-          </div>
-          <p className="bakas__note">{bt('ticket.cut')}</p>
-          {ticket.unusedRefunded > 0 ? (
-            <p className="bakas__note">{bt('ticket.unusedRefunded', { amount: formatPeso(ticket.unusedRefunded) })}</p>
-          ) : null}
-        </>
+    <div className="bakas__placed" data-testid="bakas-placed-ticket">
+      <dl className="bakas__facts">
+        <div>
+          <dt>{bt('ticket.ticketNo')}</dt>
+          <dd data-testid="bakas-ticket-no">{ticket.ticketNo}</dd>
+        </div>
+        {ticket.cut ? (
+          <>
+            <div>
+              <dt>{bt('ticket.placedPicks')}</dt>
+              <dd>{picksText(ticket.selections)}</dd>
+            </div>
+            <div>
+              <dt>{bt('ticket.placedCost')}</dt>
+              <dd>{formatPeso(ticket.cost)}</dd>
+            </div>
+          </>
+        ) : null}
+      </dl>
+      {ticket.cut ? <p className="bakas__note">{bt('ticket.cut')}</p> : null}
+      {ticket.unusedRefunded > 0 ? (
+        <p className="bakas__note">{bt('ticket.unusedRefunded', { amount: formatPeso(ticket.unusedRefunded) })}</p>
       ) : null}
-    </dl>
+    </div>
   );
 }
 
