@@ -23,6 +23,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { runIdempotent } from '../../lib/idempotency.ts';
 import { nowIso } from '../../lib/time.ts';
 import { checkBetOnCard, eventCard, placeHeldTicket, type BetHooks } from '../betting/index.ts';
+import { batchPlayerLimits } from '../rglimits/index.ts';
 import { InsufficientFundsError, recordTransaction } from '../wallet/index.ts';
 import type { HookRunner } from '../../lib/tx-hooks.ts';
 
@@ -96,6 +97,9 @@ async function buyShares(
   shares: number,
 ): Promise<{ creditBalance: number }> {
   const paid = shares * Number(group.share_price);
+  // PostgreSQL: the buyer's responsible-gaming lock, as place_bets takes it for a player's bets, so a limit or a
+  // break set at the same moment is judged before or after this purchase, never beside it.
+  await batchPlayerLimits.lock(trx, [playerId]);
   await hooks.run('bet.placing', trx, { playerId, total: paid });
 
   const claimed = await trx
@@ -158,6 +162,8 @@ async function buyShares(
       created_at: nowIso(),
     })
     .execute();
+  // A purchase is its buyer's bet: what it used up (a net-loss limit) is told with it, as with a bet.
+  await hooks.run('bets.placed', trx, { playerIds: [playerId] });
   let creditBalance = posted.balances.get(credit.id) ?? 0;
   if (Number(claimed.shares_sold) === group.shares) {
     // The last share: the ticket enters the pool now, in this transaction, as one ticket held by the group.

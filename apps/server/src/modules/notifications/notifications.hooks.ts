@@ -14,25 +14,76 @@ const IN_LIST = 900;
 
 export const ticketLink = (ticketNo: string) => `/history?type=bet&ticket=${encodeURIComponent(ticketNo)}`;
 
-/** Won and refunded tickets of a settled batch: a notice each, in the batch's transaction. */
+/**
+ * The members of the groups holding these tickets (decision 056), each member once per ticket with what their
+ * purchases received of its settlement (their payout, null until the group is settled), by ticket id.
+ */
+async function membersOfHeldTickets(
+  trx: Transaction<Database>,
+  ticketIds: readonly number[],
+): Promise<Map<number, { playerId: number; payout: number }[]>> {
+  const membersOf = new Map<number, { playerId: number; payout: number }[]>();
+  for (let i = 0; i < ticketIds.length; i += IN_LIST) {
+    const rows = await trx
+      .selectFrom('bakas_groups as g')
+      .innerJoin('bakas_members as m', 'm.group_id', 'g.id')
+      .select(['g.ticket_id', 'm.player_id', (eb) => eb.fn.sum<number | string | null>('m.payout').as('payout')])
+      .where('g.ticket_id', 'in', ticketIds.slice(i, i + IN_LIST))
+      .groupBy(['g.ticket_id', 'm.player_id'])
+      .orderBy('m.player_id')
+      .execute();
+    for (const row of rows) {
+      if (row.ticket_id === null) continue;
+      const members = membersOf.get(row.ticket_id) ?? [];
+      members.push({ playerId: row.player_id, payout: Number(row.payout ?? 0) });
+      membersOf.set(row.ticket_id, members);
+    }
+  }
+  return membersOf;
+}
+
+/**
+ * Won and refunded tickets of a settled batch: a notice each, in the batch's transaction. A group's ticket is
+ * its members' (decision 056): each member hears of their own part of it (the group's split runs first in the
+ * same transaction), never the organiser of the whole.
+ */
 async function paidTicketNotices(trx: Transaction<Database>, ticketIds: readonly number[]): Promise<NoticeRequest[]> {
   const requests: NoticeRequest[] = [];
   for (let i = 0; i < ticketIds.length; i += IN_LIST) {
     const rows = await trx
       .selectFrom('bet_tickets')
-      .select(['id', 'ticket_no', 'player_id', 'status', 'won_amount', 'refund_amount'])
+      .select(['id', 'ticket_no', 'player_id', 'status', 'won_amount', 'refund_amount', 'holder_account_id'])
       .where('id', 'in', ticketIds.slice(i, i + IN_LIST))
       .where('status', 'in', ['won', 'refunded'])
       .execute();
+    const membersOf = await membersOfHeldTickets(
+      trx,
+      rows.filter((row) => row.holder_account_id !== null).map((row) => row.id),
+    );
     for (const row of rows) {
       const won = row.status === 'won';
-      requests.push({
-        playerId: row.player_id,
-        kind: won ? 'ticket.won' : 'ticket.refunded',
-        params: { ticketNo: row.ticket_no, amount: formatPeso(won ? row.won_amount : row.refund_amount) },
+      const notice = {
+        kind: won ? ('ticket.won' as const) : ('ticket.refunded' as const),
         linkPath: ticketLink(row.ticket_no),
-        dedupeKey: `ticket:${row.id}`,
-      });
+      };
+      if (row.holder_account_id === null) {
+        requests.push({
+          ...notice,
+          playerId: row.player_id,
+          params: { ticketNo: row.ticket_no, amount: formatPeso(won ? row.won_amount : row.refund_amount) },
+          dedupeKey: `ticket:${row.id}`,
+        });
+        continue;
+      }
+      for (const member of membersOf.get(row.id) ?? []) {
+        if (member.payout <= 0) continue;
+        requests.push({
+          ...notice,
+          playerId: member.playerId,
+          params: { ticketNo: row.ticket_no, amount: formatPeso(member.payout) },
+          dedupeKey: `ticket:${row.id}:${member.playerId}`,
+        });
+      }
     }
   }
   return requests;
@@ -40,11 +91,12 @@ async function paidTicketNotices(trx: Transaction<Database>, ticketIds: readonly
 
 /**
  * Lost tickets: off by default on every channel, so only the players who turned them on are looked for (a
- * pool may hold a million losing tickets: most settlements write nothing here).
+ * pool may hold a million losing tickets: most settlements write nothing here). A group's lost ticket is told
+ * to those of its members who turned them on, never to its organiser as theirs.
  */
 async function lostTicketNotices(
   trx: Transaction<Database>,
-  tickets: Iterable<{ ticketId: number; playerId: number }>,
+  tickets: Iterable<{ ticketId: number; playerId: number; holderAccountId: number | null }>,
 ): Promise<NoticeRequest[]> {
   const wanting = await trx
     .selectFrom('notification_preferences')
@@ -56,27 +108,41 @@ async function lostTicketNotices(
     trx,
     wanting.map((row) => row.player_id),
   );
+  const wants = (playerId: number) => {
+    const choice = prefs.get(playerId)?.choices['ticket.lost'];
+    return choice !== undefined && Object.values(choice).some(Boolean);
+  };
   const ids: number[] = [];
+  const held: number[] = [];
   for (const ticket of tickets) {
-    const choice = prefs.get(ticket.playerId)?.choices['ticket.lost'];
-    if (choice && Object.values(choice).some(Boolean)) ids.push(ticket.ticketId);
+    if (ticket.holderAccountId !== null) held.push(ticket.ticketId);
+    else if (wants(ticket.playerId)) ids.push(ticket.ticketId);
   }
+  const membersOf = await membersOfHeldTickets(trx, held);
+  const heldWanted = held.filter((id) => (membersOf.get(id) ?? []).some((member) => wants(member.playerId)));
   const requests: NoticeRequest[] = [];
-  for (let i = 0; i < ids.length; i += IN_LIST) {
+  const all = [...ids, ...heldWanted];
+  for (let i = 0; i < all.length; i += IN_LIST) {
     const rows = await trx
       .selectFrom('bet_tickets')
-      .select(['id', 'ticket_no', 'player_id'])
-      .where('id', 'in', ids.slice(i, i + IN_LIST))
+      .select(['id', 'ticket_no', 'player_id', 'holder_account_id'])
+      .where('id', 'in', all.slice(i, i + IN_LIST))
       .where('status', '=', 'lost')
       .execute();
     for (const row of rows) {
-      requests.push({
-        playerId: row.player_id,
-        kind: 'ticket.lost',
+      const notice = {
+        kind: 'ticket.lost' as const,
         params: { ticketNo: row.ticket_no },
         linkPath: ticketLink(row.ticket_no),
-        dedupeKey: `ticket:${row.id}`,
-      });
+      };
+      if (row.holder_account_id === null) {
+        requests.push({ ...notice, playerId: row.player_id, dedupeKey: `ticket:${row.id}` });
+        continue;
+      }
+      for (const member of membersOf.get(row.id) ?? []) {
+        if (wants(member.playerId))
+          requests.push({ ...notice, playerId: member.playerId, dedupeKey: `ticket:${row.id}:${member.playerId}` });
+      }
     }
   }
   return requests;
