@@ -94,7 +94,7 @@ async function seedOn(db: Db, dialect: Dialect): Promise<number[]> {
   // without keeping the big tables' secondary indexes row by row: the checks are off for this session (the
   // rows are made consistent by construction) and the indexes are dropped, then made again after the load.
   const bulkTables = ['runners', 'runner_results', 'races'];
-  let indexes: { indexdef: string }[] = [];
+  let indexes: { indexname: string; indexdef: string }[] = [];
   if (dialect === 'postgres') {
     await q(`set session_replication_role = replica`);
     indexes = (
@@ -104,7 +104,7 @@ async function seedOn(db: Db, dialect: Dialect): Promise<number[]> {
           and not exists (select 1 from pg_constraint c where c.conname = i.indexname)
       `.execute(db)
     ).rows;
-    for (const { indexname } of indexes as { indexname: string }[]) await q(`drop index ${indexname}`);
+    for (const { indexname } of indexes) await q(`drop index ${indexname}`);
   }
   await q('create table bench_nums (n bigint primary key)');
   await q(
