@@ -23,7 +23,8 @@ describe(`bakas live share count (${testDialect})`, () => {
   });
 
   /** A signed-in player's socket, collecting every BAKAS_SHARES message and every frame it hears. */
-  async function socketOf(player: RegisteredPlayer) {
+  /** Follows `earlyWatch` right after the hello, before the server has confirmed the session. */
+  async function socketOf(player: RegisteredPlayer, earlyWatch?: string) {
     const socket = new WebSocket(url, { headers: { cookie: player.cookie } });
     const shares: BakasSharesMessage[] = [];
     let frames = 0;
@@ -36,6 +37,7 @@ describe(`bakas live share count (${testDialect})`, () => {
       socket.once('error', reject);
     });
     socket.send(`GAME_CONNECT:${player.playerId}:cookie`);
+    if (earlyWatch) socket.send(encodeBakasWatch(earlyWatch));
     // The snapshot of races in play: the socket is signed in.
     await until(() => frames > 0);
     return {
@@ -51,7 +53,8 @@ describe(`bakas live share count (${testDialect})`, () => {
       },
     };
   }
-  async function until(condition: () => boolean, timeoutMs = 5_000) {
+  // Room for a busy machine: the wait ends as soon as the condition holds.
+  async function until(condition: () => boolean, timeoutMs = 30_000) {
     const deadline = Date.now() + timeoutMs;
     while (!condition()) {
       if (Date.now() > deadline) throw new Error('condition not met in time');
@@ -97,5 +100,45 @@ describe(`bakas live share count (${testDialect})`, () => {
     expect(other.shares).toEqual([]);
     watcher.socket.close();
     other.socket.close();
+  });
+
+  it('keeps a link followed while the hello is still being checked, and the socket stays signed in', async () => {
+    const day = await winRaceDay(t.app, admin, `Bakas Early ${randomUUID().slice(0, 6)}`);
+    const organiser = await registerPlayer(t.app);
+    const friend = await registerPlayer(t.app);
+    for (const player of [organiser, friend]) await fundPlayer(t.app, admin, player, 100_000);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/bakas/create',
+      payload: {
+        idempotencyKey: randomUUID(),
+        raceId: day.raceId,
+        eventId: day.eventId,
+        betType: 'W',
+        selections: [[1]],
+        amount: 4_000,
+        shares: 4,
+        organiserShares: 1,
+        title: 'Early',
+        feePercent: 0,
+        shortfall: 'cancel',
+      },
+      headers: { cookie: organiser.cookie },
+    });
+    const { code } = created.json<BakasGroupResponse>().group;
+    const closed: number[] = [];
+    const watcher = await socketOf(organiser, code);
+    watcher.socket.on('close', (closeCode: number) => closed.push(closeCode));
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: '/api/bakas/join',
+      payload: { idempotencyKey: randomUUID(), code, shares: 1 },
+      headers: { cookie: friend.cookie },
+    });
+    expect(joined.statusCode).toBe(200);
+    await until(() => watcher.shares.length >= 1);
+    expect(watcher.shares[0]).toEqual({ type: 'BAKAS_SHARES', code, sharesSold: 2, shares: 4, status: 'open' });
+    expect(closed).toEqual([]);
+    watcher.socket.close();
   });
 });

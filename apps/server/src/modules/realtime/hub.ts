@@ -250,14 +250,24 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
     staffToken: string | undefined,
   ): void {
     let client: LiveSocket | undefined;
+    /** The hello has come and its session is being read: what a page sends meanwhile is not a second hello. */
+    let greeted = false;
+    /** Group links followed while the hello was being checked, applied once it is. */
+    const earlyWatches: string[] = [];
     const refuse = () => socket.close(CLOSE_INVALID_AUTH, INVALID_AUTH_REASON);
     const connectTimer = setTimeout(refuse, CONNECT_TIMEOUT_MS);
+    const follow = (player: LiveSocket, code: string) => {
+      const watching = (player.watching ?? []).filter((known) => known !== code);
+      watching.push(code);
+      player.watching = watching.slice(-BAKAS_WATCH_PER_SOCKET);
+    };
 
     const authenticate = async (hello: Extract<RealtimeMessage, { type: 'GAME_CONNECT' }>) => {
       const token = cookieToken ?? (hello.sessionId !== 'cookie' ? hello.sessionId : undefined);
       const session = token ? await resolvePlayerSession(app.db, token) : undefined;
       if (!session || String(session.playerId) !== hello.playerId || socket.readyState !== socket.OPEN) return refuse();
       client = { socket, stream, playerId: session.playerId, sessionToken: token ?? null, alive: true };
+      for (const code of earlyWatches) follow(client, code);
       live.add(client);
       const messages = await snapshot();
       if (messages.length > 0) socket.send(encodeFrame(messages));
@@ -278,16 +288,22 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
       if (client) {
         // Players only listen, but for following a group ticket's link; anything else is ignored.
         const code = !isBinary && client.playerId !== null ? bakasWatchOf(data.toString()) : null;
+        if (code !== null) follow(client, code);
+        return;
+      }
+      if (greeted) {
+        // Sent right after the hello, before its session was confirmed: kept for the player, never a new hello.
+        const code = isBinary ? null : bakasWatchOf(data.toString());
         if (code !== null) {
-          const watching = (client.watching ?? []).filter((known) => known !== code);
-          watching.push(code);
-          client.watching = watching.slice(-BAKAS_WATCH_PER_SOCKET);
+          earlyWatches.push(code);
+          if (earlyWatches.length > BAKAS_WATCH_PER_SOCKET) earlyWatches.shift();
         }
         return;
       }
       clearTimeout(connectTimer);
       const [hello] = isBinary ? [] : decodeFrame(data.toString());
       if (hello?.type === 'STAFF_CONNECT') {
+        greeted = true;
         authenticateStaff().catch((error: unknown) => {
           app.log.error({ err: error }, 'staff socket authentication failed');
           socket.close(STAFF_AUTH_REFUSED_CODE, STAFF_AUTH_REFUSED_REASON);
@@ -295,6 +311,7 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
         return;
       }
       if (hello?.type !== 'GAME_CONNECT') return refuse();
+      greeted = true;
       authenticate(hello).catch((error: unknown) => {
         app.log.error({ err: error }, 'socket authentication failed');
         refuse();
