@@ -25,6 +25,11 @@ describe('loadConfig', () => {
     expect(config.demo).toBe(false);
   });
 
+  it('hashes passwords at full cost unless a test server asks for weak hashing', () => {
+    expect(loadConfig({}).weakPasswordHashing).toBe(false);
+    expect(loadConfig({ TEST_SERVER_WEAK_PASSWORD_HASHING: '1' }).weakPasswordHashing).toBe(true);
+  });
+
   it('reads DEMO, ADMIN_PASSWORD and DEMO_PLAYER_* when given', () => {
     const config = loadConfig({
       DEMO: 'false',

@@ -31,6 +31,8 @@ const envSchema = z.object({
     .regex(/^[A-Z2-7]{16,64}$/, 'ADMIN_TOTP_SECRET must be 16-64 base32 characters (A-Z, 2-7)')
     .optional(),
   ALLOW_KNOWN_ADMIN_TOTP_SECRET: booleanFlag.default(false),
+  // A test server that registers thousands of players may hash their passwords at a low cost; a real one never.
+  TEST_SERVER_WEAK_PASSWORD_HASHING: booleanFlag.default(false),
   // A second founding admin (decision 044), for test servers: with one admin alone nobody could ever approve
   // the creation of another. All three or none; the secret is refused in production like ADMIN_TOTP_SECRET.
   SECOND_ADMIN_USERNAME: z
@@ -197,6 +199,8 @@ export interface AppConfig {
   /** Staff sign-in with two factors (decision 021): the key that seals TOTP secrets, and whether agents must. */
   /** `now` is the clock time steps are read from (the system clock; the API tests move it on instead of waiting). */
   staffTwoFactor: { secretKey: Buffer | null; agentsRequired: boolean; now: () => number };
+  /** New passwords hashed at a low cost: TEST_SERVER_WEAK_PASSWORD_HASHING, for e2e test servers only. */
+  weakPasswordHashing?: boolean;
   demoPlayer: { mobile: string | null; password: string | null };
   defaultReferralCode: string;
   logLevel: string;
@@ -326,6 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       agentsRequired: e.AGENT_TWO_FACTOR_REQUIRED,
       now: Date.now,
     },
+    weakPasswordHashing: e.TEST_SERVER_WEAK_PASSWORD_HASHING,
     demoPlayer: { mobile: e.DEMO_PLAYER_MOBILE ?? null, password: e.DEMO_PLAYER_PASSWORD ?? null },
     defaultReferralCode: e.DEFAULT_REFERRAL_CODE,
     logLevel: e.LOG_LEVEL,

@@ -1,11 +1,15 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { installProcessGuard } from './lib/process-guard.ts';
+import { lowerPasswordHashCost } from './lib/passwords.ts';
 
 const config = loadConfig();
+if (config.weakPasswordHashing) lowerPasswordHashCost();
 const app = await buildApp(config);
 // From here on no request can end the process: a stray rejection or throw is logged and serving goes on.
 installProcessGuard(app.log);
+if (config.weakPasswordHashing)
+  app.log.warn('TEST_SERVER_WEAK_PASSWORD_HASHING: new passwords are hashed at a low cost; a test server only');
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

@@ -16,7 +16,7 @@ import {
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
-import { lowerPasswordHashCostForTests } from '../src/lib/passwords.ts';
+import { lowerPasswordHashCost } from '../src/lib/passwords.ts';
 import { TOTP_PERIOD_SECONDS, totpCodeForStep, totpStepAt } from '../src/modules/staff/staff-totp.ts';
 import { sendEnrolmentLink } from '../src/modules/staff/staff-enrolment-links.ts';
 import { STAFF_ENROLMENT_SMS_PURPOSE } from '../src/modules/sms/sms.ts';
@@ -89,7 +89,7 @@ export interface TestApp {
 
 /** The real app on a fresh database, API only, quiet, with a known admin password. */
 export async function createTestApp(env: Record<string, string> = {}, build: BuildOptions = {}): Promise<TestApp> {
-  lowerPasswordHashCostForTests();
+  lowerPasswordHashCost();
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',

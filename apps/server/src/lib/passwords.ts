@@ -7,12 +7,12 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  */
 const PARAMS = { N: 2 ** 15, r: 8, p: 3 } as const;
 /**
- * The API integration tests hash hundreds of passwords in one process; they lower the cost with
- * lowerPasswordHashCostForTests (nothing else calls it). Hashes record their parameters, so checking a
- * password reads them from the stored hash whatever the current setting.
+ * The API integration tests, and an e2e server started with TEST_SERVER_WEAK_PASSWORD_HASHING, hash
+ * thousands of passwords; they lower the cost with lowerPasswordHashCost (nothing else calls it). Hashes
+ * record their parameters, so checking a password reads them from the stored hash whatever the setting.
  */
 let hashParams: { N: number; r: number; p: number } = PARAMS;
-export function lowerPasswordHashCostForTests(): void {
+export function lowerPasswordHashCost(): void {
   hashParams = { N: 2 ** 10, r: 8, p: 1 };
 }
 const KEY_LENGTH = 32;

@@ -11,7 +11,7 @@ import {
 import { loadConfig } from '../../config.ts';
 import { createDatabase } from '../../db/connection.ts';
 import { migrateToJustBefore } from '../../db/migrate.ts';
-import { hashPassword, lowerPasswordHashCostForTests } from '../../lib/passwords.ts';
+import { hashPassword, lowerPasswordHashCost } from '../../lib/passwords.ts';
 import {
   createTestApp,
   createTestDatabase,
@@ -47,7 +47,7 @@ describe(`the pool split migration on a database in use (${testDialect})`, () =>
   const legacyIds = { eventId: 0, settledRaceId: 0, openRaceId: 0, laterRaceId: 0 };
 
   beforeAll(async () => {
-    lowerPasswordHashCostForTests();
+    lowerPasswordHashCost();
     legacy = await createTestDatabase();
     const config = loadConfig({ NODE_ENV: 'test', DEMO: '0', LOG_LEVEL: 'silent', ...legacy.env });
     const handle = createDatabase(config.database);
