@@ -321,7 +321,8 @@ test.describe('at 390x844', () => {
     await prepare(page, 'en');
     const event = await createRaceDay(request, { label: 'Bakas cancel', raceCount: 1, enabledBetTypes: [] });
     await openCreateSheet(page, event.id, 'en');
-    const code = await createGroup(page, 'en', `Cancel ${uniqueSuffix().slice(-5)}`, 1);
+    const title = `Cancel ${uniqueSuffix().slice(-5)}`;
+    const code = await createGroup(page, 'en', title, 1);
     await expect(page.getByTestId('bakas-notice')).toContainText('₱95.00');
 
     const friend = await friendBrowser(browser, request, { width: 390, height: 844 }, 'en');
@@ -342,6 +343,12 @@ test.describe('at 390x844', () => {
       await expect(friend.page.getByTestId('bakas-status')).toHaveText(texts.cancelled);
       const balance = await friend.api.post(UserRoutes.getBalance, { data: {} });
       expect(((await balance.json()) as { creditBalance: number }).creditBalance).toBe(10_000);
+      // The friend's wallet names the group by its title, each movement linking back to it.
+      await friend.page.goto('/history?type=wallet');
+      const links = friend.page.getByTestId('wallet-group-link');
+      await expect(links).toHaveText([`Refund from ${title}`, `Shares of ${title}`]);
+      await links.first().click();
+      await expect(friend.page).toHaveURL((url) => url.pathname === `/bakas/${code}`);
     } finally {
       await friend.context.close();
     }
@@ -400,3 +407,89 @@ test.describe('at 1280x800', () => {
     }
   });
 });
+
+for (const viewport of [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`a guest at ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport, isMobile: viewport.width < 1024, hasTouch: viewport.width < 1024 });
+
+    test("a visitor opening a group ticket's link logs in and comes back to it, not to /live", async ({
+      page,
+      request,
+      playwright,
+    }) => {
+      // The organiser's group, made through the API: what is tested here is the visitor's way in.
+      const organiserApi = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+      try {
+        const organiser = await createVerifiedPlayer(organiserApi);
+        await fund(request, organiser.playerId, 10_000);
+        const event = await createRaceDay(request, { label: 'Bakas guest', raceCount: 1, enabledBetTypes: [] });
+        const race = event.races[0];
+        if (!race) throw new Error('the race day has no race');
+        const title = `Guest ${uniqueSuffix().slice(-5)}`;
+        const created = await organiserApi.post(BakasOperations.create.path, {
+          data: {
+            raceId: race.raceId,
+            eventId: event.id,
+            betType: 'W',
+            selections: [[1, 2]],
+            amount: 1000,
+            shares: 4,
+            organiserShares: 1,
+            title,
+            feePercent: 0,
+            shortfall: 'cancel',
+            idempotencyKey: `e2e-bakas-guest-${uniqueSuffix()}`,
+          },
+        });
+        const body = (await created.json()) as BakasGroupResponse;
+        expect(body.statusCode, JSON.stringify(body)).toBe(200);
+        const { code } = body.group;
+
+        const visitor = await registerVerifiedElsewhere(playwright);
+        await page.goto(`/bakas/${code}`);
+        // Sent to the landing page with the login open, the link kept.
+        await expect(page).toHaveURL(
+          (url) => url.pathname === '/' && url.searchParams.get('next') === `/bakas/${code}`,
+        );
+        const dialog = page.getByRole('dialog', { name: 'Login' });
+        await dialog.getByLabel('Mobile number').fill(visitor.mobileNo);
+        await dialog.getByLabel('Password', { exact: true }).fill(visitor.password);
+        await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+        await expect(page).toHaveURL((url) => url.pathname === `/bakas/${code}`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+        await expect(page.getByTestId('bakas-shares-left')).toHaveText(TEXTS.en.left(3, 4));
+        // The group's page fits the narrowest phone: nothing wider than the screen.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        expect(await seriousViolations(page)).toEqual([]);
+
+        // A crafted next is ignored: logging in from it goes to /live.
+        await page.context().clearCookies();
+        await page.evaluate(() => window.localStorage.clear());
+        await page.goto(`/?next=${encodeURIComponent('https://evil.example/bakas/AbC123xyZ9')}`);
+        await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
+        const again = page.getByRole('dialog', { name: 'Login' });
+        await again.getByLabel('Mobile number').fill(visitor.mobileNo);
+        await again.getByLabel('Password', { exact: true }).fill(visitor.password);
+        await again.getByRole('button', { name: 'Login', exact: true }).click();
+        await expect(page).toHaveURL((url) => url.pathname === '/live');
+      } finally {
+        await organiserApi.dispose();
+      }
+    });
+  });
+}
+
+/** A verified player whose session lives in a throwaway request context: the browser itself is logged out. */
+async function registerVerifiedElsewhere(playwright: {
+  request: { newContext: (options: { baseURL: string }) => Promise<APIRequestContext> };
+}) {
+  const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+  try {
+    return await createVerifiedPlayer(api);
+  } finally {
+    await api.dispose();
+  }
+}

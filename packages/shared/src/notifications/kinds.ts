@@ -93,6 +93,36 @@ const kinds = {
     marketing: false,
     urgent: false,
   },
+  'bakas.won': {
+    params: ['title', 'ticketNo', 'stake', 'amount'],
+    en: {
+      title: 'Your group ticket won!',
+      body: 'Group ticket {title} ({ticketNo}) won. Your {stake} share paid {amount}. It is in your balance.',
+    },
+    fil: {
+      title: 'Nanalo ang group ticket mo!',
+      body: 'Nanalo ang group ticket na {title} ({ticketNo}). Ang share mong {stake} ay nagbayad ng {amount}. Nasa balanse mo na ito.',
+    },
+    label: { en: 'Group ticket won', fil: 'Nanalong group ticket' },
+    channels: ['inbox', 'push'],
+    marketing: false,
+    urgent: false,
+  },
+  'bakas.refunded': {
+    params: ['title', 'ticketNo', 'stake', 'amount'],
+    en: {
+      title: 'Group ticket refunded',
+      body: 'Group ticket {title} ({ticketNo}) was refunded: {amount} of your {stake} share is back in your balance.',
+    },
+    fil: {
+      title: 'Naibalik ang taya ng group ticket',
+      body: 'Naibalik ang taya ng group ticket na {title} ({ticketNo}): nasa balanse mo na ang {amount} ng share mong {stake}.',
+    },
+    label: { en: 'Group ticket refunded', fil: 'Naibalik na group ticket' },
+    channels: ['inbox', 'push'],
+    marketing: false,
+    urgent: false,
+  },
   'ticket.lost': {
     params: ['ticketNo'],
     en: { title: 'Ticket settled', body: 'Ticket {ticketNo} did not win this time.' },

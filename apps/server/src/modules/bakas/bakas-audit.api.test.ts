@@ -158,14 +158,24 @@ describe(`bakas audit (${testDialect})`, () => {
     const { ticket_id: ticketId, received } = await groupRow(group.code);
     const payouts = await payoutsOf(group.code);
     expect(Number(received)).toBeGreaterThan(10_000);
-    for (const member of [organiser, friend]) {
-      const notices = await noticesOf(member.playerId, 'ticket.won');
+    for (const [member, stake] of [
+      [organiser, 2_000],
+      [friend, 8_000],
+    ] as const) {
+      const notices = await noticesOf(member.playerId, 'bakas.won');
       expect(notices.map((n) => [n.dedupe_key, JSON.parse(n.params) as unknown])).toEqual([
         [
           `ticket:${ticketId}:${member.playerId}`,
-          { ticketNo: expect.any(String), amount: formatPeso(payouts.get(member.playerId) ?? -1) },
+          {
+            title: group.title,
+            ticketNo: expect.any(String),
+            stake: formatPeso(stake),
+            amount: formatPeso(payouts.get(member.playerId) ?? -1),
+          },
         ],
       ]);
+      // Their share's notice, not the plain ticket's.
+      expect(await noticesOf(member.playerId, 'ticket.won')).toEqual([]);
     }
     // The organiser's part (2 shares and the 10% fee) is not the whole ticket's.
     expect(payouts.get(organiser.playerId)).toBeLessThan(Number(received));
@@ -183,10 +193,13 @@ describe(`bakas audit (${testDialect})`, () => {
       [organiser, 2_000],
       [friend, 8_000],
     ] as const) {
-      const notices = await noticesOf(member.playerId, 'ticket.refunded');
-      expect(notices.map((n) => [n.dedupe_key, (JSON.parse(n.params) as { amount: string }).amount])).toEqual([
-        [`ticket:${ticketId}:${member.playerId}`, formatPeso(part)],
-      ]);
+      const notices = await noticesOf(member.playerId, 'bakas.refunded');
+      expect(
+        notices.map((n) => {
+          const params = JSON.parse(n.params) as { amount: string; stake: string; title: string };
+          return [n.dedupe_key, params.stake, params.amount, params.title];
+        }),
+      ).toEqual([[`ticket:${ticketId}:${member.playerId}`, formatPeso(part), formatPeso(part), group.title]]);
       expect(await credit(member)).toBe(1_000_000);
     }
   });

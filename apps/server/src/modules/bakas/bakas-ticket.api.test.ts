@@ -4,6 +4,7 @@ import {
   BakasMessages,
   settleShares,
   ToteAdminRoutes,
+  type CreditHistoryEntry,
   type BakasGroupResponse,
   type BakasMineResponse,
   type BakasStaffGroupsResponse,
@@ -425,11 +426,16 @@ describe(`bakas tickets placed and settled (${testDialect})`, () => {
       headers: { cookie: members[1]!.cookie },
     });
     const rows = wallet
-      .json<{ creditHistory: { paymentType: string; creditType: string; amount: number }[] }>()
+      .json<{ creditHistory: CreditHistoryEntry[] }>()
       .creditHistory.filter((row) => row.paymentType === 'BAKAS');
     expect(rows.map((row) => [row.creditType, row.amount])).toEqual([
       ['DR', expected.parts[1]],
       ['WR', 20_000],
+    ]);
+    // Each row names the group by its title and says what moved, for the screen to word in the player's language.
+    expect(rows.map((row) => [row.groupTicket, row.notes])).toEqual([
+      [{ code: group.code, title: group.title, movement: 'winnings' }, null],
+      [{ code: group.code, title: group.title, movement: 'shares' }, null],
     ]);
     // Each member's certificate of tax withheld holds their part of the group's tax, never the organiser's whole.
     const certificates = await Promise.all(

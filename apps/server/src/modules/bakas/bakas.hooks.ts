@@ -65,7 +65,14 @@ async function settleGroupOfTicket(trx: Transaction<Database>, ticketId: number)
         kind: 'BAKAS_PAYOUT',
         description: `${ticket.status === 'refunded' ? 'Refund' : 'Winnings'} of group ticket ${group.code}, split by shares`,
         actor: { type: 'system', id: null },
-        metadata: { bakas: group.code, ticketId, received, fee, refunded: ticket.status === 'refunded' },
+        metadata: {
+          bakas: group.code,
+          title: group.title,
+          ticketId,
+          received,
+          fee,
+          refunded: ticket.status === 'refunded',
+        },
         postings: [
           { accountId: group.account_id, amount: -received },
           ...[...byAccount.entries()]

@@ -137,7 +137,7 @@ async function buyShares(
         kind: 'BAKAS_SHARE',
         description: `${shares} share${shares === 1 ? '' : 's'} of group ticket ${group.code}`,
         actor: { type: 'player', id: playerId },
-        metadata: { bakas: group.code, shares, firstShareSeq },
+        metadata: { bakas: group.code, title: group.title, shares, firstShareSeq },
         postings: [
           { accountId: credit.id, amount: -paid },
           { accountId: group.account_id, amount: paid },
@@ -325,7 +325,7 @@ export async function placeOrCancel(
     await payMembers(trx, group, purchases, parts, {
       kind: 'BAKAS_REFUND',
       description: `Refund of money unused by the smaller group ticket ${group.code}`,
-      metadata: { bakas: group.code, unused },
+      metadata: { bakas: group.code, title: group.title, unused },
     });
     for (const [index, purchase] of purchases.entries()) {
       await trx
@@ -499,6 +499,48 @@ function publicView(view: BakasGroup & { memberRows?: unknown }): BakasGroup {
 }
 
 /**
+ * One player operation on a group ticket under their idempotency key (scope `player:<id>:bakas-<op>`): its work
+ * in one transaction, then the live share count told, unless this was a replay of a call already made.
+ */
+async function groupOperation(
+  db: Kysely<Database>,
+  playerId: number,
+  operation: 'create' | 'join' | 'cancel' | 'place',
+  input: { idempotencyKey: string; sessionId?: string | undefined; playerId?: number | string | undefined },
+  notify: BakasNotify,
+  work: (trx: Transaction<Database>) => Promise<BakasGroupResponse>,
+): Promise<BakasGroupResponse> {
+  const { idempotencyKey, sessionId: _s, playerId: _p, ...request } = input;
+  const { body, replayed } = await runIdempotent(
+    db,
+    { scope: `player:${playerId}:bakas-${operation}`, key: idempotencyKey, request },
+    work,
+  );
+  if (!replayed) notify(body.group);
+  return body;
+}
+
+/** An existing group's bet checked as a bet placed now: its race (every leg) on sale, its runners running. */
+async function checkStillOnSale(
+  db: Kysely<Database>,
+  trx: Transaction<Database>,
+  group: Group,
+  idempotencyKey: string,
+): Promise<void> {
+  const type = betTypeByCode(group.bet_type);
+  if (!type) throw badRequest(BakasMessages.notOpen);
+  checkBetOnCard(await eventCard(db, trx, group.event_id), type, {
+    raceId: group.first_race_id,
+    eventId: group.event_id,
+    betType: group.bet_type,
+    selections: JSON.parse(group.selections) as number[][],
+    amount: Number(group.amount),
+    useBonus: false,
+    idempotencyKey,
+  });
+}
+
+/**
  * Creates a group ticket (decision 056): the bet checked as a bet is, against the card as it is now (the race
  * or every leg open, the type offered, runners known and running, the slip's rules), its cost divided exactly
  * into the shares, then the organiser's own shares bought, all in one transaction under the organiser's
@@ -511,74 +553,68 @@ export async function createBakas(
   input: BakasCreateInput,
   notify: BakasNotify = silent,
 ): Promise<BakasGroupResponse> {
-  const { idempotencyKey, sessionId: _s, playerId: _p, ...request } = input;
+  const { idempotencyKey } = input;
   const type = betTypeByCode(input.betType);
   if (!type) throw badRequest(BetMessages.pickEveryPosition);
-  const { body, replayed } = await runIdempotent(
-    db,
-    { scope: `player:${playerId}:bakas-create`, key: idempotencyKey, request },
-    async (trx) => {
-      const card = await eventCard(db, trx, input.eventId);
-      const { first, checked } = checkBetOnCard(card, type, {
-        raceId: input.raceId,
-        eventId: input.eventId,
-        betType: input.betType,
-        selections: input.selections,
-        amount: input.amount,
-        useBonus: false,
-        idempotencyKey,
-      });
-      const price = sharePrice(checked.total, input.shares);
-      if (price === null) throw badRequest(BakasMessages.sharesDoNotDivide);
-      if (input.organiserShares > input.shares) throw badRequest(BakasMessages.notEnoughShares(input.shares));
+  return groupOperation(db, playerId, 'create', input, notify, async (trx) => {
+    const card = await eventCard(db, trx, input.eventId);
+    const { first, checked } = checkBetOnCard(card, type, {
+      raceId: input.raceId,
+      eventId: input.eventId,
+      betType: input.betType,
+      selections: input.selections,
+      amount: input.amount,
+      useBonus: false,
+      idempotencyKey,
+    });
+    const price = sharePrice(checked.total, input.shares);
+    if (price === null) throw badRequest(BakasMessages.sharesDoNotDivide);
+    if (input.organiserShares > input.shares) throw badRequest(BakasMessages.notEnoughShares(input.shares));
 
-      const code = newCode();
-      const createdAt = nowIso();
-      const account = await trx
-        .insertInto('accounts')
-        .values({
-          code: bakasAccountCode(code),
-          kind: 'house',
-          player_id: null,
-          may_go_negative: 0,
-          tracks_balance: 1,
-          created_at: createdAt,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const inserted = await trx
-        .insertInto('bakas_groups')
-        .values({
-          code,
-          organiser_id: playerId,
-          event_id: input.eventId,
-          first_race_id: first.id,
-          bet_type: type.code,
-          selections: JSON.stringify(input.selections),
-          amount: input.amount,
-          combinations: checked.combinations,
-          cost: checked.total,
-          shares: input.shares,
-          share_price: price,
-          title: input.title,
-          fee_percent: input.feePercent,
-          shortfall: input.shortfall,
-          status: 'open',
-          account_id: account.id,
-          ticket_id: null,
-          created_at: createdAt,
-          closed_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const group = await groupById(trx, inserted.id);
-      const { creditBalance } = await buyShares(trx, hooks, group, playerId, input.organiserShares);
-      const now = await groupByCode(trx, code);
-      return { statusCode: 200 as const, group: await viewOf(trx, now, playerId), creditBalance };
-    },
-  );
-  if (!replayed) notify(body.group);
-  return body;
+    const code = newCode();
+    const createdAt = nowIso();
+    const account = await trx
+      .insertInto('accounts')
+      .values({
+        code: bakasAccountCode(code),
+        kind: 'house',
+        player_id: null,
+        may_go_negative: 0,
+        tracks_balance: 1,
+        created_at: createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const inserted = await trx
+      .insertInto('bakas_groups')
+      .values({
+        code,
+        organiser_id: playerId,
+        event_id: input.eventId,
+        first_race_id: first.id,
+        bet_type: type.code,
+        selections: JSON.stringify(input.selections),
+        amount: input.amount,
+        combinations: checked.combinations,
+        cost: checked.total,
+        shares: input.shares,
+        share_price: price,
+        title: input.title,
+        fee_percent: input.feePercent,
+        shortfall: input.shortfall,
+        status: 'open',
+        account_id: account.id,
+        ticket_id: null,
+        created_at: createdAt,
+        closed_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const group = await groupById(trx, inserted.id);
+    const { creditBalance } = await buyShares(trx, hooks, group, playerId, input.organiserShares);
+    const now = await groupByCode(trx, code);
+    return { statusCode: 200 as const, group: await viewOf(trx, now, playerId), creditBalance };
+  });
 }
 
 /**
@@ -593,36 +629,18 @@ export async function joinBakas(
   input: BakasJoinInput,
   notify: BakasNotify = silent,
 ): Promise<BakasGroupResponse> {
-  const { idempotencyKey, sessionId: _s, playerId: _p, ...request } = input;
-  const { body, replayed } = await runIdempotent(
-    db,
-    { scope: `player:${playerId}:bakas-join`, key: idempotencyKey, request },
-    async (trx) => {
-      const group = await groupByCode(trx, input.code);
-      if (group.shares_sold >= group.shares) throw badRequest(BakasMessages.allSharesSold);
-      if (group.status !== 'open') throw badRequest(BakasMessages.notOpen);
-      const type = betTypeByCode(group.bet_type);
-      if (!type) throw badRequest(BakasMessages.notOpen);
-      // Its race (every leg) must still be on sale, its runners running, as for a bet placed now.
-      checkBetOnCard(await eventCard(db, trx, group.event_id), type, {
-        raceId: group.first_race_id,
-        eventId: group.event_id,
-        betType: group.bet_type,
-        selections: JSON.parse(group.selections) as number[][],
-        amount: Number(group.amount),
-        useBonus: false,
-        idempotencyKey,
-      });
-      const { creditBalance } = await buyShares(trx, hooks, group, playerId, input.shares);
-      return {
-        statusCode: 200 as const,
-        group: await viewOf(trx, await groupByCode(trx, input.code), playerId),
-        creditBalance,
-      };
-    },
-  );
-  if (!replayed) notify(body.group);
-  return body;
+  return groupOperation(db, playerId, 'join', input, notify, async (trx) => {
+    const group = await groupByCode(trx, input.code);
+    if (group.shares_sold >= group.shares) throw badRequest(BakasMessages.allSharesSold);
+    if (group.status !== 'open') throw badRequest(BakasMessages.notOpen);
+    await checkStillOnSale(db, trx, group, input.idempotencyKey);
+    const { creditBalance } = await buyShares(trx, hooks, group, playerId, input.shares);
+    return {
+      statusCode: 200 as const,
+      group: await viewOf(trx, await groupByCode(trx, input.code), playerId),
+      creditBalance,
+    };
+  });
 }
 
 /**
@@ -658,7 +676,7 @@ export async function cancelGroup(trx: Transaction<Database>, group: Group): Pro
         kind: 'BAKAS_REFUND',
         description: `Refund of ${purchase.shares} share${purchase.shares === 1 ? '' : 's'} of cancelled group ticket ${group.code}`,
         actor: { type: 'system', id: null },
-        metadata: { bakas: group.code, purchase: purchase.id },
+        metadata: { bakas: group.code, title: group.title, purchase: purchase.id },
         postings: [
           { accountId: group.account_id, amount: -paid },
           { accountId: purchase.credit_id, amount: paid },
@@ -682,23 +700,16 @@ export async function cancelBakas(
   input: BakasCancelInput,
   notify: BakasNotify = silent,
 ): Promise<BakasGroupResponse> {
-  const { idempotencyKey, sessionId: _s, playerId: _p, ...request } = input;
-  const { body, replayed } = await runIdempotent(
-    db,
-    { scope: `player:${playerId}:bakas-cancel`, key: idempotencyKey, request },
-    async (trx) => {
-      const group = await groupByCode(trx, input.code);
-      if (group.organiser_id !== playerId) throw forbidden(BakasMessages.onlyOrganiser);
-      if (!(await cancelGroup(trx, group))) throw badRequest(BakasMessages.notOpen);
-      return {
-        statusCode: 200 as const,
-        group: await viewOf(trx, await groupByCode(trx, input.code), playerId),
-        creditBalance: await creditOf(trx, playerId),
-      };
-    },
-  );
-  if (!replayed) notify(body.group);
-  return body;
+  return groupOperation(db, playerId, 'cancel', input, notify, async (trx) => {
+    const group = await groupByCode(trx, input.code);
+    if (group.organiser_id !== playerId) throw forbidden(BakasMessages.onlyOrganiser);
+    if (!(await cancelGroup(trx, group))) throw badRequest(BakasMessages.notOpen);
+    return {
+      statusCode: 200 as const,
+      group: await viewOf(trx, await groupByCode(trx, input.code), playerId),
+      creditBalance: await creditOf(trx, playerId),
+    };
+  });
 }
 
 /**
@@ -712,35 +723,18 @@ export async function placeBakas(
   input: BakasPlaceInput,
   notify: BakasNotify = silent,
 ): Promise<BakasGroupResponse> {
-  const { idempotencyKey, sessionId: _s, playerId: _p, ...request } = input;
-  const { body, replayed } = await runIdempotent(
-    db,
-    { scope: `player:${playerId}:bakas-place`, key: idempotencyKey, request },
-    async (trx) => {
-      const group = await groupByCode(trx, input.code);
-      if (group.organiser_id !== playerId) throw forbidden(BakasMessages.onlyOrganiser);
-      if (group.status !== 'open') throw badRequest(BakasMessages.notOpen);
-      const type = betTypeByCode(group.bet_type);
-      if (!type) throw badRequest(BakasMessages.notOpen);
-      checkBetOnCard(await eventCard(db, trx, group.event_id), type, {
-        raceId: group.first_race_id,
-        eventId: group.event_id,
-        betType: group.bet_type,
-        selections: JSON.parse(group.selections) as number[][],
-        amount: Number(group.amount),
-        useBonus: false,
-        idempotencyKey,
-      });
-      await placeOrCancel(trx, group, 'organiser');
-      return {
-        statusCode: 200 as const,
-        group: await viewOf(trx, await groupByCode(trx, input.code), playerId),
-        creditBalance: await creditOf(trx, playerId),
-      };
-    },
-  );
-  if (!replayed) notify(body.group);
-  return body;
+  return groupOperation(db, playerId, 'place', input, notify, async (trx) => {
+    const group = await groupByCode(trx, input.code);
+    if (group.organiser_id !== playerId) throw forbidden(BakasMessages.onlyOrganiser);
+    if (group.status !== 'open') throw badRequest(BakasMessages.notOpen);
+    await checkStillOnSale(db, trx, group, input.idempotencyKey);
+    await placeOrCancel(trx, group, 'organiser');
+    return {
+      statusCode: 200 as const,
+      group: await viewOf(trx, await groupByCode(trx, input.code), playerId),
+      creditBalance: await creditOf(trx, playerId),
+    };
+  });
 }
 
 /**

@@ -14,28 +14,50 @@ const IN_LIST = 900;
 
 export const ticketLink = (ticketNo: string) => `/history?type=bet&ticket=${encodeURIComponent(ticketNo)}`;
 
+/** A member of a group holding a ticket: what their purchases put in the placed ticket and received of it. */
+interface HeldTicketMember {
+  playerId: number;
+  title: string;
+  /** Centavos in the placed ticket: paid for shares less any refund before it ran. */
+  stake: number;
+  /** Their part of the ticket's settlement; 0 until the group is settled. */
+  payout: number;
+}
+
 /**
- * The members of the groups holding these tickets (decision 056), each member once per ticket with what their
- * purchases received of its settlement (their payout, null until the group is settled), by ticket id.
+ * The members of the groups holding these tickets (decision 056), each member once per ticket with their stake
+ * and what their purchases received of its settlement, by ticket id.
  */
 async function membersOfHeldTickets(
   trx: Transaction<Database>,
   ticketIds: readonly number[],
-): Promise<Map<number, { playerId: number; payout: number }[]>> {
-  const membersOf = new Map<number, { playerId: number; payout: number }[]>();
+): Promise<Map<number, HeldTicketMember[]>> {
+  const membersOf = new Map<number, HeldTicketMember[]>();
   for (let i = 0; i < ticketIds.length; i += IN_LIST) {
     const rows = await trx
       .selectFrom('bakas_groups as g')
       .innerJoin('bakas_members as m', 'm.group_id', 'g.id')
-      .select(['g.ticket_id', 'm.player_id', (eb) => eb.fn.sum<number | string | null>('m.payout').as('payout')])
+      .select((eb) => [
+        'g.ticket_id',
+        'g.title',
+        'm.player_id',
+        eb.fn.sum<number | string | null>('m.payout').as('payout'),
+        eb.fn.sum<number | string>('m.paid').as('paid'),
+        eb.fn.sum<number | string>('m.refunded').as('refunded'),
+      ])
       .where('g.ticket_id', 'in', ticketIds.slice(i, i + IN_LIST))
-      .groupBy(['g.ticket_id', 'm.player_id'])
+      .groupBy(['g.ticket_id', 'g.title', 'm.player_id'])
       .orderBy('m.player_id')
       .execute();
     for (const row of rows) {
       if (row.ticket_id === null) continue;
       const members = membersOf.get(row.ticket_id) ?? [];
-      members.push({ playerId: row.player_id, payout: Number(row.payout ?? 0) });
+      members.push({
+        playerId: row.player_id,
+        title: row.title,
+        stake: Number(row.paid) - Number(row.refunded),
+        payout: Number(row.payout ?? 0),
+      });
       membersOf.set(row.ticket_id, members);
     }
   }
@@ -78,9 +100,15 @@ async function paidTicketNotices(trx: Transaction<Database>, ticketIds: readonly
       for (const member of membersOf.get(row.id) ?? []) {
         if (member.payout <= 0) continue;
         requests.push({
-          ...notice,
+          kind: won ? 'bakas.won' : 'bakas.refunded',
+          linkPath: notice.linkPath,
           playerId: member.playerId,
-          params: { ticketNo: row.ticket_no, amount: formatPeso(member.payout) },
+          params: {
+            title: member.title,
+            ticketNo: row.ticket_no,
+            stake: formatPeso(member.stake),
+            amount: formatPeso(member.payout),
+          },
           dedupeKey: `ticket:${row.id}:${member.playerId}`,
         });
       }

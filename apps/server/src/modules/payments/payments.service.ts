@@ -250,6 +250,19 @@ export async function initiateWithdraw(
 
 // Wallet history.
 
+/** What a group ticket's ledger transaction (decision 056) did for the player, from what it recorded. */
+function groupTicketMovement(
+  kind: string,
+  metadata: string,
+): { code: string; title: string; movement: 'shares' | 'winnings' | 'refund' } {
+  const recorded = JSON.parse(metadata) as { bakas?: unknown; title?: unknown; refunded?: unknown };
+  const code = typeof recorded.bakas === 'string' ? recorded.bakas : '';
+  const title = typeof recorded.title === 'string' ? recorded.title : code;
+  const movement =
+    kind === 'BAKAS_SHARE' ? 'shares' : kind === 'BAKAS_PAYOUT' && recorded.refunded !== true ? 'winnings' : 'refund';
+  return { code, title, movement };
+}
+
 /**
  * Ledger kinds that show in the wallet next to deposits and withdrawals (docs/product/money.md#wallet-history:
  * SYSTEM-ADJ, PROMO).
@@ -348,7 +361,9 @@ export async function transactionHistory(
         tranRef1: null,
         tranRef2: null,
         bonus,
-        notes: row.description || null,
+        ...(paymentType === 'BAKAS'
+          ? { notes: null, groupTicket: groupTicketMovement(row.kind, row.metadata) }
+          : { notes: row.description || null }),
       });
     }
   }

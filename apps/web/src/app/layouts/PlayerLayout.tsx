@@ -17,8 +17,8 @@ const RealityCheck = lazy(() =>
 /** Player screens: only with a stored login (else to '/', keeping `r`), with the player header, footer and bottom nav. */
 export function PlayerLayout() {
   const session = useSession();
-  const { search } = useLocation();
-  const decision = guardDecision('player', session, search);
+  const { search, pathname } = useLocation();
+  const decision = guardDecision('player', session, search, pathname);
   useBalancePush();
   useBalanceSync(isLoggedIn(session));
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;

@@ -6,7 +6,7 @@ import { Button, Dialog } from '../../components/ui/index.ts';
 import { useAuthDialogs, type AuthDialogKind, type AuthDialogState } from '../../lib/authDialogs.tsx';
 import { useMessageText } from '../../lib/messages.ts';
 import { referralOf } from '../../lib/referral.ts';
-import { saveLogin } from '../../lib/session/index.ts';
+import { returnPathOf, saveLogin } from '../../lib/session/index.ts';
 import { userRequest } from '../../lib/userApi.ts';
 import { LoginStep } from './LoginStep.tsx';
 import { MobileStep } from './MobileStep.tsx';
@@ -98,7 +98,7 @@ function Step({ state }: { state: AuthDialogState }) {
             });
             saveLogin(response);
             hide();
-            void navigate('/live');
+            void navigate(returnPathOf(search) ?? '/live');
           }}
         />
       );

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   PlayerMessages,
@@ -15,7 +15,7 @@ import {
 import { Button, LoadingDialog, TextField } from '../../components/ui/index.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useAuthDialogs } from '../../lib/authDialogs.tsx';
-import { saveLogin } from '../../lib/session/index.ts';
+import { returnPathOf, saveLogin } from '../../lib/session/index.ts';
 import { userRequest } from '../../lib/userApi.ts';
 import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
 import { FormError } from '../../components/forms/FormError.tsx';
@@ -39,6 +39,7 @@ function isCodeRequired(failure: unknown): failure is ApiError {
 export function LoginStep({ mobileNo: initialMobile = '' }: { mobileNo?: string | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const { show, hide } = useAuthDialogs();
   const [mobileNo, setMobileNo] = useState(initialMobile);
   const [password, setPassword] = useState('');
@@ -48,7 +49,7 @@ export function LoginStep({ mobileNo: initialMobile = '' }: { mobileNo?: string 
   function loggedIn(response: LoginResponse) {
     saveLogin(response);
     hide();
-    void navigate('/live');
+    void navigate(returnPathOf(search) ?? '/live');
   }
 
   const login = useSubmitOnce({

@@ -1,3 +1,5 @@
+import { BakasMessages } from '@karera/shared';
+
 /** Texts of group tickets (bakas): the create sheet (/bakas/new) and the share page (/bakas/:code). */
 export const bakasTexts = {
   create: {
@@ -107,19 +109,20 @@ export const bakasTexts = {
     minutes: '{{m}} min {{s}} s',
     seconds: '{{s}} s',
   },
+  /** The server's refusals (BakasMessages, shown as sent in English): the keys the Filipino catalogue words. */
   messages: {
-    allSharesSold: 'All shares are sold.',
+    allSharesSold: BakasMessages.allSharesSold,
     notEnoughShares: 'Only {{left}} shares are left.',
-    sharesDoNotDivide: 'The ticket cost must divide exactly into the shares.',
-    sharesRange: 'A group ticket has 2 to 100 shares.',
-    feeRange: 'The organiser fee is 0% to 10% of net winnings.',
-    organiserBuysOne: 'The organiser buys at least one share.',
-    notFound: 'This group ticket was not found.',
-    notOpen: 'This group ticket is no longer open.',
-    onlyOrganiser: 'Only the organiser can do this.',
-    sharesAlreadySold: 'The ticket cannot change once a share is sold to someone else.',
-    titleRequired: 'Give the group ticket a title (1 to 60 characters).',
-    creditOnly: 'Shares are paid from credit only, never bonus.',
+    sharesDoNotDivide: BakasMessages.sharesDoNotDivide,
+    sharesRange: BakasMessages.sharesRange,
+    feeRange: BakasMessages.feeRange,
+    organiserBuysOne: BakasMessages.organiserBuysOne,
+    notFound: BakasMessages.notFound,
+    notOpen: BakasMessages.notOpen,
+    onlyOrganiser: BakasMessages.onlyOrganiser,
+    sharesAlreadySold: BakasMessages.sharesAlreadySold,
+    titleRequired: BakasMessages.titleRequired,
+    creditOnly: BakasMessages.creditOnly,
   },
 } as const;
 

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   formatPeso,
@@ -90,6 +91,13 @@ function WalletRow({ entry }: { entry: CreditHistoryEntry }) {
         <p className="wallet-row__id">{t('id', { id: entry.id })}</p>
         {account ? <p className="wallet-row__account">{account}</p> : null}
         {entry.tranRef1 ? <p className="wallet-row__account">{t('reference', { reference: entry.tranRef1 })}</p> : null}
+        {entry.groupTicket ? (
+          <p className="wallet-row__note">
+            <Link to={`/bakas/${entry.groupTicket.code}`} data-testid="wallet-group-link">
+              {t(`groupMovement.${entry.groupTicket.movement}`, { title: entry.groupTicket.title })}
+            </Link>
+          </p>
+        ) : null}
         {entry.notes ? <p className="wallet-row__note">{entry.notes}</p> : null}
         {entry.bonus !== 0 ? (
           <p className="wallet-row__bonus">{t('bonus', { amount: formatPeso(entry.bonus) })}</p>

@@ -15,6 +15,11 @@ export const walletTextsFil: WalletTexts = {
   deposit: 'Deposito',
   withdrawal: 'Withdrawal',
   groupTicket: 'Group ticket (bakas)',
+  groupMovement: {
+    shares: 'Mga share sa {{title}}',
+    winnings: 'Panalo ng {{title}}, hinati ayon sa share',
+    refund: 'Ibinalik mula sa {{title}}',
+  },
   id: 'ID {{id}}',
   reference: 'Ref {{reference}}',
   from: 'Mula sa {{sender}}',

@@ -13,6 +13,11 @@ export const walletTexts = {
   deposit: 'Deposit',
   withdrawal: 'Withdrawal',
   groupTicket: 'Group ticket',
+  groupMovement: {
+    shares: 'Shares of {{title}}',
+    winnings: 'Winnings of {{title}}, split by shares',
+    refund: 'Refund from {{title}}',
+  },
   id: 'ID {{id}}',
   reference: 'Ref {{reference}}',
   from: 'From {{sender}}',

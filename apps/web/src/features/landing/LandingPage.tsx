@@ -7,7 +7,7 @@ import { Logo } from '../../components/ui/Logo.tsx';
 import { Page } from '../../components/ui/Page.tsx';
 import { useAuthDialogs } from '../../lib/authDialogs.tsx';
 import { referralOf } from '../../lib/referral.ts';
-import { useIsLoggedIn } from '../../lib/session/index.ts';
+import { returnPathOf, useIsLoggedIn } from '../../lib/session/index.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { currentUserAgent, isAndroid } from '../../lib/platform.ts';
 import { FastCashIcon, MobileIcon, RacetrackHorseIcon, SafetyCertificateIcon } from './FeatureIcons.tsx';
@@ -33,9 +33,14 @@ export function LandingPage() {
   const { search } = useLocation();
   const referral = referralOf(search);
 
+  // A visitor sent here from a group ticket's link logs in first, then goes back to it.
+  const returnPath = returnPathOf(search);
+
   useEffect(() => {
-    if (referral !== null && !loggedIn) show('register');
-  }, [referral, loggedIn, show]);
+    if (loggedIn) return;
+    if (returnPath !== null) show('login');
+    else if (referral !== null) show('register');
+  }, [referral, returnPath, loggedIn, show]);
 
   const playNow = (size: 'lg' | 'md') => (
     <ButtonLink to="/live" variant="accent" size={size}>

@@ -11,7 +11,7 @@ import { useNotificationT } from './notificationI18n.ts';
 import './notifications.css';
 
 /** The notices worth a toast the moment they arrive: money back in the player's hands. */
-const TOASTED_KINDS: ReadonlySet<string> = new Set(['ticket.won', 'ticket.refunded']);
+const TOASTED_KINDS: ReadonlySet<string> = new Set(['ticket.won', 'ticket.refunded', 'bakas.won', 'bakas.refunded']);
 const TOAST_MS = 8_000;
 
 function BellIcon() {

@@ -14,7 +14,7 @@ export {
   type SessionKey,
   type StoredSession,
 } from './store.ts';
-export { guardDecision, type GuardDecision } from './guard.ts';
+export { guardDecision, returnPathOf, type GuardDecision } from './guard.ts';
 export { COOKIE_SESSION, loginFieldsOf } from './login.ts';
 export {
   INITIAL_PLAYER_STATE,

@@ -62,6 +62,10 @@ export const creditHistoryEntrySchema = z.object({
   bonus: centavos,
   /** The player's note, and the reason when declined. */
   notes: z.string().nullable(),
+  /** A group ticket's movement (paymentType BAKAS): which group, and what moved; the screen words it. */
+  groupTicket: z
+    .object({ code: z.string(), title: z.string(), movement: z.enum(['shares', 'winnings', 'refund']) })
+    .optional(),
 });
 
 export const transactionHistoryResponseSchema = z.object({
