@@ -191,11 +191,19 @@ test('the fast demo race day runs card after card, and /live always shows one wi
   const cards = page.getByLabel('Race card');
   const finished = cards.locator('option[data-phase="finished"]').first();
   await expect(finished).toBeAttached();
-  await cards.selectOption((await finished.getAttribute('value')) ?? '');
+  const finishedId = (await finished.getAttribute('value')) ?? '';
+  await cards.selectOption(finishedId);
+  // The card chosen is in the address, and the race list is that card's (not the one shown before it).
+  await expect(page).toHaveURL((url) => url.searchParams.get('event') === finishedId);
+  await expect(cards).toHaveValue(finishedId);
   const race = page.getByLabel('Race', { exact: true });
+  await expect(race).toBeEnabled();
   const resulted = race.locator('option', { hasText: 'result in' }).first();
   await expect(resulted).toBeAttached();
-  await race.selectOption((await resulted.getAttribute('value')) ?? '');
+  const raceId = (await resulted.getAttribute('value')) ?? '';
+  await race.selectOption(raceId);
+  await expect(race).toHaveValue(raceId);
   await page.getByRole('button', { name: 'View' }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get('raceId') === raceId);
   await expect(page.getByRole('rowheader', { name: 'Win', exact: true }).first()).toBeVisible();
 });
