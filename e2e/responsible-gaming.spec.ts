@@ -130,8 +130,12 @@ test('the reality check shows on the live screen after the chosen minutes, with 
   await page.getByRole('button', { name: 'Save', exact: true }).last().click();
   await expect(page.getByText('Saved.')).toBeVisible();
 
-  // The check's own chunk is on the screen once it has asked the server for its figures.
-  const figures = page.waitForResponse((response) => response.url().endsWith('/api/responsible-gaming/sinceSignIn'));
+  // The check's own chunk is on the screen once it has asked the server for its figures: the answer to the live
+  // page's own call, not a late one of the page before it (whose check would be gone with it).
+  const figures = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/responsible-gaming/sinceSignIn') && new URL(page.url()).pathname === '/live',
+  );
   await page.goto('/live');
   await figures;
   await page.clock.runFor('16:00');
