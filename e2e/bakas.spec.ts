@@ -17,6 +17,7 @@ import {
   signInAsNewPlayer,
   storedLoginOf,
   storePlayerLogin,
+  submitLoginDialog,
   uniqueSuffix,
 } from './support.ts';
 import { createRaceDay } from './raceDay.ts';
@@ -454,10 +455,7 @@ for (const viewport of [
         await expect(page).toHaveURL(
           (url) => url.pathname === '/' && url.searchParams.get('next') === `/bakas/${code}`,
         );
-        const dialog = page.getByRole('dialog', { name: 'Login' });
-        await dialog.getByLabel('Mobile number').fill(visitor.mobileNo);
-        await dialog.getByLabel('Password', { exact: true }).fill(visitor.password);
-        await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+        await submitLoginDialog(page, visitor);
         await expect(page).toHaveURL((url) => url.pathname === `/bakas/${code}`);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
         await expect(page.getByTestId('bakas-shares-left')).toHaveText(TEXTS.en.left(3, 4));
@@ -470,10 +468,7 @@ for (const viewport of [
         await page.evaluate(() => window.localStorage.clear());
         await page.goto(`/?next=${encodeURIComponent('https://evil.example/bakas/AbC123xyZ9')}`);
         await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
-        const again = page.getByRole('dialog', { name: 'Login' });
-        await again.getByLabel('Mobile number').fill(visitor.mobileNo);
-        await again.getByLabel('Password', { exact: true }).fill(visitor.password);
-        await again.getByRole('button', { name: 'Login', exact: true }).click();
+        await submitLoginDialog(page, visitor);
         await expect(page).toHaveURL((url) => url.pathname === '/live');
       } finally {
         await organiserApi.dispose();

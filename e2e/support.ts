@@ -509,12 +509,17 @@ export const PLAYER_SESSION_COOKIE = 'karera_session';
 export async function loginThroughPage(page: Page, player: Pick<TestPlayer, 'mobileNo' | 'password'>) {
   if (new URL(page.url()).pathname !== '/') await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
+  await submitLoginDialog(page, player);
+  await expect(page).toHaveURL((url) => url.pathname === '/live');
+  await expect(page.getByTestId('player-header')).toBeVisible();
+}
+
+/** Fills the open login modal with a player's number and password and submits it. */
+export async function submitLoginDialog(page: Page, player: Pick<TestPlayer, 'mobileNo' | 'password'>) {
   const dialog = page.getByRole('dialog', { name: 'Login' });
   await dialog.getByLabel('Mobile number').fill(player.mobileNo);
   await dialog.getByLabel('Password', { exact: true }).fill(player.password);
   await dialog.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/live');
-  await expect(page.getByTestId('player-header')).toBeVisible();
 }
 
 /** Types a code into the OTP boxes (the first box has focus; each digit moves on). */
