@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RealtimeMessage } from '@karera/shared';
+import type { Race, RealtimeMessage } from '@karera/shared';
 import { applyRealtime, defaultRace, mergeFetchedRaces } from './raceState.ts';
 import { race, runner } from './testRaces.ts';
 
@@ -92,6 +92,55 @@ describe('applyRealtime: UPDATE_ODDS', () => {
   it('never gives a scratched runner odds', () => {
     const applied = applyRealtime(card, [odds(101, ['2.40', '4.50', '7.00', '8.00'])]);
     expect(applied.races[0]?.runners[2]?.odds).toBeNull();
+  });
+});
+
+describe('applyRealtime: what stays the same object', () => {
+  const card = [
+    race(1, 'O', [runner('1', { odds: '2.10' }), runner('2', { odds: '5.00' }), runner('3', { odds: '9.90' })]),
+    race(2, 'A', [runner('1'), runner('2')]),
+  ];
+
+  it('copies only the race and the runners whose odds moved', () => {
+    const applied = applyRealtime(card, [odds(101, ['2.10', '4.50', '9.90'])]);
+    expect(applied.changed).toBe(true);
+    expect(applied.races).not.toBe(card);
+    expect(applied.races[0]).not.toBe(card[0]);
+    expect(applied.races[0]?.runners[0]).toBe(card[0]?.runners[0]);
+    expect(applied.races[0]?.runners[1]).not.toBe(card[0]?.runners[1]);
+    expect(applied.races[0]?.runners[1]?.odds).toBe('4.50');
+    expect(applied.races[0]?.runners[2]).toBe(card[0]?.runners[2]);
+    expect(applied.races[1]).toBe(card[1]);
+  });
+
+  it('keeps the runners of a race whose status moved', () => {
+    const applied = applyRealtime(card, [status(102, 'O')]);
+    expect(applied.races[1]?.status).toBe('O');
+    expect(applied.races[1]?.runners).toBe(card[1]?.runners);
+    expect(applied.races[0]).toBe(card[0]);
+  });
+
+  it('gives back the same card when nothing changed', () => {
+    const repeated = applyRealtime(card, [status(101, 'O'), status(101, 'A'), odds(555, ['1.10'])]);
+    expect(repeated).toEqual({ races: card, changed: false, refetch: false, changes: [] });
+    expect(repeated.races).toBe(card);
+    // A line that changes nothing asks for the card, and leaves it as it is meanwhile.
+    const same = applyRealtime(card, [odds(101, ['2.10', '5.00', '9.90'])]);
+    expect(same.races).toBe(card);
+    expect(same.changed).toBe(false);
+    expect(same.refetch).toBe(true);
+  });
+
+  it('gives the last value of a burst, as applying its messages one by one would', () => {
+    const burst = [odds(101, ['2.20', '5.00', '9.90']), status(101, 'L'), odds(101, ['2.30', '4.00', '9.90'])];
+    const together = applyRealtime(card, burst);
+    const oneByOne = burst.reduce<readonly Race[]>((races, message) => applyRealtime(races, [message]).races, card);
+    expect(together.races).toEqual(oneByOne);
+    expect(together.races[0]?.status).toBe('L');
+    expect(together.races[0]?.runners.map((r) => r.odds)).toEqual(['2.30', '4.00', '9.90']);
+    expect(together.races[0]?.runners[2]).toBe(card[0]?.runners[2]);
+    expect(together.races[1]).toBe(card[1]);
+    expect(card[0]?.runners.map((r) => r.odds)).toEqual(['2.10', '5.00', '9.90']);
   });
 });
 

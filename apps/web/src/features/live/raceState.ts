@@ -11,7 +11,14 @@ export interface StatusChange {
 }
 
 export interface AppliedFrame {
-  races: Race[];
+  /**
+   * The card after the messages. Unchanged races and runners are the same objects as before (so a row
+   * whose runner did not move is not drawn again), and a frame that changes nothing gives back the very
+   * array it was given (`changed` false).
+   */
+  races: readonly Race[];
+  /** Whether any race or runner of the card changed. */
+  changed: boolean;
   /** Something happened that the messages cannot describe: the card has to be read again. */
   refetch: boolean;
   changes: StatusChange[];
@@ -28,23 +35,26 @@ function sameOdds(a: readonly (string | null)[], b: readonly (string | null)[]):
  * order. The protocol carries no runner status, so an odds line that may hide a scratching (a runner
  * losing its odds, a scratched one getting odds, a line that changes nothing, a different runner count)
  * asks for the card again. Odds of races not on the card (another race day) are ignored.
+ * Only what a message changes is copied: every other race and runner keeps its identity.
  */
 export function applyRealtime(races: readonly Race[], messages: readonly RealtimeMessage[]): AppliedFrame {
-  const next = [...races];
+  let next: Race[] | null = null;
   let refetch = false;
   const changes: StatusChange[] = [];
 
   for (const message of messages) {
     // The hellos go client to server only.
     if (message.type === 'GAME_CONNECT' || message.type === 'STAFF_CONNECT') continue;
-    const index = next.findIndex((race) => race.raceId === message.raceId);
-    const race = next[index];
+    const card: readonly Race[] = next ?? races;
+    const index = card.findIndex((race) => race.raceId === message.raceId);
+    const race = card[index];
     if (!race) {
       if (message.type === 'RACE_STATUS') refetch = true;
       continue;
     }
     if (message.type === 'RACE_STATUS') {
       if (message.status === race.status || PROGRESS[message.status] < PROGRESS[race.status]) continue;
+      next ??= [...races];
       next[index] = { ...race, status: message.status };
       changes.push({ raceId: race.raceId, raceNo: race.raceNo, from: race.status, to: message.status });
       if (message.status === 'D') refetch = true;
@@ -60,11 +70,13 @@ export function applyRealtime(races: readonly Race[], messages: readonly Realtim
     const runners = race.runners.map((runner, i) => {
       const odds = message.odds[i] ?? null;
       if (runner.status === 'S' ? odds !== null : odds === null) refetch = true;
-      return runner.status === 'S' ? runner : { ...runner, odds };
+      return runner.status === 'S' || runner.odds === odds ? runner : { ...runner, odds };
     });
+    if (runners.every((runner, i) => runner === race.runners[i])) continue;
+    next ??= [...races];
     next[index] = { ...race, runners };
   }
-  return { races: next, refetch, changes };
+  return { races: next ?? races, changed: next !== null, refetch, changes };
 }
 
 /**

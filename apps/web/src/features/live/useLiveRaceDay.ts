@@ -8,6 +8,7 @@ import {
   type GameInfoResponse,
   type RaceInfoResponse,
   type RaceStatus,
+  type RealtimeMessage,
 } from '@karera/shared';
 import { ApiError } from '../../lib/api.ts';
 import { connectRealtime, socketUrlFor, type RealtimeState } from '../../lib/realtime.ts';
@@ -17,6 +18,7 @@ import { PLAYER_QUERY_ROOT } from '../../lib/queryKeys.ts';
 import { useBalanceRefresh } from '../../lib/useBalanceRefresh.ts';
 import { applyRealtime, mergeFetchedRaces, type StatusChange } from './raceState.ts';
 import { noteRaceRuns } from './drawnRace/runStore.ts';
+import { createFrameBatch } from './frameBatch.ts';
 
 export const liveQueryKeys = {
   gameInfo: ['live', 'game-info'] as const,
@@ -110,6 +112,17 @@ export function useLiveRaceDay(eventParam: number | null): LiveRaceDay {
     if (webSocketUrl === null || eventId === null) return undefined;
     const key = liveQueryKeys.raceInfo(eventId);
     const readAgain = () => void queryClient.invalidateQueries({ queryKey: key, exact: true });
+    // The socket's frames come in bursts (odds every half second per race on sale, statuses): their
+    // messages are applied together, in order, once per frame, so the screen renders once for a burst
+    // and shows the last of every value. A batch that changes nothing leaves the card as it is.
+    const batch = createFrameBatch<RealtimeMessage>((messages) => {
+      const current = queryClient.getQueryData<RaceInfoResponse>(key);
+      if (!current) return;
+      const applied = applyRealtime(current.races, messages);
+      if (applied.changed) queryClient.setQueryData<RaceInfoResponse>(key, { ...current, races: [...applied.races] });
+      if (applied.changes.length > 0) setChanges(applied.changes);
+      if (applied.refetch) readAgain();
+    });
     const live = connectRealtime({
       url: socketUrlFor(webSocketUrl, window.location.protocol),
       hello: () => {
@@ -122,12 +135,7 @@ export function useLiveRaceDay(eventParam: number | null): LiveRaceDay {
       },
       onMessages: (messages) => {
         noteRaceRuns(messages);
-        const current = queryClient.getQueryData<RaceInfoResponse>(key);
-        if (!current) return;
-        const applied = applyRealtime(current.races, messages);
-        queryClient.setQueryData<RaceInfoResponse>(key, { ...current, races: applied.races });
-        if (applied.changes.length > 0) setChanges(applied.changes);
-        if (applied.refetch) readAgain();
+        batch.push(messages);
       },
       // Settlement or a payment decision changed this player's balance: the header reads it again.
       onFrame: (frame) => {
@@ -142,7 +150,10 @@ export function useLiveRaceDay(eventParam: number | null): LiveRaceDay {
       onStateChange: setConnection,
       onInvalidAuth: () => reportSessionInvalid('realtime'),
     });
-    return () => live.close();
+    return () => {
+      live.close();
+      batch.flush();
+    };
   }, [webSocketUrl, eventId, playerId, queryClient, refreshBalance]);
 
   return {
