@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BetTypeDefinition, Race } from '@karera/shared';
 import { useChipStrip } from './useChipStrip.ts';
@@ -9,7 +10,7 @@ interface BetTypeTabsProps {
 }
 
 /** The bet types the open race offers, a scrolling strip kept on the pressed one, which drives the bet slip. */
-export function BetTypeTabs({ types, selected, onSelect }: BetTypeTabsProps) {
+export const BetTypeTabs = memo(function BetTypeTabs({ types, selected, onSelect }: BetTypeTabsProps) {
   const { t } = useTranslation();
   const strip = useChipStrip<HTMLDivElement>(selected);
   return (
@@ -33,6 +34,16 @@ export function BetTypeTabs({ types, selected, onSelect }: BetTypeTabsProps) {
         </button>
       ))}
     </div>
+  );
+}, sameTypeTabs);
+
+/** The strip shows the types' codes and names: a new list of the same types (odds moved) leaves it as it is. */
+function sameTypeTabs(before: BetTypeTabsProps, after: BetTypeTabsProps): boolean {
+  return (
+    before.selected === after.selected &&
+    before.onSelect === after.onSelect &&
+    before.types.length === after.types.length &&
+    before.types.every((type, i) => type.code === after.types[i]?.code && type.name === after.types[i]?.name)
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Race, RaceInfoResponse } from '@karera/shared';
@@ -21,6 +21,7 @@ import { StreamArea } from './StreamArea.tsx';
 import { RaceClockBand } from './clock/RaceClock.tsx';
 import { useAfterFirstPaint } from './useAfterFirstPaint.ts';
 import { useWideScreen } from './useWideScreen.ts';
+import { useLatest } from './useLatest.ts';
 import { PoolsPanel } from './pools/PoolsPanel.tsx';
 import { MyTickets } from './tickets/MyTickets.tsx';
 
@@ -56,7 +57,8 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
   const lt = useLayoutT();
   const streamId = useId();
   const [streamHidden, setStreamHidden] = useState(() => readStreamHidden(browserStorage()));
-  // The slip and the open tickets render in a task after the first paint (a shorter first render).
+  // The slip, the pools panel (folded) and the open tickets render in a task after the first paint (a
+  // shorter first render).
   const painted = useAfterFirstPaint();
   const wide = useWideScreen();
 
@@ -83,7 +85,7 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
     legs.map((leg) => leg.runners),
   );
   const selected = legRace ? activeSelection(places[place] ?? new Set(), legRace.runners) : new Set<string>();
-  const tabId = (raceId: number) => `${baseId}-race-${raceId}`;
+  const tabId = useCallback((raceId: number) => `${baseId}-race-${raceId}`, [baseId]);
   const panelId = `${baseId}-panel`;
 
   function requestRace(raceId: number) {
@@ -131,6 +133,10 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
     setPlace(index, toggleAll(activeSelection(places[index] ?? new Set(), runners), runners));
   }
 
+  // Stable handlers for the memoised tabs: they call the latest requestRace and requestType.
+  const selectRace = useLatest(requestRace);
+  const selectType = useLatest(requestType);
+
   return (
     <div className="race-day" data-testid="race-day" data-event-id={event.id}>
       <div className="race-day__info">
@@ -169,9 +175,9 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
         </header>
 
         {race ? (
-          <RaceTabs races={races} selectedId={race.raceId} onSelect={requestRace} idOf={tabId} panelId={panelId} />
+          <RaceTabs races={races} selectedId={race.raceId} onSelect={selectRace} idOf={tabId} panelId={panelId} />
         ) : null}
-        {race && wide ? <PoolsPanel race={race} /> : null}
+        {race && wide && painted ? <PoolsPanel race={race} /> : null}
       </div>
 
       {race ? (
@@ -186,7 +192,7 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
             data-status={race.status}
           >
             <RaceClockBand race={race} />
-            {type ? <BetTypeTabs types={types} selected={type.code} onSelect={requestType} /> : null}
+            {type ? <BetTypeTabs types={types} selected={type.code} onSelect={selectType} /> : null}
             {type && type.raceType !== 'single' ? (
               <>
                 <LegTabs legs={legs} selected={place} onSelect={setActivePlace} />
@@ -221,7 +227,7 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
             />
           </section>
           {/* On a phone the odds and pools come after the runners, which come first on the screen. */}
-          {wide ? null : <PoolsPanel race={race} />}
+          {wide || !painted ? null : <PoolsPanel race={race} />}
           {type ? (
             <div className="race-day__slip">
               {painted ? (

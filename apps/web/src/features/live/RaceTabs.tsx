@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { memo, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Race } from '@karera/shared';
 import { useChipStrip } from './useChipStrip.ts';
@@ -16,7 +16,7 @@ export interface RaceTabsProps {
  * End move the focus, Enter or Space opens the race, because opening another race may first ask to
  * drop the picks (docs/product/screens.md#picking-runners).
  */
-export function RaceTabs({ races, selectedId, onSelect, idOf, panelId }: RaceTabsProps) {
+export const RaceTabs = memo(function RaceTabs({ races, selectedId, onSelect, idOf, panelId }: RaceTabsProps) {
   const { t } = useTranslation();
   const refs = useRef(new Map<number, HTMLButtonElement>());
 
@@ -75,5 +75,20 @@ export function RaceTabs({ races, selectedId, onSelect, idOf, panelId }: RaceTab
         );
       })}
     </div>
+  );
+}, sameTabs);
+
+/** The tabs show each race's number and status only: odds moving in a race leave them as they are. */
+function sameTabs(before: RaceTabsProps, after: RaceTabsProps): boolean {
+  return (
+    before.selectedId === after.selectedId &&
+    before.onSelect === after.onSelect &&
+    before.idOf === after.idOf &&
+    before.panelId === after.panelId &&
+    before.races.length === after.races.length &&
+    before.races.every((race, i) => {
+      const next = after.races[i];
+      return next !== undefined && race.raceId === next.raceId && race.raceNo === next.raceNo && race.status === next.status;
+    })
   );
 }

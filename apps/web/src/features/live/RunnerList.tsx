@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormGuideRunner, Race, Runner } from '@karera/shared';
 import { formatStartsOn } from './schedule.ts';
-import { raceNotice, runnerMark } from './raceDisplay.ts';
+import { raceNotice, runnerMark, type RunnerMark } from './raceDisplay.ts';
 import { useBetBuilder, type BuilderHookup } from './builders/BetBuilder.tsx';
 import { useBuilderT } from './builders/builderI18n.ts';
 import { saddleClothOf } from '../../components/drawnRace/saddleCloth.ts';
@@ -10,6 +10,7 @@ import { RunnerFollowMark } from '../../components/blackbook/RunnerFollow.tsx';
 import { FormLine } from './form/FormLine.tsx';
 import { FormSheet } from './form/FormSheet.tsx';
 import { useRaceForm, type RaceFormQuery } from './form/raceFormApi.ts';
+import { useLatest } from './useLatest.ts';
 import { useFormT } from '../../lib/form/formI18n.ts';
 
 /**
@@ -104,9 +105,12 @@ function Runners({
 }: Omit<RunnerListProps, 'formGuide'> & { form: RaceFormQuery | null }) {
   const { t } = useTranslation();
   const built = useBetBuilder(builder, race, onSale, { selected, onToggle });
+  const toggle = useLatest(built.onToggle);
   const [formOf, setFormOf] = useState<string | null>(null);
   const formByNo = new Map((form?.data?.runners ?? []).map((line) => [line.runnerNo, line]));
   if (race.runners.length === 0) return <p className="runner-list__empty">{t('live.noRunners')}</p>;
+  // A race that has closed keeps the odds it closed on; one that never had any shows none, not 'no odds yet'.
+  const oddsPending = race.status === 'A' || race.status === 'O' || race.status === 'L';
   return (
     <>
       {built.panel}
@@ -115,14 +119,13 @@ function Runners({
           <RunnerRow
             key={runner.id}
             runner={runner}
-            race={race}
-            onSale={onSale}
+            raceId={race.raceId}
+            mark={runnerMark(race, runner, onSale)}
+            oddsPending={oddsPending}
             picked={built.selected.has(runner.runnerNo)}
             banker={built.banker.has(runner.runnerNo)}
-            onToggle={built.onToggle}
-            {...(form
-              ? { form: formByNo.get(runner.runnerNo) ?? null, onOpenForm: () => setFormOf(runner.runnerNo) }
-              : {})}
+            onToggle={toggle}
+            {...(form ? { form: formByNo.get(runner.runnerNo) ?? null, onOpenForm: setFormOf } : {})}
           />
         ))}
       </ul>
@@ -139,32 +142,37 @@ function Runners({
   );
 }
 
-function RunnerRow({
-  race,
-  onSale,
+/**
+ * One runner's row. Drawn again only when what it shows changed (its runner object, which the live
+ * socket replaces only when its odds moved, its mark, its picks, its form), not for every other
+ * runner's odds.
+ */
+const RunnerRow = memo(function RunnerRow({
+  raceId,
   runner,
+  mark,
+  oddsPending,
   picked,
   banker,
   onToggle,
   form,
   onOpenForm,
 }: {
-  race: Race;
-  onSale: boolean;
+  raceId: number;
   runner: Runner;
+  mark: RunnerMark;
+  /** The race has no odds yet but will have: a runner without odds says so to screen readers. */
+  oddsPending: boolean;
   picked: boolean;
   /** The banker of a banker bet: fixed in its place, so a mark instead of a Bet toggle. */
   banker: boolean;
   onToggle: (runnerNo: string) => void;
   /** The runner's form line (null while loading or when it has none); with onOpenForm, its name opens the sheet. */
   form?: FormGuideRunner | null;
-  onOpenForm?: () => void;
+  onOpenForm?: (runnerNo: string) => void;
 }) {
   const { t } = useTranslation();
   const bt = useBuilderT();
-  const mark = runnerMark(race, runner, onSale);
-  // A race that has closed keeps the odds it closed on; one that never had any shows none, not 'no odds yet'.
-  const oddsPending = race.status === 'A' || race.status === 'O' || race.status === 'L';
   return (
     <li
       className="runner"
@@ -186,7 +194,7 @@ function RunnerRow({
         <span className="runner__jockey-line">
           <span className="runner__jockey">{runner.jockeyName}</span>
           {form ? <FormLine form={form} /> : null}
-          <RunnerFollowMark raceId={race.raceId} runnerId={runner.id} />
+          <RunnerFollowMark raceId={raceId} runnerId={runner.id} />
         </span>
       </span>
       {runner.status === 'S' ? null : (
@@ -229,10 +237,10 @@ function RunnerRow({
       </span>
     </li>
   );
-}
+});
 
 /** The horse's name, opening its form sheet. */
-function FormButton({ runner, onOpen }: { runner: Runner; onOpen: () => void }) {
+function FormButton({ runner, onOpen }: { runner: Runner; onOpen: (runnerNo: string) => void }) {
   const ft = useFormT();
   return (
     <button
@@ -241,7 +249,7 @@ function FormButton({ runner, onOpen }: { runner: Runner; onOpen: () => void }) 
       aria-haspopup="dialog"
       aria-label={ft('openForm', { runnerNo: runner.runnerNo, horse: runner.horseName })}
       data-testid="runner-form-open"
-      onClick={onOpen}
+      onClick={() => onOpen(runner.runnerNo)}
     >
       {runner.horseName}
     </button>

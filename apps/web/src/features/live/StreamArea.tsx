@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { channelEmbedUrl, type GameEvent } from '@karera/shared';
 import { HlsVideo } from '../../components/video/HlsVideo.tsx';
@@ -9,7 +10,7 @@ import { streamSourceOf } from './stream.ts';
  * channel name plays in the provider's embedded player. A race day without a stream (the demo's) shows
  * its race being run drawn (drawnRace/), and a poster while none is.
  */
-export function StreamArea({ event }: { event: GameEvent }) {
+export const StreamArea = memo(function StreamArea({ event }: { event: GameEvent }) {
   const { t } = useTranslation();
   const source = streamSourceOf(event.streamUrl);
 
@@ -41,4 +42,4 @@ export function StreamArea({ event }: { event: GameEvent }) {
       {body}
     </section>
   );
-}
+});

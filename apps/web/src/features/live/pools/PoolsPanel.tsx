@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { memo, useId, useState, type ReactNode } from 'react';
 import type { Race } from '@karera/shared';
 import { usePoolsT, type PoolsT } from './poolsI18n.ts';
 import { formatDividend, oddsEnds, oddsScale, sparkline, type RacePools } from './poolsData.ts';
@@ -14,7 +14,7 @@ const CHART_HEIGHT = 24;
  * race. Read from the server (same takeout, breakage and minimum as settlement) and kept current by the
  * live socket.
  */
-export function PoolsPanel({ race }: { race: Pick<Race, 'raceId' | 'raceNo' | 'runners'> }) {
+export const PoolsPanel = memo(function PoolsPanel({ race }: PoolsPanelProps) {
   const tp = usePoolsT();
   const [open, setOpen] = useState(false);
   const pools = usePools(race.raceId, open);
@@ -40,6 +40,23 @@ export function PoolsPanel({ race }: { race: Pick<Race, 'raceId' | 'raceNo' | 'r
         </p>
       )}
     </details>
+  );
+}, samePanel);
+
+interface PoolsPanelProps {
+  race: Pick<Race, 'raceId' | 'raceNo' | 'runners'>;
+}
+
+/** The panel reads the race's pools itself and takes only its runners' names from the card: odds moving leave it be. */
+function samePanel(before: PoolsPanelProps, after: PoolsPanelProps): boolean {
+  const a = before.race;
+  const b = after.race;
+  return (
+    a.raceId === b.raceId &&
+    a.runners.length === b.runners.length &&
+    a.runners.every(
+      (runner, i) => runner.runnerNo === b.runners[i]?.runnerNo && runner.horseName === b.runners[i]?.horseName,
+    )
   );
 }
 
