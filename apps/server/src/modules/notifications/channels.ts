@@ -85,6 +85,12 @@ export interface NotificationChannel {
    * order. When present the dispatcher calls it instead of `deliver`.
    */
   deliverBatch?(notices: readonly Notice[], ctx: DeliveryContext): Promise<DeliveryResult[]>;
+  /**
+   * Optional: notices due within the next minutes, handed over ahead (once each, on the leader) so the channel can
+   * do its costly work before they are due (push: the encryption). It must send nothing: the notices are claimed
+   * and delivered as any other when due. What it keeps may be dropped after `keepUntil` (epoch ms).
+   */
+  prepare?(notices: readonly Notice[], keepUntil: number): Promise<void>;
 }
 
 /** Where channels are registered; the dispatcher delivers only to registered channels. */

@@ -31,6 +31,8 @@ export interface DispatcherOptions {
   idleMs?: number;
   /** Attempts before a delivery that keeps answering `retry` fails. */
   maxAttempts?: number;
+  /** How far ahead of their due time a channel with `prepare` is handed its deliveries. */
+  prepareAheadMs?: number;
   now?: () => number;
 }
 
@@ -54,6 +56,15 @@ export const BATCH_SIZES: Record<ChannelName, number> = { inbox: 5_000, push: 2_
 /** Two batches in flight per channel: while one is sent (or its outcomes written) the next is claimed and sent. */
 export const PIPELINE = 2;
 export const MAX_ATTEMPTS = 6;
+/**
+ * Deliveries due within this are handed ahead to a channel that prepares (push encrypts a race start's messages
+ * before the start is due: the race watch raises them earlier, see watch.ts).
+ */
+export const PREPARE_AHEAD_MS = 3 * 60_000;
+/** Deliveries prepared at a time; the next batch waits for the channel, so a send never queues behind many. */
+const PREPARE_BATCH = 500;
+/** How often the leader looks for deliveries to prepare. */
+const PREPARE_EVERY_MS = 1_000;
 
 /** Backoff before attempt n+1: 5 s, 20 s, 80 s, 5 min, 20 min (capped). */
 export function backoffMs(attempts: number): number {
@@ -201,17 +212,28 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       rows.map((row) => row.player_id),
     );
     const found = new Map<string, Loaded>();
+    // A race start's alerts share a few texts (one a horse): each is rendered once a batch.
+    const rendered = new Map<string, Notice['texts']>();
+    const textsOf = (kind: NotificationKind, paramsJson: string): Notice['texts'] => {
+      const key = `${kind}\u0000${paramsJson}`;
+      let texts = rendered.get(key);
+      if (!texts) {
+        const params = JSON.parse(paramsJson) as Record<string, string | number>;
+        texts = { en: renderNotice(kind, params, 'en'), fil: renderNotice(kind, params, 'fil') };
+        rendered.set(key, texts);
+      }
+      return texts;
+    };
     for (const row of rows) {
       if (!isNotificationKind(row.kind)) continue;
       const kind: NotificationKind = row.kind;
-      const params = JSON.parse(row.params) as Record<string, string | number>;
       const pref = prefs.get(row.player_id) ?? DEFAULT_PREFERENCES;
       found.set(row.id, {
         notice: {
           id: row.id,
           playerId: String(row.player_id),
           kind,
-          texts: { en: renderNotice(kind, params, 'en'), fil: renderNotice(kind, params, 'fil') },
+          texts: textsOf(kind, row.params),
           language: pref.language,
           linkPath: row.link_path,
           urgent: row.urgent === 1,
@@ -226,6 +248,47 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       });
     }
     return found;
+  }
+
+  /**
+   * Hands a channel, ahead, the deliveries that fall due within `prepareAheadMs`, each once: a cursor over (due time,
+   * id) walks them in order. A delivery written after the cursor passed its place (raised for sooner than others
+   * already prepared) is not prepared: it is sent as any other, its work done when due.
+   */
+  function preparerOf(channel: NotificationChannel): () => Promise<void> {
+    const aheadMs = options.prepareAheadMs ?? PREPARE_AHEAD_MS;
+    let cursor = { dueAt: '', id: 0 };
+    return async () => {
+      const prepare = channel.prepare?.bind(channel);
+      if (!prepare) return;
+      for (;;) {
+        if (!options.mayRun()) return;
+        const from = iso(now());
+        if (cursor.dueAt < from) cursor = { dueAt: from, id: 0 };
+        const { dueAt, id } = cursor;
+        const rows = await db
+          .selectFrom('notification_deliveries')
+          .select(['id', 'notice_id', 'due_at'])
+          .where('status', '=', 'pending')
+          .where('channel', '=', channel.name)
+          .where('due_at', '<=', iso(now() + aheadMs))
+          .where((eb) => eb.or([eb('due_at', '>', dueAt), eb.and([eb('due_at', '=', dueAt), eb('id', '>', id)])]))
+          .orderBy('due_at')
+          .orderBy('id')
+          .limit(PREPARE_BATCH)
+          .execute();
+        const last = rows.at(-1);
+        if (!last) return;
+        const notices = await noticesOf([...new Set(rows.map((row) => row.notice_id))]);
+        // Kept until a while after the last is due: a send that comes later encrypts afresh.
+        await prepare(
+          [...notices.values()].map((found) => found.notice),
+          Date.parse(last.due_at) + leaseMs,
+        );
+        cursor = { dueAt: last.due_at, id: last.id };
+        if (rows.length < PREPARE_BATCH) return;
+      }
+    };
   }
 
   type Outcome =
@@ -388,8 +451,15 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     });
   }
 
+  const preparers = new Map<ChannelName, () => Promise<void>>();
+
   async function passOf(channel: NotificationChannel): Promise<number> {
     if (!options.mayRun()) return 0;
+    if (channel.prepare) {
+      const preparer = preparers.get(channel.name) ?? preparerOf(channel);
+      preparers.set(channel.name, preparer);
+      await preparer();
+    }
     await recover(channel);
     if (!options.mayRun()) return 0;
     const claimed = await claim(channel);
@@ -424,7 +494,17 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const sending = new Set<Promise<void>>();
     const failed = (error: unknown) =>
       options.log.error({ err: error, channel: channel.name }, 'notification dispatch pass failed');
+    // Preparing runs beside the sends, one pass at a time, every PREPARE_EVERY_MS.
+    const prepareUpcoming = channel.prepare ? preparerOf(channel) : null;
+    let preparing: Promise<void> | null = null;
+    let prepareAt = 0;
     while (!stopped) {
+      if (prepareUpcoming && !preparing && now() >= prepareAt) {
+        prepareAt = now() + PREPARE_EVERY_MS;
+        preparing = prepareUpcoming()
+          .catch(failed)
+          .finally(() => (preparing = null));
+      }
       if (sending.size >= pipeline) {
         await Promise.race(sending);
         continue;
@@ -448,7 +528,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       }
       if (claimed.length < size) await sleep(idleMs);
     }
-    await Promise.allSettled(sending);
+    await Promise.allSettled([...sending, preparing]);
   };
 
   const ensureLoops = () => {

@@ -21,7 +21,7 @@ export { scanTimedNotices } from './watch.ts';
 export { pushRoutes } from './push/push.routes.ts';
 export { createPushChannel } from './push/push-channel.ts';
 export { createPushSender, type PushSender } from './push/push-sender.ts';
-export { inlineEncryptor, threadedEncryptor } from './push/push-encryption.ts';
+export { inlineWire, threadedWire } from './push/push-threads.ts';
 export { vapidKeysOf } from './push/vapid.ts';
 export { createSmsChannel } from './sms-channel.ts';
 export { registerPushAndSmsChannels } from './push/register-channels.ts';

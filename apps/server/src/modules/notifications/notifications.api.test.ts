@@ -479,7 +479,7 @@ describe(`notification dispatcher (${testDialect})`, () => {
     expect(sent).toHaveLength(120);
     expect(new Set(sent).size).toBe(120);
   });
-  it('the timed scan: a followed horse entered and 10 minutes from post raises each notice once, on any leader', async () => {
+  it('the timed scan: a followed horse entered, then its race alert raised ahead and due 10 minutes from post, each once, on any leader', async () => {
     const admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
     const p = await registerPlayer(t.app);
     const other = await registerPlayer(t.app);
@@ -517,18 +517,48 @@ describe(`notification dispatcher (${testDialect})`, () => {
     // An hour before post: entered, not yet starting.
     await scanTimedNotices({ db: t.app.db, now: () => Date.parse(start) - 60 * 60_000 });
     expect(await kinds(p.playerId)).toEqual(['runner.entered']);
-    // Eight minutes before: starting; scanned again (a new leader): nothing twice.
-    await scanTimedNotices({ db: t.app.db, now: () => Date.parse(start) - 8 * 60_000 });
+    // Thirteen minutes before: not yet. Eleven: raised ahead, due ten minutes before post (the push channel
+    // encrypts it meanwhile); scanned again (a new leader): nothing twice.
+    await scanTimedNotices({ db: t.app.db, now: () => Date.parse(start) - 13 * 60_000 });
+    expect(await kinds(p.playerId)).toEqual(['runner.entered']);
+    await scanTimedNotices({ db: t.app.db, now: () => Date.parse(start) - 11 * 60_000 });
     await scanTimedNotices({ db: t.app.db, now: () => Date.parse(start) - 7 * 60_000 });
     expect(await kinds(p.playerId)).toEqual(['race.starting', 'runner.entered']);
     const starting = await t.app.db
       .selectFrom('notifications')
-      .select(['params', 'link_path'])
+      .select(['id', 'params', 'link_path'])
       .where('player_id', '=', p.playerId)
       .where('kind', '=', 'race.starting')
       .executeTakeFirstOrThrow();
-    expect(JSON.parse(starting.params)).toMatchObject({ raceNo: 1, minutes: 8 });
+    expect(JSON.parse(starting.params)).toMatchObject({ raceNo: 1, minutes: 10 });
     expect(starting.link_path).toBe(`/live?event=${event.id}`);
+    const dueTimes = await t.app.db
+      .selectFrom('notification_deliveries')
+      .select('due_at')
+      .where('notice_id', '=', starting.id)
+      .execute();
+    expect(dueTimes.length).toBeGreaterThan(0);
+    for (const { due_at } of dueTimes) expect(Date.parse(due_at)).toBe(Date.parse(start) - 10 * 60_000);
+    // A race found later than that (opened late, a new leader) is alerted at once, with the minutes left.
+    const late = await registerPlayer(t.app);
+    const lateFollow = await t.app.inject({
+      method: 'POST',
+      url: '/api/blackbook/follow',
+      payload: { kind: 'horse', id: runner.horse_id },
+      headers: { cookie: late.cookie },
+    });
+    expect(lateFollow.statusCode, lateFollow.body).toBe(200);
+    const lateScan = Date.parse(start) - 6 * 60_000;
+    await scanTimedNotices({ db: t.app.db, now: () => lateScan });
+    const lateAlert = await t.app.db
+      .selectFrom('notifications as n')
+      .innerJoin('notification_deliveries as d', 'd.notice_id', 'n.id')
+      .select(['n.params', 'd.due_at'])
+      .where('n.player_id', '=', late.playerId)
+      .where('n.kind', '=', 'race.starting')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(lateAlert.params)).toMatchObject({ minutes: 6 });
+    expect(Date.parse(lateAlert.due_at)).toBe(lateScan);
     expect(await kinds(other.playerId)).toEqual([]);
   });
 

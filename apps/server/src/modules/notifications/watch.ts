@@ -10,6 +10,12 @@ import { raiseNotices, type NoticeRequest } from './raise.ts';
  */
 
 export const RACE_ALERT_MINUTES = 10;
+/**
+ * A race alert is raised this long before it is due (10 minutes before post), with its due time: the leader's
+ * dispatcher hands it to the push channel ahead (PREPARE_AHEAD_MS), which encrypts every follower's message before
+ * the moment, so that at a big race's start only the posting is left (bench:notify).
+ */
+export const RACE_ALERT_RAISED_AHEAD_MINUTES = 2;
 const PROMO_ALERT_HOURS = 24;
 
 interface WatchDeps {
@@ -21,7 +27,7 @@ const raceLink = (eventId: number) => `/live?event=${eventId}`;
 
 async function runnerNotices(deps: WatchDeps, nowMs: number): Promise<NoticeRequest[]> {
   const { db } = deps;
-  const soon = new Date(nowMs + RACE_ALERT_MINUTES * 60_000).toISOString();
+  const soon = new Date(nowMs + (RACE_ALERT_MINUTES + RACE_ALERT_RAISED_AHEAD_MINUTES) * 60_000).toISOString();
   const dayAhead = new Date(nowMs + 24 * 60 * 60_000).toISOString();
   const now = new Date(nowMs).toISOString();
   const runners = await db
@@ -61,13 +67,17 @@ async function runnerNotices(deps: WatchDeps, nowMs: number): Promise<NoticeRequ
         dedupeKey: `runner.entered:${runner.runnerId}:${playerId}`,
       });
       if (runner.startTime <= soon) {
-        const minutes = Math.max(1, Math.round((Date.parse(runner.startTime) - nowMs) / 60_000));
+        // Due 10 minutes before post, or now when the scan comes later (a race opened late, a new leader).
+        const startMs = Date.parse(runner.startTime);
+        const dueMs = Math.max(nowMs, startMs - RACE_ALERT_MINUTES * 60_000);
+        const minutes = Math.max(1, Math.round((startMs - dueMs) / 60_000));
         requests.push({
           ...base,
           kind: 'race.starting',
           params: { horse: runner.horse, raceNo: runner.raceNo, minutes },
           // One alert per player and race, whichever followed runner found it first.
           dedupeKey: `race.starting:${runner.raceId}:${playerId}`,
+          dueAt: new Date(dueMs).toISOString(),
         });
       }
     }

@@ -42,7 +42,10 @@ export interface PushChannelDeps {
   db: Kysely<Database>;
   sender: PushSender;
   log: FastifyBaseLogger;
-  /** Deliveries the dispatcher may hand this channel at once. */
+  /**
+   * Messages in flight at once. A whole claimed batch by default: the push threads queue what their connections
+   * cannot take yet, and keep posting while this thread is busy with the database (a claim, the inbox's writes).
+   */
   concurrency?: number;
 }
 
@@ -53,7 +56,7 @@ export interface PushChannelDeps {
  */
 export function createPushChannel(deps: PushChannelDeps): NotificationChannel {
   const { db, sender, log } = deps;
-  const concurrency = deps.concurrency ?? 256;
+  const concurrency = deps.concurrency ?? 2_048;
 
   /** One notice to each of its player's browsers (looked up already). */
   const sendTo = async (notice: Notice, targets: readonly PushTarget[]): Promise<DeliveryResult> => {
@@ -65,10 +68,12 @@ export function createPushChannel(deps: PushChannelDeps): NotificationChannel {
     let unknown: PushOutcomeUnknown | null = null;
     for (const target of targets) {
       try {
-        const outcome = await sender.send(target, JSON.stringify(pushPayloadOf(notice, target)), {
-          ttlSeconds,
-          urgency,
-        });
+        const outcome = await sender.send(
+          target,
+          JSON.stringify(pushPayloadOf(notice, target)),
+          { ttlSeconds, urgency },
+          messageKey(notice, target),
+        );
         if (outcome.kind === 'gone') await removeGoneSubscription(db, target.id);
         outcomes.push(outcome);
       } catch (error) {
@@ -84,6 +89,25 @@ export function createPushChannel(deps: PushChannelDeps): NotificationChannel {
     name: 'push',
     atMostOnce: true,
     concurrency,
+    /**
+     * Notices due soon (a race start's alerts, raised ahead): each browser's message is encrypted now, so that at
+     * the due moment only the posting is left. Nothing is sent or recorded; a browser subscribed after this is
+     * encrypted for when sent.
+     */
+    async prepare(notices, keepUntil): Promise<void> {
+      const targets = await subscriptionsOfPlayers(
+        db,
+        notices.map((notice) => Number(notice.playerId)),
+      );
+      const preparing: Promise<void>[] = [];
+      for (const notice of notices) {
+        for (const target of targets.get(Number(notice.playerId)) ?? []) {
+          const payload = JSON.stringify(pushPayloadOf(notice, target));
+          preparing.push(sender.prepare(target, payload, messageKey(notice, target), keepUntil));
+        }
+      }
+      await Promise.all(preparing);
+    },
     async deliver(notice): Promise<DeliveryResult> {
       return sendTo(notice, await subscriptionsOf(db, Number(notice.playerId)));
     },
@@ -117,11 +141,18 @@ export function createPushChannel(deps: PushChannelDeps): NotificationChannel {
   };
 }
 
+/** One notice's message to one browser. */
+const messageKey = (notice: Pick<Notice, 'id'>, target: Pick<PushTarget, 'id'>) => `${notice.id}:${target.id}`;
+
 /** One result for all the player's browsers: delivered if any took it; a retry only if none may have. */
 function resultOf(outcomes: PushOutcome[], targets: number, unknown: PushOutcomeUnknown | null): DeliveryResult {
   const sent = outcomes.filter((o) => o.kind === 'sent').length;
   const gone = outcomes.filter((o) => o.kind === 'gone').length;
-  const summary = `${sent} of ${targets} browsers` + (gone > 0 ? `, ${gone} gone and removed` : '');
+  const prepared = outcomes.filter((o) => o.kind === 'sent' && o.prepared).length;
+  const summary =
+    `${sent} of ${targets} browsers` +
+    (prepared > 0 ? `, ${prepared} encrypted ahead` : '') +
+    (gone > 0 ? `, ${gone} gone and removed` : '');
   if (sent > 0) return { outcome: 'delivered', detail: summary };
   // A message that may have reached a browser is not sent again (at-most-once): the dispatcher hears of it.
   if (unknown) throw unknown;

@@ -1,9 +1,7 @@
-import http from 'node:http';
-import https from 'node:https';
 import webpush from 'web-push';
 import type { PushTarget } from './subscriptions.ts';
 import type { VapidKeys } from './vapid.ts';
-import { inlineEncryptor, type PushEncryptor } from './push-encryption.ts';
+import { inlineWire, type PushWireClient } from './push-threads.ts';
 
 /** How long a VAPID token is signed for (RFC 8292 allows at most 24 h); it is reused until an hour before. */
 const VAPID_TOKEN_SECONDS = 12 * 60 * 60;
@@ -17,7 +15,7 @@ const VAPID_RENEW_BEFORE_SECONDS = 60 * 60;
  * - `failed`: the push service refused it for good (other 4xx).
  */
 export type PushOutcome =
-  | { kind: 'sent'; status: number }
+  | { kind: 'sent'; status: number; /** Encrypted ahead of its due time. */ prepared?: boolean }
   | { kind: 'gone'; status: number }
   | { kind: 'retry'; status: number | null; detail: string; afterMs?: number }
   | { kind: 'failed'; status: number; detail: string };
@@ -34,114 +32,83 @@ export interface PushMessageOptions {
 }
 
 export interface PushSender {
-  send(target: PushTarget, payload: string, options: PushMessageOptions): Promise<PushOutcome>;
+  /** Sends one message; `key` names this notice's message to this browser (a preparation is found by it). */
+  send(target: PushTarget, payload: string, options: PushMessageOptions, key: string): Promise<PushOutcome>;
+  /** Encrypts a message due later, kept until `keepUntil` (epoch ms) for the send of the same key. */
+  prepare(target: PushTarget, payload: string, key: string, keepUntil: number): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface PushSenderOptions {
   keys: () => Promise<VapidKeys>;
   subject: string;
-  encryptor?: PushEncryptor;
-  /** Connections kept per push service host. */
-  maxSockets?: number;
-  timeoutMs?: number;
+  /** Where messages are encrypted and posted: the push threads in production, this thread by default. */
+  wire?: PushWireClient;
 }
 
-/** Errors raised before a request could be written: nothing reached the push service. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
 /**
- * Sends web push messages with the web-push library's encryption (RFC 8291, aes128gcm) and VAPID
- * (RFC 8292). The VAPID token is signed once per push service origin and reused while valid, and
- * connections to each push service are kept alive: a race start sends tens of thousands at once.
+ * Sends web push messages with RFC 8291 encryption (aes128gcm) and a VAPID token (RFC 8292) signed by web-push
+ * once per push service origin and reused while valid. The wire (push-wire.mjs) encrypts and posts over kept-alive
+ * connections to each push service: a race start sends tens of thousands at once.
  */
 export function createPushSender(options: PushSenderOptions): PushSender {
-  const encryptor = options.encryptor ?? inlineEncryptor();
-  const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 128 };
-  const httpsAgent = new https.Agent(agentOptions);
-  const httpAgent = new http.Agent(agentOptions);
-  const timeoutMs = options.timeoutMs ?? 15_000;
-  const tokens = new Map<string, { authorization: string; renewAt: number }>();
+  const wire = options.wire ?? inlineWire();
+  // One token per push service origin, signed once: the first message to an origin is one of thousands sent at
+  // once, so the signing is shared as a promise, not repeated by every message that finds no token yet.
+  const tokens = new Map<string, { authorization: Promise<string>; renewAt: number }>();
 
-  const authorizationFor = async (audience: string): Promise<string> => {
+  const sign = async (audience: string, expiration: number): Promise<string> => {
+    const keys = await options.keys();
+    return webpush.getVapidHeaders(audience, options.subject, keys.publicKey, keys.privateKey, 'aes128gcm', expiration)
+      .Authorization;
+  };
+
+  const authorizationFor = (audience: string): Promise<string> => {
     const now = Math.floor(Date.now() / 1000);
     const cached = tokens.get(audience);
     if (cached && cached.renewAt > now) return cached.authorization;
-    const keys = await options.keys();
     const expiration = now + VAPID_TOKEN_SECONDS;
-    const headers = webpush.getVapidHeaders(
-      audience,
-      options.subject,
-      keys.publicKey,
-      keys.privateKey,
-      'aes128gcm',
-      expiration,
-    );
-    tokens.set(audience, { authorization: headers.Authorization, renewAt: expiration - VAPID_RENEW_BEFORE_SECONDS });
-    return headers.Authorization;
+    const authorization = sign(audience, expiration);
+    tokens.set(audience, { authorization, renewAt: expiration - VAPID_RENEW_BEFORE_SECONDS });
+    // A failed signing (the keys unreadable) is not kept: the next message tries again.
+    authorization.catch(() => {
+      if (tokens.get(audience)?.authorization === authorization) tokens.delete(audience);
+    });
+    return authorization;
   };
 
-  const post = (url: URL, headers: Record<string, string | number>, body: Buffer) =>
-    new Promise<{ status: number; retryAfter: string | undefined }>((resolve, reject) => {
-      const secure = url.protocol === 'https:';
-      const request = (secure ? https : http).request(
-        url,
-        { method: 'POST', headers, agent: secure ? httpsAgent : httpAgent, timeout: timeoutMs },
-        (response) => {
-          response.resume();
-          response.on('end', () => {
-            const retryAfter = response.headers['retry-after'];
-            resolve({ status: response.statusCode ?? 0, retryAfter });
-          });
-          response.on('error', reject);
-        },
-      );
-      let written = false;
-      request.on('timeout', () => request.destroy(new PushOutcomeUnknown('push service timed out')));
-      request.on('error', (error: NodeJS.ErrnoException) => {
-        const code = error.code ?? '';
-        reject(
-          !written || NOT_SENT_CODES.has(code)
-            ? Object.assign(error, { notSent: NOT_SENT_CODES.has(code) })
-            : error instanceof PushOutcomeUnknown
-              ? error
-              : new PushOutcomeUnknown(error.message),
-        );
-      });
-      request.end(body, () => {
-        written = true;
-      });
-    });
-
   return {
-    async send(target, payload, messageOptions) {
-      const url = new URL(target.endpoint);
-      const authorization = await authorizationFor(url.origin);
-      const encrypted = await encryptor.encrypt({
-        subscription: { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+    async send(target, payload, messageOptions, key) {
+      const authorization = await authorizationFor(new URL(target.endpoint).origin);
+      const reply = await wire.send({
+        key,
+        endpoint: target.endpoint,
+        p256dh: target.p256dh,
+        auth: target.auth,
         payload,
-        options: {
-          TTL: messageOptions.ttlSeconds,
-          urgency: messageOptions.urgency,
-          headers: { Authorization: authorization },
-        },
+        ttl: messageOptions.ttlSeconds,
+        urgency: messageOptions.urgency,
+        authorization,
       });
-      let answer: { status: number; retryAfter: string | undefined };
-      try {
-        answer = await post(url, encrypted.headers, encrypted.body);
-      } catch (error) {
-        if (error instanceof Error && 'notSent' in error && error.notSent === true) {
-          return { kind: 'retry', status: null, detail: error.message };
-        }
-        throw error instanceof PushOutcomeUnknown ? error : new PushOutcomeUnknown(String(error));
+      if ('status' in reply) {
+        const outcome = outcomeOf(reply.status, reply.retryAfter);
+        return outcome.kind === 'sent' && reply.prepared ? { ...outcome, prepared: true } : outcome;
       }
-      return outcomeOf(answer.status, answer.retryAfter);
+      if (reply.refused) return { kind: 'failed', status: 0, detail: reply.error };
+      if (reply.notSent) return { kind: 'retry', status: null, detail: reply.error };
+      throw new PushOutcomeUnknown(reply.error);
     },
-    async close() {
-      httpsAgent.destroy();
-      httpAgent.destroy();
-      await encryptor.close();
+    prepare(target, payload, key, keepUntil) {
+      return wire.prepare({
+        key,
+        endpoint: target.endpoint,
+        p256dh: target.p256dh,
+        auth: target.auth,
+        payload,
+        keepUntil,
+      });
     },
+    close: () => wire.close(),
   };
 }
 

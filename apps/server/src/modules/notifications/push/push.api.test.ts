@@ -5,12 +5,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PushRoutes, type PushKeyResponse, type PushPayload } from '@karera/shared';
 import { registerPlayer, type RegisteredPlayer } from '../../../../test/player-flow.ts';
 import { createTestApp, testDialect, type TestApp } from '../../../../test/test-app.ts';
-import type { Notice, NotificationChannel } from '../channels.ts';
+import { createChannelRegistry, type Notice, type NotificationChannel } from '../channels.ts';
+import { createDispatcher } from '../dispatcher.ts';
 import { raiseNotices } from '../raise.ts';
 import { NOTICE_SMS_LIMITS, NOTICE_SMS_PURPOSE, createSmsChannel } from '../sms-channel.ts';
 import { createPushChannel } from './push-channel.ts';
 import { createPushSender, type PushSender } from './push-sender.ts';
-import { threadedEncryptor } from './push-encryption.ts';
+import { threadedWire } from './push-threads.ts';
 import { vapidKeysOf } from './vapid.ts';
 
 /** A browser's push keys (RFC 8291 §2): a P-256 key pair and a 16-byte auth secret. */
@@ -166,7 +167,7 @@ describe(`web push and SMS notices (${testDialect})`, () => {
       keys: () => vapidKeysOf(t.app.db, t.config.push.vapidKeys),
       subject: t.config.push.subject,
       // The server's own thread pool, as production runs it.
-      encryptor: threadedEncryptor(1),
+      wire: threadedWire(1),
     });
     channel = createPushChannel({ db: t.app.db, sender, log: t.app.log });
     sms = createSmsChannel({ db: t.app.db, sms: t.app.sms, log: t.app.log });
@@ -394,6 +395,81 @@ describe(`web push and SMS notices (${testDialect})`, () => {
       )
       .toBe('skipped');
     expect(await texted(withPush.mobileNo)).toHaveLength(0);
+  });
+
+  it('encrypts a race alert ahead of its due time, sends nothing before it, then the prepared message; a browser with new keys gets one made for them', async () => {
+    const steady = await registerPlayer(t.app);
+    const steadyKeys = browserKeys();
+    expect((await subscribe(steady, '/push/ahead-steady', steadyKeys)).statusCode).toBe(200);
+    const moved = await registerPlayer(t.app);
+    expect((await subscribe(moved, '/push/ahead-moved', browserKeys())).statusCode).toBe(200);
+    const dueAt = Date.now() + 90_000;
+    await t.app.db.transaction().execute((trx) =>
+      raiseNotices(
+        trx,
+        [steady, moved].map((player) => ({
+          playerId: player.playerId,
+          kind: 'race.starting' as const,
+          params: { horse: 'Bagyo', raceNo: 5, minutes: 10 },
+          linkPath: '/live?event=5',
+          dedupeKey: `push-ahead:${player.playerId}`,
+          dueAt: new Date(dueAt).toISOString(),
+        })),
+      ),
+    );
+    const registry = createChannelRegistry();
+    registry.register(channel);
+    let clock = Date.now();
+    const dispatcher = createDispatcher({
+      db: t.app.db,
+      channels: registry,
+      holder: 'push-ahead',
+      mayRun: () => true,
+      log: t.app.log,
+      now: () => clock,
+    });
+    const ahead = () => push.received.filter((r) => r.path.startsWith('/push/ahead'));
+    const pushStatus = async (playerId: number) =>
+      (
+        await t.app.db
+          .selectFrom('notification_deliveries')
+          .select('status')
+          .where('player_id', '=', playerId)
+          .where('channel', '=', 'push')
+          .executeTakeFirstOrThrow()
+      ).status;
+
+    // Before it is due: prepared, nothing sent, nothing claimed.
+    expect(await dispatcher.runOnce()).toBe(0);
+    expect(ahead()).toHaveLength(0);
+    expect(await pushStatus(steady.playerId)).toBe('pending');
+    expect(await pushStatus(moved.playerId)).toBe('pending');
+    // The second player's browser subscribes again with new keys before the alert is due.
+    const newKeys = browserKeys();
+    expect((await subscribe(moved, '/push/ahead-moved', newKeys)).statusCode).toBe(200);
+
+    clock = dueAt + 1;
+    expect(await dispatcher.runOnce()).toBe(2);
+    await dispatcher.stop();
+    expect(ahead()).toHaveLength(2);
+    const payloadAt = (path: string, keys: BrowserKeys) =>
+      JSON.parse(decryptPush(push.received.find((r) => r.path === path)!.body, keys)) as PushPayload;
+    expect(payloadAt('/push/ahead-steady', steadyKeys)).toMatchObject({ kind: 'race.starting', path: '/live?event=5' });
+    expect(payloadAt('/push/ahead-moved', newKeys)).toMatchObject({ kind: 'race.starting', path: '/live?event=5' });
+    const attemptDetail = async (playerId: number) =>
+      await t.app.db
+        .selectFrom('notification_attempts as a')
+        .innerJoin('notification_deliveries as d', 'd.id', 'a.delivery_id')
+        .select(['a.outcome', 'a.detail'])
+        .where('d.player_id', '=', playerId)
+        .where('d.channel', '=', 'push')
+        .executeTakeFirstOrThrow();
+    expect(await attemptDetail(steady.playerId)).toEqual({
+      outcome: 'delivered',
+      detail: '1 of 1 browsers, 1 encrypted ahead',
+    });
+    // The message prepared for the old keys is not the one sent.
+    expect(await attemptDetail(moved.playerId)).toEqual({ outcome: 'delivered', detail: '1 of 1 browsers' });
   });
 
   it('texts a must-not-miss notice only to a player without push, within the per-player limit', async () => {
