@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPeso, MAX_COMBINATIONS, type BetTypeDefinition } from '@karera/shared';
@@ -12,7 +12,7 @@ import { betTutorialHref, pickPlanOf } from './howToBet.ts';
  * bet rules. The drawer is the design system's modal dialog (focus trapped, Escape closes, labelled),
  * laid out as a panel from the right edge by live.css.
  */
-export function HowToBet({ type }: { type: BetTypeDefinition }) {
+export const HowToBet = memo(function HowToBet({ type }: { type: BetTypeDefinition }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
@@ -54,7 +54,7 @@ export function HowToBet({ type }: { type: BetTypeDefinition }) {
       </Dialog>
     </>
   );
-}
+});
 
 function HowToBetContent({ type, onNavigate }: { type: BetTypeDefinition; onNavigate: () => void }) {
   const { t } = useTranslation();

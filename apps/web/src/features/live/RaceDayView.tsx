@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { memo, useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Race, RaceInfoResponse } from '@karera/shared';
@@ -40,9 +40,10 @@ type PendingChange = { kind: 'race'; raceId: number } | { kind: 'type'; code: st
  * open type's bet slip: a bar over a phone's bottom nav; from 1024 px the three read as columns (stream
  * and race info, runners, slip). The stream can be hidden, remembered on the device. On a phone the
  * first screen shows the open race's clock and first runners (live.css), the odds and pools panel
- * coming after the runners.
+ * coming after the runners. Drawn again only when the card changed (not for the connection's state or
+ * the announcer's news), and then only the parts whose race or runners changed.
  */
-export function RaceDayView({ info }: { info: RaceInfoResponse }) {
+export const RaceDayView = memo(function RaceDayView({ info }: { info: RaceInfoResponse }) {
   const { t } = useTranslation();
   const baseId = useId();
   const { event, races } = info;
@@ -280,7 +281,7 @@ export function RaceDayView({ info }: { info: RaceInfoResponse }) {
       </Dialog>
     </div>
   );
-}
+});
 
 /**
  * A leg of a multi-race ticket that has run shows its winner above its runners (docs/product/screens.md#race-display).

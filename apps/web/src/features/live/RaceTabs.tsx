@@ -88,7 +88,9 @@ function sameTabs(before: RaceTabsProps, after: RaceTabsProps): boolean {
     before.races.length === after.races.length &&
     before.races.every((race, i) => {
       const next = after.races[i];
-      return next !== undefined && race.raceId === next.raceId && race.raceNo === next.raceNo && race.status === next.status;
+      return (
+        next !== undefined && race.raceId === next.raceId && race.raceNo === next.raceNo && race.status === next.status
+      );
     })
   );
 }

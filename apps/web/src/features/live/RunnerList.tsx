@@ -187,14 +187,14 @@ const RunnerRow = memo(function RunnerRow({
       </span>
       <span className="runner__names">
         {onOpenForm ? (
-          <FormButton runner={runner} onOpen={onOpenForm} />
+          <FormButton runnerNo={runner.runnerNo} horseName={runner.horseName} onOpen={onOpenForm} />
         ) : (
           <span className="runner__horse">{runner.horseName}</span>
         )}
         <span className="runner__jockey-line">
           <span className="runner__jockey">{runner.jockeyName}</span>
-          {form ? <FormLine form={form} /> : null}
-          <RunnerFollowMark raceId={raceId} runnerId={runner.id} />
+          {form ? <RowFormLine form={form} /> : null}
+          <RowFollowMark raceId={raceId} runnerId={runner.id} />
         </span>
       </span>
       {runner.status === 'S' ? null : (
@@ -240,21 +240,33 @@ const RunnerRow = memo(function RunnerRow({
 });
 
 /** The horse's name, opening its form sheet. */
-function FormButton({ runner, onOpen }: { runner: Runner; onOpen: (runnerNo: string) => void }) {
+const FormButton = memo(function FormButton({
+  runnerNo,
+  horseName,
+  onOpen,
+}: {
+  runnerNo: string;
+  horseName: string;
+  onOpen: (runnerNo: string) => void;
+}) {
   const ft = useFormT();
   return (
     <button
       type="button"
       className="runner__horse runner__horse-button"
       aria-haspopup="dialog"
-      aria-label={ft('openForm', { runnerNo: runner.runnerNo, horse: runner.horseName })}
+      aria-label={ft('openForm', { runnerNo, horse: horseName })}
       data-testid="runner-form-open"
-      onClick={() => onOpen(runner.runnerNo)}
+      onClick={() => onOpen(runnerNo)}
     >
-      {runner.horseName}
+      {horseName}
     </button>
   );
-}
+});
+
+/* A row drawn again for its odds leaves its form line and blackbook mark (and the mark's query) be. */
+const RowFormLine = memo(FormLine);
+const RowFollowMark = memo(RunnerFollowMark);
 
 /** The runner's number on its saddle cloth, in the colours the drawn race gives it (coupled runners alike). */
 function clothStyle(runnerNo: string) {

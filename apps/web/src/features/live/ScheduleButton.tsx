@@ -1,10 +1,10 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog } from '../../components/ui/index.ts';
 import { scheduleDays } from './schedule.ts';
 
 /** The Schedule button and its popup: the next race days from today in Manila (docs/product/betting.md#race-days). */
-export function ScheduleButton() {
+export const ScheduleButton = memo(function ScheduleButton() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const days = useMemo(() => (open ? scheduleDays(new Date()) : []), [open]);
@@ -37,4 +37,4 @@ export function ScheduleButton() {
       </Dialog>
     </>
   );
-}
+});

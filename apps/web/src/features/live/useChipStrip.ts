@@ -51,17 +51,29 @@ export function useChipStrip<T extends HTMLElement>(current: unknown): RefObject
     };
   }, []);
 
+  // The current chip is brought into view in the frame's callback, before its paint: measured in the
+  // commit, the live screen's first render forced the whole page's first layout inside its own long task.
   useLayoutEffect(() => {
     const strip = ref.current;
-    const chip = strip?.querySelector<HTMLElement>('[aria-selected="true"], [aria-pressed="true"]');
-    if (!strip || !chip || strip.scrollWidth <= strip.clientWidth) return;
-    const chipLeft = chip.getBoundingClientRect().left - strip.getBoundingClientRect().left + strip.scrollLeft;
-    const left = scrollLeftToShow(strip, chipLeft, chip.offsetWidth, EDGE);
-    const calm = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
-    if (left !== strip.scrollLeft) strip.scrollTo?.({ left, behavior: calm ? 'auto' : 'smooth' });
+    if (!strip) return;
+    if (typeof requestAnimationFrame === 'undefined') {
+      showCurrent(strip);
+      return;
+    }
+    const frame = requestAnimationFrame(() => showCurrent(strip));
+    return () => cancelAnimationFrame(frame);
   }, [current]);
 
   return ref;
+}
+
+function showCurrent(strip: HTMLElement) {
+  const chip = strip.querySelector<HTMLElement>('[aria-selected="true"], [aria-pressed="true"]');
+  if (!chip || strip.scrollWidth <= strip.clientWidth) return;
+  const chipLeft = chip.getBoundingClientRect().left - strip.getBoundingClientRect().left + strip.scrollLeft;
+  const left = scrollLeftToShow(strip, chipLeft, chip.offsetWidth, EDGE);
+  const calm = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+  if (left !== strip.scrollLeft) strip.scrollTo?.({ left, behavior: calm ? 'auto' : 'smooth' });
 }
 
 function markEdges(strip: HTMLElement) {

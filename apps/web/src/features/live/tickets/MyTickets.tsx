@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { memo, useEffect, useId, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { betTypeByCode, BettingRoutes, formatPeso, type BetHistoryTicket, type Race } from '@karera/shared';
 import { GroupShare } from '../../../components/bakas/GroupShare.tsx';
@@ -21,7 +21,7 @@ export const myTicketsQueryKey = (eventId: number) => [...PLAYER_QUERY_ROOT, 'my
  * card comes in over the socket (the card is read again then) and whenever the balance moves (a bet
  * placed, a pool settled), so no message of its own is needed.
  */
-export function MyTickets({ eventId, races }: { eventId: number; races: readonly Race[] }) {
+export const MyTickets = memo(function MyTickets({ eventId, races }: MyTicketsProps) {
   const { playerId } = useSession();
   const { credit: creditBalance, bonus: bonusBalance } = useBalance();
   const signedIn = playerId !== null;
@@ -59,6 +59,19 @@ export function MyTickets({ eventId, races }: { eventId: number; races: readonly
         ))}
       </ul>
     </section>
+  );
+}, sameLegs);
+
+interface MyTicketsProps {
+  eventId: number;
+  races: readonly Race[];
+}
+
+/** The panel reads the card only for where its legs stand (statuses, scratchings, places): odds moving leave it be. */
+function sameLegs(before: MyTicketsProps, after: MyTicketsProps): boolean {
+  return (
+    before.eventId === after.eventId &&
+    (before.races === after.races || legsSignature(before.races) === legsSignature(after.races))
   );
 }
 
