@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router';
 import { CardSwitcher } from '../../components/race/CardSwitcher.tsx';
 import { useTranslation } from 'react-i18next';
@@ -32,15 +33,20 @@ export function LivePage() {
 function LiveRaceDay({ eventParam }: { eventParam: number | null }) {
   const { view, connection, changes, cards, eventId } = useLiveRaceDay(eventParam);
   const [, setParams] = useSearchParams();
+  // The race day renders in a transition of its own, in slices the browser can answer between, not in
+  // the long task of the answer (or socket message) that brought the card: until its first render is
+  // ready the loading screen stays, and a newer card replaces one still rendering.
+  const ready = view.kind === 'ready' ? view.info : null;
+  const shown = useDeferredValue(ready);
   return (
     <>
       {cards.length > 1 && eventId !== null && cards.some((card) => card.id === eventId) ? (
         <CardSwitcher cards={cards} selectedId={eventId} onSelect={(id) => setParams({ event: String(id) })} />
       ) : null}
-      {view.kind === 'loading' ? <LiveSkeleton /> : null}
+      {view.kind === 'loading' || (ready !== null && shown === null) ? <LiveSkeleton /> : null}
       {view.kind === 'error' ? <LiveError code={view.code} /> : null}
       {view.kind === 'empty' ? <LiveEmpty /> : null}
-      {view.kind === 'ready' ? <RaceDayView info={view.info} /> : null}
+      {ready !== null && shown !== null ? <RaceDayView info={shown} /> : null}
       <LiveAnnouncer changes={changes} />
       <div className="live-connection" role="status">
         {connection === 'reconnecting' ? <ReconnectingBadge /> : null}

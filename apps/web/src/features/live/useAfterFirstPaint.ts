@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * False on the first render, true in a task of its own once the browser has painted it: the parts of the
@@ -16,7 +16,8 @@ export function useAfterFirstPaint(): boolean {
     let timer: ReturnType<typeof setTimeout> | undefined;
     // The frame's callback runs before its paint; the timeout after it.
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
+      // A transition: what comes now renders in slices, not in one long task.
+      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
