@@ -55,6 +55,12 @@ export const DEFAULT_LEASE_MS = 60_000;
 export const BATCH_SIZES: Record<ChannelName, number> = { inbox: 5_000, push: 2_000, sms: 500 };
 /** Two batches in flight per channel: while one is sent (or its outcomes written) the next is claimed and sent. */
 export const PIPELINE = 2;
+/**
+ * A channel that waits while another has a backlog: at a race start the inbox (silent, seen on the site) lets
+ * the push channel (the phone) have the server's thread first, for at most `DEFER_AT_MOST_MS` at a time.
+ */
+const WAITS_FOR: Partial<Record<ChannelName, readonly ChannelName[]>> = { inbox: ['push'] };
+const DEFER_AT_MOST_MS = 20_000;
 export const MAX_ATTEMPTS = 6;
 /**
  * Deliveries due within this are handed ahead to a channel that prepares (push encrypts a race start's messages
@@ -468,6 +474,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   }
 
   const loops = new Map<string, Promise<void>>();
+  /** Channels whose last claim was a full batch: more is due than one claim takes. */
+  const backlogged = new Set<ChannelName>();
   let stopped = false;
   let watch: NodeJS.Timeout | undefined;
 
@@ -498,7 +506,17 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const prepareUpcoming = channel.prepare ? preparerOf(channel) : null;
     let preparing: Promise<void> | null = null;
     let prepareAt = 0;
+    const waitsFor = WAITS_FOR[channel.name] ?? [];
+    let deferredSince: number | null = null;
     while (!stopped) {
+      if (waitsFor.some((name) => backlogged.has(name))) {
+        deferredSince ??= now();
+        if (now() - deferredSince < DEFER_AT_MOST_MS) {
+          await sleep(idleMs);
+          continue;
+        }
+      }
+      deferredSince = null;
       if (prepareUpcoming && !preparing && now() >= prepareAt) {
         prepareAt = now() + PREPARE_EVERY_MS;
         preparing = prepareUpcoming()
@@ -520,6 +538,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         await sleep(idleMs * 4);
         continue;
       }
+      if (claimed.length >= size) backlogged.add(channel.name);
+      else backlogged.delete(channel.name);
       if (claimed.length > 0) {
         const batch: Promise<void> = send(channel, claimed)
           .catch(failed)

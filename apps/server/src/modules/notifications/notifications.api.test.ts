@@ -450,6 +450,52 @@ describe(`notification dispatcher (${testDialect})`, () => {
     ]);
   });
 
+  it('a burst: after one batch the inbox waits while push has more due than a claim takes, then delivers every notice', async () => {
+    const players = await Promise.all(Array.from({ length: 3 }, () => registerPlayer(t.app)));
+    await raise(Array.from({ length: 30 }, (_, i) => deposit(players[i % 3]!.playerId)));
+    const order: string[] = [];
+    const registry = createChannelRegistry();
+    // A push service that takes a moment per message, as a real one does.
+    registry.register(
+      channel('push', true, async () => {
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        order.push('push');
+        return { outcome: 'delivered' };
+      }),
+    );
+    registry.register(
+      channel('inbox', false, async () => {
+        order.push('inbox');
+        return { outcome: 'delivered' };
+      }),
+    );
+    const dispatcher = createDispatcher({
+      db: t.app.db,
+      channels: registry,
+      holder: 'burst',
+      mayRun: () => true,
+      log,
+      batchSize: 5,
+      idleMs: 5,
+    });
+    dispatcher.start();
+    try {
+      const pushed = () => order.filter((c) => c === 'push').length;
+      const inboxed = () => order.filter((c) => c === 'inbox').length;
+      await expect.poll(() => pushed() >= 30 && inboxed() >= 30, { timeout: 30_000 }).toBe(true);
+    } finally {
+      await dispatcher.stop();
+    }
+    // The inbox may take one batch before push's first claim shows a backlog; then it waits until push has claimed
+    // all six of its batches (at most the last two still being sent).
+    const inboxBeforePushDone = order.slice(0, 20).filter((c) => c === 'inbox').length;
+    expect(inboxBeforePushDone).toBeLessThanOrEqual(5);
+    for (const p of players) {
+      expect(await statuses(p.playerId, 'inbox')).toEqual(Array(10).fill('delivered'));
+      expect(await statuses(p.playerId, 'push')).toEqual(Array(10).fill('delivered'));
+    }
+  });
+
   it('two dispatchers claiming at once (a leader change) send each notice once per channel', async () => {
     const players = await Promise.all([registerPlayer(t.app), registerPlayer(t.app), registerPlayer(t.app)]);
     const requests: NoticeRequest[] = [];
