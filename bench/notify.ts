@@ -217,7 +217,7 @@ async function main() {
     const waitMs = argument('--wait', 600) * 1000;
     const done = await Promise.race([
       next('done'),
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs)),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs).unref()),
     ]);
     if (!done?.doneAt || !done.firstAt) {
       service.send({ type: 'count' });

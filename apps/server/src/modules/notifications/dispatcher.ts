@@ -69,6 +69,8 @@ export const MAX_ATTEMPTS = 6;
 export const PREPARE_AHEAD_MS = 3 * 60_000;
 /** Deliveries prepared at a time; the next batch waits for the channel, so a send never queues behind many. */
 const PREPARE_BATCH = 500;
+/** Notice rows kept from a preparation for the send (about 40 MB at most). */
+const PREPARED_ROWS_KEPT = 120_000;
 /** How often the leader looks for deliveries to prepare. */
 const PREPARE_EVERY_MS = 1_000;
 
@@ -202,16 +204,33 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     prefs: PlayerPreferences;
   }
 
-  async function noticesOf(ids: readonly string[]): Promise<Map<string, Loaded>> {
+  /**
+   * Notice rows read for a preparation, kept for their send (what the dispatcher reads of a notice never changes):
+   * at a race start the push channel then reads none of its 100,000 notices again. The preferences are read afresh.
+   */
+  const preparedRows = new Map<string, Database['notifications']>();
+
+  async function noticesOf(ids: readonly string[], keep = false): Promise<Map<string, Loaded>> {
     const rows: Database['notifications'][] = [];
-    for (let i = 0; i < ids.length; i += IN_LIST) {
-      rows.push(
-        ...(await db
-          .selectFrom('notifications')
-          .selectAll()
-          .where('id', 'in', ids.slice(i, i + IN_LIST))
-          .execute()),
-      );
+    const missing: string[] = [];
+    for (const id of ids) {
+      const kept = preparedRows.get(id);
+      if (kept) rows.push(kept);
+      else missing.push(id);
+    }
+    for (let i = 0; i < missing.length; i += IN_LIST) {
+      const loaded = await db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('id', 'in', missing.slice(i, i + IN_LIST))
+        .execute();
+      rows.push(...loaded);
+      if (keep) for (const row of loaded) preparedRows.set(row.id, row);
+    }
+    // The oldest go first (insertion order): a few race starts' worth is kept at most.
+    for (const id of preparedRows.keys()) {
+      if (preparedRows.size <= PREPARED_ROWS_KEPT) break;
+      preparedRows.delete(id);
     }
     const prefs = await preferencesOf(
       db,
@@ -285,7 +304,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           .execute();
         const last = rows.at(-1);
         if (!last) return;
-        const notices = await noticesOf([...new Set(rows.map((row) => row.notice_id))]);
+        const notices = await noticesOf([...new Set(rows.map((row) => row.notice_id))], true);
         // Kept until a while after the last is due: a send that comes later encrypts afresh.
         await prepare(
           [...notices.values()].map((found) => found.notice),
