@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { isNotificationKind, quietHoursEnd, renderNotice, type NotificationKind } from '@karera/shared';
 import type { Database, NotificationDeliveryStatus } from '../../db/schema.ts';
 import { isPlayerExcluded } from '../rglimits/index.ts';
@@ -90,7 +90,6 @@ interface Claimed {
   deliveryId: number;
   noticeId: string;
   attempt: number;
-  attemptId: number;
 }
 
 const IN_LIST = 900;
@@ -119,6 +118,14 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const ids = lapsed.map((row) => row.id);
     const at = iso(now());
     await db.transaction().execute(async (trx) => {
+      // The lapsed claim's attempt, recorded as unknown (written before the row leaves `sending`).
+      await recordAttempts(trx, ids, {
+        holder: null,
+        at,
+        outcome: 'unknown',
+        detail: 'lease lapsed without an outcome',
+        lapsedBefore: at,
+      });
       await trx
         .updateTable('notification_deliveries')
         .set(
@@ -130,16 +137,47 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         .where('status', '=', 'sending')
         .where('lease_until', '<', at)
         .execute();
-      await trx
-        .updateTable('notification_attempts')
-        .set({ outcome: 'unknown', detail: 'lease lapsed without an outcome', finished_at: at })
-        .where('delivery_id', 'in', ids)
-        .where('outcome', 'is', null)
-        .execute();
     });
   }
 
-  /** Claims up to a batch of due deliveries of the channel, each counted and recorded as an attempt. */
+  /**
+   * Records the attempts of claimed deliveries, each once with its outcome, from the delivery rows themselves while
+   * they are still `sending` (the attempt number, the holder, the claim's time as its start): one insert-select for
+   * up to IN_LIST of them, rather than a row written at the claim and updated after. Only this holder's claims,
+   * unless recovering lapsed ones (`holder: null`, `lapsedBefore`).
+   */
+  async function recordAttempts(
+    trx: Transaction<Database>,
+    deliveryIds: readonly number[],
+    record: { holder: string | null; at: string; outcome: string; detail: string | null; lapsedBefore?: string },
+  ): Promise<void> {
+    let query = trx
+      .selectFrom('notification_deliveries')
+      .select((eb) => [
+        'id',
+        'attempts',
+        'lease_holder',
+        'updated_at',
+        eb.val(record.outcome).as('outcome'),
+        eb.val(record.detail).as('detail'),
+        eb.val(record.at).as('finished_at'),
+      ])
+      .where('id', 'in', deliveryIds)
+      .where('status', '=', 'sending')
+      .where('lease_holder', 'is not', null);
+    if (record.holder !== null) query = query.where('lease_holder', '=', record.holder);
+    if (record.lapsedBefore !== undefined) query = query.where('lease_until', '<', record.lapsedBefore);
+    await trx
+      .insertInto('notification_attempts')
+      .columns(['delivery_id', 'attempt', 'holder', 'started_at', 'outcome', 'detail', 'finished_at'])
+      .expression(query)
+      .execute();
+  }
+
+  /**
+   * Claims up to a batch of due deliveries of the channel, each attempt counted on its row (the attempt itself is
+   * recorded with its outcome, or as unknown when its lease lapses).
+   */
   async function claim(channel: NotificationChannel): Promise<Claimed[]> {
     const startedAt = iso(now());
     return db.transaction().execute(async (trx) => {
@@ -168,33 +206,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         .where(sql<string>`${sql.ref('status')} || ''`, '=', 'pending')
         .returning(['id', 'notice_id', 'attempts'])
         .execute();
-      if (rows.length === 0) return [];
-      const claimed: Claimed[] = [];
-      for (let i = 0; i < rows.length; i += 200) {
-        const chunk = rows.slice(i, i + 200);
-        const attempts = await trx
-          .insertInto('notification_attempts')
-          .values(
-            chunk.map((row) => ({
-              delivery_id: row.id,
-              attempt: row.attempts,
-              holder: options.holder,
-              started_at: startedAt,
-            })),
-          )
-          .returning(['id', 'delivery_id'])
-          .execute();
-        const byDelivery = new Map(attempts.map((a) => [a.delivery_id, a.id]));
-        for (const row of chunk) {
-          claimed.push({
-            deliveryId: row.id,
-            noticeId: row.notice_id,
-            attempt: row.attempts,
-            attemptId: byDelivery.get(row.id) ?? 0,
-          });
-        }
-      }
-      return claimed;
+      return rows.map((row) => ({ deliveryId: row.id, noticeId: row.notice_id, attempt: row.attempts }));
     });
   }
 
@@ -438,6 +450,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         for (let i = 0; i < group.length; i += IN_LIST) {
           const chunk = group.slice(i, i + IN_LIST);
           const held = 'held' in first;
+          const ids = chunk.map((o) => o.claim.deliveryId);
+          await recordAttempts(trx, ids, {
+            holder: options.holder,
+            at,
+            outcome: held ? 'held' : first.status === 'pending' ? 'retry' : first.status,
+            detail: first.detail,
+          });
           await trx
             .updateTable('notification_deliveries')
             .set((eb) => ({
@@ -451,25 +470,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
               // A hold is not an attempt.
               ...(held ? { attempts: eb('attempts', '-', 1) } : {}),
             }))
-            .where(
-              'id',
-              'in',
-              chunk.map((o) => o.claim.deliveryId),
-            )
+            .where('id', 'in', ids)
             .where('status', '=', 'sending')
-            .execute();
-          await trx
-            .updateTable('notification_attempts')
-            .set({
-              outcome: held ? 'held' : first.status === 'pending' ? 'retry' : first.status,
-              detail: first.detail,
-              finished_at: at,
-            })
-            .where(
-              'id',
-              'in',
-              chunk.map((o) => o.claim.attemptId),
-            )
+            .where('lease_holder', '=', options.holder)
             .execute();
         }
       }

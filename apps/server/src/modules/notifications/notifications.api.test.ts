@@ -375,14 +375,19 @@ describe(`notification dispatcher (${testDialect})`, () => {
     // The inbox has both; push sent only the urgent deposit; the ticket's push waits for the quiet hours' end.
     expect(inbox.sent).toHaveLength(2);
     expect(push.sent).toHaveLength(1);
-    expect(await statuses(p.playerId, 'push')).toEqual(['pending', 'delivered']);
-    const held = await t.app.db
-      .selectFrom('notification_deliveries')
-      .select(['due_at', 'attempts'])
-      .where('player_id', '=', p.playerId)
-      .where('channel', '=', 'push')
-      .where('status', '=', 'pending')
-      .executeTakeFirstOrThrow();
+    const pushByKind = await t.app.db
+      .selectFrom('notification_deliveries as d')
+      .innerJoin('notifications as n', 'n.id', 'd.notice_id')
+      .select(['n.kind', 'd.status', 'd.due_at', 'd.attempts'])
+      .where('d.player_id', '=', p.playerId)
+      .where('d.channel', '=', 'push')
+      .orderBy('n.kind')
+      .execute();
+    expect(pushByKind.map((d) => [d.kind, d.status])).toEqual([
+      ['deposit.approved', 'delivered'],
+      ['ticket.won', 'pending'],
+    ]);
+    const held = pushByKind[1]!;
     expect(Date.parse(held.due_at)).toBeGreaterThan(now + 60_000);
     expect(held.attempts).toBe(0);
     // SMS failed and waits to retry; it held nothing else back.
