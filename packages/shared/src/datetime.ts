@@ -1,14 +1,19 @@
 import { MANILA_TIME_ZONE } from './racing/schedule.ts';
 
-const manilaParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: MANILA_TIME_ZONE,
-  year: 'numeric',
-  month: 'short',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: true,
-});
+/** Made on the first date formatted, not when the module loads: building it is slow on a phone. */
+let manilaFormat: Intl.DateTimeFormat | undefined;
+function manilaParts(): Intl.DateTimeFormat {
+  manilaFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: MANILA_TIME_ZONE,
+    year: 'numeric',
+    month: 'short',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: true,
+  });
+  return manilaFormat;
+}
 
 /**
  * 'MMM DD, YYYY hh:mm A' (docs/product/README.md#dates-money-and-languages) in Asia/Manila whatever the device's zone,
@@ -18,7 +23,7 @@ export function formatManilaDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const { type, value } of manilaParts.formatToParts(date)) part[type] = value;
+  for (const { type, value } of manilaParts().formatToParts(date)) part[type] = value;
   return `${part.month} ${part.day}, ${part.year} ${part.hour}:${part.minute} ${part.dayPeriod?.toUpperCase()}`;
 }
 

@@ -31,6 +31,19 @@ describe('formatPeso', () => {
     expect(() => formatPeso(10.5)).toThrow(RangeError);
   });
 
+  it('writes every amount as en-PH number formatting does', () => {
+    const enPh = new Intl.NumberFormat('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const written = (value: number) => `${value < 0 ? '-' : ''}₱${enPh.format(Math.abs(value) / 100)}`;
+    for (const value of [0, 1, 99, 100, 99_999, 100_000, 123_456_789, -100_000_000, 99_999_999_999]) {
+      expect(formatPeso(centavos(value))).toBe(written(value));
+    }
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (value) => {
+        expect(formatPeso(centavos(value))).toBe(written(value));
+      }),
+    );
+  });
+
   it('round-trips every amount through parsePesos', () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e12, max: 1e12 }), (value) => {

@@ -35,10 +35,13 @@ export function parsePesos(input: string): Centavos | null {
   return centavos(sign ? -value : value);
 }
 
-const pesoFormat = new Intl.NumberFormat('en-PH', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/**
+ * A whole number of pesos with a comma between each group of three digits, as en-PH writes it
+ * ('1,234,567'), without Intl.NumberFormat: building one costs a phone a noticeable moment.
+ */
+function groupThousands(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
+}
 
 /** ₱1,234.50; negative amounts as -₱1,234.50. */
 export function formatPeso(amount: Centavos | number): string {
@@ -47,6 +50,6 @@ export function formatPeso(amount: Centavos | number): string {
   const whole = Math.trunc(abs / 100);
   const cents = abs % 100;
   // Format the whole part and the cents separately so no float division reaches the output.
-  const text = `${pesoFormat.format(whole).replace(/\.00$/, '')}.${String(cents).padStart(2, '0')}`;
+  const text = `${groupThousands(whole)}.${String(cents).padStart(2, '0')}`;
   return `${value < 0 ? '-' : ''}₱${text}`;
 }
