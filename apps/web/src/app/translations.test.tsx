@@ -65,7 +65,8 @@ import { MasterAgentPage } from '../features/masteragent/MasterAgentPage.tsx';
 import { TutorialsPage } from '../features/tutorials/TutorialsPage.tsx';
 import { TourMock } from '../features/tutorials/mocks/TourMock.tsx';
 import { ACTIVE_TOURS, tourSteps } from '../features/tutorials/tours.ts';
-import { AccountMenu } from './layouts/AccountMenu.tsx';
+import { AccountMenuContents } from './layouts/AccountMenu.tsx';
+import { BalancePanelContents } from './layouts/BalancePanel.tsx';
 import { BottomNav } from './layouts/BottomNav.tsx';
 import { PlayerFooter } from './layouts/PlayerFooter.tsx';
 import { PlayerHeader } from './layouts/PlayerHeader.tsx';
@@ -228,7 +229,8 @@ describe('no raw key on a screen', () => {
       says: 'Bagong password',
     },
     { name: 'player header', screen: <PlayerHeader />, route: '/live', says: 'Menu ng account' },
-    { name: 'account menu', screen: <AccountMenu />, route: '/live', says: 'Kasaysayan ng Transaksyon' },
+    { name: 'account menu', screen: <AccountMenuContents />, route: '/live', says: 'Kasaysayan ng Transaksyon' },
+    { name: 'balance panel', screen: <BalancePanelContents />, route: '/live', says: 'Ang balanse mo' },
     { name: 'bottom nav', screen: <BottomNav />, route: '/live', says: 'Transaksyon' },
     { name: 'player footer', screen: <PlayerFooter />, route: '/live', says: 'Bayaran' },
     { name: 'account page', screen: <AccountPage />, route: '/account', says: 'Kasaysayan ng Wallet' },

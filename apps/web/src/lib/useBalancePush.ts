@@ -3,9 +3,9 @@ import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { balanceChangesIn, encodeMessage } from '@karera/shared';
 import { connectRealtime, socketUrlFor } from './realtime.ts';
-import { COOKIE_SESSION, useSession } from './session/index.ts';
+import { balanceStore } from './balance.ts';
+import { COOKIE_SESSION, useSessionValue } from './session/index.ts';
 import { PLAYER_QUERY_ROOT } from './queryKeys.ts';
-import { useBalanceRefresh } from './useBalanceRefresh.ts';
 import { reportSessionInvalid } from './userApi.ts';
 
 /**
@@ -15,10 +15,9 @@ import { reportSessionInvalid } from './userApi.ts';
  */
 export function useBalancePush(): void {
   const { pathname } = useLocation();
-  const session = useSession();
-  const playerId = session.playerId;
+  // The player id alone, and no balance read here: the layout that calls this renders again only on a navigation.
+  const playerId = useSessionValue((session) => session.playerId);
   const queryClient = useQueryClient();
-  const { mutate: refreshBalance } = useBalanceRefresh();
   // A group ticket's page keeps its own socket too (it follows the group's count and reads these notices).
   const onLiveScreen =
     pathname === '/live' ||
@@ -41,12 +40,12 @@ export function useBalancePush(): void {
       onMessages: () => undefined,
       onFrame: (frame) => {
         if (balanceChangesIn(frame).some((message) => message.playerId === Number(playerId))) {
-          refreshBalance();
+          void balanceStore.reload({ fresh: true });
           void queryClient.invalidateQueries({ queryKey: [...PLAYER_QUERY_ROOT, 'walletHistory'] });
         }
       },
       onInvalidAuth: () => reportSessionInvalid('realtime'),
     });
     return () => connection.close();
-  }, [playerId, onLiveScreen, queryClient, refreshBalance]);
+  }, [playerId, onLiveScreen, queryClient]);
 }

@@ -1,8 +1,11 @@
+import { memo, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch, Switch } from '../../components/ui/index.ts';
 import { showAlert } from '../../lib/alerts.ts';
 import { useBettingSiteLink } from '../../lib/bettingSite.ts';
+import { siteConfigQuery } from '../../lib/siteConfig.ts';
 import { displayNameOf, playerState, usePlayerState, useSession } from '../../lib/session/index.ts';
 import { useBalance, bonusSwitchDecision } from '../../lib/balance.ts';
 import { useBalanceText } from '../../lib/useBalanceRefresh.ts';
@@ -26,21 +29,16 @@ const LINKS = [
  * switch (kept in the shared in-memory state for the betting screen), account links (and the external betting site when
  * the server names one), the language switch and Sign Out.
  */
-export function AccountMenu() {
+export const AccountMenu = memo(function AccountMenu() {
   const { t } = useTranslation();
-  const session = useSession();
-  const { useBonus } = usePlayerState();
-  const logout = useLogout();
   const popover = usePopover();
-  const bettingSite = useBettingSiteLink();
-  const balance = useBalance();
-  const amount = useBalanceText();
-
-  function onUseBonus() {
-    const decision = bonusSwitchDecision(useBonus, balance);
-    if (decision.kind === 'refused') showAlert(t('messages.noBonusBalance'));
-    else playerState.update({ useBonus: decision.useBonus });
-  }
+  const queryClient = useQueryClient();
+  const [opened, setOpened] = useState(popover.open);
+  if (popover.open && !opened) setOpened(true);
+  // The betting site's link is in the menu the moment it opens: the site's settings are asked for now.
+  useEffect(() => {
+    void queryClient.prefetchQuery(siteConfigQuery);
+  }, [queryClient]);
 
   return (
     <div className="account-menu" ref={popover.rootRef}>
@@ -53,58 +51,81 @@ export function AccountMenu() {
         <AccountIcon />
       </button>
       <div {...popover.panelProps} className="popover account-menu__panel" data-testid="account-menu">
-        <p className="account-menu__name">{displayNameOf(session) || t('player.name')}</p>
-        <dl className="account-menu__facts">
-          <div>
-            <dt>{t('player.mobileNo')}</dt>
-            <dd data-testid="account-mobile">{session.mobileNo}</dd>
-          </div>
-          <div>
-            <dt>{t('player.playerId')}</dt>
-            <dd data-testid="account-player-id">{session.playerId}</dd>
-          </div>
-          <div>
-            <dt>{t('player.creditBalance')}</dt>
-            <dd>{amount('credit')}</dd>
-          </div>
-          <div>
-            <dt>{t('player.bonusCredit')}</dt>
-            <dd className="account-menu__bonus">
-              <span data-testid="account-bonus">{amount('bonus')}</span>
-              <Switch
-                checked={useBonus}
-                label={t('player.useBonusLabel')}
-                text={t('player.useBonus')}
-                onToggle={onUseBonus}
-              />
-            </dd>
-          </div>
-        </dl>
-        <nav aria-label={t('player.menuLinks')}>
-          <ul className="account-menu__links">
-            {LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="account-menu__link">
-                  {t(`player.${link.key}`)}
-                </Link>
-              </li>
-            ))}
-            {bettingSite ? (
-              <li>
-                <a href={bettingSite.href} className="account-menu__link" target="_blank" rel="noopener noreferrer">
-                  {bettingSite.label} <span className="visually-hidden">{t('account.newTab')}</span>
-                </a>
-              </li>
-            ) : null}
-          </ul>
-        </nav>
-        <div className="account-menu__language">
-          <LanguageSwitch />
-        </div>
-        <button type="button" className="btn btn--secondary btn--block" onClick={logout}>
-          {t('player.signOut')}
-        </button>
+        {opened ? <AccountMenuContents /> : null}
       </div>
     </div>
+  );
+});
+
+/** What the dropdown shows: rendered the first time it opens (then kept), not in the header's first render. */
+export function AccountMenuContents() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { useBonus } = usePlayerState();
+  const logout = useLogout();
+  const bettingSite = useBettingSiteLink();
+  const balance = useBalance();
+  const amount = useBalanceText();
+
+  function onUseBonus() {
+    const decision = bonusSwitchDecision(useBonus, balance);
+    if (decision.kind === 'refused') showAlert(t('messages.noBonusBalance'));
+    else playerState.update({ useBonus: decision.useBonus });
+  }
+
+  return (
+    <>
+      <p className="account-menu__name">{displayNameOf(session) || t('player.name')}</p>
+      <dl className="account-menu__facts">
+        <div>
+          <dt>{t('player.mobileNo')}</dt>
+          <dd data-testid="account-mobile">{session.mobileNo}</dd>
+        </div>
+        <div>
+          <dt>{t('player.playerId')}</dt>
+          <dd data-testid="account-player-id">{session.playerId}</dd>
+        </div>
+        <div>
+          <dt>{t('player.creditBalance')}</dt>
+          <dd>{amount('credit')}</dd>
+        </div>
+        <div>
+          <dt>{t('player.bonusCredit')}</dt>
+          <dd className="account-menu__bonus">
+            <span data-testid="account-bonus">{amount('bonus')}</span>
+            <Switch
+              checked={useBonus}
+              label={t('player.useBonusLabel')}
+              text={t('player.useBonus')}
+              onToggle={onUseBonus}
+            />
+          </dd>
+        </div>
+      </dl>
+      <nav aria-label={t('player.menuLinks')}>
+        <ul className="account-menu__links">
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="account-menu__link">
+                {t(`player.${link.key}`)}
+              </Link>
+            </li>
+          ))}
+          {bettingSite ? (
+            <li>
+              <a href={bettingSite.href} className="account-menu__link" target="_blank" rel="noopener noreferrer">
+                {bettingSite.label} <span className="visually-hidden">{t('account.newTab')}</span>
+              </a>
+            </li>
+          ) : null}
+        </ul>
+      </nav>
+      <div className="account-menu__language">
+        <LanguageSwitch />
+      </div>
+      <button type="button" className="btn btn--secondary btn--block" onClick={logout}>
+        {t('player.signOut')}
+      </button>
+    </>
   );
 }

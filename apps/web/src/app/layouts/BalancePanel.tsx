@@ -1,16 +1,27 @@
+import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useBalanceText } from '../../lib/useBalanceRefresh.ts';
 
 /**
  * The full-balance panel (docs/product/screens.md#header-and-navigation): credit and bonus balance, what each is for,
- * how to get a bonus.
+ * how to get a bonus. Its contents are rendered the first time it opens (then kept), not in the header's first render.
  */
-export function BalancePanel({ id, hidden }: { id: string; hidden: boolean }) {
+export const BalancePanel = memo(function BalancePanel({ id, hidden }: { id: string; hidden: boolean }) {
+  const [opened, setOpened] = useState(!hidden);
+  if (!hidden && !opened) setOpened(true);
+  return (
+    <div id={id} hidden={hidden} className="popover balance-panel" data-testid="balance-panel">
+      {opened ? <BalancePanelContents /> : null}
+    </div>
+  );
+});
+
+export function BalancePanelContents() {
   const { t } = useTranslation();
   const amount = useBalanceText();
   return (
-    <div id={id} hidden={hidden} className="popover balance-panel" data-testid="balance-panel">
+    <>
       <p className="popover__title">{t('player.balancePanel.title')}</p>
       <dl className="balance-panel__list">
         <div className="balance-panel__item">
@@ -27,6 +38,6 @@ export function BalancePanel({ id, hidden }: { id: string; hidden: boolean }) {
       <Link to="/tutorial-promo" className="popover__link">
         {t('player.balancePanel.howToClaim')}
       </Link>
-    </div>
+    </>
   );
 }

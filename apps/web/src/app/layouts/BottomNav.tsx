@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import './shell.css';
@@ -53,7 +53,7 @@ const ITEMS = [
 ] as const;
 
 /** The player's bottom navigation: Race, Payment, Result, Transaction, Promos (a side nav from 1024 px, shell.css). */
-export function BottomNav() {
+export const BottomNav = memo(function BottomNav() {
   const { t } = useTranslation();
   return (
     <nav className="bottom-nav" aria-label={t('player.bottomNav')}>
@@ -71,4 +71,4 @@ export function BottomNav() {
       </ul>
     </nav>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/ui/index.ts';
@@ -15,7 +16,7 @@ const LINKS = [
  * The player screens' footer (docs/product/screens.md#header-and-navigation): Home, Race, Payment, Transaction, Promo,
  * Account.
  */
-export function PlayerFooter() {
+export const PlayerFooter = memo(function PlayerFooter() {
   const { t } = useTranslation();
   return (
     <footer className="site-footer player-footer">
@@ -42,4 +43,4 @@ export function PlayerFooter() {
       </div>
     </footer>
   );
-}
+});

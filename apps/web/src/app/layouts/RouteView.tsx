@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { memo, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/Spinner.tsx';
@@ -18,7 +18,7 @@ function fadesIn(path: string): boolean {
  * visit's first screen: on the landing it replaces the static landing of index.html, which a fade from
  * nothing would blink, and elsewhere it only held the first paint back.
  */
-export function RouteView() {
+export const RouteView = memo(function RouteView() {
   const { pathname } = useLocation();
   const { t } = useTranslation();
   const path = pathname.toLowerCase();
@@ -35,4 +35,4 @@ export function RouteView() {
       </Suspense>
     </div>
   );
-}
+});

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { inboxChangesIn, NotificationOperations, type InboxNotice } from '@karera/shared';
 import { callOperation } from '../../lib/callOperation.ts';
 import { tapRealtimeFrames } from '../../lib/realtime.ts';
-import { useSession } from '../../lib/session/index.ts';
+import { useSessionValue } from '../../lib/session/index.ts';
 import { notificationQueryKeys, useUnreadCount } from './notificationsApi.ts';
 import { useNotificationT } from './notificationI18n.ts';
 import './notifications.css';
@@ -36,7 +36,8 @@ export function NotificationBell() {
   const nt = useNotificationT();
   const { i18n } = useTranslation();
   const language = i18n.language === 'fil' ? 'fil' : 'en';
-  const playerId = Number(useSession().playerId);
+  // The player id alone: a stored balance changing does not render the bell again.
+  const playerId = Number(useSessionValue((session) => session.playerId));
   const queryClient = useQueryClient();
   const unread = useUnreadCount();
   const count = unread.data ?? 0;

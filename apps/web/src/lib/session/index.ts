@@ -50,6 +50,15 @@ export function useSession(): StoredSession {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot, sessionStore.getSnapshot);
 }
 
+/**
+ * One value derived from the session (a primitive: compared with Object.is): the component renders again
+ * only when that value changes, not when another stored field (e.g. a balance) does.
+ */
+export function useSessionValue<T extends string | number | boolean | null>(select: (session: StoredSession) => T): T {
+  const getSnapshot = () => select(sessionStore.getSnapshot());
+  return useSyncExternalStore(sessionStore.subscribe, getSnapshot, getSnapshot);
+}
+
 export function useIsLoggedIn(): boolean {
   return isLoggedIn(useSession());
 }
