@@ -1,11 +1,14 @@
 import { MANILA_TIME_ZONE, type DayCard } from '@karera/shared';
 
-const postTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: MANILA_TIME_ZONE });
+/** Made on the first post time formatted, not when the module loads (before the race day has come). */
+let postTime: Intl.DateTimeFormat | undefined;
 
 /** A post time in Manila, e.g. '2:05 PM'; '' when it is not a time. */
 export function formatPostTime(iso: string | null): string {
   const date = new Date(iso ?? '');
-  return Number.isNaN(date.getTime()) ? '' : postTime.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  postTime ??= new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: MANILA_TIME_ZONE });
+  return postTime.format(date);
 }
 
 export interface CardGroup {
