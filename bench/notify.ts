@@ -259,6 +259,23 @@ async function main() {
       `push channel: ${timing.batches} batches, ${(timing.insideMs / 1000).toFixed(2)} s inside the channel of ` +
         `${((timing.lastEnd - timing.firstStart) / 1000).toFixed(2)} s from the first batch to the last (the rest: the dispatcher's claims and records)`,
     );
+    // The inbox lets push go first in a burst: when did its last notice land, counted from the due time?
+    const waitingFor = async () =>
+      Number(
+        (
+          await app.db
+            .selectFrom('notification_deliveries')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .where('status', 'in', ['pending', 'sending'])
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+    const settleBy = Date.now() + 120_000;
+    while ((await waitingFor()) > 0 && Date.now() < settleBy) await new Promise((r) => setTimeout(r, 100));
+    console.log(
+      `every delivery (inbox and push) recorded ${((Date.now() - dueAt) / 1000).toFixed(2)} s after due` +
+        ((await waitingFor()) > 0 ? ' (gave up waiting: some still pending)' : ''),
+    );
     const statuses = await app.db
       .selectFrom('notification_deliveries')
       .select(['channel', 'status', (eb) => eb.fn.countAll<number>().as('count')])
