@@ -496,8 +496,20 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   }
 
   const loops = new Map<string, Promise<void>>();
-  /** Channels whose last claim was a full batch: more is due than one claim takes. */
-  const backlogged = new Set<ChannelName>();
+
+  /** More of the channel's deliveries are due than one claim takes (read from the rows, not from a loop's state). */
+  async function backlogged(name: ChannelName): Promise<boolean> {
+    const size = options.batchSize ?? BATCH_SIZES[name];
+    const due = await db
+      .selectFrom('notification_deliveries')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('channel', '=', name)
+      .where('due_at', '<=', iso(now()))
+      .limit(size + 1)
+      .execute();
+    return due.length > size;
+  }
   let stopped = false;
   let watch: NodeJS.Timeout | undefined;
 
@@ -530,8 +542,18 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     let prepareAt = 0;
     const waitsFor = WAITS_FOR[channel.name] ?? [];
     let deferredSince: number | null = null;
+    const othersBacklogged = async () => {
+      for (const name of waitsFor) if (options.channels.get(name) && (await backlogged(name))) return true;
+      return false;
+    };
     while (!stopped) {
-      if (waitsFor.some((name) => backlogged.has(name))) {
+      let wait = false;
+      try {
+        wait = waitsFor.length > 0 && options.mayRun() && (await othersBacklogged());
+      } catch (error) {
+        failed(error);
+      }
+      if (wait) {
         deferredSince ??= now();
         if (now() - deferredSince < DEFER_AT_MOST_MS) {
           await sleep(idleMs);
@@ -560,8 +582,6 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         await sleep(idleMs * 4);
         continue;
       }
-      if (claimed.length >= size) backlogged.add(channel.name);
-      else backlogged.delete(channel.name);
       if (claimed.length > 0) {
         const batch: Promise<void> = send(channel, claimed)
           .catch(failed)
