@@ -25,7 +25,7 @@ import { useSubmitOnce } from '../../lib/useSubmitOnce.ts';
 import { isSessionInvalid } from '../../lib/userApi.ts';
 import { rgStatusKey } from '../../lib/rgStatus.ts';
 import { endPushOffer, offerPushNotifications } from '../../lib/push/pushOffer.ts';
-import { PushOfferSlot } from '../../components/push/PushOfferSlot.tsx';
+import { preloadPushPrompt, PushOfferSlot } from '../../components/push/PushOfferSlot.tsx';
 import { BAKAS_CREATE_PATH, saveBakasDraft } from '../../lib/bakasDraft.ts';
 import { browserStorage } from './announcement.ts';
 import { placeBet } from './betApi.ts';
@@ -156,7 +156,10 @@ export function BetSlip({
 
   const submission = useSubmitOnce<BetReceipt, PlaceBetInput>({
     mutationFn: placeBet,
-    onMutate: () => playerState.update({ betting: true }),
+    onMutate: () => {
+      preloadPushPrompt();
+      playerState.update({ betting: true });
+    },
     onSettled: () => playerState.update({ betting: false }),
     onSuccess: (answer, sent) => {
       attempt.current = null;
