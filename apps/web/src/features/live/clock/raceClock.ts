@@ -17,16 +17,19 @@ export interface RaceClock {
   lastCall: boolean;
 }
 
-const postTimeLabel = new Intl.DateTimeFormat('en-US', {
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: MANILA_TIME_ZONE,
-});
+/** Made on the first post time shown, not when the live screen's chunk loads: building it is slow on a phone. */
+let postTimeLabel: Intl.DateTimeFormat | undefined;
 
 /** A post time in Manila whatever the device's zone, e.g. '2:30 PM'; empty for an unreadable time. */
 export function formatPostTime(isoDateTime: string): string {
   const date = new Date(isoDateTime);
-  return Number.isNaN(date.getTime()) ? '' : postTimeLabel.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  postTimeLabel ??= new Intl.DateTimeFormat('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: MANILA_TIME_ZONE,
+  });
+  return postTimeLabel.format(date);
 }
 
 /** Whether a race of this status shows a clock: it takes bets now. */
