@@ -7,6 +7,7 @@ import type {
   betReceiptSchema,
   ticketLegSchema,
 } from './schemas/betting.ts';
+import { lazySchema } from '../validation/lazySchema.ts';
 
 // BettingRoutes is built from its operations: api/operations/game.ts.
 
@@ -17,28 +18,32 @@ const BET_CODES = BET_TYPES.map((t) => t.code) as [string, ...string[]];
  * `amount` is centavos per combination; `selections` holds runner numbers per place (single-race types)
  * or per leg (multi-race types).
  */
-export const placeBetSchema = z.strictObject({
-  raceId: rowIdSchema,
-  eventId: rowIdSchema,
-  betType: z.enum(BET_CODES),
-  selections: z
-    .array(z.array(z.number().int().min(1).max(99)).min(1).max(24))
-    .min(1)
-    .max(7),
-  amount: z.number().int().positive().max(100_000_000),
-  useBonus: z.boolean(),
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/),
-  sessionId: z.string().max(200).optional(),
-  playerId: z.union([z.number().int(), z.string().max(20)]).optional(),
-});
+export const placeBetSchema = lazySchema(() =>
+  z.strictObject({
+    raceId: rowIdSchema,
+    eventId: rowIdSchema,
+    betType: z.enum(BET_CODES),
+    selections: z
+      .array(z.array(z.number().int().min(1).max(99)).min(1).max(24))
+      .min(1)
+      .max(7),
+    amount: z.number().int().positive().max(100_000_000),
+    useBonus: z.boolean(),
+    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/),
+    sessionId: z.string().max(200).optional(),
+    playerId: z.union([z.number().int(), z.string().max(20)]).optional(),
+  }),
+);
 export type PlaceBetInput = z.infer<typeof placeBetSchema>;
 
 /** The player's tickets, all of them or one race day's (the live screen's My tickets). */
-export const betHistoryInputSchema = z.strictObject({
-  eventId: rowIdSchema.optional(),
-  sessionId: z.string().max(200).optional(),
-  playerId: z.union([z.number().int(), z.string().max(20)]).optional(),
-});
+export const betHistoryInputSchema = lazySchema(() =>
+  z.strictObject({
+    eventId: rowIdSchema.optional(),
+    sessionId: z.string().max(200).optional(),
+    playerId: z.union([z.number().int(), z.string().max(20)]).optional(),
+  }),
+);
 export type BetHistoryInput = z.infer<typeof betHistoryInputSchema>;
 
 export type BetReceipt = z.infer<typeof betReceiptSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STAFF_ROLES, type StaffRole } from '../roles.ts';
+import { lazySchema } from '../validation/lazySchema.ts';
 
 /**
  * The API's contract: every operation's method, path, who may call it, its input and its answer, as zod
@@ -90,18 +91,22 @@ export function defineOperations<const T extends Record<string, OperationDeclara
  * Every refusal and fault: the statusCode of the player API (docs/product/api.md#status-codes) and a message for the
  * screen.
  */
-export const errorResponseSchema = z.looseObject({
-  statusCode: z.number().int(),
-  statusMessage: z.string(),
-  /** Field-level messages, keyed by field name, when a form was refused. */
-  fieldErrors: z.record(z.string(), z.string()).optional(),
-});
+export const errorResponseSchema = lazySchema(() =>
+  z.looseObject({
+    statusCode: z.number().int(),
+    statusMessage: z.string(),
+    /** Field-level messages, keyed by field name, when a form was refused. */
+    fieldErrors: z.record(z.string(), z.string()).optional(),
+  }),
+);
 
 // pathTo and pathOfOne live in paths.ts, without schemas: a page that calls by path loads no zod for them.
 export { pathOfOne, pathTo } from './paths.ts';
 
 /** `{ statusCode: 200, statusMessage }`: a call whose answer is only its confirmation. */
-export const messageResponseSchema = z.object({ statusCode: z.literal(200), statusMessage: z.string() });
+export const messageResponseSchema = lazySchema(() =>
+  z.object({ statusCode: z.literal(200), statusMessage: z.string() }),
+);
 
 export type BodyOf<O extends Operation> = O['body'] extends z.ZodType ? z.input<O['body']> : undefined;
 export type ResponseOf<O extends Operation> = z.output<O['response']>;

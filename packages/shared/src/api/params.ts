@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazySchema.ts';
 
 /** The largest id a table holds (a 32-bit signed integer column). */
 export const MAX_ID = 2 ** 31 - 1;
@@ -23,7 +24,7 @@ export const positiveIntegerText = (max: number) =>
     .pipe(z.number().int().max(max, `Must be at most ${max}.`));
 
 /** A row id in a path (`/players/:playerId`): 1 to 2^31 - 1. */
-export const idParam = positiveIntegerText(MAX_ID);
+export const idParam = lazySchema(() => positiveIntegerText(MAX_ID));
 
 /** The page of a list (`?page=2`), the first when absent. */
-export const pageNumber = positiveIntegerText(MAX_PAGE).default(1);
+export const pageNumber = lazySchema(() => positiveIntegerText(MAX_PAGE).default(1));

@@ -102,14 +102,18 @@ export function isKycGateRefusal(message: string): boolean {
   return message.startsWith(before) && message.endsWith(after);
 }
 
+let manilaDateFormat: Intl.DateTimeFormat | undefined;
+
 /** Today's date in Manila as YYYY-MM-DD. */
 export function manilaDateOf(instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
+  // Made once, on first use: building a formatter costs about a hundred times formatting with one.
+  manilaDateFormat ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Asia/Manila',
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).format(instant);
+  });
+  return manilaDateFormat.format(instant);
 }
 
 /** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */

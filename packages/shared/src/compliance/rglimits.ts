@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatPeso } from '../money.ts';
 import { formatManilaDateTime } from '../datetime.ts';
 import { sessionOnlySchema } from '../validation/player.ts';
+import { lazySchema } from '../validation/lazySchema.ts';
 
 /**
  * Responsible gaming (issue 22): the limits a player sets, cool-off and self-exclusion, the operator's
@@ -184,104 +185,126 @@ export const rgLimitNameOf = (kind: RgLimitKind): string => LIMIT_NAMES[kind];
 
 // Inputs: strict, no coercion (money routes).
 
-export const rgSetLimitSchema = sessionOnlySchema.extend({
-  kind: z.enum(RG_LIMIT_KINDS),
-  /** Centavos, or null to remove the limit (after 24 hours). */
-  amount: z.number().int().min(RG_LIMIT_MIN).max(RG_LIMIT_MAX).nullable(),
-});
+export const rgSetLimitSchema = lazySchema(() =>
+  sessionOnlySchema.extend({
+    kind: z.enum(RG_LIMIT_KINDS),
+    /** Centavos, or null to remove the limit (after 24 hours). */
+    amount: z.number().int().min(RG_LIMIT_MIN).max(RG_LIMIT_MAX).nullable(),
+  }),
+);
 export type RgSetLimitInput = z.input<typeof rgSetLimitSchema>;
 
-export const rgStartBreakSchema = sessionOnlySchema.extend({
-  period: z.enum(RG_BREAK_PERIODS),
-  /** The player ticked that they understand what the break means. */
-  confirm: z.literal(true, RgMessages.confirmRequired),
-});
+export const rgStartBreakSchema = lazySchema(() =>
+  sessionOnlySchema.extend({
+    period: z.enum(RG_BREAK_PERIODS),
+    /** The player ticked that they understand what the break means. */
+    confirm: z.literal(true, RgMessages.confirmRequired),
+  }),
+);
 export type RgStartBreakInput = z.input<typeof rgStartBreakSchema>;
 
-export const rgRealityCheckSchema = sessionOnlySchema.extend({
-  minutes: z.number().int().min(10).max(240),
-});
+export const rgRealityCheckSchema = lazySchema(() =>
+  sessionOnlySchema.extend({
+    minutes: z.number().int().min(10).max(240),
+  }),
+);
 
-export const rgOperatorExcludeSchema = z.strictObject({
-  reason: z.string().trim().min(3, RgMessages.reasonRequired).max(500),
-});
+export const rgOperatorExcludeSchema = lazySchema(() =>
+  z.strictObject({
+    reason: z.string().trim().min(3, RgMessages.reasonRequired).max(500),
+  }),
+);
 export const rgOperatorLiftSchema = rgOperatorExcludeSchema;
 
 // Answers.
 
-export const rgLimitViewSchema = z.object({
-  kind: z.enum(RG_LIMIT_KINDS),
-  /** The limit that applies now (centavos), null when none. */
-  amount: z.number().int().nullable(),
-  /** A raise or removal waiting for its 24 hours: the new amount (null = removal) and when it applies. */
-  pending: z.object({ amount: z.number().int().nullable(), effectiveAt: z.string() }).nullable(),
-  /** Deposited (deposit limits) in the current Manila period, and when that period ends. */
-  used: z.number().int().nullable(),
-  resetsAt: z.string().nullable(),
-});
+export const rgLimitViewSchema = lazySchema(() =>
+  z.object({
+    kind: z.enum(RG_LIMIT_KINDS),
+    /** The limit that applies now (centavos), null when none. */
+    amount: z.number().int().nullable(),
+    /** A raise or removal waiting for its 24 hours: the new amount (null = removal) and when it applies. */
+    pending: z.object({ amount: z.number().int().nullable(), effectiveAt: z.string() }).nullable(),
+    /** Deposited (deposit limits) in the current Manila period, and when that period ends. */
+    used: z.number().int().nullable(),
+    resetsAt: z.string().nullable(),
+  }),
+);
 export type RgLimitView = z.infer<typeof rgLimitViewSchema>;
 
-export const rgExclusionViewSchema = z.object({
-  id: z.number().int(),
-  kind: z.enum(['coolOff', 'selfExclusion', 'operator']),
-  period: z.string(),
-  startsAt: z.string(),
-  /** null: until the operator lifts it. */
-  endsAt: z.string().nullable(),
-  /** The player may end it early (1- and 5-year self-exclusion only). */
-  cancellable: z.boolean(),
-  /** An early end asked for: when it applies. */
-  cancelAt: z.string().nullable(),
-});
+export const rgExclusionViewSchema = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    kind: z.enum(['coolOff', 'selfExclusion', 'operator']),
+    period: z.string(),
+    startsAt: z.string(),
+    /** null: until the operator lifts it. */
+    endsAt: z.string().nullable(),
+    /** The player may end it early (1- and 5-year self-exclusion only). */
+    cancellable: z.boolean(),
+    /** An early end asked for: when it applies. */
+    cancelAt: z.string().nullable(),
+  }),
+);
 export type RgExclusionView = z.infer<typeof rgExclusionViewSchema>;
 
-export const rgStatusResponseSchema = z.object({
-  statusCode: z.literal(200),
-  statusMessage: z.string().optional(),
-  limits: z.array(rgLimitViewSchema),
-  exclusion: rgExclusionViewSchema.nullable(),
-  realityCheckMinutes: z.number().int(),
-});
+export const rgStatusResponseSchema = lazySchema(() =>
+  z.object({
+    statusCode: z.literal(200),
+    statusMessage: z.string().optional(),
+    limits: z.array(rgLimitViewSchema),
+    exclusion: rgExclusionViewSchema.nullable(),
+    realityCheckMinutes: z.number().int(),
+  }),
+);
 export type RgStatusResponse = z.infer<typeof rgStatusResponseSchema>;
 
-export const rgExclusionListEntrySchema = rgExclusionViewSchema.extend({
-  playerId: z.number().int(),
-  mobileNo: z.string(),
-  playerName: z.string(),
-  reason: z.string().nullable(),
-  createdByStaff: z.string().nullable(),
-  liftedAt: z.string().nullable(),
-  liftedByStaff: z.string().nullable(),
-  liftReason: z.string().nullable(),
-  active: z.boolean(),
-});
+export const rgExclusionListEntrySchema = lazySchema(() =>
+  rgExclusionViewSchema.extend({
+    playerId: z.number().int(),
+    mobileNo: z.string(),
+    playerName: z.string(),
+    reason: z.string().nullable(),
+    createdByStaff: z.string().nullable(),
+    liftedAt: z.string().nullable(),
+    liftedByStaff: z.string().nullable(),
+    liftReason: z.string().nullable(),
+    active: z.boolean(),
+  }),
+);
 export type RgExclusionListEntry = z.infer<typeof rgExclusionListEntrySchema>;
 
-export const rgExclusionListResponseSchema = z.object({
-  statusCode: z.literal(200),
-  exclusions: z.array(rgExclusionListEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const rgExclusionListResponseSchema = lazySchema(() =>
+  z.object({
+    statusCode: z.literal(200),
+    exclusions: z.array(rgExclusionListEntrySchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  }),
+);
 
-export const rgPlayerStatusResponseSchema = z.object({
-  statusCode: z.literal(200),
-  limits: z.array(rgLimitViewSchema),
-  exclusion: rgExclusionViewSchema.nullable(),
-  history: z.array(rgExclusionListEntrySchema),
-});
+export const rgPlayerStatusResponseSchema = lazySchema(() =>
+  z.object({
+    statusCode: z.literal(200),
+    limits: z.array(rgLimitViewSchema),
+    exclusion: rgExclusionViewSchema.nullable(),
+    history: z.array(rgExclusionListEntrySchema),
+  }),
+);
 export type RgPlayerStatusResponse = z.infer<typeof rgPlayerStatusResponseSchema>;
 
 /** The reality check's figures since this session signed in (centavos; netResult = returned - stakes). */
-export const rgSinceSignInResponseSchema = z.object({
-  statusCode: z.literal(200),
-  signedInAt: z.string(),
-  minutesSinceSignIn: z.number().int(),
-  bets: z.number().int(),
-  stakes: z.number().int(),
-  returned: z.number().int(),
-  netResult: z.number().int(),
-  realityCheckMinutes: z.number().int(),
-});
+export const rgSinceSignInResponseSchema = lazySchema(() =>
+  z.object({
+    statusCode: z.literal(200),
+    signedInAt: z.string(),
+    minutesSinceSignIn: z.number().int(),
+    bets: z.number().int(),
+    stakes: z.number().int(),
+    returned: z.number().int(),
+    netResult: z.number().int(),
+    realityCheckMinutes: z.number().int(),
+  }),
+);
 export type RgSinceSignInResponse = z.infer<typeof rgSinceSignInResponseSchema>;

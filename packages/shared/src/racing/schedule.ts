@@ -16,14 +16,24 @@ export interface CalendarDate {
   day: number;
 }
 
-/** The Manila calendar date of an instant. */
-export function manilaDate(instant: Date): CalendarDate {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+/**
+ * Made once, on first use: building a formatter costs about a hundred times formatting with one, and the
+ * server reads Manila dates for every odds tick and pool policy.
+ */
+let manilaDayFormatter: Intl.DateTimeFormat | undefined;
+function manilaDayFormat(): Intl.DateTimeFormat {
+  manilaDayFormatter ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: MANILA_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).formatToParts(instant);
+  });
+  return manilaDayFormatter;
+}
+
+/** The Manila calendar date of an instant. */
+export function manilaDate(instant: Date): CalendarDate {
+  const parts = manilaDayFormat().formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { year: get('year'), month: get('month'), day: get('day') };
 }

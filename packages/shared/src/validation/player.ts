@@ -3,6 +3,7 @@ import { normalizeMobile } from '../mobile.ts';
 import { playerIdInputSchema } from './ids.ts';
 import { Messages } from './messages.ts';
 import { PlayerMessages } from './playerMessages.ts';
+import { lazySchema } from './lazySchema.ts';
 
 export { PlayerMessages };
 
@@ -15,8 +16,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** Any string (even empty) passes the shape; the rules below decide, in the order the form reports them. */
 const text = (message: string) => z.string(message);
 const optionalSession = {
-  sessionId: z.string().max(200).optional(),
-  playerId: z.union([z.number().int(), z.string().max(20)]).optional(),
+  sessionId: lazySchema(() => z.string().max(200).optional()),
+  playerId: lazySchema(() => z.union([z.number().int(), z.string().max(20)]).optional()),
 };
 
 function firstFailure(rules: readonly [boolean, string][]): string | null {
@@ -31,34 +32,37 @@ function withRules<T extends z.ZodType>(schema: T, rules: (value: z.output<T>) =
   });
 }
 
-export const registerSchema = withRules(
-  z.strictObject({
-    mobileNo: text(Messages.fillAllFields),
-    firstName: text(Messages.fillAllFields),
-    lastName: text(Messages.fillAllFields),
-    password: text(Messages.fillAllFields),
-    confirmPassword: text(Messages.fillAllFields),
-    referralCode: z.string().max(40).optional(),
-    acceptTerms: z.boolean(Messages.acceptTerms),
-  }),
-  (v) =>
-    firstFailure([
-      [
-        [v.mobileNo, v.firstName, v.lastName, v.password, v.confirmPassword].some((f) => f.trim() === ''),
-        Messages.fillAllFields,
-      ],
-      [v.password.length < PASSWORD_MIN || v.password.length > PASSWORD_MAX, Messages.passwordLength],
-      [v.password !== v.confirmPassword, Messages.confirmMismatch],
-      [!v.acceptTerms, Messages.acceptTerms],
-      [normalizeMobile(v.mobileNo) === null, Messages.invalidMobile],
-      [v.firstName.trim().length > NAME_MAX || v.lastName.trim().length > NAME_MAX, PlayerMessages.nameTooLong],
-    ]),
+export const registerSchema = lazySchema(() =>
+  withRules(
+    z.strictObject({
+      mobileNo: text(Messages.fillAllFields),
+      firstName: text(Messages.fillAllFields),
+      lastName: text(Messages.fillAllFields),
+      password: text(Messages.fillAllFields),
+      confirmPassword: text(Messages.fillAllFields),
+      referralCode: z.string().max(40).optional(),
+      acceptTerms: z.boolean(Messages.acceptTerms),
+    }),
+    (v) =>
+      firstFailure([
+        [
+          [v.mobileNo, v.firstName, v.lastName, v.password, v.confirmPassword].some((f) => f.trim() === ''),
+          Messages.fillAllFields,
+        ],
+        [v.password.length < PASSWORD_MIN || v.password.length > PASSWORD_MAX, Messages.passwordLength],
+        [v.password !== v.confirmPassword, Messages.confirmMismatch],
+        [!v.acceptTerms, Messages.acceptTerms],
+        [normalizeMobile(v.mobileNo) === null, Messages.invalidMobile],
+        [v.firstName.trim().length > NAME_MAX || v.lastName.trim().length > NAME_MAX, PlayerMessages.nameTooLong],
+      ]),
+  ),
 );
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-export const loginSchema = withRules(
-  z.strictObject({ mobileNo: text(Messages.loginRequired), password: text(Messages.loginRequired) }),
-  (v) => firstFailure([[v.mobileNo.trim() === '' || v.password === '', Messages.loginRequired]]),
+export const loginSchema = lazySchema(() =>
+  withRules(z.strictObject({ mobileNo: text(Messages.loginRequired), password: text(Messages.loginRequired) }), (v) =>
+    firstFailure([[v.mobileNo.trim() === '' || v.password === '', Messages.loginRequired]]),
+  ),
 );
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -66,60 +70,68 @@ export type LoginInput = z.infer<typeof loginSchema>;
  * Type P verifies a new account; type M confirms a change of mobile number (logged in); type L is the code
  * a number needs beside its password after repeated failed logins (decision 022).
  */
-export const otpSchema = withRules(
-  z.strictObject({
-    otp: text(Messages.otpRequired),
-    playerId: playerIdInputSchema.optional(),
-    type: z.enum(['P', 'M', 'L']),
-    sessionId: optionalSession.sessionId,
-  }),
-  (v) =>
-    firstFailure([
-      [v.otp.trim() === '', Messages.otpRequired],
-      [!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(v.otp.trim()), PlayerMessages.otpFormat],
-      [v.type !== 'M' && v.playerId === undefined, Messages.otpRequired],
-    ]),
+export const otpSchema = lazySchema(() =>
+  withRules(
+    z.strictObject({
+      otp: text(Messages.otpRequired),
+      playerId: playerIdInputSchema.optional(),
+      type: z.enum(['P', 'M', 'L']),
+      sessionId: optionalSession.sessionId,
+    }),
+    (v) =>
+      firstFailure([
+        [v.otp.trim() === '', Messages.otpRequired],
+        [!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(v.otp.trim()), PlayerMessages.otpFormat],
+        [v.type !== 'M' && v.playerId === undefined, Messages.otpRequired],
+      ]),
+  ),
 );
 export type OtpInput = z.infer<typeof otpSchema>;
 
-export const mobileOnlySchema = withRules(z.strictObject({ mobileNo: text(Messages.mobileRequired) }), (v) =>
-  firstFailure([
-    [v.mobileNo.trim() === '', Messages.mobileRequired],
-    [normalizeMobile(v.mobileNo) === null, Messages.invalidMobile],
-  ]),
+export const mobileOnlySchema = lazySchema(() =>
+  withRules(z.strictObject({ mobileNo: text(Messages.mobileRequired) }), (v) =>
+    firstFailure([
+      [v.mobileNo.trim() === '', Messages.mobileRequired],
+      [normalizeMobile(v.mobileNo) === null, Messages.invalidMobile],
+    ]),
+  ),
 );
 export type MobileOnlyInput = z.infer<typeof mobileOnlySchema>;
 
-export const resetPasswordSchema = withRules(
-  z.strictObject({
-    playerId: playerIdInputSchema,
-    otp: text(Messages.otpRequired),
-    password: text(Messages.passwordLength),
-    confirmPassword: text(Messages.confirmMismatch),
-  }),
-  (v) =>
-    firstFailure([
-      [v.otp.trim() === '', Messages.otpRequired],
-      [v.password.length < PASSWORD_MIN || v.password.length > PASSWORD_MAX, Messages.passwordLength],
-      [v.password !== v.confirmPassword, Messages.confirmMismatch],
-    ]),
+export const resetPasswordSchema = lazySchema(() =>
+  withRules(
+    z.strictObject({
+      playerId: playerIdInputSchema,
+      otp: text(Messages.otpRequired),
+      password: text(Messages.passwordLength),
+      confirmPassword: text(Messages.confirmMismatch),
+    }),
+    (v) =>
+      firstFailure([
+        [v.otp.trim() === '', Messages.otpRequired],
+        [v.password.length < PASSWORD_MIN || v.password.length > PASSWORD_MAX, Messages.passwordLength],
+        [v.password !== v.confirmPassword, Messages.confirmMismatch],
+      ]),
+  ),
 );
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
-export const changePasswordSchema = withRules(
-  z.strictObject({
-    currentPassword: text(PlayerMessages.currentPasswordRequired),
-    newPassword: text(Messages.passwordLength),
-    confirmPassword: text(PlayerMessages.confirmPasswordRequired),
-    ...optionalSession,
-  }),
-  (v) =>
-    firstFailure([
-      [v.currentPassword === '', PlayerMessages.currentPasswordRequired],
-      [v.newPassword.length < PASSWORD_MIN || v.newPassword.length > PASSWORD_MAX, Messages.passwordLength],
-      [v.confirmPassword === '', PlayerMessages.confirmPasswordRequired],
-      [v.newPassword !== v.confirmPassword, Messages.confirmMismatch],
-    ]),
+export const changePasswordSchema = lazySchema(() =>
+  withRules(
+    z.strictObject({
+      currentPassword: text(PlayerMessages.currentPasswordRequired),
+      newPassword: text(Messages.passwordLength),
+      confirmPassword: text(PlayerMessages.confirmPasswordRequired),
+      ...optionalSession,
+    }),
+    (v) =>
+      firstFailure([
+        [v.currentPassword === '', PlayerMessages.currentPasswordRequired],
+        [v.newPassword.length < PASSWORD_MIN || v.newPassword.length > PASSWORD_MAX, Messages.passwordLength],
+        [v.confirmPassword === '', PlayerMessages.confirmPasswordRequired],
+        [v.newPassword !== v.confirmPassword, Messages.confirmMismatch],
+      ]),
+  ),
 );
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
@@ -136,25 +148,29 @@ export function profileFieldErrors(v: { firstName: string; lastName: string; ema
   return errors;
 }
 
-export const updateProfileSchema = z
-  .strictObject({
-    firstName: z.string(PlayerMessages.firstNameRequired),
-    lastName: z.string(PlayerMessages.lastNameRequired),
-    email: z.string().max(254).default(''),
-    mobileNo: z.string(PlayerMessages.mobileNoRequired),
-    ...optionalSession,
-  })
-  .superRefine((value, ctx) => {
-    for (const [field, message] of Object.entries(profileFieldErrors(value))) {
-      ctx.addIssue({ code: 'custom', message, path: [field] });
-    }
-  });
+export const updateProfileSchema = lazySchema(() =>
+  z
+    .strictObject({
+      firstName: z.string(PlayerMessages.firstNameRequired),
+      lastName: z.string(PlayerMessages.lastNameRequired),
+      email: z.string().max(254).default(''),
+      mobileNo: z.string(PlayerMessages.mobileNoRequired),
+      ...optionalSession,
+    })
+    .superRefine((value, ctx) => {
+      for (const [field, message] of Object.entries(profileFieldErrors(value))) {
+        ctx.addIssue({ code: 'custom', message, path: [field] });
+      }
+    }),
+);
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 /** Session-only calls (getBalance, getProfile, logout) may carry a sessionId + playerId pair; the cookie is enough. */
-export const sessionOnlySchema = z.strictObject(optionalSession);
+export const sessionOnlySchema = lazySchema(() => z.strictObject(optionalSession));
 
-export const linkLoginSchema = z.strictObject({
-  playerId: playerIdInputSchema,
-  token: z.string().min(20).max(200),
-});
+export const linkLoginSchema = lazySchema(() =>
+  z.strictObject({
+    playerId: playerIdInputSchema,
+    token: z.string().min(20).max(200),
+  }),
+);

@@ -3,6 +3,7 @@ import { FLAG_BET_TYPES } from '../api/game.ts';
 import { manilaDate, MAX_RACES_PER_EVENT } from '../racing/schedule.ts';
 import { RACE_STATUSES } from '../racing/status.ts';
 import { rowIdSchema } from './ids.ts';
+import { lazySchema } from './lazySchema.ts';
 
 export const RacingMessages = {
   nameRequired: 'Please enter a name.',
@@ -62,81 +63,91 @@ export function raceDayLeavesRaceMessage(raceNo: number, startDay: string): stri
 
 const STREAM = /^(https?:\/\/\S+|[A-Za-z0-9_-]{0,64})$/;
 
-export const eventInputSchema = z.strictObject({
-  name: z
-    .string(RacingMessages.nameRequired)
-    .trim()
-    .min(1, RacingMessages.nameRequired)
-    .max(80, RacingMessages.nameRequired),
-  arena: z
-    .string(RacingMessages.arenaRequired)
-    .trim()
-    .min(1, RacingMessages.arenaRequired)
-    .max(80, RacingMessages.arenaRequired),
-  streamUrl: z.string().trim().max(500).regex(STREAM, RacingMessages.streamUrl),
-  raceDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, RacingMessages.raceDate),
-  enabledBetTypes: z.array(z.enum(FLAG_BET_TYPES)).max(FLAG_BET_TYPES.length),
-});
+export const eventInputSchema = lazySchema(() =>
+  z.strictObject({
+    name: z
+      .string(RacingMessages.nameRequired)
+      .trim()
+      .min(1, RacingMessages.nameRequired)
+      .max(80, RacingMessages.nameRequired),
+    arena: z
+      .string(RacingMessages.arenaRequired)
+      .trim()
+      .min(1, RacingMessages.arenaRequired)
+      .max(80, RacingMessages.arenaRequired),
+    streamUrl: z.string().trim().max(500).regex(STREAM, RacingMessages.streamUrl),
+    raceDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, RacingMessages.raceDate),
+    enabledBetTypes: z.array(z.enum(FLAG_BET_TYPES)).max(FLAG_BET_TYPES.length),
+  }),
+);
 export type EventInput = z.infer<typeof eventInputSchema>;
 
-export const raceInputSchema = z.strictObject({
-  raceNo: z
-    .number(RacingMessages.raceNo)
-    .int(RacingMessages.raceNo)
-    .min(1, RacingMessages.raceNo)
-    .max(MAX_RACES_PER_EVENT, RacingMessages.raceNo),
-  startDateTime: z.iso.datetime({ offset: true, message: RacingMessages.startTime }),
-  enabledBetTypes: z.array(z.enum(FLAG_BET_TYPES)).max(FLAG_BET_TYPES.length),
-});
+export const raceInputSchema = lazySchema(() =>
+  z.strictObject({
+    raceNo: z
+      .number(RacingMessages.raceNo)
+      .int(RacingMessages.raceNo)
+      .min(1, RacingMessages.raceNo)
+      .max(MAX_RACES_PER_EVENT, RacingMessages.raceNo),
+    startDateTime: z.iso.datetime({ offset: true, message: RacingMessages.startTime }),
+    enabledBetTypes: z.array(z.enum(FLAG_BET_TYPES)).max(FLAG_BET_TYPES.length),
+  }),
+);
 export type RaceInput = z.infer<typeof raceInputSchema>;
 
 /**
  * A change to a race. `replayUrl`: an operator's replay video (an HLS address from the allowed stream hosts,
  * checked by the server), '' to remove it.
  */
-export const raceUpdateSchema = raceInputSchema
-  .omit({ raceNo: true })
-  .partial()
-  .extend({
-    replayUrl: z
-      .string()
-      .trim()
-      .max(500, RacingMessages.replayUrl)
-      .regex(/^(https?:\/\/\S+)?$/, RacingMessages.replayUrl)
-      .optional(),
-  });
+export const raceUpdateSchema = lazySchema(() =>
+  raceInputSchema
+    .omit({ raceNo: true })
+    .partial()
+    .extend({
+      replayUrl: z
+        .string()
+        .trim()
+        .max(500, RacingMessages.replayUrl)
+        .regex(/^(https?:\/\/\S+)?$/, RacingMessages.replayUrl)
+        .optional(),
+    }),
+);
 export type RaceUpdateInput = z.infer<typeof raceUpdateSchema>;
 
-export const raceStatusInputSchema = z.strictObject({ status: z.enum(RACE_STATUSES) });
+export const raceStatusInputSchema = lazySchema(() => z.strictObject({ status: z.enum(RACE_STATUSES) }));
 
-export const runnerInputSchema = z.strictObject({
-  runnerNo: z
-    .string(RacingMessages.runnerNo)
-    .trim()
-    .toUpperCase()
-    .regex(/^[1-9]\d?[A-Z]?$/, RacingMessages.runnerNo),
-  horseName: z
-    .string(RacingMessages.horseRequired)
-    .trim()
-    .min(1, RacingMessages.horseRequired)
-    .max(60, RacingMessages.horseRequired),
-  jockeyName: z
-    .string(RacingMessages.jockeyRequired)
-    .trim()
-    .min(1, RacingMessages.jockeyRequired)
-    .max(60, RacingMessages.jockeyRequired),
-  /** The horse picked by type-ahead (its record's name is carded); without it, the horse is found by name. */
-  horseId: rowIdSchema.optional(),
-  /** The jockey picked by type-ahead (namesakes are told apart); without it, found by name. */
-  jockeyId: rowIdSchema.optional(),
-});
+export const runnerInputSchema = lazySchema(() =>
+  z.strictObject({
+    runnerNo: z
+      .string(RacingMessages.runnerNo)
+      .trim()
+      .toUpperCase()
+      .regex(/^[1-9]\d?[A-Z]?$/, RacingMessages.runnerNo),
+    horseName: z
+      .string(RacingMessages.horseRequired)
+      .trim()
+      .min(1, RacingMessages.horseRequired)
+      .max(60, RacingMessages.horseRequired),
+    jockeyName: z
+      .string(RacingMessages.jockeyRequired)
+      .trim()
+      .min(1, RacingMessages.jockeyRequired)
+      .max(60, RacingMessages.jockeyRequired),
+    /** The horse picked by type-ahead (its record's name is carded); without it, the horse is found by name. */
+    horseId: rowIdSchema.optional(),
+    /** The jockey picked by type-ahead (namesakes are told apart); without it, found by name. */
+    jockeyId: rowIdSchema.optional(),
+  }),
+);
 export type RunnerInput = z.infer<typeof runnerInputSchema>;
 
 /** A change to a runner: at least one field, or there is nothing to save (and nothing to audit). */
-export const runnerUpdateSchema = runnerInputSchema
-  .partial()
-  .refine((input) => Object.values(input).some((value) => value !== undefined), RacingMessages.runnerUpdateEmpty);
-export const scratchInputSchema = z.strictObject({ scratched: z.boolean() });
+export const runnerUpdateSchema = lazySchema(() =>
+  runnerInputSchema
+    .partial()
+    .refine((input) => Object.values(input).some((value) => value !== undefined), RacingMessages.runnerUpdateEmpty),
+);
+export const scratchInputSchema = lazySchema(() => z.strictObject({ scratched: z.boolean() }));
 
 /**
  * Runners sharing a number (1 and 1A) are one betting interest: picking one picks all

@@ -10,6 +10,7 @@ import {
   raceFollowsResponseSchema,
   raceReplayResponseSchema,
 } from '../schemas/blackbook.ts';
+import { lazySchema } from '../../validation/lazySchema.ts';
 
 /** The player's blackbook (issue 34 §5): always the session's player's own, never one named in the call. */
 export const BlackbookOperations = defineOperations({
@@ -41,7 +42,7 @@ export const BlackbookOperations = defineOperations({
     path: '/api/blackbook/races/:raceId',
     audience: Audiences.player,
     summary: "A race's runners with their horse, jockey and trainer records, and which of them the player follows",
-    params: z.strictObject({ raceId: idParam }),
+    params: lazySchema(() => z.strictObject({ raceId: idParam })),
     response: raceFollowsResponseSchema,
   },
 });
@@ -53,7 +54,7 @@ export const ReplayOperations = defineOperations({
     path: '/api/game/races/:raceId/replay',
     audience: Audiences.public,
     summary: "A finished race's recorded run (demo races) and replay video address (404 when it has neither)",
-    params: z.strictObject({ raceId: idParam }),
+    params: lazySchema(() => z.strictObject({ raceId: idParam })),
     response: raceReplayResponseSchema,
   },
   eventReplays: {
@@ -61,7 +62,7 @@ export const ReplayOperations = defineOperations({
     path: '/api/game/events/:eventId/replays',
     audience: Audiences.public,
     summary: 'The races of a race day that can be replayed, for the Replay links of results and tickets',
-    params: z.strictObject({ eventId: idParam }),
+    params: lazySchema(() => z.strictObject({ eventId: idParam })),
     response: eventReplaysResponseSchema,
   },
 });

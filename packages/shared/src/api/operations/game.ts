@@ -5,8 +5,9 @@ import { betHistoryResponseSchema, betReceiptSchema } from '../schemas/betting.t
 import { gameInfoResponseSchema, raceInfoResponseSchema } from '../schemas/game.ts';
 import { rowIdSchema } from '../../validation/ids.ts';
 import { emptyBodySchema } from './public.ts';
+import { lazySchema } from '../../validation/lazySchema.ts';
 
-export const raceInfoInputSchema = z.strictObject({ eventId: rowIdSchema });
+export const raceInfoInputSchema = lazySchema(() => z.strictObject({ eventId: rowIdSchema }));
 
 /** Race-day calls (game/*): the race card for anyone, bets and their history for the player. */
 export const GameOperations = defineOperations({
@@ -39,7 +40,7 @@ export const GameOperations = defineOperations({
     path: '/api/game/getBetHistory',
     audience: Audiences.player,
     summary: "The player's tickets, newest first (one race day's with eventId), multi-race ones leg by leg",
-    body: betHistoryInputSchema.optional(),
+    body: lazySchema(() => betHistoryInputSchema.optional()),
     response: betHistoryResponseSchema,
   },
 });

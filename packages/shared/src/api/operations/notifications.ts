@@ -12,6 +12,7 @@ import {
   staffPlayerNoticesResponseSchema,
   unreadResponseSchema,
 } from '../schemas/notifications.ts';
+import { lazySchema } from '../../validation/lazySchema.ts';
 
 /** The player's inbox and notification settings: always the session's player's own. */
 export const NotificationOperations = defineOperations({
@@ -66,7 +67,7 @@ export const NotificationOperations = defineOperations({
     path: '/api/backoffice/players/:playerId/notifications',
     audience: Audiences.admins,
     summary: "A player's latest notices with each channel's delivery and attempts (admins)",
-    params: z.strictObject({ playerId: idParam }),
+    params: lazySchema(() => z.strictObject({ playerId: idParam })),
     response: staffPlayerNoticesResponseSchema,
   },
   stats: {

@@ -4,6 +4,7 @@ import { Audiences, defineOperations, messageResponseSchema } from '../contract.
 
 import { siteConfigResponseSchema } from '../schemas/public.ts';
 import { contactMessageSchema } from '../../validation/contact.ts';
+import { lazySchema } from '../../validation/lazySchema.ts';
 
 export const PublicOperations = defineOperations({
   siteConfig: {
@@ -24,4 +25,4 @@ export const PublicOperations = defineOperations({
 });
 
 /** No input beyond the session: an empty object or no body. */
-export const emptyBodySchema = z.strictObject({}).optional();
+export const emptyBodySchema = lazySchema(() => z.strictObject({}).optional());

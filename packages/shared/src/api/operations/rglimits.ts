@@ -13,6 +13,7 @@ import {
   rgStatusResponseSchema,
 } from '../../compliance/rglimits.ts';
 import { sessionOnlySchema } from '../../validation/player.ts';
+import { lazySchema } from '../../validation/lazySchema.ts';
 
 /** The player's own limits and breaks (issue 22), with the player's session. */
 export const ResponsibleGamingOperations = defineOperations({
@@ -21,7 +22,7 @@ export const ResponsibleGamingOperations = defineOperations({
     path: '/api/responsible-gaming/status',
     audience: Audiences.player,
     summary: "The player's limits (current and pending), break or exclusion, and reality check interval",
-    body: sessionOnlySchema.optional(),
+    body: lazySchema(() => sessionOnlySchema.optional()),
     response: rgStatusResponseSchema,
   },
   setLimit: {
@@ -45,7 +46,7 @@ export const ResponsibleGamingOperations = defineOperations({
     path: '/api/responsible-gaming/cancelBreak',
     audience: Audiences.player,
     summary: 'Ends a 1- or 5-year self-exclusion after 24 hours (a cool-off and the 6-month one cannot be ended)',
-    body: sessionOnlySchema.optional(),
+    body: lazySchema(() => sessionOnlySchema.optional()),
     response: rgStatusResponseSchema,
   },
   setRealityCheck: {
@@ -61,13 +62,13 @@ export const ResponsibleGamingOperations = defineOperations({
     path: '/api/responsible-gaming/sinceSignIn',
     audience: Audiences.player,
     summary: 'The reality check: time since this session signed in, the bets since and their net result (centavos)',
-    body: sessionOnlySchema.optional(),
+    body: lazySchema(() => sessionOnlySchema.optional()),
     response: rgSinceSignInResponseSchema,
   },
 });
 
 const PLAYER = '/api/backoffice/players/:id';
-const idParams = z.strictObject({ id: idParam });
+const idParams = lazySchema(() => z.strictObject({ id: idParam }));
 
 /** Exclusions in the back office (admins): the list, a player's state, the operator's exclusion and its lifting. */
 export const ResponsibleGamingAdminOperations = defineOperations({
@@ -76,7 +77,7 @@ export const ResponsibleGamingAdminOperations = defineOperations({
     path: '/api/backoffice/exclusions',
     audience: Audiences.admins,
     summary: 'Exclusions (cool-off, self-exclusion, operator), active first, a page at a time',
-    querystring: z.strictObject({ active: z.enum(['1', '0']).optional(), page: pageNumber }),
+    querystring: lazySchema(() => z.strictObject({ active: z.enum(['1', '0']).optional(), page: pageNumber })),
     response: rgExclusionListResponseSchema,
   },
   playerStatus: {
