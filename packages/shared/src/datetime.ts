@@ -31,6 +31,18 @@ export function formatManilaDateTime(iso: string): string {
 const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * A time of day in Manila whatever the device's zone, e.g. '2:30 PM' (Intl's en-US `hour: 'numeric',
+ * minute: '2-digit'`), from the fixed offset: building an Intl formatter with a time zone cost a slow
+ * phone tens of milliseconds in the live screen's first render.
+ */
+export function formatManilaTime(instant: Date): string {
+  const local = new Date(instant.getTime() + MANILA_OFFSET_MS);
+  const hours = local.getUTCHours();
+  const minutes = String(local.getUTCMinutes()).padStart(2, '0');
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
 /** True for a calendar day written YYYY-MM-DD that exists (no 2026-02-30). */
 export function isCalendarDay(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;

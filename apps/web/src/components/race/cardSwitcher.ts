@@ -1,14 +1,10 @@
-import { MANILA_TIME_ZONE, type DayCard } from '@karera/shared';
-
-/** Made on the first post time formatted, not when the module loads (before the race day has come). */
-let postTime: Intl.DateTimeFormat | undefined;
+import { formatManilaTime, type DayCard } from '@karera/shared';
 
 /** A post time in Manila, e.g. '2:05 PM'; '' when it is not a time. */
 export function formatPostTime(iso: string | null): string {
   const date = new Date(iso ?? '');
   if (Number.isNaN(date.getTime())) return '';
-  postTime ??= new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: MANILA_TIME_ZONE });
-  return postTime.format(date);
+  return formatManilaTime(date);
 }
 
 export interface CardGroup {

@@ -1,4 +1,4 @@
-import { formatCountdown, isBettingOpen, MANILA_TIME_ZONE, type Race } from '@karera/shared';
+import { formatCountdown, formatManilaTime, isBettingOpen, type Race } from '@karera/shared';
 
 /**
  * The clock of a race on sale (docs/product/screens.md#race-display): its post time and the countdown to it, by the
@@ -17,19 +17,10 @@ export interface RaceClock {
   lastCall: boolean;
 }
 
-/** Made on the first post time shown, not when the live screen's chunk loads: building it is slow on a phone. */
-let postTimeLabel: Intl.DateTimeFormat | undefined;
-
 /** A post time in Manila whatever the device's zone, e.g. '2:30 PM'; empty for an unreadable time. */
 export function formatPostTime(isoDateTime: string): string {
   const date = new Date(isoDateTime);
-  if (Number.isNaN(date.getTime())) return '';
-  postTimeLabel ??= new Intl.DateTimeFormat('en-US', {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: MANILA_TIME_ZONE,
-  });
-  return postTimeLabel.format(date);
+  return Number.isNaN(date.getTime()) ? '' : formatManilaTime(date);
 }
 
 /** Whether a race of this status shows a clock: it takes bets now. */
