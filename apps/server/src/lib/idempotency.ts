@@ -44,15 +44,21 @@ const insertAnswer = statement<never>(
     ' values (?, ?, ?, ?, ?, ?)',
 );
 
+/** The answer stored under a key: as it was returned, and as the JSON text it was stored as. */
+interface StoredAnswer<T> {
+  body: T;
+  text: string;
+}
+
 async function storedAnswer<T>(
   db: Kysely<Database> | Transaction<Database>,
   req: IdempotentRequest,
   requestHash: string,
-): Promise<T | undefined> {
+): Promise<StoredAnswer<T> | undefined> {
   const [row] = await selectAnswer(db, [req.scope, req.key]);
   if (!row) return undefined;
   if (row.request_hash !== requestHash) throw conflict(Idempotency.keyReused);
-  return JSON.parse(row.response_body) as T;
+  return { body: JSON.parse(row.response_body) as T, text: row.response_body };
 }
 
 /**
@@ -66,21 +72,22 @@ export async function runIdempotent<T>(
   req: IdempotentRequest,
   work: (trx: Transaction<Database>) => Promise<T>,
   runInTransaction: RunInTransaction = (inner) => db.transaction().execute(inner),
-): Promise<{ body: T; replayed: boolean }> {
+): Promise<{ body: T; replayed: boolean; text: string }> {
   const requestHash = hashRequest(req.request);
   try {
     return await runInTransaction(async (trx) => {
       const previous = await storedAnswer<T>(trx, req, requestHash);
-      if (previous !== undefined) return { body: previous, replayed: true };
+      if (previous !== undefined) return { ...previous, replayed: true };
       const body = await work(trx);
-      await insertAnswer(trx, [req.scope, req.key, requestHash, 200, JSON.stringify(body), nowIso()]);
-      return { body, replayed: false };
+      const text = JSON.stringify(body);
+      await insertAnswer(trx, [req.scope, req.key, requestHash, 200, text, nowIso()]);
+      return { body, replayed: false, text };
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const winner = await storedAnswer<T>(db, req, requestHash);
     if (winner === undefined) throw error;
-    return { body: winner, replayed: true };
+    return { ...winner, replayed: true };
   }
 }
 
@@ -94,7 +101,7 @@ export async function runIdempotentTwinSafe<T>(
   db: Kysely<Database>,
   req: IdempotentRequest,
   work: (trx: Transaction<Database>) => Promise<T>,
-): Promise<{ body: T; replayed: boolean }> {
+): Promise<{ body: T; replayed: boolean; text: string }> {
   try {
     return await runIdempotent(db, req, work);
   } catch (error) {
@@ -102,6 +109,6 @@ export async function runIdempotentTwinSafe<T>(
     const [twin] = await selectAnswer(db, [req.scope, req.key]);
     if (!twin) throw error;
     if (twin.request_hash !== hashRequest(req.request)) throw conflict(Idempotency.keyReused);
-    return { body: JSON.parse(twin.response_body) as T, replayed: true };
+    return { body: JSON.parse(twin.response_body) as T, replayed: true, text: twin.response_body };
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BetReceipt, Race } from '@karera/shared';
+import { betReceiptSchema, type BetReceipt, type Race } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { adminPoster, fundPlayer, openRace, winRaceDay } from '../../../test/win-race.ts';
@@ -38,6 +38,23 @@ describe.skipIf(testDialect !== 'sqlite')('bet placement thread (sqlite)', () =>
     expect(after.jobs - before.jobs).toBe(8);
     expect(after.batches - before.batches).toBeLessThan(8);
     expect((await playerBalances(t.app.db, player.playerId)).creditBalance).toBe(200);
+  });
+
+  it('answers the receipt as JSON of exactly its schema, and a replay with the very same text', async () => {
+    const player = await registerPlayer(t.app);
+    await fund(player, 1_000);
+    const idempotencyKey = randomUUID();
+    const first = await bet(player, { idempotencyKey });
+    const replay = await bet(player, { idempotencyKey });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const receipt = first.json<BetReceipt>();
+    // Nothing beyond the schema's fields (its parse drops unknown ones), and every field it requires.
+    expect(receipt).toEqual(betReceiptSchema.parse(receipt));
+    expect(receipt).toMatchObject({ statusCode: 200, total_amount: 100, creditBalance: 900 });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.body).toBe(first.body);
+    expect((await playerBalances(t.app.db, player.playerId)).creditBalance).toBe(900);
   });
 
   it('interleaves the server thread’s writes with a rush of bets: none refused as busy, every centavo accounted', async () => {

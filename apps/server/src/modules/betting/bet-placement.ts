@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { DomainHookSettings } from '../../domain-hooks.ts';
 import { betBatcherFor, type BetBatcher } from './bet-batcher.ts';
 import type { BetHookRunner } from './bet-hooks.ts';
-import { placeBet } from './betting.service.ts';
+import { placeBet, placeBetAnswering } from './betting.service.ts';
 import { postgresBetPlacement, type BatchPlayerLimits } from './pg-bet-placement.ts';
 import { isPostgres } from '../../db/statement.ts';
 
@@ -17,6 +17,12 @@ export interface BetPlacement {
   /** Gets ready for the first bet (the placement thread starts on first use otherwise). */
   warmUp(): Promise<void>;
   place(playerId: number, input: PlaceBetInput): Promise<BetReceipt>;
+  /**
+   * The receipt as the JSON text the player is sent: on the placement thread, the text stored under the
+   * bet's key, which crosses between the threads and goes out as it is, never copied as an object, checked
+   * and written out again on the server's thread (decision 010).
+   */
+  placeAnswer(playerId: number, input: PlaceBetInput): Promise<string>;
   /** The batcher's transactions and bets so far, for benchmarks and logs. */
   stats(): Promise<BatcherStats>;
   close(): Promise<void>;
@@ -32,11 +38,16 @@ export function inProcessBetPlacement(
   hooks: BetHookRunner,
   limits: BatchPlayerLimits,
 ): BetPlacement {
-  if (isPostgres(db)) return postgresBetPlacement(db, { lanes, limits, hooks });
+  if (isPostgres(db)) {
+    const placement = postgresBetPlacement(db, { lanes, limits, hooks });
+    return { ...placement, placeAnswer: (playerId, input) => placement.place(playerId, input).then(JSON.stringify) };
+  }
   const batcher = betBatcherFor(db, { lanes });
   return {
     warmUp: () => Promise.resolve(),
     place: (playerId, input) => placeBet(db, playerId, input, hooks, batcher),
+    placeAnswer: (playerId, input) =>
+      placeBetAnswering(db, playerId, input, hooks, batcher).then((answer) => answer.text),
     stats: () => Promise.resolve(batcher.stats()),
     close: () => Promise.resolve(),
   };
@@ -53,7 +64,8 @@ export interface BetRequest {
   input: PlaceBetInput;
 }
 
-export type BetAnswer = { id: number; receipt: BetReceipt } | { id: number; error: WireError };
+/** A placed bet's answer crosses as its receipt's JSON text (the one stored under its key). */
+export type BetAnswer = { id: number; receipt: string } | { id: number; error: WireError };
 
 /**
  * Bets cross between the threads in bundles: those read in one turn of the server's event loop go as
@@ -132,7 +144,7 @@ export function placementThread(
   let ready: Promise<void> | undefined;
   let closing = false;
   let nextId = 1;
-  const waitingBets = new Map<number, Waiting<BetReceipt>>();
+  const waitingBets = new Map<number, Waiting<string>>();
   const waitingStats = new Map<number, Waiting<BatcherStats>>();
 
   /** Bets waiting for the end of this turn of the event loop, to go to `thread` in one message. */
@@ -218,13 +230,17 @@ export function placementThread(
     outbox.bets.push(bet);
   }
 
+  const placeAnswer = (playerId: number, input: PlaceBetInput) =>
+    ask(waitingBets, (thread, id) => queueBet(thread, { id, playerId, input }));
+
   return {
     warmUp: () => {
       if (closing) return Promise.resolve();
       ready ??= start();
       return ready;
     },
-    place: (playerId, input) => ask(waitingBets, (thread, id) => queueBet(thread, { id, playerId, input })),
+    place: (playerId, input) => placeAnswer(playerId, input).then((text) => JSON.parse(text) as BetReceipt),
+    placeAnswer,
     stats: () =>
       ask(waitingStats, (thread, id) => thread.postMessage({ type: 'stats', id } satisfies ToPlacementThread)),
     async terminate() {

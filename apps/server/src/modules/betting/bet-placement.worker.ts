@@ -10,7 +10,7 @@ import { walSyncFor } from '../../db/wal-sync.ts';
 import { createWriteLock } from '../../db/write-lock.ts';
 import { createDomainHooks } from '../../domain-hooks.ts';
 import { betBatcherFor } from './bet-batcher.ts';
-import { placeBet } from './betting.service.ts';
+import { placeBetAnswering } from './betting.service.ts';
 import { keepCardsAcrossTransactions } from './event-card.ts';
 import {
   toWireError,
@@ -66,8 +66,8 @@ function answer(settled: BetAnswer): void {
 port.on('message', (message: ToPlacementThread) => {
   if (message.type === 'bets') {
     for (const { id, playerId, input } of message.bets) {
-      placeBet(handle.db, playerId, input, hooks, batcher).then(
-        (receipt) => answer({ id, receipt }),
+      placeBetAnswering(handle.db, playerId, input, hooks, batcher).then(
+        ({ text }) => answer({ id, receipt: text }),
         (error: unknown) => answer({ id, error: toWireError(error) }),
       );
     }

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BetMessages, StatusCode, type BetHistoryResponse, type BetReceipt, type Race } from '@karera/shared';
+import {
+  betReceiptSchema,
+  BetMessages,
+  StatusCode,
+  type BetHistoryResponse,
+  type BetReceipt,
+  type Race,
+} from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { placeBetAs } from '../../../test/win-race.ts';
@@ -78,6 +85,9 @@ describe(`placing bets (${testDialect})`, () => {
     });
     expect(receipt.betDetails).toEqual({ type: 'W', picks: '2', amount: 500, combinations: 1, raceNumbers: [1] });
     expect(receipt.ticket_no).toMatch(/^[A-Z2-9]{12}$/);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    // The answer is the schema's fields and nothing more.
+    expect(receipt).toEqual(betReceiptSchema.parse(receipt));
     const history = (await call(t.app, '../game/getBetHistory', {}, player.cookie)).json<BetHistoryResponse>();
     expect(history.betHistory).toEqual([
       expect.objectContaining({

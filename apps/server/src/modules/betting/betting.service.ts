@@ -232,13 +232,30 @@ export async function placeBet(
   hooks: BetHookRunner,
   batcher?: BetBatcher,
 ): Promise<BetReceipt> {
+  return (await placeBetAnswering(db, playerId, input, hooks, batcher)).receipt;
+}
+
+/** A placed bet's receipt, and the JSON text it is stored as under its key: the answer, as the player gets it. */
+export interface PlacedBetAnswer {
+  receipt: BetReceipt;
+  text: string;
+}
+
+/** {@link placeBet}, answering the receipt's stored JSON text too, so the answer is never written out twice. */
+export async function placeBetAnswering(
+  db: Kysely<Database>,
+  playerId: number,
+  input: PlaceBetInput,
+  hooks: BetHookRunner,
+  batcher?: BetBatcher,
+): Promise<PlacedBetAnswer> {
   const { idempotencyKey, sessionId: _s, playerId: _p, ...request } = input;
   const type = betTypeByCode(input.betType);
   if (!type) throw badRequest(BetRefusals.typeNotOffered);
   const knownPools = poolAccountsOf(db);
   let usedPool: { code: string; id: number } | undefined;
 
-  const { body, replayed } = await runIdempotent(
+  const { body, replayed, text } = await runIdempotent(
     db,
     { scope: `player:${playerId}:bet`, key: idempotencyKey, request },
     async (trx) => {
@@ -304,7 +321,7 @@ export async function placeBet(
   );
   // Our transaction committed, so the pool account it used (perhaps created) is there for good.
   if (!replayed && usedPool) knownPools.set(usedPool.code, usedPool.id);
-  return body;
+  return { receipt: body, text };
 }
 
 /** What settlement wrote on a ticket beyond its amounts (apps/server/src/modules/tote/payouts.ts). */

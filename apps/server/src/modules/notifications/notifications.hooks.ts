@@ -1,6 +1,14 @@
 import type { Transaction } from 'kysely';
-import { BET_TYPES, formatManilaDateTime, formatPeso, legRaceNumbers } from '@karera/shared';
+import {
+  BET_TYPES,
+  formatManilaDateTime,
+  formatPeso,
+  legRaceNumbers,
+  RG_DEPOSIT_LIMIT_KINDS,
+  RG_LOSS_LIMIT_KINDS,
+} from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
+import { statement } from '../../db/statement.ts';
 import type { HookSubscriptions } from '../../lib/tx-hooks.ts';
 import { legsOfTickets, type BetHooks } from '../betting/index.ts';
 import type { KycHooks } from '../kyc/index.ts';
@@ -276,6 +284,15 @@ export async function legResultNotices(trx: Transaction<Database>, raceId: numbe
   return requests;
 }
 
+// Read after every bet: a prepared statement, and kinds listed rather than matched with LIKE, whose bound
+// pattern made SQLite plan the statement again on every run (half of a bet's time in hooks).
+const limitOfKinds = (kinds: readonly string[]) =>
+  statement<{ kind: string }>(
+    `select kind from rg_limits where player_id = ? and kind in (${kinds.map((kind) => `'${kind}'`).join(', ')}) limit 1`,
+  );
+const selectDepositLimit = limitOfKinds(RG_DEPOSIT_LIMIT_KINDS);
+const selectLossLimit = limitOfKinds(RG_LOSS_LIMIT_KINDS);
+
 /** The smallest bet the product takes: a net-loss limit with less room than this takes no further bet. */
 const SMALLEST_BET = Math.min(...BET_TYPES.map((type) => type.minBet));
 
@@ -290,12 +307,7 @@ export async function limitNotices(
   playerId: number,
   family: 'deposit' | 'loss',
 ): Promise<NoticeRequest[]> {
-  const hasLimit = await trx
-    .selectFrom('rg_limits')
-    .select('kind')
-    .where('player_id', '=', playerId)
-    .where('kind', 'like', `${family}%`)
-    .executeTakeFirst();
+  const [hasLimit] = await (family === 'deposit' ? selectDepositLimit : selectLossLimit)(trx, [playerId]);
   if (!hasLimit) return [];
   const smallest = family === 'deposit' ? (await paymentLimits(trx)).deposit.min : SMALLEST_BET;
   const reached = await limitsReached(trx, playerId, family, smallest);

@@ -19,7 +19,7 @@ import {
   type RgStatusResponse,
 } from '@karera/shared';
 import type { Database, StaffUser } from '../../db/schema.ts';
-import { isPostgres } from '../../db/statement.ts';
+import { isPostgres, statement } from '../../db/statement.ts';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 
@@ -54,12 +54,17 @@ function pendingOf(row: LimitRow | undefined, nowMs: number): RgLimitView['pendi
   return { amount: row.pending_amount, effectiveAt: row.pending_at };
 }
 
+// The two reads every bet makes (assertBetAllowed) are written once as SQL: built with the query builder,
+// they cost a tenth of a bet's time on the placement thread (decision 010).
+const selectLimits = statement<{
+  kind: string;
+  amount: number | string | null;
+  pending_amount: number | string | null;
+  pending_at: string | null;
+}>('select kind, amount, pending_amount, pending_at from rg_limits where player_id = ?');
+
 async function limitRows(db: Db, playerId: number): Promise<Map<string, LimitRow>> {
-  const rows = await db
-    .selectFrom('rg_limits')
-    .select(['kind', 'amount', 'pending_amount', 'pending_at'])
-    .where('player_id', '=', playerId)
-    .execute();
+  const rows = await selectLimits(db, [playerId]);
   return new Map(
     rows.map((r) => [r.kind, { ...r, amount: numOrNull(r.amount), pending_amount: numOrNull(r.pending_amount) }]),
   );
@@ -146,18 +151,16 @@ function exclusionView(row: ExclusionRow): RgExclusionView {
 
 const EXCLUSION_COLUMNS = ['id', 'kind', 'period', 'starts_at', 'ends_at', 'cancel_at', 'lifted_at'] as const;
 
+const selectExclusionsNotOver = statement<ExclusionRow>(
+  `select ${EXCLUSION_COLUMNS.join(', ')} from rg_exclusions` +
+    ' where player_id = ? and lifted_at is null and starts_at <= ? and (ends_at is null or ends_at > ?)' +
+    ' order by id desc',
+);
+
 /** The player's break or exclusion in force now, if any (the newest when several overlap). */
 export async function activeExclusion(db: Db, playerId: number, nowMs = rgClock.now()): Promise<ExclusionRow | null> {
   const now = iso(nowMs);
-  const rows = await db
-    .selectFrom('rg_exclusions')
-    .select(EXCLUSION_COLUMNS)
-    .where('player_id', '=', playerId)
-    .where('lifted_at', 'is', null)
-    .where('starts_at', '<=', now)
-    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await selectExclusionsNotOver(db, [playerId, now, now]);
   return rows.find((row) => isActive(row, nowMs)) ?? null;
 }
 
