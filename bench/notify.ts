@@ -1,17 +1,17 @@
 /*
- * `npm run bench:notify [-- --followers 100000] [-- --naive 2000] [-- --ahead 60]`: a race-start alert to 100,000
+ * `npm run bench:notify [-- --followers 100000] [-- --naive 2000] [-- --ahead 60] [-- --service c|node]`: a race-start alert to 100,000
  * followers of runners in one race, due at once, through the real notifications module on one instance: the notices
  * are raised in one transaction (outbox rows, an inbox and a push delivery each), due `--ahead` seconds later (the
  * race watch raises them 2 minutes ahead; the push channel encrypts each message meanwhile; 0: due at once);
  * the leader's dispatcher claims them, the push channel encrypts each for its browser (RFC 8291, web-push)
  * with the server's VAPID token and posts it to a local fake push service (a process of its own that accepts
- * with 201 and counts). The figure is from the moment they fall due to the push service's count reaching
+ * with 201 and counts: `--service c`, the default, bench/fake-push-service.c; `--service node`, the Node one below). The figure is from the moment they fall due to the push service's count reaching
  * every follower. Target: within 10 s.
  *
  * Beside it, in the same run, the naive peer: one message at a time (encrypt, sign a VAPID token, post, wait
  * for the answer, next), as a loop over web-push's calls would do it, for a sample of followers, extrapolated.
  */
-import { fork } from 'node:child_process';
+import { execFileSync, fork, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -99,19 +99,90 @@ interface PushServiceMessage {
   cpuMs?: number;
 }
 
-async function main() {
-  const followers = argument('--followers', 100_000);
-  const naiveSample = argument('--naive', 2_000);
-  const service = fork(import.meta.filename, ['--push-service'], { execArgv: ['--import', 'tsx'] });
+interface PushServiceControl {
+  /** Which service runs: the C one (bench/fake-push-service.c) or the Node one above. */
+  kind: 'c' | 'node';
+  send(message: { type: 'expect'; expected: number } | { type: 'count' | 'cpu' | 'stop' }): void;
+  next(type: string): Promise<PushServiceMessage>;
+}
+
+/**
+ * The fake push service: by default the C one (`--service c`), which needs about a tenth of the Node one's CPU
+ * a message, so the two cores go to the server measured, as with a push service on another machine; `--service
+ * node`, or no C compiler, runs the Node one.
+ */
+function startPushService(): PushServiceControl {
+  const wanted = process.argv.includes('--service') ? process.argv[process.argv.indexOf('--service') + 1] : 'c';
+  const binary = wanted === 'c' ? fakePushServiceBinary() : undefined;
+  const listeners = new Set<(message: PushServiceMessage) => void>();
   const next = (type: string) =>
     new Promise<PushServiceMessage>((resolve) => {
       const listener = (message: PushServiceMessage) => {
         if (message.type !== type) return;
-        service.off('message', listener);
+        listeners.delete(listener);
         resolve(message);
       };
-      service.on('message', listener);
+      listeners.add(listener);
     });
+  const tell = (message: PushServiceMessage) => {
+    for (const listener of [...listeners]) listener(message);
+  };
+  if (!binary) {
+    const child = fork(import.meta.filename, ['--push-service'], { execArgv: ['--import', 'tsx'] });
+    child.on('message', (message: PushServiceMessage) => tell(message));
+    return { kind: 'node', next, send: (message) => child.send(message) };
+  }
+  const child = spawn(binary, [], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let pending = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    pending += chunk;
+    let newline: number;
+    while ((newline = pending.indexOf('\n')) >= 0) {
+      const [type = '', ...fields] = pending.slice(0, newline).split(' ');
+      pending = pending.slice(newline + 1);
+      const numbers = fields.map(Number);
+      if (type === 'listening') tell({ type, port: numbers[0] });
+      else if (type === 'count') tell({ type, count: numbers[0] });
+      else if (type === 'cpu') tell({ type, cpuMs: numbers[0] });
+      else if (type === 'done') {
+        const [doneAt, firstAt, count, bytes, connections, cpuMs] = numbers;
+        tell({ type, doneAt, firstAt, count, bytes, connections, cpuMs });
+      }
+    }
+  });
+  return {
+    kind: 'c',
+    next,
+    send(message) {
+      // The C service counts towards a whole number; -1 never ends a count.
+      const line =
+        message.type === 'expect'
+          ? `expect ${Number.isFinite(message.expected) ? message.expected : -1}`
+          : message.type;
+      child.stdin.write(`${line}\n`);
+    },
+  };
+}
+
+/** bench/fake-push-service.c built once per machine into the temporary folder; undefined without a C compiler. */
+function fakePushServiceBinary(): string | undefined {
+  const source = path.join(import.meta.dirname, 'fake-push-service.c');
+  const binary = path.join(os.tmpdir(), `karera-fake-push-service-${Math.round(fs.statSync(source).mtimeMs)}`);
+  if (fs.existsSync(binary)) return binary;
+  try {
+    execFileSync('cc', ['-O2', '-o', binary, source], { stdio: 'pipe' });
+    return binary;
+  } catch (error) {
+    console.warn(`no C push service (${String(error).split('\n')[0]}): the Node one runs`);
+    return undefined;
+  }
+}
+
+async function main() {
+  const followers = argument('--followers', 100_000);
+  const naiveSample = argument('--naive', 2_000);
+  const service = startPushService();
+  const { next } = service;
   const { port } = await next('listening');
   const origin = `http://127.0.0.1:${port}`;
 
@@ -128,7 +199,7 @@ async function main() {
   const app = await buildApp(config);
   try {
     console.log(
-      `${os.availableParallelism()} cores, Node ${process.version}; SQLite file; fake push service ${origin}`,
+      `${os.availableParallelism()} cores, Node ${process.version}; SQLite file; fake push service (${service.kind}) ${origin}`,
     );
     let t0 = performance.now();
     const players = await seedFollowers(app.db, followers, origin);
