@@ -1,8 +1,15 @@
-import { BETTING_OPEN_STATUSES, runnerBaseNumber, stampTaxOfTickets, winOdds } from '@karera/shared';
+import {
+  BETTING_OPEN_STATUSES,
+  runnerBaseNumber,
+  stampTaxOfTickets,
+  winOdds,
+  type PoolPolicy,
+} from '@karera/shared';
 import { setOddsOfRaces, type RacingDeps } from '../racing/index.ts';
 import { isPostgres } from '../../db/statement.ts';
 import { tallyNewWinTickets, winStakesOf, winTicketTotalsOf, type WinTally } from './pools.ts';
-import { poolPolicyOf } from './tote-settings.ts';
+import { policyInForceAt } from './tote-settings.ts';
+import { nowIso } from '../../lib/time.ts';
 
 /** How often open races' Win pools are read: at most a few odds broadcasts a second per race. */
 export const ODDS_INTERVAL_MS = 500;
@@ -18,6 +25,18 @@ export function startOddsPublisher(deps: RacingDeps, log: { error: (o: object, m
   // last (a race day's Win pool holds many thousands, and the server's thread reads it twice a second).
   const tallies = new Map<number, WinTally>();
   const incremental = !isPostgres(deps.db);
+  // A race's Win pool policy is the one in force when it first opened (decision 049), so once it has opened the
+  // policy never changes: read once per race, not on every tick.
+  const openedPolicies = new Map<number, PoolPolicy>();
+  async function winPolicyOf(race: { id: number; opened_at: string | null }): Promise<PoolPolicy> {
+    if (race.opened_at === null) return policyInForceAt(deps.db, 'W', nowIso());
+    let policy = openedPolicies.get(race.id);
+    if (!policy) {
+      policy = await policyInForceAt(deps.db, 'W', race.opened_at);
+      openedPolicies.set(race.id, policy);
+    }
+    return policy;
+  }
 
   async function poolOf(raceId: number): Promise<Pick<WinTally, 'stakes' | 'ticketTotals'>> {
     if (!incremental) {
@@ -42,7 +61,7 @@ export function startOddsPublisher(deps: RacingDeps, log: { error: (o: object, m
     const races = await deps.db
       .selectFrom('races')
       .innerJoin('game_events', 'game_events.id', 'races.event_id')
-      .select(['races.id', 'races.status', 'game_events.race_date'])
+      .select(['races.id', 'races.status', 'races.opened_at', 'game_events.race_date'])
       .where('races.status', 'in', [...BETTING_OPEN_STATUSES, 'C'])
       .execute();
     const changed = new Map<number, Map<number, number | null>>();
@@ -55,12 +74,13 @@ export function startOddsPublisher(deps: RacingDeps, log: { error: (o: object, m
         if (race.status === 'C') {
           lastPool.delete(race.id);
           tallies.delete(race.id);
+          openedPolicies.delete(race.id);
         }
         continue;
       }
       lastPool.set(race.id, signature);
       // The Win pool's policy (fixed when the race opened) and its tickets' stamp tax, as settlement splits it.
-      const policy = await poolPolicyOf(deps.db, { firstRaceId: race.id, betType: 'W' });
+      const policy = await winPolicyOf(race);
       let stampTax = 0;
       for (const [total, count] of ticketTotals) stampTax += stampTaxOfTickets(policy, total, count);
       const odds = winOdds(stakes, policy, stampTax);

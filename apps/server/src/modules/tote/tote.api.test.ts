@@ -17,7 +17,7 @@ import {
   type ToteSetting,
 } from '@karera/shared';
 import { createTestApp, staffCookie, TEST_ADMIN, testDialect, type TestApp } from '../../../test/test-app.ts';
-import { useLegacyTakeouts } from '../../../test/tote-policies.ts';
+import { enterPolicy, legacyPolicy, useLegacyTakeouts } from '../../../test/tote-policies.ts';
 import { approveAsSecondAdmin } from '../../../test/second-admin.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 import { checkLedger, accountIdByCode, playerBalances, postTransaction, reverseTransaction } from '../wallet/index.ts';
@@ -229,6 +229,9 @@ describe(`tote and settlement (${testDialect})`, () => {
     const seen: RealtimeMessage[] = [];
     const stop = t.app.pubsub.subscribe((messages) => seen.push(...messages));
     const player = await newPlayer();
+    // A takeout of 30% entered after the race opened applies to pools opened from now on: this race's odds keep
+    // the 15% it opened with (decision 049).
+    await enterPolicy(t.app.db, 'W', { ...legacyPolicy('W'), shares: [{ name: 'takeout', rateBp: 3000 }] });
     await bet(player, day, { betType: 'W', selections: [[1]], amount: 1000 });
     await bet(player, day, { betType: 'W', selections: [[2]], amount: 3000 });
     await bet(player, day, { betType: 'W', selections: [[1, 2]], amount: 1000 });
@@ -249,6 +252,8 @@ describe(`tote and settlement (${testDialect})`, () => {
       await t.app.inject({ method: 'POST', url: '/api/game/getRaceInfo', payload: { eventId: day.eventId } })
     ).json<{ races: Race[] }>();
     expect(info.races[0]?.runners.map((r) => r.odds)).toEqual(later.odds);
+    // The later suites' races open under the takeouts they were worked out on.
+    await t.app.db.deleteFrom('tote_settings').where('bet_type', '=', 'W').where('takeout_bp', '=', 3000).execute();
   });
 
   it('refunds a scratched runner in a Trifecta and bonus money goes back to bonus', async () => {
