@@ -214,6 +214,9 @@ async function audit(name, url, { signedIn }) {
     finalUrl: lhr.finalDisplayedUrl,
     scores,
     bytes: lhr.audits['total-byte-weight']?.numericValue ?? 0,
+    // The host's speed while this page ran (Lighthouse measures it before every audit): with --cpu 4 there
+    // is no calibration run, and on a shared machine it moves from run to run.
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
     metrics: {
       FCP: lhr.audits['first-contentful-paint']?.numericValue,
       LCP: lhr.audits['largest-contentful-paint']?.numericValue,
@@ -240,7 +243,10 @@ function report(results) {
     });
     const m = result.metrics;
     console.log(`${result.name} -> ${result.finalUrl}`);
-    console.log(`  ${verdicts.join(', ')}, transferred ${(result.bytes / 1024).toFixed(1)} KB`);
+    const index = result.benchmarkIndex === undefined ? '-' : Math.round(result.benchmarkIndex);
+    console.log(
+      `  ${verdicts.join(', ')}, transferred ${(result.bytes / 1024).toFixed(1)} KB, benchmark index ${index}`,
+    );
     console.log(
       `  FCP ${ms(m.FCP)}, LCP ${ms(m.LCP)}, TBT ${ms(m.TBT)}, CLS ${m.CLS?.toFixed(3)}, Speed Index ${ms(m.SI)}`,
     );
