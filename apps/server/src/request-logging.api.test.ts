@@ -66,5 +66,6 @@ describe(`development request logs (${testDialect})`, () => {
     } finally {
       await server.stop();
     }
-  }, 60_000);
+    // A ceiling, not a wait: a cold server process took over 60 s to start with both cores busy.
+  }, 180_000);
 });

@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const GUARD_URL = pathToFileURL(path.join(SERVER_DIR, 'src/lib/process-guard.ts')).href;
 
+/** A ceiling, not a wait: each test starts a process, which takes many times longer with both cores busy. */
+const PROCESS_TEST_CEILING_MS = 120_000;
+
 /*
  * A real process, as the server runs: tsx, pino, Fastify on a port. Its /boom handler leaves a rejected
  * promise nobody handles and a timer that throws, then answers; /healthz tells whether it still serves.
@@ -15,6 +18,7 @@ const CHILD = `
 import Fastify from 'fastify';
 import pino from 'pino';
 import { installProcessGuard } from ${JSON.stringify(GUARD_URL)};
+
 const log = pino({ level: 'error' });
 if (process.env.GUARD !== '0') installProcessGuard(log);
 const app = Fastify();
@@ -89,7 +93,7 @@ describe('process guard', () => {
     } finally {
       child.kill();
     }
-  }, 30_000);
+  }, PROCESS_TEST_CEILING_MS);
 
   it('without the guard, the same request ends the process (the control)', async () => {
     const child = startChild({ GUARD: '0' });
@@ -100,7 +104,7 @@ describe('process guard', () => {
     } finally {
       child.kill();
     }
-  }, 30_000);
+  }, PROCESS_TEST_CEILING_MS);
 
   it('still ends a process whose startup failed, with code 1', async () => {
     const child = startChild({ FAIL_STARTUP: '1' });
@@ -110,5 +114,5 @@ describe('process guard', () => {
     } finally {
       child.kill();
     }
-  }, 30_000);
+  }, PROCESS_TEST_CEILING_MS);
 });
