@@ -173,7 +173,7 @@ describe.skipIf(testDialect !== 'postgres' || !haproxyPath())(
       for (let i = 0; i < SOCKETS; i += 1) {
         const client = liveSocket(wsUrl, players[i % PLAYERS] as (typeof players)[number]);
         await client.opened;
-        await expect.poll(() => ourStatus(client), { timeout: 10_000, interval: 20 }).toBeDefined();
+        await expect.poll(() => ourStatus(client), { timeout: 30_000, interval: 20 }).toBeDefined();
         sockets.push(client);
       }
 
@@ -236,7 +236,7 @@ describe.skipIf(testDialect !== 'postgres' || !haproxyPath())(
       const killedAt = performance.now();
       await firstLeader.kill('SIGKILL');
       await expect
-        .poll(async () => instanceOf(await holderNow()) ?? firstLeader, { timeout: 5_000, interval: 20 })
+        .poll(async () => instanceOf(await holderNow()) ?? firstLeader, { timeout: 30_000, interval: 20 })
         .not.toBe(firstLeader);
       const takeoverMs = performance.now() - killedAt;
       const nextLeader = instanceOf(await holderNow()) as ClusterInstance;
@@ -247,13 +247,13 @@ describe.skipIf(testDialect !== 'postgres' || !haproxyPath())(
             published()
               .slice(beforeKill)
               .some((n) => publisherOf.get(n.backendPid) === nextLeader.pid),
-          { timeout: 5_000, interval: 20 },
+          { timeout: 30_000, interval: 20 },
         )
         .toBe(true);
       const firstPublishMs = performance.now() - killedAt;
 
       // The sockets that were on it reconnect through the balancer and get the current race status.
-      await expect.poll(() => sockets.filter((s) => s.isClosed()).length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect.poll(() => sockets.filter((s) => s.isClosed()).length, { timeout: 30_000 }).toBeGreaterThan(0);
       const dropped = sockets.filter((s) => s.isClosed());
       const statusesNow = async () =>
         new Map(
@@ -267,7 +267,7 @@ describe.skipIf(testDialect !== 'postgres' || !haproxyPath())(
         const again = liveSocket(wsUrl, players[index] as (typeof players)[number]);
         await again.opened;
         await expect
-          .poll(() => ourStatus(again), { timeout: 10_000, interval: 20 })
+          .poll(() => ourStatus(again), { timeout: 30_000, interval: 20 })
           .toEqual({
             type: 'RACE_STATUS',
             raceId: race.raceId,

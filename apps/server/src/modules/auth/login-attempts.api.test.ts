@@ -71,7 +71,7 @@ describe(`login attempts at one number at once (${testDialect})`, () => {
       () => {
         if (passwordChecks.waiting() < 10) throw new Error(`${passwordChecks.waiting()} attempts waiting`);
       },
-      { timeout: 10_000, interval: 10 },
+      { timeout: 30_000, interval: 10 },
     );
     passwordChecks.release();
     const statusCodes = (await answers).map((answer) => answer.json<{ statusCode: number }>().statusCode);

@@ -126,7 +126,7 @@ describe(`code requests tell no number apart (${testDialect})`, () => {
       expect((await recorded(player.mobileNo)).requests).toBe(before.known.requests + 1);
       expect(await recorded(unknown)).toEqual({ codes: 0, requests: before.unknown.requests + 1 });
       // The account's code is stored and goes out after its answer; the other number never gets one.
-      await vi.waitFor(() => expect(sends).toEqual([player.mobileNo]), { timeout: 5000, interval: 10 });
+      await vi.waitFor(() => expect(sends).toEqual([player.mobileNo]), { timeout: 30_000, interval: 10 });
       expect((await recorded(player.mobileNo)).codes).toBe(before.known.codes + 1);
     } finally {
       spy.mockRestore();

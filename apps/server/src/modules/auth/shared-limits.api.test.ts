@@ -70,7 +70,7 @@ function limitChecks(apps: () => readonly FastifyInstance[]) {
           .execute();
         expect(codes).toHaveLength(1);
       },
-      { timeout: 5000, interval: 10 },
+      { timeout: 30_000, interval: 10 },
     );
   });
 

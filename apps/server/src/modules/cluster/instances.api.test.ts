@@ -108,7 +108,7 @@ describe.skipIf(testDialect !== 'postgres')('instances on one PostgreSQL', () =>
     socket.send(`GAME_CONNECT:${player.playerId}:cookie`);
     const status = (to: string) => `RACE_STATUS:${day.raceId}:${to}`;
     const heard = (text: string) => frames.some((frame) => frame.split('|').includes(text));
-    await expect.poll(() => heard(status('O')), { timeout: 5_000, interval: 20 }).toBe(true);
+    await expect.poll(() => heard(status('O')), { timeout: 30_000, interval: 20 }).toBe(true);
     frames.length = 0;
 
     const listeners = async () =>
@@ -126,10 +126,10 @@ describe.skipIf(testDialect !== 'postgres')('instances on one PostgreSQL', () =>
     // Back: every instance listens on a new connection, and the socket got the state again (the race's
     // status, and a balance notice, which nothing else sends here).
     await expect
-      .poll(async () => (await listeners()).filter((pid) => !before.includes(pid)).length, { timeout: 5_000 })
+      .poll(async () => (await listeners()).filter((pid) => !before.includes(pid)).length, { timeout: 30_000 })
       .toBe(before.length);
-    await expect.poll(() => heard(status('O')), { timeout: 5_000, interval: 20 }).toBe(true);
-    await expect.poll(() => heard(`BALANCE_CHANGED:${player.playerId}`), { timeout: 5_000, interval: 20 }).toBe(true);
+    await expect.poll(() => heard(status('O')), { timeout: 30_000, interval: 20 }).toBe(true);
+    await expect.poll(() => heard(`BALANCE_CHANGED:${player.playerId}`), { timeout: 30_000, interval: 20 }).toBe(true);
     const poolsNotices = frames
       .flatMap((frame) => decodeFrame(frame))
       .filter((m) => m.type === 'POOLS_UPDATED' && m.raceId === day.raceId);
@@ -138,7 +138,7 @@ describe.skipIf(testDialect !== 'postgres')('instances on one PostgreSQL', () =>
 
     // Events flow again, from one instance to the other's sockets.
     await adminPoster(first.app, adminCookie)(`/api/backoffice/racing/races/${day.raceId}/status`, { status: 'L' });
-    await expect.poll(() => heard(status('L')), { timeout: 5_000, interval: 20 }).toBe(true);
+    await expect.poll(() => heard(status('L')), { timeout: 30_000, interval: 20 }).toBe(true);
     socket.close();
   });
 
@@ -189,10 +189,10 @@ describe.skipIf(testDialect !== 'postgres')('instances on one PostgreSQL', () =>
 
     const stoppedAt = performance.now();
     await first.app.close();
-    await expect.poll(leaders, { timeout: 5_000, interval: 20 }).toEqual([second]);
+    await expect.poll(leaders, { timeout: 30_000, interval: 20 }).toEqual([second]);
     expect(performance.now() - stoppedAt).toBeLessThan(5_000);
     // The new leader finishes what the last one left: every ticket settled once, the ledger clean.
-    await expect.poll(openTickets, { timeout: 10_000, interval: 50 }).toBe(0);
+    await expect.poll(openTickets, { timeout: 30_000, interval: 50 }).toBe(0);
     expect(await checkLedger(second.app.db)).toEqual([]);
   });
 });

@@ -164,7 +164,7 @@ describe(`notice kinds: leg results and limits (${testDialect})`, () => {
           if (listed.notices.filter((n) => n.kind === 'leg.result').length < 2) throw new Error('not yet inboxed');
           return listed;
         },
-        { timeout: 10_000, interval: 50 },
+        { timeout: 30_000, interval: 50 },
       );
       const shown = page.notices.find((n) => n.linkPath === ticketLink(alive.ticketNo));
       expect(shown?.en).toEqual({

@@ -252,7 +252,7 @@ describe(`race card and race control (${testDialect})`, () => {
     // messages only: the leader's pools publisher announces the new race day's pools (POOLS_UPDATED) on its
     // own clock, whenever its tick falls within the test.
     await expect
-      .poll(() => published.filter((m) => m.type === 'RACE_STATUS' && m.raceId === race.raceId), { timeout: 10_000 })
+      .poll(() => published.filter((m) => m.type === 'RACE_STATUS' && m.raceId === race.raceId), { timeout: 30_000 })
       .toEqual(['O', 'L', 'C'].map((status) => ({ type: 'RACE_STATUS', raceId: race.raceId, status })));
     expect((await move('X')).body.race.status).toBe('X');
     expect((await move('O')).status).toBe(409);
@@ -291,7 +291,7 @@ describe(`race card and race control (${testDialect})`, () => {
     // Not the pools publisher's POOLS_UPDATED of the new race day, which comes on its own clock.
     await expect
       .poll(() => published.filter((m) => m.type !== 'POOLS_UPDATED' && 'raceId' in m && m.raceId === race.raceId), {
-        timeout: 10_000,
+        timeout: 30_000,
       })
       .toEqual([{ type: 'UPDATE_ODDS', raceId: race.raceId, odds: [null, null] }]);
     await post(`/api/backoffice/racing/runners/${runnerId}/scratch`, { scratched: false });

@@ -83,7 +83,7 @@ describe(`drawn race: the demo race's run (${testDialect})`, () => {
       // On PostgreSQL the messages travel through LISTEN/NOTIFY and may trail the database.
       await expect
         .poll(() => published.filter((m) => ofRace(m) && m.type === 'RACE_STATUS' && m.status === 'D').length, {
-          timeout: 10_000,
+          timeout: 30_000,
         })
         .toBe(1);
       const sequence = published.filter(ofRace).map((m) => (m.type === 'RACE_STATUS' ? m.status : m.type));
@@ -153,7 +153,7 @@ describe(`drawn race: the demo race's run (${testDialect})`, () => {
     const late = await liveSocket(url, player);
     await expect
       .poll(() => late.received.find((m) => m.type === 'RACE_RUN' && m.raceId === created.raceId), {
-        timeout: 5_000,
+        timeout: 30_000,
       })
       .toMatchObject({ durationMs: 60_000, seed: run.seed, order: run.order });
     const caughtUp = late.received.find((m): m is RaceRunMessage => m.type === 'RACE_RUN' && m.raceId === off.raceId);
@@ -166,7 +166,7 @@ describe(`drawn race: the demo race's run (${testDialect})`, () => {
     const after = await liveSocket(url, player);
     await expect
       .poll(() => after.received.some((m) => m.type === 'RACE_STATUS' && m.raceId === later.raceId), {
-        timeout: 5_000,
+        timeout: 30_000,
       })
       .toBe(true);
     expect(after.received.some((m) => m.type === 'RACE_RUN' && m.raceId === created.raceId)).toBe(false);

@@ -55,7 +55,7 @@ describe(`race-day simulator (${testDialect})`, () => {
     // Before race 1 has run, races after it are already on sale: a multi-race pool can be bet.
     await expect
       .poll(async () => (await racesOfEvent(t.app.db, eventId)).filter((r) => r.status === 'O').length, {
-        timeout: 10_000,
+        timeout: 30_000,
         interval: 20,
       })
       .toBeGreaterThanOrEqual(2);
@@ -81,7 +81,7 @@ describe(`race-day simulator (${testDialect})`, () => {
         .filter((m) => m.type === 'RACE_STATUS' && m.raceId === first.raceId)
         .map((m) => (m.type === 'RACE_STATUS' ? m.status : ''));
     // On PostgreSQL the events travel through LISTEN/NOTIFY and may trail the database.
-    await expect.poll(statuses, { timeout: 10_000 }).toEqual(['O', 'L', 'C', 'D']);
+    await expect.poll(statuses, { timeout: 30_000 }).toEqual(['O', 'L', 'C', 'D']);
     expect(published.some((m) => m.type === 'UPDATE_ODDS' && m.raceId === first.raceId)).toBe(true);
     // A scratched runner never places; everyone else gets a place.
     const placed = first.runners.filter((r) => r.finishPosition !== null);
@@ -125,7 +125,7 @@ describe(`race-day simulator (${testDialect})`, () => {
       .poll(
         async () =>
           (await t.app.db.selectFrom('leases').selectAll().where('name', '=', 'race-day-simulator').execute()).length,
-        { timeout: 5_000 },
+        { timeout: 30_000 },
       )
       .toBe(1);
     const holderNow = async () =>
@@ -143,7 +143,7 @@ describe(`race-day simulator (${testDialect})`, () => {
     const cardsBefore = (await demoCards()).length;
     await leader.stop();
     running.splice(running.indexOf(leader), 1);
-    await expect.poll(holderNow, { timeout: 5_000 }).toBe(follower.lease.holder);
+    await expect.poll(holderNow, { timeout: 30_000 }).toBe(follower.lease.holder);
     await expect.poll(async () => (await demoCards()).length, { timeout: 20_000 }).toBeGreaterThan(cardsBefore);
   });
 

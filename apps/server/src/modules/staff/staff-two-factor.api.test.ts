@@ -255,7 +255,7 @@ describe(`staff sign-in with two factors (${testDialect})`, () => {
           if (attempt.statusCode === 200) afterWait = cookieOf(attempt);
           return attempt.statusCode;
         },
-        { timeout: 10_000, interval: 250 },
+        { timeout: 30_000, interval: 250 },
       )
       .toBe(200);
     expect((await submitCode(afterWait, await nextTotpCode(t.app, master.username))).statusCode).toBe(200);

@@ -109,7 +109,7 @@ describe(`live pools: odds movement, probables and will-pays (${testDialect})`, 
     // A tick of the publisher may fall between two of the bets above (a notice of that state, then one of
     // this): the notice of the state the screens read now arrives.
     await expect
-      .poll(() => seen.findLast((m) => m.type === 'POOLS_UPDATED' && m.raceId === first.raceId), { timeout: 10_000 })
+      .poll(() => seen.findLast((m) => m.type === 'POOLS_UPDATED' && m.raceId === first.raceId), { timeout: 60_000 })
       .toEqual({ type: 'POOLS_UPDATED', raceId: first.raceId, version: open.body.version });
 
     // Leg 1 goes to runner 1: the Double's tickets on runner 2 are out. ₱21 less 20% = ₱16.80 net;
@@ -145,7 +145,7 @@ describe(`live pools: odds movement, probables and will-pays (${testDialect})`, 
           seen.some(
             (m) => m.type === 'POOLS_UPDATED' && m.raceId === second.raceId && m.version === afterLeg1.body.version,
           ),
-        { timeout: 10_000 },
+        { timeout: 60_000 },
       )
       .toBe(true);
     stop();

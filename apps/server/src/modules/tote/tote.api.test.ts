@@ -184,7 +184,7 @@ describe(`tote and settlement (${testDialect})`, () => {
     expect(await credit(cora)).toBe(100_000 - 2000 + 2100);
     expect(await ticketsOf(ben)).toEqual([expect.objectContaining({ status: 'lost', won_amount: 0 })]);
     // The winners' screens are told to refresh their balance; the loser's balance did not change.
-    await expect.poll(() => [...noticed].sort(), { timeout: 10_000 }).toEqual([ana.playerId, cora.playerId].sort());
+    await expect.poll(() => [...noticed].sort(), { timeout: 30_000 }).toEqual([ana.playerId, cora.playerId].sort());
     stopListening();
     // Other modules hear that the race's pools are settled, once.
     await expect.poll(() => settledRaces).toEqual([race.raceId]);
@@ -238,14 +238,14 @@ describe(`tote and settlement (${testDialect})`, () => {
     // ₱60 in, 15% takeout: ₱51 net. Runner 1 has ₱20 (2.55 -> 2.50), runner 2 ₱40 (1.275 -> 1.20).
     const expected = { type: 'UPDATE_ODDS', raceId: race.raceId, odds: ['2.50', '1.20', null, null, null, null] };
     await expect
-      .poll(() => seen.filter((m) => m.type === 'UPDATE_ODDS' && m.raceId === race.raceId).at(-1), { timeout: 10_000 })
+      .poll(() => seen.filter((m) => m.type === 'UPDATE_ODDS' && m.raceId === race.raceId).at(-1), { timeout: 30_000 })
       .toEqual(expected);
     // A later bet moves the odds again (on SQLite the publisher reads only the tickets since its last look).
     await bet(player, day, { betType: 'W', selections: [[3]], amount: 1000 });
     // ₱70 in, ₱59.50 net: runner 1 2.975 -> 2.90, runner 2 1.4875 -> 1.40, runner 3 5.95 -> 5.90.
     const later = { type: 'UPDATE_ODDS', raceId: race.raceId, odds: ['2.90', '1.40', '5.90', null, null, null] };
     await expect
-      .poll(() => seen.filter((m) => m.type === 'UPDATE_ODDS' && m.raceId === race.raceId).at(-1), { timeout: 10_000 })
+      .poll(() => seen.filter((m) => m.type === 'UPDATE_ODDS' && m.raceId === race.raceId).at(-1), { timeout: 30_000 })
       .toEqual(later);
     stop();
     const info = (
