@@ -10,6 +10,9 @@ const CHROMIUM = '/usr/bin/chromium';
 const results = [];
 const started = Date.now();
 
+/** Free room the in-memory folder must have: the suites' temporary files, with room to spare. */
+const MEMORY_TEMP_BYTES_NEEDED = 2 * 1024 ** 3;
+
 /**
  * The suites' temporary folder in memory where the machine has one (tmpfs): every API test's SQLite
  * database, the e2e servers' databases and the throwaway PostgreSQL cluster live under it. Their durable
@@ -19,6 +22,9 @@ const started = Date.now();
  */
 function memoryTempDir() {
   try {
+    // A container's /dev/shm may be a few dozen megabytes: the suites' databases and PostgreSQL cluster need more.
+    const { bavail, bsize } = fs.statfsSync('/dev/shm');
+    if (bavail * bsize < MEMORY_TEMP_BYTES_NEEDED) return null;
     const dir = fs.mkdtempSync(path.join('/dev/shm', 'karera-test-'));
     // Like /tmp: the PostgreSQL cluster's owner, not root, makes its folder inside.
     fs.chmodSync(dir, 0o1777);
