@@ -6,9 +6,6 @@ import { describe, expect, it } from 'vitest';
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const GUARD_URL = pathToFileURL(path.join(SERVER_DIR, 'src/lib/process-guard.ts')).href;
 
-/** A ceiling, not a wait: each test starts a process, which takes many times longer with both cores busy. */
-const PROCESS_TEST_CEILING_MS = 120_000;
-
 /*
  * A real process, as the server runs: tsx, pino, Fastify on a port. Its /boom handler leaves a rejected
  * promise nobody handles and a timer that throws, then answers; /healthz tells whether it still serves.
@@ -65,6 +62,7 @@ function startChild(env: Record<string, string>): Child {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
+// Each test's ceiling (120 s) is not a wait: it starts a process, which takes many times longer with both cores busy.
 describe('process guard', () => {
   it('keeps serving after a request leaves a rejected promise and a thrown error behind', async () => {
     const child = startChild({});
@@ -93,7 +91,7 @@ describe('process guard', () => {
     } finally {
       child.kill();
     }
-  }, PROCESS_TEST_CEILING_MS);
+  }, 120_000);
 
   it('without the guard, the same request ends the process (the control)', async () => {
     const child = startChild({ GUARD: '0' });
@@ -104,7 +102,7 @@ describe('process guard', () => {
     } finally {
       child.kill();
     }
-  }, PROCESS_TEST_CEILING_MS);
+  }, 120_000);
 
   it('still ends a process whose startup failed, with code 1', async () => {
     const child = startChild({ FAIL_STARTUP: '1' });
@@ -114,5 +112,5 @@ describe('process guard', () => {
     } finally {
       child.kill();
     }
-  }, PROCESS_TEST_CEILING_MS);
+  }, 120_000);
 });

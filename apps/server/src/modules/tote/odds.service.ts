@@ -1,10 +1,4 @@
-import {
-  BETTING_OPEN_STATUSES,
-  runnerBaseNumber,
-  stampTaxOfTickets,
-  winOdds,
-  type PoolPolicy,
-} from '@karera/shared';
+import { BETTING_OPEN_STATUSES, runnerBaseNumber, stampTaxOfTickets, winOdds, type PoolPolicy } from '@karera/shared';
 import { setOddsOfRaces, type RacingDeps } from '../racing/index.ts';
 import { isPostgres } from '../../db/statement.ts';
 import { tallyNewWinTickets, winStakesOf, winTicketTotalsOf, type WinTally } from './pools.ts';
