@@ -14,12 +14,11 @@ import { lazySchema } from '../validation/lazySchema.ts';
 const BET_CODES = BET_TYPES.map((t) => t.code) as [string, ...string[]];
 
 /**
- * A bet as the slip sends it. Money routes never coerce: every number must arrive as a JSON integer.
- * `amount` is centavos per combination; `selections` holds runner numbers per place (single-race types)
- * or per leg (multi-race types).
+ * The bet's own fields as the slip sends them: its race, type, picks and stake a combination (centavos, a JSON
+ * integer). A player's bet and a group ticket (schemas/bakas.ts) take the same; built when their schema is.
  */
-export const placeBetSchema = lazySchema(() =>
-  z.strictObject({
+export function betSlipFields() {
+  return {
     raceId: rowIdSchema,
     eventId: rowIdSchema,
     betType: z.enum(BET_CODES),
@@ -28,6 +27,17 @@ export const placeBetSchema = lazySchema(() =>
       .min(1)
       .max(7),
     amount: z.number().int().positive().max(100_000_000),
+  };
+}
+
+/**
+ * A bet as the slip sends it. Money routes never coerce: every number must arrive as a JSON integer.
+ * `amount` is centavos per combination; `selections` holds runner numbers per place (single-race types)
+ * or per leg (multi-race types).
+ */
+export const placeBetSchema = lazySchema(() =>
+  z.strictObject({
+    ...betSlipFields(),
     useBonus: z.boolean(),
     idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/),
     sessionId: z.string().max(200).optional(),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { BET_TYPES } from '../../betTypes.ts';
 import {
   BAKAS_MAX_FEE_PERCENT,
   BAKAS_MAX_SHARES,
@@ -7,10 +6,9 @@ import {
   BAKAS_TITLE_MAX,
   BakasMessages,
 } from '../../bakas/rules.ts';
-import { rowIdSchema } from '../../validation/ids.ts';
 import { lazySchema } from '../../validation/lazySchema.ts';
+import { betSlipFields } from '../betting.ts';
 
-const BET_CODES = BET_TYPES.map((t) => t.code) as [string, ...string[]];
 const session = {
   sessionId: lazySchema(() => z.string().max(200).optional()),
   playerId: lazySchema(() => z.union([z.number().int(), z.string().max(20)]).optional()),
@@ -25,14 +23,7 @@ export const bakasCodeSchema = lazySchema(() => z.string().regex(/^[A-Za-z0-9]{8
  */
 export const bakasCreateSchema = lazySchema(() =>
   z.strictObject({
-    raceId: rowIdSchema,
-    eventId: rowIdSchema,
-    betType: z.enum(BET_CODES),
-    selections: z
-      .array(z.array(z.number().int().min(1).max(99)).min(1).max(24))
-      .min(1)
-      .max(7),
-    amount: z.number().int().positive().max(100_000_000),
+    ...betSlipFields(),
     shares: z
       .number()
       .int()
