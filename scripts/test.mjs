@@ -1,6 +1,7 @@
 // npm test: every suite CI runs, in order of speed. Under CI=true a suite that cannot run fails the run.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { aptInstall, isCI, log, run } from './lib.mjs';
 import { ensurePostgresBinaries, startPostgres } from './postgres.mjs';
@@ -8,6 +9,8 @@ import { findHaproxy } from './cluster.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const results = [];
+/** Failed tests by stage name, from the stages that write a report. */
+const failures = new Map();
 const started = Date.now();
 
 /** Free room the in-memory folder must have: the suites' temporary files, with room to spare. */
@@ -35,6 +38,46 @@ function memoryTempDir() {
 }
 const tempDir = memoryTempDir();
 if (tempDir) process.env.TMPDIR = tempDir;
+/** Where each Vitest stage writes its JSON report, read back to name its failures in the summary. */
+const reportDir = fs.mkdtempSync(path.join(tempDir ?? os.tmpdir(), 'karera-reports-'));
+
+/**
+ * Vitest with its usual output and a JSON report beside it. CI keeps only the end of a run's output, and
+ * the e2e stage prints hundreds of lines after the API stages: the summary names each failed test from
+ * the report, so a failure in any stage can be read from the tail.
+ */
+function vitest(name, args, options) {
+  const report = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
+  const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  return run('npx', ['vitest', 'run', ...args, ...reporters], options).then((code) => {
+    failures.set(name, failedTests(report));
+    return code;
+  });
+}
+
+/** The failed tests a Vitest JSON report names, and the files that failed outside any test (a set-up, an import). */
+function failedTests(reportPath) {
+  let report;
+  try {
+    report = JSON.parse(fs.readFileSync(reportPath, 'utf8'));
+  } catch {
+    return ['(no report was written: see the stage output)'];
+  }
+  const cwd = process.cwd();
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(cwd, file.name);
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) {
+      const why = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      lines.push(`${where} > ${test.fullName}${why ? `: ${why}` : ''}`);
+    }
+    if (failed.length === 0 && file.status === 'failed') {
+      lines.push(`${where}: ${(file.message ?? 'failed').split('\n')[0].slice(0, 300)}`);
+    }
+  }
+  return lines;
+}
 
 async function step(name, fn) {
   log(name);
@@ -76,12 +119,16 @@ await Promise.all([
   step('lint', () => runQuietly('npm', ['run', '--silent', 'lint'])),
   step('typecheck', () => runQuietly('npm', ['run', '--silent', 'typecheck'])),
 ]);
-await step('unit tests (Vitest)', () =>
-  run('npx', ['vitest', 'run', '--project', 'shared', '--project', 'web', '--project', 'server-unit']),
+const UNIT_STAGE = 'unit tests (Vitest)';
+await step(UNIT_STAGE, () =>
+  vitest(UNIT_STAGE, ['--project', 'shared', '--project', 'web', '--project', 'server-unit']),
 );
-await step('API integration tests on SQLite', () => run('npx', ['vitest', 'run', '--project', 'server-api']));
+const SQLITE_STAGE = 'API integration tests on SQLite';
+await step(SQLITE_STAGE, () => vitest(SQLITE_STAGE, ['--project', 'server-api']));
 
-await step('API integration tests on PostgreSQL', async () => {
+const PG_STAGE = 'API integration tests on PostgreSQL';
+
+await step(PG_STAGE, async () => {
   const bin = ensurePostgresBinaries();
   if (!bin) return cannotRun('PostgreSQL is not installed: apt-get install postgresql (or run as root to install it).');
   // The cluster test runs three instances behind HAProxy (decision 030); without it, that test is skipped.
@@ -92,7 +139,7 @@ await step('API integration tests on PostgreSQL', async () => {
   }
   const pg = await startPostgres(bin);
   try {
-    return await run('npx', ['vitest', 'run', '--project', 'server-api'], {
+    return await vitest(PG_STAGE, ['--project', 'server-api'], {
       env: { ...process.env, TEST_PG_ADMIN_URL: pg.url },
     });
   } finally {
@@ -112,8 +159,13 @@ await step('end-to-end tests (Playwright, Chromium, 390x844)', async () => {
   return run('npx', ['playwright', 'test']);
 });
 
-if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
 const total = Math.round((Date.now() - started) / 1000);
 log(`summary (${total}s)`);
-for (const r of results) process.stdout.write(`  ${r.status.padEnd(7)} ${r.name} (${r.seconds}s)\n`);
+for (const r of results) {
+  process.stdout.write(`  ${r.status.padEnd(7)} ${r.name} (${r.seconds}s)\n`);
+  if (r.status !== 'failed') continue;
+  for (const line of failures.get(r.name) ?? []) process.stdout.write(`      ✗ ${line}\n`);
+}
+fs.rmSync(reportDir, { recursive: true, force: true });
+if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
 process.exit(results.some((r) => r.status === 'failed') ? 1 : 0);

@@ -38,7 +38,7 @@ import {
 import { backofficeRoutes } from './modules/backoffice/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
-import { authRoutes } from './modules/auth/index.ts';
+import { authRoutes, createCodeDeliveries, type CodeDeliveries } from './modules/auth/index.ts';
 import { rememberSharedSessions, requirePlayer } from './modules/sessions/index.ts';
 import type { AudienceGuards } from './lib/register-operation.ts';
 import { playerRoutes, confirmMobileChange } from './modules/players/index.ts';
@@ -105,6 +105,8 @@ declare module 'fastify' {
     leadership: Leadership;
     /** Notices to players (decision 055): register a channel with `notifications.channels.register`. */
     notifications: Notifications;
+    /** The codes sent after their answer (resendOTP, forgotPassword) still on their way. */
+    codeDeliveries: CodeDeliveries;
   }
 }
 
@@ -285,7 +287,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(contactRoutes);
   await app.register(siteRoutes);
   await app.register(backofficeRoutes);
-  await app.register(authRoutes(confirmMobileChange));
+  app.decorate('codeDeliveries', createCodeDeliveries());
+  await app.register(authRoutes(confirmMobileChange, app.codeDeliveries));
   await app.register(playerRoutes);
   await app.register(racingRoutes);
   await app.register(formRoutes);

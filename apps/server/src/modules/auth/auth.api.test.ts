@@ -40,9 +40,12 @@ describe(`player accounts: register, OTP, login (${testDialect})`, () => {
     const response = await call(t.app, path, payload, cookie);
     return { http: response.statusCode, ...response.json<{ statusCode: number; statusMessage: string }>() };
   };
-  /** Moves every code of a number back in time, as if minutes had passed. */
-  /** Moves the number's codes and code requests `ms` into the past (both throttles read them). */
+  /**
+   * Moves the number's codes and code requests `ms` into the past (both throttles read them), once every
+   * code on its way after an answer is stored: a code stored after the move would still be new.
+   */
   const ageCodes = async (mobileNo: string, ms: number) => {
+    await t.app.codeDeliveries.settled();
     const at = new Date(Date.now() - ms).toISOString();
     await sql`update otp_codes set created_at = ${at} where mobile_no = ${mobileNo}`.execute(t.app.db);
     await sql`update otp_requests set created_at = ${at} where mobile_no = ${mobileNo}`.execute(t.app.db);

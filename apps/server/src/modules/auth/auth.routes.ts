@@ -34,6 +34,7 @@ import {
   type CodeRequest,
 } from './auth.service.ts';
 import { registerOperation } from '../../lib/register-operation.ts';
+import type { CodeDeliveries } from './code-deliveries.ts';
 
 const tags = ['user'];
 
@@ -49,7 +50,7 @@ export type ConfirmMobileChange = (
 ) => Promise<ProfileResponse>;
 
 export const authRoutes =
-  (confirmMobileChange: ConfirmMobileChange): FastifyPluginAsyncZod =>
+  (confirmMobileChange: ConfirmMobileChange, codeDeliveries: CodeDeliveries): FastifyPluginAsyncZod =>
   async (app) => {
     const deps: AuthDeps = { db: app.db, sms: app.sms, config: app.config };
     const { db } = app;
@@ -88,16 +89,9 @@ export const authRoutes =
     });
 
     // Codes of forgotPassword and resendOTP go out after the answer (decision 022); closing waits for them.
-    const deliveries = new Set<Promise<void>>();
-    app.addHook('onClose', async () => {
-      await Promise.allSettled([...deliveries]);
-    });
+    app.addHook('onClose', codeDeliveries.settled);
     const answerThenSend = ({ answer, deliver }: CodeRequest): RegisterResponse => {
-      const delivery: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(deliver)
-        .catch((error: unknown) => app.log.warn({ err: error }, 'OTP not delivered'))
-        .finally(() => deliveries.delete(delivery));
-      deliveries.add(delivery);
+      codeDeliveries.sendAfterAnswer(deliver, (error) => app.log.warn({ err: error }, 'OTP not delivered'));
       return { statusCode: 200, ...answer, statusMessage: PlayerMessages.otpSent };
     };
 
