@@ -140,6 +140,23 @@ export default tseslint.config(
     },
   },
   {
+    // The test suites share one module graph per worker (vitest.config.ts): a module replaced or reloaded
+    // there would stay so for the files after it, or not be replaced at all. Files that do it are named for it.
+    files: ['**/*.test.{ts,tsx}'],
+    ignores: ['**/*.mocking.test.{ts,tsx}', '**/*.mocking.api.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|doUnmock|resetModules)$/]",
+          message:
+            'A test that replaces or reloads a module is named *.mocking.test.ts (*.mocking.api.test.ts), to run with modules of its own.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

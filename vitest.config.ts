@@ -1,21 +1,61 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Tests that replace or reload a module (vi.mock, vi.resetModules) run with modules of their own; every other
+ * file of a project shares one module graph per worker, which halved the unit and API suites' time (loading
+ * the modules afresh for every file was most of it). The lint allows those calls only in these files.
+ */
+const MOCKING_TESTS = '**/*.mocking.test.{ts,tsx}';
+const MOCKING_API_TESTS = 'apps/server/src/**/*.mocking.api.test.ts';
+
+/**
+ * Ceilings, not waits: every test waits for the state it needs. With both cores kept busy by other work
+ * (npm run test:busy, load 20) set-ups and requests took several times their quiet length.
+ */
+const API_TEST_CEILINGS = { testTimeout: 120_000, hookTimeout: 180_000 };
+
 export default defineConfig({
   test: {
-    // Vitest's default leaves a core to itself: one file at a time on a 2-core machine. The API tests
-    // wait on their databases much of the time, so a file per core runs them in about 40% less time.
-    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // A file per core and one more: the API tests wait on their databases much of the time. On PostgreSQL,
+    // where the server's own processes and the cluster tests' instances do much of the waiting, two more.
+    // Measured on 2 cores: SQLite 140 s with 2 workers, 118 s with 3; PostgreSQL 215 s with 3, 155 s with 4.
+    maxWorkers: os.availableParallelism() + (process.env.TEST_PG_ADMIN_URL ? 2 : 1),
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'shared',
+          include: ['packages/shared/src/**/*.test.ts'],
+          exclude: [MOCKING_TESTS],
+          environment: 'node',
+          isolate: false,
+        },
+      },
       {
         // Render tests draw whole screens (every tour's mocks): seconds on a busy machine.
-        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          exclude: [MOCKING_TESTS],
+          environment: 'node',
+          testTimeout: 30_000,
+          isolate: false,
+        },
       },
       {
         test: {
           name: 'server-unit',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: ['apps/server/src/**/*.api.test.ts', MOCKING_TESTS],
+          environment: 'node',
+          isolate: false,
+        },
+      },
+      {
+        // The unit tests that replace or reload a module (vi.mock, vi.resetModules) need a module graph of their own.
+        test: {
+          name: 'unit-mocking',
+          include: ['{packages/shared,apps/web,apps/server}/src/**/*.mocking.test.{ts,tsx}'],
           exclude: ['apps/server/src/**/*.api.test.ts'],
           environment: 'node',
         },
@@ -26,11 +66,20 @@ export default defineConfig({
         test: {
           name: 'server-api',
           include: ['apps/server/src/**/*.api.test.ts'],
+          exclude: [MOCKING_API_TESTS],
           environment: 'node',
-          // Ceilings, not waits: every test waits for the state it needs. With both cores kept busy by other
-          // work (npm run test:busy, load 20) set-ups and requests took several times their quiet length.
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          ...API_TEST_CEILINGS,
+          // Each file builds its own app on its own database; the modules are loaded once per worker.
+          isolate: false,
+        },
+      },
+      {
+        // The API tests that replace a module (vi.mock) need a module graph of their own.
+        test: {
+          name: 'server-api-mocking',
+          include: [MOCKING_API_TESTS],
+          environment: 'node',
+          ...API_TEST_CEILINGS,
         },
       },
     ],

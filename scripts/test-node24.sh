@@ -41,10 +41,10 @@ if [ "$#" -gt 0 ]; then
   npx vitest run "$@"
 else
   echo "== unit tests"
-  npx vitest run --project shared --project server-unit --project web
+  npx vitest run --project shared --project server-unit --project web --project unit-mocking
 
   echo "== API integration tests on SQLite"
-  npx vitest run --project server-api
+  npx vitest run --project 'server-api*'
 fi
 
 echo "== passed on $(node --version) in $((SECONDS - started)) s"

@@ -121,10 +121,19 @@ await Promise.all([
 ]);
 const UNIT_STAGE = 'unit tests (Vitest)';
 await step(UNIT_STAGE, () =>
-  vitest(UNIT_STAGE, ['--project', 'shared', '--project', 'web', '--project', 'server-unit']),
+  vitest(UNIT_STAGE, [
+    '--project',
+    'shared',
+    '--project',
+    'web',
+    '--project',
+    'server-unit',
+    '--project',
+    'unit-mocking',
+  ]),
 );
 const SQLITE_STAGE = 'API integration tests on SQLite';
-await step(SQLITE_STAGE, () => vitest(SQLITE_STAGE, ['--project', 'server-api']));
+await step(SQLITE_STAGE, () => vitest(SQLITE_STAGE, ['--project', 'server-api*']));
 
 const PG_STAGE = 'API integration tests on PostgreSQL';
 
@@ -139,7 +148,7 @@ await step(PG_STAGE, async () => {
   }
   const pg = await startPostgres(bin);
   try {
-    return await vitest(PG_STAGE, ['--project', 'server-api'], {
+    return await vitest(PG_STAGE, ['--project', 'server-api*'], {
       env: { ...process.env, TEST_PG_ADMIN_URL: pg.url },
     });
   } finally {

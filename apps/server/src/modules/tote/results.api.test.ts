@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ToteAdminRoutes,
   ToteMessages,
@@ -191,6 +191,14 @@ describe(`results of a finished race (${testDialect})`, () => {
     // default refund comes back after, for the other tests.
     await enterPolicy(t.app.db, 'W', legacyPolicy('W', { noWinner: 'carryover' }));
     const day = await raceDay(1);
+    // A setting entered in the millisecond the race opened would be in force at its opening: the default
+    // comes back once the clock is past it.
+    const { opened_at: openedAt } = await t.app.db
+      .selectFrom('races')
+      .select('opened_at')
+      .where('id', '=', raceOf(day, 1).raceId)
+      .executeTakeFirstOrThrow();
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(Date.parse(openedAt ?? '')), { interval: 1 });
     await enterPolicy(t.app.db, 'W', legacyPolicy('W'));
     await bet(await newPlayer(), day, { betType: 'W', selections: [[1]], amount: 1000 });
     await result(raceOf(day, 1), [[2], [1]]);
