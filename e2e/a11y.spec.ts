@@ -25,9 +25,6 @@ test('player screens, the account menu and the profile have no serious accessibi
   page,
   request,
 }) => {
-  // Four full-page axe runs, the account page with its notification settings among them: a limit for a busy
-  // machine, not a wait.
-  test.setTimeout(120_000);
   await signInAsNewPlayer(page, request);
   await page.goto('/live');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -56,8 +56,6 @@ async function structuringDeposits(request: APIRequestContext) {
 }
 
 async function reportStructuring(page: Page, request: APIRequestContext) {
-  // Two new admins enrol and sign in with codes of their own, and each deposit takes two approvals.
-  test.setTimeout(90_000);
   const { player, ids, laterId } = await structuringDeposits(request);
   await backofficeLogin(page);
   await goToBackofficeSection(page, 'AML queue');

@@ -19,7 +19,6 @@ for (const viewport of [
     test.use({ viewport });
 
     test('an agent reads No access on every admin screen and still opens their players', async ({ page, request }) => {
-      test.setTimeout(90_000);
       const referralCode = `G${uniqueSuffix()}`.slice(0, 12).toUpperCase();
       const { agent } = await agentOfNewBranch(request, referralCode, AGENT_PASSWORD);
       await backofficeLogin(page, agent.username, AGENT_PASSWORD);
@@ -33,7 +32,6 @@ for (const viewport of [
     });
 
     test('an admin opens the admin screens', async ({ page }) => {
-      test.setTimeout(90_000);
       await backofficeAsFirstAdmin(page, '/backoffice/approvals');
       for (const path of ADMIN_SCREENS) {
         await page.goto(path);

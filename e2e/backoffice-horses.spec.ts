@@ -39,7 +39,6 @@ for (const { name, viewport } of VIEWPORTS) {
     test.use({ viewport });
 
     test('an admin adds a horse and cards it as a runner by type-ahead', async ({ page }) => {
-      test.setTimeout(60_000);
       const suffix = uniqueSuffix();
       const horseName = `Kidlat ${suffix}`;
       await backofficeAsFirstAdmin(page);
@@ -105,7 +104,6 @@ for (const { name, viewport } of VIEWPORTS) {
     });
 
     test('an admin imports the sample card, and a bad file lists its errors by line', async ({ page }) => {
-      test.setTimeout(60_000);
       const track = `Sample Park ${uniqueSuffix()}`;
       // The sample's card at a track of this test's own; its past runs are the sample's (imported again: the same).
       const card = SAMPLE.split('\n')

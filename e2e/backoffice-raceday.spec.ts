@@ -40,7 +40,6 @@ async function addRunner(page: Page, runnerNo: string, horse: string, jockey: st
 }
 
 test('an admin sets up a race day and runs race 1 from open betting to closed', async ({ page }) => {
-  test.setTimeout(60_000); // a long flow; logins hash passwords, slow on a busy machine
   const eventName = `E2E Derby ${uniqueSuffix()}`;
   await backofficeLogin(page);
 
@@ -157,7 +156,6 @@ test('an admin sets up a race day and runs race 1 from open betting to closed', 
 });
 
 test('cancelling a race asks first, then voids it for good', async ({ page }) => {
-  test.setTimeout(60_000); // axe runs three times
   const eventName = `E2E Cancel ${uniqueSuffix()}`;
   await backofficeLogin(page);
   // backofficeLogin returns once any h1 shows, the login form's included: wait for the signed-in shell.

@@ -113,7 +113,6 @@ for (const viewport of [
       request,
       browser,
     }) => {
-      test.setTimeout(120_000);
       const tag = uniqueSuffix().slice(-8);
       const applicant = {
         email: `ma.${tag}@example.com`,
@@ -214,7 +213,6 @@ for (const viewport of [
       request,
       browser,
     }) => {
-      test.setTimeout(90_000);
       const player = await createVerifiedPlayer(request);
       await backofficeLogin(page);
       // Above the threshold (₱10,000): it waits for a second admin.

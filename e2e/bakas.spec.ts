@@ -199,7 +199,6 @@ for (const viewport of [
         request,
         browser,
       }) => {
-        test.setTimeout(240_000); // two players, a card made and resulted through the API, the back office, axe
         const texts = TEXTS[language];
         const organiser = await signInAsNewPlayer(page, request);
         await fund(request, organiser.playerId, 10_000);
@@ -315,7 +314,6 @@ test.describe('at 390x844', () => {
     request,
     browser,
   }) => {
-    test.setTimeout(90_000);
     const texts = TEXTS.en;
     const organiser = await signInAsNewPlayer(page, request);
     await fund(request, organiser.playerId, 10_000);
@@ -364,7 +362,6 @@ test.describe('at 1280x800', () => {
     request,
     browser,
   }) => {
-    test.setTimeout(120_000);
     const organiser = await signInAsNewPlayer(page, request);
     await fund(request, organiser.playerId, 10_000);
     await prepare(page, 'en');

@@ -11,8 +11,6 @@ import { createRaceDay } from './raceDay.ts';
  */
 
 test.use({ viewport: { width: 390, height: 844 } });
-// A race day, funding and several screens per test, on a machine other suites share.
-test.describe.configure({ timeout: 90_000 });
 
 async function fund(request: APIRequestContext, playerId: number, amount: number) {
   await adminPost(

@@ -83,8 +83,6 @@ for (const viewport of [
 ]) {
   test.describe(`at ${viewport.width}x${viewport.height}`, () => {
     test.use({ viewport });
-    // Two bets placed through the page with the history read after: more than the default on a busy machine.
-    test.describe.configure({ timeout: 90_000 });
 
     test('a boxed Trifecta over three runners and a banker Forecast are placed at the cost the builder shows', async ({
       page,

@@ -86,7 +86,6 @@ for (const viewport of [
 ]) {
   test.describe(`at ${viewport.width}x${viewport.height}`, () => {
     test.use({ viewport });
-    test.describe.configure({ timeout: 90_000 });
 
     for (const language of ['en', 'fil'] as const) {
       const words = WORDS[language];

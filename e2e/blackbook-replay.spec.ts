@@ -18,7 +18,6 @@ for (const viewport of [
     test.use({ viewport });
 
     test('follow a horse: marked on /live and listed in Followed today with a note', async ({ page, request }) => {
-      test.setTimeout(90_000);
       await signInAsNewPlayer(page, request);
       const tag = uniqueSuffix().slice(-6);
       const horse = `Tala ${tag}`;
@@ -93,7 +92,6 @@ for (const viewport of [
     });
 
     test('a finished demo race replays with pause, speed and restart', async ({ page, playwright }) => {
-      test.setTimeout(120_000);
       const api = await playwright.request.newContext({ baseURL: E2E_FAST_DEMO_URL });
       await signInAsNewPlayer(page, api);
       // The fast demo finishes a race every few seconds: wait for one with a recorded run.
@@ -120,7 +118,7 @@ for (const viewport of [
       await expect(drawn).toHaveAttribute('data-race-id', String(raceId));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Replay: race \d+$/);
       // A demo run is short here: it plays through to the official result.
-      await expect(drawn).toHaveAttribute('data-phase', 'result', { timeout: 15_000 });
+      await expect(drawn).toHaveAttribute('data-phase', 'result');
 
       // Paused and restarted: the runners wait at the start and do not move.
       const pause = replay.getByTestId('replay-pause');
@@ -148,7 +146,7 @@ for (const viewport of [
       await expect(replay).toHaveAttribute('data-speed', '0.5');
       await pause.click();
       await expect(replay).toHaveAttribute('data-state', 'playing');
-      await expect(drawn).toHaveAttribute('data-phase', 'result', { timeout: 15_000 });
+      await expect(drawn).toHaveAttribute('data-phase', 'result');
       await replay.getByRole('button', { name: '2x' }).click();
       await expect(replay).toHaveAttribute('data-speed', '2');
       expect(await seriousViolations(page)).toEqual([]);

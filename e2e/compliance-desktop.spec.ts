@@ -31,7 +31,6 @@ async function fitsTheWindow(page: Page) {
 }
 
 test('an admin reviews an identity verification on a desktop: queue, photos, approve', async ({ page, request }) => {
-  test.setTimeout(90_000);
   const player = await createVerifiedPlayer(request);
   const legalName = `Jose Rizal Mercado ${uniqueSuffix().slice(-6)}`;
   const submitted = await request.post(KycRoutes.submit, {
@@ -75,7 +74,6 @@ test('an admin reviews an identity verification on a desktop: queue, photos, app
 });
 
 test('an admin excludes a player on a desktop and finds them on the exclusions list', async ({ page, request }) => {
-  test.setTimeout(90_000);
   const player = await createVerifiedPlayer(request);
   await backofficeLogin(page);
   await page.goto(`/backoffice/players/${player.playerId}`);

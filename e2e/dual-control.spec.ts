@@ -95,7 +95,6 @@ test.describe('on a desktop', () => {
     page,
     browser,
   }) => {
-    test.setTimeout(90_000); // two admins in two browsers on a busy machine
     const effectiveFrom = farDate();
     const title = `Pool split, taxes and rules: ${BET_TYPE} from ${effectiveFrom}`;
     // The first founding admin proposes; the second, system-created too, is independent of them.
@@ -187,7 +186,6 @@ test.describe('the approval settings on a desktop', () => {
   test('a new promo amount from the approval settings form applies only once a second admin approves it', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     await backofficeAsFirstAdmin(page, '/backoffice/deposit-accounts');
     const origin = new URL(page.url()).origin;
     const old = await approvalSettingsNow(page.request);
@@ -245,7 +243,6 @@ test.describe('on a phone', () => {
     request,
     browser,
   }) => {
-    test.setTimeout(90_000);
     const code = `DC${uniqueSuffix()}`.slice(0, 20).toUpperCase();
     const name = `Credit ${code}`;
     const admin = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();

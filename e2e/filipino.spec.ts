@@ -387,7 +387,6 @@ for (const viewport of [
       page,
       request,
     }) => {
-      test.setTimeout(90_000);
       const player = await signInAsNewPlayer(page, request);
       await page.addInitScript(() => {
         window.localStorage.setItem('language', 'fil');

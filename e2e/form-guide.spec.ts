@@ -73,8 +73,6 @@ for (const viewport of [
       page,
       request,
     }) => {
-      // A long walk through four screens with axe on each: more than the default on a loaded machine.
-      test.setTimeout(120_000);
       await signInAsNewPlayer(page, request);
       const card = await importCard(request);
       await openLive(page, card.eventId, 'en');
@@ -162,7 +160,6 @@ test.describe('in Filipino at 390x844', () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
     await signInAsNewPlayer(page, request);
     const card = await importCard(request);
     await openLive(page, card.eventId, 'fil');

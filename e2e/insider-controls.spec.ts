@@ -87,11 +87,8 @@ async function expectReceiptShown(card: ReturnType<Page['getByTestId']>) {
   await expect(receipt).toBeVisible();
   // The image loads lazily, as a person scrolling the list would see it: an admin's list is long.
   await receipt.scrollIntoViewIfNeeded();
-  // The image is served from the stored receipt: on a busy machine it can take a while to arrive.
   await expect
-    .poll(() => receipt.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0)), {
-      timeout: 20_000,
-    })
+    .poll(() => receipt.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0)))
     .toBeGreaterThan(0);
 }
 
@@ -100,7 +97,6 @@ test('a deposit above the threshold needs the agent and then an independent admi
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { agent } = await agentAndPlayer(page, request);
   await adminPost<{ account: DepositAccountView }>(request, PaymentBackofficeRoutes.depositAccounts, {
     type: 'GCASH',
@@ -117,7 +113,7 @@ test('a deposit above the threshold needs the agent and then an independent admi
     mimeType: 'image/png',
     buffer: await receiptScreenshot(browser, '15,000.00', reference),
   });
-  await expect(page.getByTestId('receipt-status')).toHaveText(/We filled in what we could read/, { timeout: 20_000 });
+  await expect(page.getByTestId('receipt-status')).toHaveText(/We filled in what we could read/);
   await expect(page.getByTestId('deposit-amount')).toHaveValue('15000');
   await page.getByTestId('deposit-sender').fill('09175550001');
   await page.getByTestId('deposit-submit').click();
@@ -166,14 +162,13 @@ test('a deposit above the threshold needs the agent and then an independent admi
   await expect(checkerPage.getByRole('status').filter({ hasText: `${transactionId} approved.` })).toBeVisible();
   await checkerPage.context().close();
 
-  await expect(page.getByTestId('player-balance')).toHaveText('₱15,000.00', { timeout: 10_000 });
+  await expect(page.getByTestId('player-balance')).toHaveText('₱15,000.00');
 });
 
 test('an adjustment above the threshold waits for a second, independent admin, who approves it', async ({
   request,
   browser,
 }) => {
-  test.setTimeout(90_000);
   const player = await createVerifiedPlayer(request);
   const pending = await adminPost<AdjustmentResponse>(
     request,
@@ -199,7 +194,6 @@ test('an admin reads the approval thresholds and limits; a large adjustment from
   request,
   browser,
 }) => {
-  test.setTimeout(90_000);
   const player = await createVerifiedPlayer(request);
   const admin = await staffPage(browser);
 

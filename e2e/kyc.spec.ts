@@ -20,8 +20,6 @@ test('a player completes identity verification from the account menu, an admin a
   page,
   request,
 }) => {
-  // Two sites, photos and a review: more than the default 30 s on a loaded machine.
-  test.setTimeout(90_000);
   const player = await signInAsNewPlayer(page, request);
   const legalName = `Maria Clara Santos ${uniqueSuffix().slice(-6)}`;
 

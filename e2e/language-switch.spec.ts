@@ -46,7 +46,6 @@ for (const viewport of [
     test.use({ viewport });
 
     test('switching the language on the public pages logs no console error', async ({ page }) => {
-      test.setTimeout(90_000);
       const errors = collectConsoleErrors(page);
       for (const path of [
         '/',
@@ -65,7 +64,6 @@ for (const viewport of [
     });
 
     test('switching the language on the player pages logs no console error', async ({ page, request }) => {
-      test.setTimeout(90_000);
       await page.addInitScript(() => window.localStorage.setItem('announcementDate', '2025-03-28'));
       await signInAsNewPlayer(page, request);
       const errors = collectConsoleErrors(page);

@@ -76,8 +76,6 @@ async function inStripView(chip: Locator): Promise<boolean> {
 
 test.describe('on a phone (390x844)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
-  // Several axe runs and a reload each: more than the default on a busy machine.
-  test.describe.configure({ timeout: 60_000 });
 
   test('the slip bar shows picks, combinations and total above the bottom nav and opens the full slip', async ({
     page,
@@ -252,7 +250,6 @@ test.describe('on a phone (390x844)', () => {
 
 test.describe('on a desktop (1280x800)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
-  test.describe.configure({ timeout: 60_000 });
 
   test('three columns: stream and race info, runners, the bet slip; the nav down the side', async ({
     page,

@@ -262,7 +262,7 @@ test('a socket refused for an ended session logs the player out', async ({ page,
   // The session cookie is gone; the next GAME_CONNECT is refused with 'Invalid authentication received.'.
   await context.clearCookies();
   await sockets[0]?.close({ code: 4000, reason: 'e2e drop' });
-  await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 10_000 });
+  await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Login', exact: true })).toBeVisible();
   expect(await page.evaluate(() => window.localStorage.getItem('playerId'))).toBeNull();
 });
@@ -312,7 +312,7 @@ test('an http stream plays as HLS through hls.js; a stream that cannot load offe
 
   const broken = await createRaceDay(request, [CARD], 'https://stream.karera.test/gone/race.m3u8');
   await openRaceDay(page, broken);
-  await expect(page.getByTestId('stream-failed')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('stream-failed')).toBeVisible();
   await expect(page.getByRole('link', { name: /Open the live stream/ })).toHaveAttribute(
     'href',
     'https://stream.karera.test/gone/race.m3u8',

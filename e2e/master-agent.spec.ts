@@ -66,7 +66,6 @@ test('an application with photos, approved by two admins: the new master agent e
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   const applicant = newApplicant();
   await page.goto('/masteragentregister');
   await expect(page.getByRole('heading', { level: 1, name: 'Master Agent Registration' })).toBeVisible();

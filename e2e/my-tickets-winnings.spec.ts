@@ -102,7 +102,6 @@ for (const viewport of [
         page,
         request,
       }) => {
-        test.setTimeout(60_000); // a card made and settled through the API, and axe, on a busy machine
         const texts = LANGUAGES[language];
         const player = await signInAsNewPlayer(page, request);
         await adminPost(

@@ -109,7 +109,6 @@ for (const [viewport, language] of [
       page,
       request,
     }) => {
-      test.setTimeout(90_000);
       const texts = TEXTS[language];
       const player = await signInAsNewPlayer(page, request);
       await adminPost(
@@ -169,7 +168,6 @@ for (const [viewport, language] of [
     });
 
     test('notification settings on /account save and come back', async ({ page, request }) => {
-      test.setTimeout(90_000);
       const texts = TEXTS[language];
       await signInAsNewPlayer(page, request);
       await page.goto('/account');

@@ -73,7 +73,6 @@ test('an official dividend that differs from the tote’s is paid only after a s
   browser,
   request,
 }) => {
-  test.setTimeout(90_000); // two admins, a settlement and several sign-ins on a busy machine
   const { event, race } = await closedRaceWithBets(request);
 
   // The first founding admin enters the finish 1-2-3 with the track's Win dividend of 2.00 (the tote says 2.10).

@@ -80,7 +80,6 @@ test('a deposit prefilled from a receipt is approved by the agent; balance and W
   request,
   browser,
 }) => {
-  test.setTimeout(60_000);
   const { agent } = await agentAndPlayer(page, request);
   await adminPost<{ account: DepositAccountView }>(request, PaymentBackofficeRoutes.depositAccounts, {
     type: 'GCASH',
@@ -102,7 +101,7 @@ test('a deposit prefilled from a receipt is approved by the agent; balance and W
     mimeType: 'image/png',
     buffer: await receiptScreenshot(browser, '1,250.00', reference),
   });
-  await expect(page.getByTestId('receipt-status')).toHaveText(/We filled in what we could read/, { timeout: 20_000 });
+  await expect(page.getByTestId('receipt-status')).toHaveText(/We filled in what we could read/);
   await expect(page.getByTestId('deposit-reference')).toHaveValue(expectedReference);
   await expect(page.getByTestId('deposit-amount')).toHaveValue('1250');
 
@@ -124,7 +123,7 @@ test('a deposit prefilled from a receipt is approved by the agent; balance and W
   await approveOrDecline(agentPage, agent.username, transactionId, 'Approve');
   await agentPage.close();
 
-  await expect(page.getByTestId('player-balance')).toHaveText('₱1,250.00', { timeout: 10_000 });
+  await expect(page.getByTestId('player-balance')).toHaveText('₱1,250.00');
   await expect(row.getByTestId('wallet-status')).toHaveText(/Approved/);
   await expect(row.getByTestId('wallet-amount')).toHaveText('₱1,250.00');
   await expect(row).toContainText(`Ref ${expectedReference}`);
@@ -134,7 +133,6 @@ test('a withdrawal holds the amount at once; when the agent declines it the bala
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   const { agent, player } = await agentAndPlayer(page, request);
   await adminPost(
     request,
@@ -166,7 +164,7 @@ test('a withdrawal holds the amount at once; when the agent declines it the bala
   await approveOrDecline(agentPage, agent.username, transactionId, 'Decline', 'Account name does not match');
   await agentPage.close();
 
-  await expect(page.getByTestId('player-balance')).toHaveText('₱3,000.00', { timeout: 10_000 });
+  await expect(page.getByTestId('player-balance')).toHaveText('₱3,000.00');
   await expect(row.getByTestId('wallet-status')).toHaveText(/Declined/);
   await expect(row).toContainText('Account name does not match');
 });
@@ -175,8 +173,6 @@ test('the payment page, the Wallet tab and the verification pages have no seriou
   page,
   request,
 }) => {
-  // A branch made through a second admin's approval, and a new admin signed in with a code of their own.
-  test.setTimeout(60_000);
   await agentAndPlayer(page, request);
   await page.goto('/payment');
   await expect(page.getByTestId('deposit-form')).toBeVisible();

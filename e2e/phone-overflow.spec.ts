@@ -147,8 +147,6 @@ for (const size of SIZES) {
       page,
       request,
     }) => {
-      // A race day, eight bets and some thirty pages: a long walk on a shared machine.
-      test.setTimeout(240_000);
       await page.setViewportSize(size);
       await page.addInitScript((chosen) => {
         window.localStorage.setItem('language', chosen);

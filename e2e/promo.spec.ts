@@ -205,7 +205,6 @@ test('a Win placed under the rebate promo earns 5% of its stake as bonus when th
   page,
   request,
 }) => {
-  test.setTimeout(90_000); // a claim, a bet, a settlement and several pages on a busy machine
   const player = await signInAsNewPlayer(page, request);
   await adminPost(
     request,
@@ -273,7 +272,6 @@ test('a Win placed under the rebate promo earns 5% of its stake as bonus when th
 });
 
 test('a promo an admin creates in the back office reaches the players', async ({ page, request, browser }) => {
-  test.setTimeout(90_000); // a new admin is asked for, approved by a second and enrolled (decision 044), then a player
   const code = `E2E${uniqueSuffix()}`.slice(0, 20).toUpperCase();
   const admin = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   // The admin's page is the one in front: focus moves only in the active page, and the test checks it.

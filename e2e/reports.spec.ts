@@ -65,7 +65,6 @@ test.describe('on a desktop (1280x800)', () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000); // sign-ins hash passwords, slow on a busy machine
     const { name } = await settledRaceToday(request);
     await backofficeLogin(page);
     await goToBackofficeSection(page, 'Reports');

@@ -36,7 +36,6 @@ test('a daily deposit limit set on the page refuses a deposit above it, naming t
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   await adminPost(request, PaymentBackofficeRoutes.depositAccounts, {
     type: 'GCASH',
     accountName: 'Karera Limits',
@@ -100,7 +99,6 @@ test('a 6-month self-exclusion is confirmed first and offers no cancel', async (
 });
 
 test('an admin excludes a player with a reason and finds them on the exclusion list', async ({ page, request }) => {
-  test.setTimeout(90_000);
   const player = await createVerifiedPlayer(request);
   await backofficeLogin(page);
   await page.goto(`/backoffice/players/${player.playerId}`);

@@ -56,7 +56,6 @@ test('a won Win is settled from the back office and shows in history, balance an
   page,
   request,
 }) => {
-  test.setTimeout(90_000); // two apps, a settlement and several logins on a busy machine
   const player = await signInAsNewPlayer(page, request);
   await adminPost(
     request,

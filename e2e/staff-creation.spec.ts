@@ -25,8 +25,6 @@ for (const { name, viewport } of VIEWPORTS) {
       page,
       browser,
     }) => {
-      // Three people's pages, several sign-ins with a deliberately slow password hash, and four scans.
-      test.setTimeout(120_000);
       const tag = uniqueSuffix();
       const master = {
         username: `ma-${tag}`,

@@ -17,8 +17,6 @@ async function logOut(page: Page) {
 }
 
 test('an admin enrols an authenticator app, signs in with a code, and with a recovery code once', async ({ page }) => {
-  // Five sign-ins, each with a deliberately slow password hash, and three accessibility scans.
-  test.setTimeout(90_000);
   await page.goto('/backoffice');
   const origin = new URL(page.url()).origin;
   const created = await newAdmin(origin, { enrol: false });

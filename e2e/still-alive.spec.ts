@@ -86,7 +86,6 @@ for (const viewport of [
       page,
       request,
     }) => {
-      test.setTimeout(60_000); // a card of four races made through the API, and axe twice, on a busy machine
       const player = await signInAsNewPlayer(page, request);
       await adminPost(
         request,

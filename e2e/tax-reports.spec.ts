@@ -83,7 +83,6 @@ for (const viewport of [
       page,
       request,
     }) => {
-      test.setTimeout(120_000); // sign-ins hash passwords, slow on a busy machine
       const { event, winner } = await settledRaceToday(request);
       const today = manilaToday();
       const year = today.slice(0, 4);
@@ -184,7 +183,6 @@ for (const viewport of [
       page,
       request,
     }) => {
-      test.setTimeout(120_000);
       const { winner } = await settledRaceToday(request, page);
       const year = manilaToday().slice(0, 4);
       // What the certificate must say: the player's own tickets' tax, as their session reads it.

@@ -91,7 +91,6 @@ for (const viewport of viewports) {
       page,
       browser,
     }) => {
-      test.setTimeout(90_000); // two admins in two browsers on a busy machine
       const { betType } = viewport;
       const tomorrow = manilaDatePlus(1);
       const yesterday = manilaDatePlus(-1);
@@ -197,7 +196,6 @@ test.describe('the settlement report on a phone', () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
     // A player with ₱500.00 bets ₱80.00 on 1 and ₱20.00 on 2 in the Win pool of this test's own race.
     const player = await createVerifiedPlayer(request);
     await adminPost(

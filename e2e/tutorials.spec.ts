@@ -103,7 +103,6 @@ test('/tutorial lists the six tours to start and the four still to come, which c
 
 for (const tour of TOURS) {
   test(`the ${tour.id} tour from start to finish with the buttons`, async ({ page }) => {
-    test.slow(); // Every step, twice over.
     const forbidden = watchForbiddenCalls(page);
     await page.goto('/tutorial');
     await page
@@ -146,7 +145,6 @@ for (const tour of TOURS) {
   });
 
   test(`the ${tour.id} tour from start to finish with the keyboard, and Escape stops it`, async ({ page }) => {
-    test.slow(); // Every step, twice over.
     const forbidden = watchForbiddenCalls(page);
     await page.goto(tour.path);
     const total = await stepCount(page);
@@ -252,7 +250,6 @@ test("the promo tour walks the page's claim flow: Claim Promo, the confirm sheet
 });
 
 test('the tutorials have no serious accessibility violations', async ({ page }) => {
-  test.slow(); // Two axe runs per tour.
   await page.goto('/tutorial');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

@@ -103,7 +103,6 @@ for (const viewport of [
       context,
       request,
     }) => {
-      test.setTimeout(120_000);
       const player = await signInAsNewPlayer(page, request);
       await adminPost(
         request,
@@ -194,7 +193,6 @@ for (const viewport of [
       page,
       request,
     }) => {
-      test.setTimeout(90_000);
       await signInAsNewPlayer(page, request);
       const tag = uniqueSuffix().slice(-6);
       const event = await createRaceDay(request, {

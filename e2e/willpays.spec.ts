@@ -80,7 +80,6 @@ async function bet(page: Page, event: GameEvent, race: Race, betType: string, se
 
 test('the probables grid and a Double will-pay after leg 1 match the bets placed', async ({ page, request }) => {
   // A race day, five bets, a result and two accessibility scans: longer than one screen's check.
-  test.slow();
   const player = await signInAsNewPlayer(page, request);
   await adminPost(
     request,
