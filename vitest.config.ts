@@ -14,6 +14,8 @@ const MOCKING_API_TESTS = 'apps/server/src/**/*.mocking.api.test.ts';
  * (npm run test:busy, load 20) set-ups and requests took several times their quiet length.
  */
 const API_TEST_CEILINGS = { testTimeout: 120_000, hookTimeout: 180_000 };
+/** The unit tests' ceiling: a render of a whole screen or a thousand simulated races takes seconds on a busy machine. */
+const UNIT_TEST_CEILING = { testTimeout: 60_000 };
 
 export default defineConfig({
   test: {
@@ -28,17 +30,17 @@ export default defineConfig({
           include: ['packages/shared/src/**/*.test.ts'],
           exclude: [MOCKING_TESTS],
           environment: 'node',
+          ...UNIT_TEST_CEILING,
           isolate: false,
         },
       },
       {
-        // Render tests draw whole screens (every tour's mocks): seconds on a busy machine.
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           exclude: [MOCKING_TESTS],
           environment: 'node',
-          testTimeout: 30_000,
+          ...UNIT_TEST_CEILING,
           isolate: false,
         },
       },
@@ -48,6 +50,7 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           exclude: ['apps/server/src/**/*.api.test.ts', MOCKING_TESTS],
           environment: 'node',
+          ...UNIT_TEST_CEILING,
           isolate: false,
         },
       },
@@ -58,6 +61,7 @@ export default defineConfig({
           include: ['{packages/shared,apps/web,apps/server}/src/**/*.mocking.test.{ts,tsx}'],
           exclude: ['apps/server/src/**/*.api.test.ts'],
           environment: 'node',
+          ...UNIT_TEST_CEILING,
         },
       },
       {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createInstance, type i18n as I18n } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { BET_TYPES, type BetTypeDefinition } from '@karera/shared';
@@ -182,11 +182,15 @@ describe('no raw key on a screen', () => {
     }
   });
 
-  /** A Filipino-only i18next (no English fallback) that records every key it cannot find. */
+  /**
+   * A Filipino-only i18next (no English fallback) that records every key it cannot find. It reaches the
+   * screens through the provider only: `initReactI18next` would make it every later render's default, in
+   * the test files that share this worker's modules (decision 057).
+   */
   function filipinoOnly(): { i18n: I18n; missing: string[] } {
     const missing: string[] = [];
     const i18n = createInstance();
-    void i18n.use(initReactI18next).init({
+    void i18n.init({
       lng: 'fil',
       fallbackLng: false,
       resources: {

@@ -11,7 +11,9 @@ void i18next.use(initReactI18next).init({
   fallbackLng: 'en',
   supportedLngs: ['en', 'fil'],
   defaultNS,
-  resources,
+  // i18next merges the pages' own texts into the objects it is given (addPageTexts): it gets a copy, so
+  // `en` stays the site's texts as written, for whatever else reads it.
+  resources: { en: { translation: structuredClone(en) } },
   initAsync: false,
   interpolation: { escapeValue: false }, // React escapes
   returnNull: false,
