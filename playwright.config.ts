@@ -36,9 +36,6 @@ export default defineConfig({
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
-    // The app's service worker precaches every asset of the build in each new context: a sixth of the
-    // browser's work per test. The specs of installing and of pushed notices allow it.
-    serviceWorkers: 'block',
     locale: 'en-PH',
     timezoneId: 'Asia/Manila',
     // Recording a trace for every test cost about a quarter of the suite's time; CI never reads them.

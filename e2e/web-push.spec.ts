@@ -88,9 +88,6 @@ async function deliverPush(cdp: CDPSession, registrationId: string, payload: obj
   });
 }
 
-// The service worker is what these tests are about (the suite blocks it elsewhere).
-test.use({ serviceWorkers: 'allow' });
-
 for (const viewport of [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
