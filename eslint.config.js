@@ -157,6 +157,22 @@ export default tseslint.config(
     },
   },
   {
+    // A failed end-to-end test prints what its page said (e2e/test.ts); a spec taking Playwright's own test
+    // would fail silent.
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@playwright/test', message: "Import from './test.ts': its page logs what a failed test needs." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

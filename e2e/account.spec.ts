@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { BackofficeRoutes, Messages, PlayerMessages, UserRoutes, type LoginLinkResponse } from '@karera/shared';
 import {
   PLAYER_SESSION_COOKIE,

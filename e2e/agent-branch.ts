@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from './test.ts';
 import { createStaffByTwoAdmins, uniqueSuffix } from './support.ts';
 
 /**

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test.ts';
 import { type DepositMethodResponse, type PaymentRequestReceipt } from '@karera/shared';
 import { backofficeLogin, createVerifiedPlayer, uniqueSuffix } from './support.ts';
 import { goToBackofficeSection } from './backofficeNav.ts';

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Page } from './test.ts';
 
 /**
  * Brings every finite animation and transition on the page to its end state at once: axe measures colour

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { agentOfNewBranch } from './agent-branch.ts';
 import { backofficeAsFirstAdmin, backofficeLogin, uniqueSuffix } from './support.ts';
 

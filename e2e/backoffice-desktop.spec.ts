@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test.ts';
 import { RacingAdminRoutes, ToteAdminRoutes, type GameEvent, type Race } from '@karera/shared';
 import { adminPost, backofficeLogin, manilaToday, newAdmin, registerPlayer, uniqueSuffix } from './support.ts';
 import { raceDaySchedule } from './raceDay.ts';

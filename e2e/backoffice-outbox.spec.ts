@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test.ts';
 import { UserRoutes, type RegisterResponse } from '@karera/shared';
 import { backofficeLogin, uniqueSuffix } from './support.ts';
 import { goToBackofficeSection } from './backofficeNav.ts';

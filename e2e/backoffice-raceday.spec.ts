@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test.ts';
 import { RacingAdminRoutes, RacingMessages, tooFewRunnersMessage, type GameEvent, type Race } from '@karera/shared';
 import { backofficeLogin, uniqueSuffix } from './support.ts';
 import { seriousViolations } from './axe.ts';

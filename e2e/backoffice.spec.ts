@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { BackofficeMessages, StaffRequestRoutes, type StaffRequestListResponse } from '@karera/shared';
 import { E2E_DEMO_PLAYER } from './env.ts';
 import { backofficeLogin, secondAdminApi, uniqueMobile, uniqueSuffix } from './support.ts';

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page } from './test.ts';
 
 /** From this width the back office's navigation is a sidebar; below it a Menu button opens it. */
 const SIDEBAR_WIDTH = 960;

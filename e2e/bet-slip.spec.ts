@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './test.ts';
 import { BackofficeRoutes, RacingAdminRoutes, type FlagBetType, type GameEvent, type Race } from '@karera/shared';
 import { adminPost, signInAsNewPlayer, uniqueSuffix } from './support.ts';
 import { raceDaySchedule } from './raceDay.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './test.ts';
 import { BackofficeRoutes, type FlagBetType, type GameEvent, type PlayerAccountKind } from '@karera/shared';
 import { adminPost, signInAsNewPlayer, uniqueSuffix } from './support.ts';
 import { seriousViolations } from './axe.ts';

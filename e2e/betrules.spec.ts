@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect } from './test.ts';
 import { playerTest as test } from './support.ts';
 import { seriousViolations } from './axe.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { BlackbookRoutes, GameRoutes, type EventReplaysResponse, type GameInfoResponse } from '@karera/shared';
 import { seriousViolations } from './axe.ts';
 import { E2E_FAST_DEMO_URL } from './env.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import sharp from 'sharp';
 import { KycRoutes } from '@karera/shared';
 import { backofficeLogin, createVerifiedPlayer, uniqueSuffix } from './support.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { Messages } from '@karera/shared';
 import { backofficeLogin, uniqueSuffix } from './support.ts';
 import { goToBackofficeSection } from './backofficeNav.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test.ts';
 import { BackofficeRoutes, BettingRoutes, type BetReceipt, type GameEvent, type Race } from '@karera/shared';
 import { adminPost, backofficeLogin, createVerifiedPlayer, uniqueSuffix } from './support.ts';
 import { seriousViolations } from './axe.ts';

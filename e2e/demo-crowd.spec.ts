@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './test.ts';
 import path from 'node:path';
 import { BackofficeRoutes, GameRoutes, type Race, type RaceInfoResponse } from '@karera/shared';
 import Database from '../apps/server/src/db/sqlite-driver.mjs';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { GameRoutes, type RaceInfoResponse } from '@karera/shared';
 import { seriousViolations } from './axe.ts';
 import { E2E_FAST_DEMO_URL } from './env.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test.ts';
 import { BackofficeRoutes, PromoRoutes, RacingAdminRoutes, type GameEvent, type Race } from '@karera/shared';
 import { adminPost, newPlayer, readOtp, signInAsNewPlayer, typeOtp, uniqueSuffix } from './support.ts';
 import { raceDaySchedule } from './raceDay.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test.ts';
 import { addCalendarDays, FormAdminRoutes, RacingAdminRoutes, type CardImportResponse } from '@karera/shared';
 import { seriousViolations } from './axe.ts';
 import { adminPost, manilaToday, signInAsNewPlayer, uniqueSuffix } from './support.ts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { request } from '@playwright/test';
+import { request } from './test.ts';
 import { E2E_BASE_URL, E2E_FAST_DEMO_URL } from './env.ts';
 import { bootstrapStatePath, FOUNDING_ADMINS, signInBootstrapAdmin } from './support.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import sharp from 'sharp';
 import { formatPeso, KycMessages, type KycStatusResponse } from '@karera/shared';
 import { adminPost, backofficeLogin, signInAsNewPlayer, uniqueSuffix } from './support.ts';

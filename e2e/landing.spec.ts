@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { seriousViolations } from './axe.ts';
 import { ANDROID_USER_AGENT, E2E_ANDROID_APP_FILE } from './env.ts';
 

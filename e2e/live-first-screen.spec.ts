@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test.ts';
 import { BET_TYPES, FLAG_BET_TYPES, RacingAdminRoutes, type GameEvent, type Race } from '@karera/shared';
 import { adminPost, signInAsNewPlayer } from './support.ts';
 import { createRaceDay } from './raceDay.ts';

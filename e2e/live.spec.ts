@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page, type WebSocketRoute } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type WebSocketRoute } from './test.ts';
 import { RacingAdminRoutes, ToteAdminRoutes, type GameEvent, type Race, type RaceStatus } from '@karera/shared';
 import { adminPost, playerTest as test, uniqueSuffix } from './support.ts';
 import { raceDaySchedule } from './raceDay.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { Messages, PlayerMessages, StatusCode, UserRoutes } from '@karera/shared';
 import { E2E_BASE_URL } from './env.ts';
 import { createVerifiedPlayer, readOtp, typeOtp } from './support.ts';

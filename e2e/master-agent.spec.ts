@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import sharp from 'sharp';
 import { MasterAgentMessages } from '@karera/shared';
 import {

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from './test.ts';
 import { PaymentBackofficeRoutes, type PaymentDecisionResponse } from '@karera/shared';
 import { adminPost, secondAdminApi, uniqueSuffix } from './support.ts';
 

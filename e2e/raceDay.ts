@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from './test.ts';
 import { manilaDate, RacingAdminRoutes, type FlagBetType, type GameEvent, type Race } from '@karera/shared';
 import { adminPost, uniqueSuffix } from './support.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { PLAYER_ROUTES } from '@karera/shared';
 import { playerTest, signInAsNewPlayer, storePlayerLogin } from './support.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test.ts';
 import { PromoMessages, ResponsibleGamingRoutes } from '@karera/shared';
 import { signInAsNewPlayer, uniqueMobile } from './support.ts';
 

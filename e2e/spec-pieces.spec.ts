@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { PaymentBackofficeRoutes, WITHDRAW_COMPANIES, type DepositAccountView } from '@karera/shared';
 import { E2E_BETTING_SITE_URL } from './env.ts';
 import { adminPost, backofficeLogin, newPlayer, signInAsNewPlayer, uniqueSuffix } from './support.ts';

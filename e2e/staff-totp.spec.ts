@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { StaffRequestMessages, StaffSecurityMessages } from '@karera/shared';
 import { backofficeLogin, newAdmin, nextTotpCode, rememberTotp, textedEnrolmentLink } from './support.ts';
 import { seriousViolations } from './axe.ts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from '../apps/server/src/db/sqlite-driver.mjs';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from './test.ts';
 import {
   BackofficeRoutes,
   DualControlRoutes,

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from './test.ts';
 import { BettingRoutes, PaymentRoutes, PromoRoutes, UserRoutes } from '@karera/shared';
 import { playerTest as test } from './support.ts';
 import { seriousViolations, settleAnimations } from './axe.ts';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect, test, type BrowserContext, type CDPSession, type Page, type Worker } from '@playwright/test';
+import { expect, test, type BrowserContext, type CDPSession, type Page, type Worker } from './test.ts';
 import { BackofficeRoutes, PushRoutes } from '@karera/shared';
 import { seriousViolations } from './axe.ts';
 import { E2E_BASE_URL } from './env.ts';
