@@ -5,18 +5,27 @@ import { playerTest, signInAsNewPlayer, storePlayerLogin } from './support.ts';
 const playerRoutes = PLAYER_ROUTES.filter((route) => route.access === 'player');
 const publicRoutes = PLAYER_ROUTES.filter((route) => route.access === 'public');
 
+/*
+ * The routes are walked in one page per group, each route a step of its own: a new browser context for each
+ * route cost more than the route's own load. A failed route does not stop the walk (soft checks), so one run
+ * names every route that fails.
+ */
 test.describe('logged-out visitors', () => {
-  for (const route of playerRoutes) {
-    test(`${route.path} sends a visitor to the landing page`, async ({ page }) => {
-      await page.goto(route.path);
-      await expect(page).toHaveURL((url) => url.pathname === '/');
-      await expect(
-        page
-          .getByRole('link', { name: 'LOGIN', exact: true })
-          .or(page.getByRole('button', { name: 'LOGIN', exact: true })),
-      ).toBeVisible();
-    });
-  }
+  test('every player route sends a visitor to the landing page', async ({ page }) => {
+    for (const route of playerRoutes) {
+      await test.step(route.path, async () => {
+        await page.goto(route.path);
+        await expect.soft(page).toHaveURL((url) => url.pathname === '/');
+        await expect
+          .soft(
+            page
+              .getByRole('link', { name: 'LOGIN', exact: true })
+              .or(page.getByRole('button', { name: 'LOGIN', exact: true })),
+          )
+          .toBeVisible();
+      });
+    }
+  });
 
   test('a redirect keeps the referral code and opens registration with it', async ({ page }) => {
     await page.goto('/history?type=wallet&r=AGENT7');
@@ -24,13 +33,15 @@ test.describe('logged-out visitors', () => {
     await expect(page.getByRole('dialog', { name: 'Register' }).getByLabel('Referral code')).toHaveValue('AGENT7');
   });
 
-  for (const route of publicRoutes) {
-    test(`${route.path} is open to visitors`, async ({ page }) => {
-      await page.goto(route.path);
-      await expect(page).toHaveURL((url) => url.pathname === route.path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    });
-  }
+  test('every public route is open to visitors', async ({ page }) => {
+    for (const route of publicRoutes) {
+      await test.step(route.path, async () => {
+        await page.goto(route.path);
+        await expect.soft(page).toHaveURL((url) => url.pathname === route.path);
+        await expect.soft(page.getByRole('heading', { level: 1 })).toBeVisible();
+      });
+    }
+  });
 
   test('an unknown path shows a not-found page with a way home', async ({ page }) => {
     await page.goto('/no-such-page');
@@ -40,13 +51,15 @@ test.describe('logged-out visitors', () => {
 
 playerTest.describe('logged-in players', () => {
   // A redirect (/bethistory) opens another route: e2e/spec-pieces.spec.ts follows it.
-  for (const route of playerRoutes.filter((entry) => !('redirect' in entry))) {
-    playerTest(`${route.path} opens with its title`, async ({ page }) => {
-      await page.goto(route.path);
-      await expect(page).toHaveURL((url) => url.pathname === route.path);
-      await expect(page.getByRole('heading', { level: 1, name: route.title })).toBeVisible();
-    });
-  }
+  playerTest('every player route opens with its title', async ({ page }) => {
+    for (const route of playerRoutes.filter((entry) => !('redirect' in entry))) {
+      await playerTest.step(route.path, async () => {
+        await page.goto(route.path);
+        await expect.soft(page).toHaveURL((url) => url.pathname === route.path);
+        await expect.soft(page.getByRole('heading', { level: 1, name: route.title })).toBeVisible();
+      });
+    }
+  });
 
   playerTest('query parameters choose the tab', async ({ page }) => {
     await page.goto('/payment?type=withdraw');
