@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Tests that replace or reload a module (vi.mock, vi.resetModules) run with modules of their own; every other
@@ -17,8 +18,41 @@ const API_TEST_CEILINGS = { testTimeout: 120_000, hookTimeout: 180_000 };
 /** The unit tests' ceiling: a render of a whole screen or a thousand simulated races takes seconds on a busy machine. */
 const UNIT_TEST_CEILING = { testTimeout: 60_000 };
 
+/**
+ * Files that spend tens of seconds waiting on processes and clocks of their own (a server killed and started
+ * again, a simulated race day, a second instance, a fuzzing run). Left in Vitest's order (on a clean clone,
+ * the largest file first) the leader-kill test began last on PostgreSQL and its 74 s were the stage's final
+ * minute with the other workers idle; started first, they overlap the short files.
+ */
+const LONG_WAITING_FILES = [
+  'modules/notifications/leader-kill.api.test.ts',
+  'modules/simulator/crowd.api.test.ts',
+  'api-fuzz.api.test.ts',
+  'modules/betting/bet-crash.api.test.ts',
+  'modules/tote/settlement-crash.api.test.ts',
+  'cluster.api.test.ts',
+  'modules/realtime/realtime.api.test.ts',
+  'modules/simulator/simulator.api.test.ts',
+];
+
+/** Vitest's order, with each project's long-waiting files moved to the front of that project's files. */
+class LongWaitingFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const at = LONG_WAITING_FILES.findIndex((name) => file.moduleId.endsWith(`/${name}`));
+      return at < 0 ? LONG_WAITING_FILES.length : at;
+    };
+    const byProject = new Map<string, TestSpecification[]>();
+    for (const file of sorted) byProject.set(file.project.name, [...(byProject.get(file.project.name) ?? []), file]);
+    // Array.prototype.sort is stable: files of the same rank keep Vitest's order.
+    return [...byProject.values()].flatMap((projectFiles) => projectFiles.sort((a, b) => rank(a) - rank(b)));
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongWaitingFirst },
     // A file per core and one more: the API tests wait on their databases much of the time. On PostgreSQL,
     // where the server's own processes and the cluster tests' instances do much of the waiting, two more.
     // Measured on 2 cores: SQLite 140 s with 2 workers, 118 s with 3; PostgreSQL 215 s with 3, 155 s with 4.
