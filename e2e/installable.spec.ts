@@ -62,6 +62,39 @@ test('the site links a valid web app manifest with its install icons', async ({ 
   }
 });
 
+test('an API call goes to the network without waking the worker; a file of the site goes through it', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await expect(page.getByTestId('landing')).toBeVisible();
+  await controlledByWorker(page);
+  const [worker] = context.serviceWorkers();
+  if (!worker) throw new Error('no service worker');
+  // The worker notes every request its fetch handler is woken for, from here on.
+  await worker.evaluate(() => {
+    const scope = globalThis as unknown as { woken: string[]; addEventListener: typeof addEventListener };
+    scope.woken = [];
+    scope.addEventListener('fetch', (event) =>
+      scope.woken.push(new URL((event as Event & { request: Request }).request.url).pathname),
+    );
+  });
+  const statuses = await page.evaluate(
+    (urls) =>
+      Promise.all(
+        urls.map((url) =>
+          fetch(url, { method: url.startsWith('/api/user') ? 'POST' : 'GET' }).then((answer) => answer.status),
+        ),
+      ),
+    [PublicRoutes.siteConfig, UserRoutes.getBalance, '/favicon.svg'],
+  );
+  expect(statuses[0]).toBe(200);
+  const woken = await worker.evaluate(() => (globalThis as unknown as { woken: string[] }).woken);
+  // The browser's static router (InstallEvent.addRoutes) sends /api past the worker; other files still reach it.
+  expect(woken).toContain('/favicon.svg');
+  expect(woken.filter((path) => path.startsWith('/api'))).toEqual([]);
+});
+
 test('offline, a reload shows the offline page, and the API is never answered from a cache', async ({
   page,
   context,

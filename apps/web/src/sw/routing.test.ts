@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PublicRoutes, UserRoutes } from '@karera/shared';
-import { isCacheable, routeOf } from './routing.ts';
+import { isCacheable, NETWORK_ONLY_PATHNAME_PATTERNS, routeOf } from './routing.ts';
 
 const ORIGIN = 'https://karera.ph';
 const get = (path: string, mode = 'cors') => ({ method: 'GET', url: `${ORIGIN}${path}`, mode });
@@ -22,6 +22,19 @@ describe('the service worker answers only what may come from it', () => {
     ]) {
       expect(routeOf(get(path), ORIGIN), path).toBe('network');
       expect(routeOf(get(path, 'navigate'), ORIGIN), `${path} opened as a page`).toBe('network');
+    }
+  });
+
+  it('routes past the worker only paths it would leave to the network anyway', () => {
+    expect(NETWORK_ONLY_PATHNAME_PATTERNS).toContain('/api{/*}?');
+    for (const pattern of NETWORK_ONLY_PATHNAME_PATTERNS) {
+      // Each pattern is a prefix and, optionally, anything under it.
+      expect(pattern, pattern).toMatch(/^\/[a-z]+\{\/\*\}\?$/);
+      const prefix = pattern.replace('{/*}?', '');
+      for (const path of [prefix, `${prefix}/`, `${prefix}/a/b`]) {
+        expect(routeOf(get(path), ORIGIN), path).toBe('network');
+        expect(routeOf(get(path, 'navigate'), ORIGIN), path).toBe('network');
+      }
     }
   });
 

@@ -32,6 +32,14 @@ function isUnder(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}.`);
 }
 
+/**
+ * The same paths as URL patterns for the browser's static router (`InstallEvent.addRoutes`, Chromium): a
+ * request they match goes to the network without the worker being woken for it, so an API call (a bet)
+ * never waits for a stopped worker to start. Each prefix and everything under it; the fetch handler still
+ * answers 'network' for the rest (other letter cases, `/backoffice.html`).
+ */
+export const NETWORK_ONLY_PATHNAME_PATTERNS: readonly string[] = NETWORK_ONLY.map((prefix) => `${prefix}{/*}?`);
+
 export function isNetworkOnlyPath(pathname: string): boolean {
   const lower = pathname.toLowerCase();
   return NETWORK_ONLY.some((prefix) => isUnder(lower, prefix));

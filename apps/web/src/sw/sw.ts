@@ -8,6 +8,7 @@ import {
   CURRENT_CACHES,
   isCacheable,
   MAX_CACHED_ASSETS,
+  NETWORK_ONLY_PATHNAME_PATTERNS,
   OFFLINE_PAGE,
   routeOf,
   SHELL_CACHE,
@@ -17,6 +18,15 @@ import { clickTargetOf, notificationOf } from './push.ts';
 // The worker's own types, so the web app's DOM typings need not mix with the WebWorker library's.
 interface ExtendableEvent extends Event {
   waitUntil(work: Promise<unknown>): void;
+}
+/** The static routing API (Chromium 123 and later); other browsers have no addRoutes. */
+declare const URLPattern: (new (init: { pathname: string }) => object) | undefined;
+interface RouterRule {
+  condition: { urlPattern: object };
+  source: 'network';
+}
+interface InstallEvent extends ExtendableEvent {
+  addRoutes?(rules: RouterRule[]): Promise<void>;
 }
 interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
@@ -44,7 +54,8 @@ interface WorkerScope {
   };
   readonly registration: { showNotification(title: string, options: NotificationOptions): Promise<void> };
   skipWaiting(): Promise<void>;
-  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: 'install', listener: (event: InstallEvent) => void): void;
+  addEventListener(type: 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
   addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
   addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void;
@@ -55,12 +66,28 @@ const origin = worker.location.origin;
 
 worker.addEventListener('install', (event) => {
   event.waitUntil(
-    caches
-      .open(SHELL_CACHE)
-      .then((cache) => cache.add(new Request(OFFLINE_PAGE, { cache: 'reload' })))
-      .then(() => worker.skipWaiting()),
+    Promise.all([
+      networkWithoutWorker(event),
+      caches.open(SHELL_CACHE).then((cache) => cache.add(new Request(OFFLINE_PAGE, { cache: 'reload' }))),
+    ]).then(() => worker.skipWaiting()),
   );
 });
+
+/** The API, the live socket and the back office bypass the worker where the browser can route them so. */
+function networkWithoutWorker(event: InstallEvent): Promise<void> {
+  const Pattern = typeof URLPattern === 'undefined' ? undefined : URLPattern;
+  if (!event.addRoutes || !Pattern) return Promise.resolve();
+  const rules = NETWORK_ONLY_PATHNAME_PATTERNS.map((pathname): RouterRule => ({
+    condition: { urlPattern: new Pattern({ pathname }) },
+    source: 'network',
+  }));
+  // A browser that refuses the rules still has the fetch handler, which leaves these paths to the network.
+  try {
+    return event.addRoutes(rules).catch(() => undefined);
+  } catch {
+    return Promise.resolve();
+  }
+}
 
 worker.addEventListener('activate', (event) => {
   event.waitUntil(
