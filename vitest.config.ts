@@ -44,7 +44,11 @@ class LongWaitingFirst extends BaseSequencer {
       return at < 0 ? LONG_WAITING_FILES.length : at;
     };
     const byProject = new Map<string, TestSpecification[]>();
-    for (const file of sorted) byProject.set(file.project.name, [...(byProject.get(file.project.name) ?? []), file]);
+    for (const file of sorted) {
+      const projectFiles = byProject.get(file.project.name) ?? [];
+      projectFiles.push(file);
+      byProject.set(file.project.name, projectFiles);
+    }
     // Array.prototype.sort is stable: files of the same rank keep Vitest's order.
     return [...byProject.values()].flatMap((projectFiles) => projectFiles.sort((a, b) => rank(a) - rank(b)));
   }

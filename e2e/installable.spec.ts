@@ -16,6 +16,13 @@ async function controlledByWorker(page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
+/** The landing page, open and taken over by the site's worker. */
+async function landingUnderWorker(page: Page) {
+  await page.goto('/');
+  await expect(page.getByTestId('landing')).toBeVisible();
+  await controlledByWorker(page);
+}
+
 /** Every address held in the worker's caches. */
 function cachedUrls(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
@@ -66,9 +73,7 @@ test('an API call goes to the network without waking the worker; a file of the s
   page,
   context,
 }) => {
-  await page.goto('/');
-  await expect(page.getByTestId('landing')).toBeVisible();
-  await controlledByWorker(page);
+  await landingUnderWorker(page);
   const [worker] = context.serviceWorkers();
   if (!worker) throw new Error('no service worker');
   // The worker notes every request its fetch handler is woken for, from here on.
@@ -80,13 +85,12 @@ test('an API call goes to the network without waking the worker; a file of the s
     );
   });
   const statuses = await page.evaluate(
-    (urls) =>
-      Promise.all(
-        urls.map((url) =>
-          fetch(url, { method: url.startsWith('/api/user') ? 'POST' : 'GET' }).then((answer) => answer.status),
-        ),
-      ),
-    [PublicRoutes.siteConfig, UserRoutes.getBalance, '/favicon.svg'],
+    (calls) => Promise.all(calls.map(([url, method]) => fetch(url, { method }).then((answer) => answer.status))),
+    [
+      [PublicRoutes.siteConfig, 'GET'],
+      [UserRoutes.getBalance, 'POST'],
+      ['/favicon.svg', 'GET'],
+    ] as const,
   );
   expect(statuses[0]).toBe(200);
   const woken = await worker.evaluate(() => (globalThis as unknown as { woken: string[] }).woken);
@@ -99,10 +103,8 @@ test('offline, a reload shows the offline page, and the API is never answered fr
   page,
   context,
 }) => {
-  await page.goto('/');
-  await expect(page.getByTestId('landing')).toBeVisible();
-  await controlledByWorker(page);
-  // Online, the API answers (through the worker, which leaves it to the network).
+  await landingUnderWorker(page);
+  // Online, the API answers (past the worker, straight from the network).
   expect(await page.evaluate((url) => fetch(url).then((answer) => answer.status), PublicRoutes.siteConfig)).toBe(200);
   // The landing's files came through the worker once it was in control: a reload fills its cache.
   await page.reload();
