@@ -1,6 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
 
+/** Debian's Chromium (package chromium) and its headless shell (package chromium-headless-shell). */
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
 /** The e2e server's settings: one fresh database per run, known staff credentials, an Android app file. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;

@@ -7,7 +7,8 @@ import { aptInstall, isCI, log, run } from './lib.mjs';
 import { ensurePostgresBinaries, startPostgres } from './postgres.mjs';
 import { findHaproxy } from './cluster.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium, by package: the e2e pages run in the headless shell, the Push API flows in the full browser. */
+const BROWSERS = { chromium: '/usr/bin/chromium', 'chromium-headless-shell': '/usr/bin/chromium-headless-shell' };
 const results = [];
 /** Failed tests by stage name, from the stages that write a report. */
 const failures = new Map();
@@ -160,10 +161,9 @@ await step('build', () => run('npm', ['run', '--silent', 'build']));
 await step('landing bundle budget (122 KB gzipped JS)', () => run('node', ['scripts/bundle-size.mjs']));
 
 await step('end-to-end tests (Playwright, Chromium, 390x844)', async () => {
-  if (!fs.existsSync(CHROMIUM) && !aptInstall(['chromium'])) {
-    return cannotRun(
-      `Chromium is not installed at ${CHROMIUM}: apt-get install chromium (or run as root to install it).`,
-    );
+  const missing = Object.keys(BROWSERS).filter((name) => !fs.existsSync(BROWSERS[name]));
+  if (missing.length > 0 && !aptInstall(missing)) {
+    return cannotRun(`Not installed: ${missing.join(', ')}. apt-get install ${missing.join(' ')} (or run as root).`);
   }
   return run('npx', ['playwright', 'test']);
 });
