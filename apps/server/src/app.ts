@@ -367,7 +367,10 @@ async function registerWebApp(
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,
-      wildcard: true,
+      // A route per file of the build, read once at start (a release is a new build and a restart). With a
+      // catch-all instead, the plugin lists every folder of a request's path to check its spelling, on every
+      // request: the assets folder's 800 names for each script a page loads.
+      wildcard: false,
       cacheControl: false,
       // The build leaves a brotli and a gzip copy beside each text file (scripts/precompress.mjs).
       preCompressed: true,

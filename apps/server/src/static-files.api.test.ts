@@ -73,6 +73,32 @@ describe(`static files of the installable site (${testDialect})`, () => {
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
   });
 
+  it('serves only the files of the build, by their exact names, and only to GET and HEAD', async () => {
+    expect((await t.app.inject({ method: 'HEAD', url: '/assets/main-Ab12Cd34.js' })).statusCode).toBe(200);
+    // Another spelling of a file's name, or of its folder, is not that file, on any file system.
+    for (const url of [
+      '/assets/MAIN-Ab12Cd34.js',
+      '/Assets/main-Ab12Cd34.js',
+      '/assets/main-Ab12Cd34.JS',
+      '/assets/missing-00000000.js',
+    ]) {
+      const answer = await t.app.inject({ url });
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.body, url).not.toContain('karera karera');
+    }
+    // Nothing outside the build: a path climbing out of it is at most the site's page.
+    for (const url of ['/assets/../../etc/passwd', '/assets/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc/passwd']) {
+      const answer = await t.app.inject({ url });
+      expect(answer.body, url).not.toContain('root:');
+    }
+    // A file written after the server started is not served: the build it serves is the one it started with.
+    fs.writeFileSync(path.join(webDir, 'assets', 'late-Ef56Gh78.js'), 'console.log(2)');
+    expect((await t.app.inject({ url: '/assets/late-Ef56Gh78.js' })).statusCode).toBe(404);
+    const post = await t.app.inject({ method: 'POST', url: '/assets/main-Ab12Cd34.js' });
+    expect(post.statusCode).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD');
+  });
+
   it('never lets a cache keep an API answer', async () => {
     const answer = await t.app.inject({ url: '/api/site/config' });
     expect(answer.headers['cache-control'] ?? '').not.toMatch(/immutable|max-age=[1-9]/);

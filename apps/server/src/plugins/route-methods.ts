@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import FindMyWay from 'find-my-way';
 
-/** The static files' catch-all: it would make every unknown address look like a GET-only route. */
-const STATIC_CATCH_ALL = '/*';
-
 /**
  * Records the methods of every route as it is declared, by address pattern, in a router of the kind
  * Fastify itself matches with (find-my-way, same defaults), so that a request no route answers can be told
@@ -14,7 +11,6 @@ export function trackRouteMethods(app: FastifyInstance): (url: string) => readon
   const router = FindMyWay();
   const methodsByPattern = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {
-    if (route.url === STATIC_CATCH_ALL) return;
     let methods = methodsByPattern.get(route.url);
     if (!methods) {
       methods = new Set();
