@@ -162,7 +162,8 @@ await step('landing bundle budget (122 KB gzipped JS)', () => run('node', ['scri
 
 await step('end-to-end tests (Playwright, Chromium, 390x844)', async () => {
   const missing = Object.keys(BROWSERS).filter((name) => !fs.existsSync(BROWSERS[name]));
-  if (missing.length > 0 && !aptInstall(missing)) {
+  // Both packages at once: each needs chromium-common of its own version, so they move together.
+  if (missing.length > 0 && !aptInstall(Object.keys(BROWSERS))) {
     return cannotRun(`Not installed: ${missing.join(', ')}. apt-get install ${missing.join(' ')} (or run as root).`);
   }
   return run('npx', ['playwright', 'test']);
