@@ -15,7 +15,12 @@ if (!container) throw new Error('Missing #root element');
 // render is a transition: React renders it in slices of a few milliseconds, giving the browser its turn
 // between them (input, paints), instead of in one long task on a slow phone.
 void Promise.all([startLanguage(), staticLandingPainted()]).then(() => {
-  const root = createRoot(container);
+  const root = createRoot(container, {
+    // React rendered the whole page again and recovered. Its own error names only a code; the one it recovered
+    // from (its cause), logged beside it, says what failed.
+    onRecoverableError: (error) =>
+      console.error(...(error instanceof Error && error.cause !== undefined ? [error, error.cause] : [error])),
+  });
   startTransition(() => root.render(<App />));
 });
 registerServiceWorker();

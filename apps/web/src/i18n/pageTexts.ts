@@ -12,14 +12,18 @@ import { addLazyTexts } from './language.ts';
  */
 export function addPageTexts(key: string, en: object, fil: () => Promise<object>): () => void {
   i18next.addResourceBundle('en', 'translation', { [key]: en }, true, true);
-  let ready = false;
-  const loading = addLazyTexts('fil', () => fil().then((texts) => ({ [key]: texts })))
+  const loading: Promise<void> = addLazyTexts('fil', () => fil().then((texts) => ({ [key]: texts })))
     .catch(() => undefined)
     .then(() => {
-      ready = true;
+      // Marked as React marks a promise it has read (its `status`), so a use() that meets it already settled
+      // returns at once instead of suspending for a turn.
+      Object.assign(loading, { status: 'fulfilled', value: undefined });
     });
+  // use() is called on every render, never only while loading: a render that suspended here is replayed by
+  // React with the hooks it had made so far, and a replay that skipped use() because the texts had arrived
+  // meanwhile would call the hooks after it in the wrong mode (React error 467, then a whole-root re-render).
   return function usePageTexts() {
-    if (!ready) use(loading);
+    use(loading);
   };
 }
 

@@ -52,6 +52,8 @@ interface LiveSocket {
   alive: boolean;
   /** Group tickets whose links this socket follows (BAKAS_WATCH), newest last. */
   watching?: string[];
+  /** The number of the unread-count read last sent to this socket (see sendUnreadCounts). */
+  unreadReadSent?: number;
 }
 
 /**
@@ -126,20 +128,31 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
       }
     }
   });
+  /**
+   * Each socket among `clients` is sent its player's unread count, read now. Reads are numbered as they start,
+   * and a socket is never sent a count from a read older than the one it last got: two reads in flight may
+   * finish in either order, and the later one has seen every notice the earlier one did.
+   */
+  let unreadReads = 0;
+  const sendUnreadCounts = async (clients: readonly LiveSocket[]) => {
+    const read = ++unreadReads;
+    const playerIds = new Set<number>();
+    for (const client of clients) if (client.playerId !== null) playerIds.add(client.playerId);
+    if (playerIds.size === 0) return;
+    const counts = await unreadCounts(app.db, [...playerIds]);
+    for (const client of clients) {
+      const unread = client.playerId === null ? undefined : counts.get(client.playerId);
+      if (unread === undefined || client.playerId === null || client.socket.readyState !== client.socket.OPEN) continue;
+      if ((client.unreadReadSent ?? 0) > read) continue;
+      client.unreadReadSent = read;
+      client.socket.send(encodeInboxChanged(client.playerId, unread));
+    }
+  };
   // A notice reached these players' inboxes (or they read some): each connected one is sent their unread count.
   const unsubscribeInbox = app.events.on('inbox.changed', async ({ playerIds }) => {
     const changed = new Set(playerIds);
-    const connected = new Set<number>();
-    for (const client of live)
-      if (client.playerId !== null && changed.has(client.playerId)) connected.add(client.playerId);
-    if (connected.size === 0) return;
-    const counts = await unreadCounts(app.db, [...connected]);
-    for (const client of live) {
-      const unread = client.playerId === null ? undefined : counts.get(client.playerId);
-      if (unread !== undefined && client.playerId !== null && client.socket.readyState === client.socket.OPEN) {
-        client.socket.send(encodeInboxChanged(client.playerId, unread));
-      }
-    }
+    const clients = [...live].filter((client) => client.playerId !== null && changed.has(client.playerId));
+    if (clients.length > 0) await sendUnreadCounts(clients);
   });
 
   /** What a socket is told on connecting: every race still in play, its odds, and a demo race being run. */
@@ -266,11 +279,21 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
       const token = cookieToken ?? (hello.sessionId !== 'cookie' ? hello.sessionId : undefined);
       const session = token ? await resolvePlayerSession(app.db, token) : undefined;
       if (!session || String(session.playerId) !== hello.playerId || socket.readyState !== socket.OPEN) return refuse();
-      client = { socket, stream, playerId: session.playerId, sessionToken: token ?? null, alive: true };
-      for (const code of earlyWatches) follow(client, code);
-      live.add(client);
+      const player: LiveSocket = {
+        socket,
+        stream,
+        playerId: session.playerId,
+        sessionToken: token ?? null,
+        alive: true,
+      };
+      client = player;
+      for (const code of earlyWatches) follow(player, code);
+      live.add(player);
       const messages = await snapshot();
       if (messages.length > 0) socket.send(encodeFrame(messages));
+      // The count as of now, the socket being live: a notice that reached the inbox after the page read its
+      // count and before this socket was live would otherwise never reach the bell.
+      await sendUnreadCounts([player]);
     };
     // A back-office screen: signed in by the staff session cookie of the upgrade request only; the hello
     // names no one, so there is no id to trust (decision 038).

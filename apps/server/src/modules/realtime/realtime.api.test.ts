@@ -3,7 +3,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
-import { decodeFrame, INVALID_AUTH_REASON, StaffSecurityRoutes, type Race, type RealtimeMessage } from '@karera/shared';
+import {
+  decodeFrame,
+  inboxChangesIn,
+  INVALID_AUTH_REASON,
+  NotificationRoutes,
+  StaffSecurityRoutes,
+  type Race,
+  type RealtimeMessage,
+} from '@karera/shared';
 import {
   createTestApp,
   createTestDatabase,
@@ -15,14 +23,18 @@ import {
   type TestDatabase,
 } from '../../../test/test-app.ts';
 import { totpCodeForStep, totpStepAt } from '../staff/index.ts';
+import { raiseNotices, type NoticeRequest } from '../notifications/index.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../../../test/player-flow.ts';
 
 /** A socket that collects every message it receives, and can wait for one that matches. */
 function liveClient(url: string, cookie?: string) {
   const socket = new WebSocket(url, cookie ? { headers: { cookie } } : {});
   const received: RealtimeMessage[] = [];
+  /** Every frame as sent, for the messages outside the race codec (INBOX_CHANGED). */
+  const frames: string[] = [];
   const waiters: (() => void)[] = [];
   socket.on('message', (data: Buffer) => {
+    frames.push(data.toString());
     received.push(...decodeFrame(data.toString()));
     for (const wake of waiters.splice(0)) wake();
   });
@@ -36,6 +48,7 @@ function liveClient(url: string, cookie?: string) {
   return {
     socket,
     received,
+    frames,
     opened,
     closed,
     async until(match: (m: RealtimeMessage) => boolean, timeoutMs = 30_000): Promise<RealtimeMessage> {
@@ -298,7 +311,9 @@ describe(`live socket sessions at each heartbeat (${testDialect})`, () => {
   let url: string;
 
   beforeAll(async () => {
-    t = await createTestApp({}, { realtime: { heartbeatMs: 100 } });
+    // A socket that misses one pong is dropped at the next beat: a beat far shorter than a second would drop
+    // this process's own sockets whenever a busy machine stalls its event loop that long.
+    t = await createTestApp({}, { realtime: { heartbeatMs: 1_000 } });
     admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = `${address.replace('http', 'ws')}/ws`;
@@ -347,5 +362,43 @@ describe(`live socket sessions at each heartbeat (${testDialect})`, () => {
     }
     expect(client.socket.readyState).toBe(WebSocket.OPEN);
     client.socket.close();
+  });
+
+  it("tells a player's socket its unread count once it is live, so a notice raised before it connected reaches the bell", async () => {
+    const reader = await registerPlayer(t.app);
+    const other = await registerPlayer(t.app);
+    const deposit = (playerId: number): NoticeRequest => ({
+      playerId,
+      kind: 'deposit.approved',
+      params: { amount: '₱100.00' },
+      linkPath: '/history?type=wallet',
+      dedupeKey: `deposit:${crypto.randomUUID()}`,
+    });
+    const raise = (requests: NoticeRequest[]) => t.app.db.transaction().execute((trx) => raiseNotices(trx, requests));
+    const unread = async (p: RegisteredPlayer) =>
+      (await t.app.inject({ url: NotificationRoutes.unread, headers: { cookie: p.cookie } })).json<{ unread: number }>()
+        .unread;
+    // Two notices reach the inbox while no socket of the player is open.
+    await raise([deposit(reader.playerId), deposit(reader.playerId)]);
+    await expect.poll(() => unread(reader), { timeout: 30_000 }).toBe(2);
+
+    const counts = (client: ReturnType<typeof liveClient>) =>
+      client.frames.flatMap((frame) => inboxChangesIn(frame)).map((m) => [m.playerId, m.unread]);
+    const readerSocket = await connected(reader);
+    const otherSocket = await connected(other);
+    await expect.poll(() => counts(readerSocket), { timeout: 30_000 }).toEqual([[reader.playerId, 2]]);
+    await expect.poll(() => counts(otherSocket), { timeout: 30_000 }).toEqual([[other.playerId, 0]]);
+
+    // Live from then on: the next notice's count, to its player only.
+    await raise([deposit(reader.playerId)]);
+    await expect
+      .poll(() => counts(readerSocket), { timeout: 30_000 })
+      .toEqual([
+        [reader.playerId, 2],
+        [reader.playerId, 3],
+      ]);
+    expect(counts(otherSocket)).toEqual([[other.playerId, 0]]);
+    readerSocket.socket.close();
+    otherSocket.socket.close();
   });
 });

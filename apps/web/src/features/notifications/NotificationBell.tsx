@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { inboxChangesIn, NotificationOperations, type InboxNotice } from '@karera/shared';
+import { inboxChangesIn, NotificationOperations, type InboxChangedMessage, type InboxNotice } from '@karera/shared';
 import { callOperation } from '../../lib/callOperation.ts';
 import { tapRealtimeFrames } from '../../lib/realtime.ts';
 import { useSessionValue } from '../../lib/session/index.ts';
@@ -44,29 +44,34 @@ export function NotificationBell() {
   const [toast, setToast] = useState<InboxNotice | null>(null);
   const toasted = useRef(new Set<string>());
 
-  useEffect(
-    () =>
-      tapRealtimeFrames((frame) => {
-        for (const message of inboxChangesIn(frame)) {
-          if (message.playerId !== playerId) continue;
-          const before = queryClient.getQueryData<number>(notificationQueryKeys.unread) ?? 0;
-          queryClient.setQueryData(notificationQueryKeys.unread, message.unread);
-          void queryClient.invalidateQueries({ queryKey: [...notificationQueryKeys.all, 'inbox'] });
-          if (message.unread <= before) continue;
-          void callOperation(NotificationOperations.inbox, { query: 'page=1' })
-            .then((page) => {
-              const fresh = page.notices.find(
-                (n) => !n.read && TOASTED_KINDS.has(n.kind) && !toasted.current.has(n.id),
-              );
-              if (!fresh) return;
-              toasted.current.add(fresh.id);
-              setToast(fresh);
-            })
-            .catch(() => undefined);
-        }
-      }),
-    [playerId, queryClient],
-  );
+  useEffect(() => {
+    const announce = (message: InboxChangedMessage) => {
+      const before = queryClient.getQueryData<number>(notificationQueryKeys.unread);
+      queryClient.setQueryData(notificationQueryKeys.unread, message.unread);
+      void queryClient.invalidateQueries({ queryKey: [...notificationQueryKeys.all, 'inbox'] });
+      // The count the socket sends on connecting, before the page's own read answered, toasts nothing: it is
+      // not news, and the page has no count to compare it with.
+      if (before === undefined || message.unread <= before) return;
+      void callOperation(NotificationOperations.inbox, { query: 'page=1' })
+        .then((page) => {
+          const fresh = page.notices.find((n) => !n.read && TOASTED_KINDS.has(n.kind) && !toasted.current.has(n.id));
+          if (!fresh) return;
+          toasted.current.add(fresh.id);
+          setToast(fresh);
+        })
+        .catch(() => undefined);
+    };
+    return tapRealtimeFrames((frame) => {
+      for (const message of inboxChangesIn(frame)) {
+        if (message.playerId !== playerId) continue;
+        // A read of the count still in flight may have been answered before this change: it is cancelled, so
+        // its older answer never replaces the socket's.
+        void queryClient
+          .cancelQueries({ queryKey: notificationQueryKeys.unread, exact: true })
+          .then(() => announce(message));
+      }
+    });
+  }, [playerId, queryClient]);
 
   useEffect(() => {
     if (!toast) return undefined;
