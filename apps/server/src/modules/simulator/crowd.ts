@@ -23,6 +23,7 @@ import {
   pickExoticType,
   planWinTickets,
 } from './crowd-model.ts';
+import { DemoWork, lockDemoWork } from './demoLock.ts';
 
 /**
  * The demo race day's crowd (decision 047): simulated bettors who place real tickets through the same
@@ -104,8 +105,23 @@ async function fund(db: Db, playerIds: readonly number[]): Promise<void> {
   await runIdempotent(
     db,
     { scope: FUNDING_SCOPE, key, request: { playerIds: [...playerIds].sort((a, b) => a - b), amount: FUNDING } },
-    (trx) =>
-      postTransaction(trx, {
+    async (trx) => {
+      // The balances read before may be stale: another simulator may have funded these members meanwhile,
+      // under a key of its own. Read again under the lock; if any is no longer low, nothing is paid now and
+      // the next step reads them afresh.
+      await lockDemoWork(trx, DemoWork.crowdFunding);
+      const stillLow = await trx
+        .selectFrom('accounts')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          credits.map((credit) => credit.id),
+        )
+        .where('balance', '<', LOW_BALANCE)
+        .execute();
+      if (stillLow.length !== credits.length) throw new FundedMeanwhile();
+      return postTransaction(trx, {
         kind: DEMO_CROWD_FUNDING_KIND,
         description: 'Demo crowd play money',
         actor: { type: 'system', id: null },
@@ -114,9 +130,15 @@ async function fund(db: Db, playerIds: readonly number[]): Promise<void> {
           ...credits.map((credit) => ({ accountId: credit.id, amount: FUNDING })),
           { accountId: source, amount: -FUNDING * credits.length },
         ],
-      }),
-  );
+      });
+    },
+  ).catch((error: unknown) => {
+    if (!(error instanceof FundedMeanwhile)) throw error;
+  });
 }
+
+/** The crowd's members were funded by another simulator after this one read their balances. */
+class FundedMeanwhile extends Error {}
 
 /** The crowd's members (made on first use, in one transaction), topped up when they run low. */
 export async function crowdMembers(db: Db): Promise<{ playerId: number; credit: number }[]> {

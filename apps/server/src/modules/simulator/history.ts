@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { addCalendarDays } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { rebuildFormTallies } from '../form/index.ts';
+import { DemoWork, lockDemoWork } from './demoLock.ts';
 import { ARENAS } from './names.ts';
 import { loadPopulation, writeTraits, type PopulationHorse } from './population.ts';
 import {
@@ -202,7 +203,8 @@ export async function seedHistory(db: Db, random: Random, today: string, now: st
   );
   let written = 0;
   await db.transaction().execute(async (trx) => {
-    // Written again inside the transaction: two leaders never both seed.
+    // Read again under the lock: two leaders never both seed.
+    await lockDemoWork(trx, DemoWork.history);
     if (await trx.selectFrom('runner_results').select('runner_id').limit(1).executeTakeFirst()) return;
     await trx
       .insertInto('game_events')

@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { addCalendarDays, type Race } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import { seeded } from './crowd-model.ts';
+import { DemoWork, lockDemoWork } from './demoLock.ts';
 import {
   REST_DAYS,
   TRACK_CONDITIONS,
@@ -90,9 +91,13 @@ async function idsByName(db: Db, table: 'jockeys' | 'trainers', names: readonly 
  * made it.
  */
 export async function ensurePopulation(db: Db, random: Random, today: string, now: string): Promise<boolean> {
-  const existing = await db.selectFrom('demo_horse_traits').select('horse_id').limit(1).executeTakeFirst();
-  if (existing) return false;
-  await db.transaction().execute(async (trx) => {
+  const made = (executor: Db | Transaction<Database>) =>
+    executor.selectFrom('demo_horse_traits').select('horse_id').limit(1).executeTakeFirst();
+  if (await made(db)) return false;
+  return db.transaction().execute(async (trx) => {
+    // Read again under the lock: another simulator may have made it meanwhile.
+    await lockDemoWork(trx, DemoWork.population);
+    if (await made(trx)) return false;
     const trainerIds = [...(await idsByName(trx, 'trainers', trainerNames(), now)).values()];
     const jockeys = await idsByName(trx, 'jockeys', jockeyNames(), now);
     const names = horseNames();
@@ -148,8 +153,8 @@ export async function ensurePopulation(db: Db, random: Random, today: string, no
       )
       .onConflict((oc) => oc.column('jockey_id').doNothing())
       .execute();
+    return true;
   });
-  return true;
 }
 
 export async function loadPopulation(db: Db): Promise<Population> {
