@@ -9,6 +9,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const MOCKING_TESTS = '**/*.mocking.test.{ts,tsx}';
 const MOCKING_API_TESTS = 'apps/server/src/**/*.mocking.api.test.ts';
+/** Each API project migrates one database per run; every test app's database starts as a copy of it. */
+const MIGRATED_TEMPLATE_SETUP = 'apps/server/test/database-template.setup.ts';
 
 /**
  * Ceilings, not waits: every test waits for the state it needs. With both cores kept busy by other work
@@ -111,6 +113,7 @@ export default defineConfig({
           exclude: [MOCKING_API_TESTS],
           environment: 'node',
           ...API_TEST_CEILINGS,
+          globalSetup: [MIGRATED_TEMPLATE_SETUP],
           // Each file builds its own app on its own database; the modules are loaded once per worker.
           isolate: false,
         },
@@ -122,6 +125,7 @@ export default defineConfig({
           include: [MOCKING_API_TESTS],
           environment: 'node',
           ...API_TEST_CEILINGS,
+          globalSetup: [MIGRATED_TEMPLATE_SETUP],
         },
       },
     ],

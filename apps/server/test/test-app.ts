@@ -14,12 +14,14 @@ import {
   type TotpEnrolmentResponse,
 } from '@karera/shared';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import { lowerPasswordHashCost } from '../src/lib/passwords.ts';
 import { TOTP_PERIOD_SECONDS, totpCodeForStep, totpStepAt } from '../src/modules/staff/staff-totp.ts';
 import { sendEnrolmentLink } from '../src/modules/staff/staff-enrolment-links.ts';
 import { STAFF_ENROLMENT_SMS_PURPOSE } from '../src/modules/sms/sms.ts';
+import { copyDatabaseTemplate } from './database-template.ts';
 
 export const TEST_ADMIN = { username: 'admin', password: 'admin-password-1' } as const;
 /** A known admin TOTP secret (ADMIN_TOTP_SECRET) for suites that start the server as its own process. */
@@ -63,6 +65,34 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /**
+ * A fresh database already migrated: a copy of the run's migrated template (database-template.setup.ts), or,
+ * outside a run that made one, a new empty database the app migrates itself.
+ */
+async function createMigratedTestDatabase(): Promise<TestDatabase> {
+  const template = inject('migratedDatabaseTemplate');
+  if (!template) return createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'karera-test-'));
+  const adminUrl = process.env.TEST_PG_ADMIN_URL;
+  const env = await copyDatabaseTemplate(template, dataDir, adminUrl);
+  const name = env.DATABASE_URL ? new URL(env.DATABASE_URL).pathname.slice(1) : undefined;
+  return {
+    env,
+    drop: async () => {
+      if (adminUrl && name) {
+        const client = new pg.Client({ connectionString: adminUrl });
+        await client.connect();
+        try {
+          await dropWhenUnused(client, name);
+        } finally {
+          await client.end();
+        }
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
  * The app's pool has ended, but its server backends may take a moment to exit. Wait for them rather
  * than force them: a forced termination reaches client sockets that are still closing as an uncaught error.
  */
@@ -90,7 +120,7 @@ export interface TestApp {
 /** The real app on a fresh database, API only, quiet, with a known admin password. */
 export async function createTestApp(env: Record<string, string> = {}, build: BuildOptions = {}): Promise<TestApp> {
   lowerPasswordHashCost();
-  const database = await createTestDatabase();
+  const database = await createMigratedTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DEMO: '0',
