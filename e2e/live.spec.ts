@@ -1,5 +1,13 @@
 import { expect, type APIRequestContext, type Locator, type Page, type WebSocketRoute } from './test.ts';
-import { RacingAdminRoutes, ToteAdminRoutes, type GameEvent, type Race, type RaceStatus } from '@karera/shared';
+import {
+  BackofficeRoutes,
+  formatPeso,
+  RacingAdminRoutes,
+  ToteAdminRoutes,
+  type GameEvent,
+  type Race,
+  type RaceStatus,
+} from '@karera/shared';
 import { adminPost, playerTest as test, uniqueSuffix } from './support.ts';
 import { raceDaySchedule } from './raceDay.ts';
 
@@ -247,6 +255,52 @@ test('the live socket reconnects after a drop and catches up on what it missed',
   // And the new connection delivers what happens next.
   await setStatus(request, race, 'C');
   await expect(notice(page)).toHaveText('Close Bet');
+});
+
+test('a balance changed while the socket was down shows once it is back, on the live screen and elsewhere', async ({
+  page,
+  request,
+}) => {
+  const day = await createRaceDay(request, [CARD]);
+  const sockets: WebSocketRoute[] = [];
+  let creditWhileDown: (() => Promise<unknown>) | undefined;
+  await page.routeWebSocket(/\/ws$/, async (ws) => {
+    sockets.push(ws);
+    // The page's next socket reaches the server only once the money has moved: its notice went to no one.
+    const credit = creditWhileDown;
+    creditWhileDown = undefined;
+    await credit?.();
+    ws.connectToServer();
+  });
+  await openRaceDay(page, day);
+  const playerId = Number(await page.evaluate(() => window.localStorage.getItem('playerId')));
+  const balance = page.getByTestId('player-balance');
+  const shown = async () => {
+    await expect(balance).toHaveText(/^₱[\d,]+\.\d\d$/);
+    return Number((await balance.innerText()).replace(/[₱,.]/g, ''));
+  };
+
+  // The page's latest socket drops; the money moves before its next one reaches the server.
+  const dropAndCredit = async () => {
+    const before = await shown();
+    await expect.poll(() => sockets.length).toBeGreaterThan(0);
+    const opened = sockets.length;
+    creditWhileDown = () =>
+      adminPost(
+        request,
+        BackofficeRoutes.adjustments(playerId),
+        { account: 'credit', amount: 5_000, reason: 'E2E credit while offline' },
+        { 'idempotency-key': `e2e-offline-credit-${uniqueSuffix()}` },
+      );
+    await sockets[opened - 1]?.close({ code: 4000, reason: 'e2e drop' });
+    await expect.poll(() => sockets.length).toBeGreaterThan(opened);
+    await expect(balance).toHaveText(formatPeso(before + 5_000));
+  };
+  // The live screen's own socket.
+  await dropAndCredit();
+  // The socket the other pages share.
+  await page.goto('/account');
+  await dropAndCredit();
 });
 
 test('a socket refused for an ended session logs the player out', async ({ page, request, context }) => {

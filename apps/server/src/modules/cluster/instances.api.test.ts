@@ -109,6 +109,8 @@ describe.skipIf(testDialect !== 'postgres')('instances on one PostgreSQL', () =>
     const status = (to: string) => `RACE_STATUS:${day.raceId}:${to}`;
     const heard = (text: string) => frames.some((frame) => frame.split('|').includes(text));
     await expect.poll(() => heard(status('O')), { timeout: 30_000, interval: 20 }).toBe(true);
+    // The last of what an accepted socket is told (after its balance notice): from here on, a notice is news.
+    await expect.poll(() => heard(`INBOX_CHANGED:${player.playerId}:0`), { timeout: 30_000, interval: 20 }).toBe(true);
     frames.length = 0;
 
     const listeners = async () =>

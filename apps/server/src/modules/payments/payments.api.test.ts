@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import {
   PaymentMessages,
@@ -724,7 +724,9 @@ describe(`payments (${testDialect})`, () => {
         socket.on('message', (data: Buffer) => frames.push(data.toString()));
         await new Promise((resolve) => socket.once('open', resolve));
         socket.send(`GAME_CONNECT:${who.playerId}:cookie`);
-        await new Promise((resolve) => setTimeout(resolve, 150));
+        // An accepted socket is first told to read its balance (what changed before it was live): it is live.
+        await vi.waitFor(() => expect(frames).toContain(`BALANCE_CHANGED:${who.playerId}`), { timeout: 30_000 });
+        frames.length = 0;
         return { socket, frames };
       };
       const mine = await open(player);

@@ -291,8 +291,10 @@ export async function registerRealtimeHub(app: FastifyInstance, options: Realtim
       live.add(player);
       const messages = await snapshot();
       if (messages.length > 0) socket.send(encodeFrame(messages));
-      // The count as of now, the socket being live: a notice that reached the inbox after the page read its
-      // count and before this socket was live would otherwise never reach the bell.
+      // Notices sent before this socket was live never reached it: a balance changed or a notice that reached
+      // the inbox after the page read them (or while an earlier socket was down). The screen reads the balance
+      // again, and the bell gets its count as of now.
+      socket.send(encodeBalanceChanged(session.playerId));
       await sendUnreadCounts([player]);
     };
     // A back-office screen: signed in by the staff session cookie of the upgrade request only; the hello

@@ -364,7 +364,7 @@ describe(`live socket sessions at each heartbeat (${testDialect})`, () => {
     client.socket.close();
   });
 
-  it("tells a player's socket its unread count once it is live, so a notice raised before it connected reaches the bell", async () => {
+  it("tells a player's socket its unread count and to read its balance once it is live, so what changed before reaches the screen", async () => {
     const reader = await registerPlayer(t.app);
     const other = await registerPlayer(t.app);
     const deposit = (playerId: number): NoticeRequest => ({
@@ -387,6 +387,8 @@ describe(`live socket sessions at each heartbeat (${testDialect})`, () => {
     const readerSocket = await connected(reader);
     const otherSocket = await connected(other);
     await expect.poll(() => counts(readerSocket), { timeout: 30_000 }).toEqual([[reader.playerId, 2]]);
+    // And to read its balance again: a change made before the socket was live never reached it.
+    expect(readerSocket.frames).toContain(`BALANCE_CHANGED:${reader.playerId}`);
     await expect.poll(() => counts(otherSocket), { timeout: 30_000 }).toEqual([[other.playerId, 0]]);
 
     // Live from then on: the next notice's count, to its player only.
