@@ -259,7 +259,8 @@ describe.skipIf(testDialect !== 'postgres' || !haproxyPath())(
         new Map(
           (await db.selectFrom('races').select(['id', 'status']).execute()).map((r) => [
             r.id,
-            STATUS_ORDER.indexOf(r.status),
+            // A cancelled race (the demo cancels some as they open) is past every status it was sent.
+            r.status === 'X' ? STATUS_ORDER.length : STATUS_ORDER.indexOf(r.status),
           ]),
         );
       for (const [index] of dropped.entries()) {
