@@ -103,18 +103,19 @@ test('a newcomer places a Double on the demo card from the bet slip, its second 
   await fund(request, player.playerId, 50_000);
   // A Double is sold while its first leg is open, whether or not the second is yet. Several demo cards can be
   // in play at once, and a card late in the Manila evening ends before midnight (decision 048): wait for a
-  // demo card of the day with an open race whose next race on that card is open too (so not cancelled), and
-  // take its latest such race.
+  // demo card of the day with an open race whose next race on that card is open or still to open (so not
+  // cancelled), and take its latest such race. A failed wait names what the demo cards showed last.
   let found: { eventId: number; raceNo: number } | undefined;
   await expect
     .poll(
       async () => {
-        found = await doubleOnTheDemo(request);
-        return found !== undefined;
+        const look = await doubleOnTheDemo(request);
+        found = look.found;
+        return found ? 'found' : look.seen;
       },
       { timeout: 5 * 60_000, intervals: [2_000] },
     )
-    .toBe(true);
+    .toBe('found');
   const { eventId, raceNo: first } = found ?? { eventId: 0, raceNo: 0 };
   await openLive(page, '₱500.00', eventId);
   await expect(page.getByTestId('event-name')).toContainText('Demo Race Day');
@@ -140,24 +141,31 @@ test('a newcomer places a Double on the demo card from the bet slip, its second 
  * and pick) whose next race on the card is open too, and the latest such race; none when every demo card is
  * between such races.
  */
-async function doubleOnTheDemo(request: APIRequestContext) {
+async function doubleOnTheDemo(
+  request: APIRequestContext,
+): Promise<{ found?: { eventId: number; raceNo: number }; seen: string }> {
   const info = await request.post(GameRoutes.getGameInfo, { data: {} });
   expect(info.ok()).toBe(true);
   const { events } = (await info.json()) as GameInfoResponse;
+  const seen: string[] = [];
   for (const card of events.filter((event) => event.name.endsWith('Demo Race Day'))) {
     const answer = await request.post(GameRoutes.getRaceInfo, { data: { eventId: card.id } });
     expect(answer.ok()).toBe(true);
     const { races } = (await answer.json()) as RaceInfoResponse;
-    // The second leg open too: the demo cancels a race only as it opens (5% of them), and a Double whose
+    const minutesToPost = (race: Race) => Math.round((Date.parse(race.startDateTime) - Date.now()) / 60_000);
+    seen.push(
+      `card ${card.id}: ${races.map((race) => `${race.raceNo}${race.status}${minutesToPost(race)}m`).join(' ')}`,
+    );
+    // The second leg not cancelled: the demo cancels a race only as it opens (5% of them), and a Double whose
     // second leg is cancelled is not sold.
-    const openRaceNos = new Set(races.filter((race) => race.status === 'O').map((race) => race.raceNo));
+    const statusOf = new Map(races.map((race) => [race.raceNo, race.status]));
     const doubles = races
-      .filter((race) => openRaceNos.has(race.raceNo) && openRaceNos.has(race.raceNo + 1))
+      .filter((race) => race.status === 'O' && ['A', 'O'].includes(statusOf.get(race.raceNo + 1) ?? 'X'))
       .filter((race) => Date.parse(race.startDateTime) - Date.now() > 3 * 60_000)
       .map((race) => race.raceNo);
-    if (doubles.length > 0) return { eventId: card.id, raceNo: Math.max(...doubles) };
+    if (doubles.length > 0) return { found: { eventId: card.id, raceNo: Math.max(...doubles) }, seen: '' };
   }
-  return undefined;
+  return { seen: seen.length > 0 ? seen.join('; ') : 'no demo card' };
 }
 
 test('the fast demo race day runs card after card, and /live always shows one with a race open or to come', async ({
