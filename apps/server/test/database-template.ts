@@ -29,9 +29,7 @@ export async function createDatabaseTemplate(adminUrl: string | undefined): Prom
   if (adminUrl) {
     pgName = `karera_template_${randomBytes(6).toString('hex')}`;
     await onAdmin(adminUrl, (client) => client.query(`create database ${pgName}`));
-    const url = new URL(adminUrl);
-    url.pathname = `/${pgName}`;
-    env.DATABASE_URL = url.toString();
+    env.DATABASE_URL = databaseUrl(adminUrl, pgName);
   }
   const handle = createDatabase(loadConfig({ NODE_ENV: 'test', DEMO: '0', LOG_LEVEL: 'silent', ...env }).database);
   try {
@@ -47,6 +45,17 @@ export async function createDatabaseTemplate(adminUrl: string | undefined): Prom
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A new, empty database in `dataDir` (and on the server at `adminUrl`): not even migrated. */
+export async function createEmptyDatabase(
+  dataDir: string,
+  adminUrl: string | undefined,
+): Promise<Record<string, string>> {
+  if (!adminUrl) return { DATA_DIR: dataDir };
+  const name = `karera_t_${randomBytes(6).toString('hex')}`;
+  await onAdmin(adminUrl, (client) => client.query(`create database ${name}`));
+  return { DATA_DIR: dataDir, DATABASE_URL: databaseUrl(adminUrl, name) };
 }
 
 /** A new database in `dataDir` (and on the server at `adminUrl`) as the template is: migrated, empty. */
@@ -74,12 +83,18 @@ export async function copyDatabaseTemplate(
       }
     }
   });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { DATA_DIR: dataDir, DATABASE_URL: url.toString() };
+  return { DATA_DIR: dataDir, DATABASE_URL: databaseUrl(adminUrl, name) };
 }
 
-async function onAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** The address of database `name` on the server at `adminUrl`. */
+function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** `work` on a connection of its own to the server's admin database, closed after. */
+export async function onAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import {
   StaffRequestMessages,
@@ -13,7 +12,7 @@ import {
   type TotpEnrolledResponse,
   type TotpEnrolmentResponse,
 } from '@karera/shared';
-import pg from 'pg';
+import type pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
@@ -21,7 +20,7 @@ import { lowerPasswordHashCost } from '../src/lib/passwords.ts';
 import { TOTP_PERIOD_SECONDS, totpCodeForStep, totpStepAt } from '../src/modules/staff/staff-totp.ts';
 import { sendEnrolmentLink } from '../src/modules/staff/staff-enrolment-links.ts';
 import { STAFF_ENROLMENT_SMS_PURPOSE } from '../src/modules/sms/sms.ts';
-import { copyDatabaseTemplate } from './database-template.ts';
+import { copyDatabaseTemplate, createEmptyDatabase, onAdmin } from './database-template.ts';
 
 export const TEST_ADMIN = { username: 'admin', password: 'admin-password-1' } as const;
 /** A known admin TOTP secret (ADMIN_TOTP_SECRET) for suites that start the server as its own process. */
@@ -36,57 +35,29 @@ export interface TestDatabase {
 }
 
 /** A fresh, empty database of the suite's dialect: its own SQLite file or its own PostgreSQL database. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'karera-test-'));
-  const adminUrl = process.env.TEST_PG_ADMIN_URL;
-  if (!adminUrl) {
-    return { env: { DATA_DIR: dataDir }, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const name = `karera_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await dropWhenUnused(client, name);
-      } finally {
-        await client.end();
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+export function createTestDatabase(): Promise<TestDatabase> {
+  return newTestDatabase(undefined);
 }
 
 /**
  * A fresh database already migrated: a copy of the run's migrated template (database-template.setup.ts), or,
  * outside a run that made one, a new empty database the app migrates itself.
  */
-async function createMigratedTestDatabase(): Promise<TestDatabase> {
-  const template = inject('migratedDatabaseTemplate');
-  if (!template) return createTestDatabase();
+function createMigratedTestDatabase(): Promise<TestDatabase> {
+  return newTestDatabase(inject('migratedDatabaseTemplate') || undefined);
+}
+
+async function newTestDatabase(template: string | undefined): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'karera-test-'));
   const adminUrl = process.env.TEST_PG_ADMIN_URL;
-  const env = await copyDatabaseTemplate(template, dataDir, adminUrl);
+  const env = template
+    ? await copyDatabaseTemplate(template, dataDir, adminUrl)
+    : await createEmptyDatabase(dataDir, adminUrl);
   const name = env.DATABASE_URL ? new URL(env.DATABASE_URL).pathname.slice(1) : undefined;
   return {
     env,
     drop: async () => {
-      if (adminUrl && name) {
-        const client = new pg.Client({ connectionString: adminUrl });
-        await client.connect();
-        try {
-          await dropWhenUnused(client, name);
-        } finally {
-          await client.end();
-        }
-      }
+      if (adminUrl && name) await onAdmin(adminUrl, (client) => dropWhenUnused(client, name));
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
