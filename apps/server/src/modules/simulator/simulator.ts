@@ -39,6 +39,7 @@ import {
 } from './population-model.ts';
 import { raceRunOf, runOrderStanding, startRaceRun } from './raceRuns.ts';
 import { createCrowd, crowdRaces } from './crowd.ts';
+import { cardWanted, dueStep, isFinal, raceStepDue, type CardClock, type PacedClock } from './demo-clock.ts';
 
 const SIMULATOR: RacingActor = { type: 'system', id: null };
 
@@ -111,8 +112,6 @@ function pick<T>(items: readonly T[], random: (n: number) => number): T {
   return items[random(items.length)] as T;
 }
 
-const isFinal = (race: Pick<Race, 'status'>) => race.status === 'D' || race.status === 'X';
-
 /**
  * The demo race day, forever: it makes a card (10 races, 8-12 runners each) and runs every race of it
  * on the card's clock (DEMO_CLOCK_MS, divided by `speed`); before the last race of a card opens it makes
@@ -140,6 +139,12 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
   let lastCrowdStep = 0;
   /** Running races whose run is known to be stored (saves a read per tick). */
   const withRun = new Set<number>();
+  const hasRun = (raceId: number) => withRun.has(raceId);
+  const clock: PacedClock = {
+    openAhead: scaled(DEMO_CLOCK_MS.openAhead),
+    lastCall: scaled(DEMO_CLOCK_MS.lastCall),
+    running: scaled(DEMO_CLOCK_MS.running),
+  };
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let leading = false;
@@ -204,24 +209,41 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
     options.log.info({ eventId: event.id, arena: arena.place }, 'simulator created a demo card');
   }
 
-  /** The demo cards with races still to run, oldest first, with their races. */
-  async function cardsInPlay(): Promise<{ eventId: number; races: Race[] }[]> {
+  /**
+   * The clocks of the races of the demo cards with races still to run (every race of such a card), oldest
+   * card first: all a tick needs to know whether it has work.
+   */
+  async function cardClocksInPlay(): Promise<CardClock[]> {
     const rows = await deps.db
-      .selectFrom('demo_cards')
-      .select('event_id')
+      .selectFrom('races')
+      .innerJoin('demo_cards', 'demo_cards.event_id', 'races.event_id')
+      .select(['races.id', 'races.event_id', 'races.status', 'races.start_time'])
       .where((eb) =>
         eb.exists(
           eb
-            .selectFrom('races')
-            .select('races.id')
-            .whereRef('races.event_id', '=', 'demo_cards.event_id')
-            .where('races.status', 'not in', ['D', 'X']),
+            .selectFrom('races as unfinished')
+            .select('unfinished.id')
+            .whereRef('unfinished.event_id', '=', 'races.event_id')
+            .where('unfinished.status', 'not in', ['D', 'X']),
         ),
       )
-      .orderBy('event_id')
+      .orderBy('races.event_id')
+      .orderBy('races.race_no')
       .execute();
+    const cards: CardClock[] = [];
+    for (const row of rows) {
+      const race = { raceId: row.id, status: row.status, startDateTime: row.start_time };
+      const last = cards.at(-1);
+      if (last?.eventId === row.event_id) last.races.push(race);
+      else cards.push({ eventId: row.event_id, races: [race] });
+    }
+    return cards;
+  }
+
+  /** Those cards with their races and runners, read afresh. */
+  async function cardsInPlay(clocks: CardClock[]): Promise<{ eventId: number; races: Race[] }[]> {
     const cards = [];
-    for (const row of rows) cards.push({ eventId: row.event_id, races: await racesOfEvent(deps.db, row.event_id) });
+    for (const { eventId } of clocks) cards.push({ eventId, races: await racesOfEvent(deps.db, eventId) });
     return cards;
   }
 
@@ -230,8 +252,8 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
    * after the newest card's last, or soon when there is none.
    */
   async function planCards(cards: { races: Race[] }[], now: number): Promise<void> {
+    if (!cardWanted(cards)) return;
     const newest = cards.at(-1);
-    if (newest && newest.races.some((race) => race.status === 'A')) return;
     const lastPost = newest ? Math.max(...newest.races.map((race) => Date.parse(race.startDateTime))) : Number.NaN;
     const firstPost = Number.isFinite(lastPost)
       ? Math.max(lastPost + scaled(DEMO_CLOCK_MS.interval), now + scaled(DEMO_CLOCK_MS.firstPost))
@@ -279,25 +301,47 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
   /** One step of a race towards where its clock says it should be. */
   async function stepRace(race: Race, now: number): Promise<void> {
     const post = Date.parse(race.startDateTime);
-    if (race.status === 'A' && now >= post - scaled(DEMO_CLOCK_MS.openAhead)) {
-      const opened = await transitionRace(deps, SIMULATOR, race.raceId, 'O');
-      if (chance(scratchChance) && opened.runners.length > 5) {
-        await setRunnerScratched(deps, SIMULATOR, pick(opened.runners, random).id, true);
+    switch (dueStep(race, now, clock, hasRun)) {
+      case 'open': {
+        const opened = await transitionRace(deps, SIMULATOR, race.raceId, 'O');
+        if (chance(scratchChance) && opened.runners.length > 5) {
+          await setRunnerScratched(deps, SIMULATOR, pick(opened.runners, random).id, true);
+        }
+        if (chance(cancelChance)) await transitionRace(deps, SIMULATOR, race.raceId, 'X');
+        return;
       }
-      if (chance(cancelChance)) await transitionRace(deps, SIMULATOR, race.raceId, 'X');
-    } else if (race.status === 'O' && now >= post - scaled(DEMO_CLOCK_MS.lastCall)) {
-      await transitionRace(deps, SIMULATOR, race.raceId, 'L');
-    } else if (race.status === 'L' && now >= post) {
-      const off = await transitionRace(deps, SIMULATOR, race.raceId, 'C');
-      await sendOff(off, post + scaled(DEMO_CLOCK_MS.running), now);
-    } else if (race.status === 'C' && now >= post + scaled(DEMO_CLOCK_MS.running)) {
-      const { finish, details } = await resultOf(race, now);
-      await confirmResult(deps, SIMULATOR, race.raceId, { finish }, details);
-    } else if (race.status === 'C' && !withRun.has(race.raceId)) {
-      // Sent off by a simulator that stopped before deciding the run: decide it now, for the time left.
-      if (await raceRunOf(deps.db, race.raceId)) withRun.add(race.raceId);
-      else await sendOff(race, post + scaled(DEMO_CLOCK_MS.running), now);
+      case 'lastCall':
+        await transitionRace(deps, SIMULATOR, race.raceId, 'L');
+        return;
+      case 'off': {
+        const off = await transitionRace(deps, SIMULATOR, race.raceId, 'C');
+        await sendOff(off, post + scaled(DEMO_CLOCK_MS.running), now);
+        return;
+      }
+      case 'result': {
+        const { finish, details } = await resultOf(race, now);
+        await confirmResult(deps, SIMULATOR, race.raceId, { finish }, details);
+        return;
+      }
+      case 'run':
+        // Sent off by a simulator that stopped before deciding the run: decide it now, for the time left,
+        // unless another simulator already did.
+        if (await raceRunOf(deps.db, race.raceId)) withRun.add(race.raceId);
+        else await sendOff(race, post + scaled(DEMO_CLOCK_MS.running), now);
+        return;
+      case undefined:
+        return;
     }
+  }
+
+  /**
+   * Whether a tick has anything to do: the crowd due to bet, a card to make, or a race due a step. Most
+   * ticks have none (at a fast pace the clock is read twenty times a second): they end after one read of
+   * the races' clocks, without loading every card in play with its runners.
+   */
+  function workDue(clocks: CardClock[], now: number): boolean {
+    if (crowd && now - lastCrowdStep >= crowdEvery) return true;
+    return cardWanted(clocks) || raceStepDue(clocks, now, clock, hasRun);
   }
 
   /**
@@ -339,7 +383,9 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
       populated = true;
     }
     const now = Date.now();
-    const cards = await cardsInPlay();
+    const clocks = await cardClocksInPlay();
+    if (!workDue(clocks, now)) return;
+    const cards = await cardsInPlay(clocks);
     if (stopped || !lease.holds()) return;
     await planCards(cards, now);
     for (const card of cards) {
