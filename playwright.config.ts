@@ -47,9 +47,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: isCI,
   retries: 0,
-  // Three on two cores: in the headless shell a test spends about a quarter of its time waiting on the
-  // server or a page's timers, and a third worker fills those gaps (decision 058).
-  workers: 3,
+  // Four on two cores: in the headless shell a test spends about a quarter of its time waiting on the
+  // server or a page's timers, and the workers beyond two fill those gaps (decision 058). E2E_WORKERS
+  // sets another number, to compare.
+  workers: Number(process.env.E2E_WORKERS ?? 4),
   // Ceilings, not waits: every step waits for the state it needs, and a test ends when its last state is
   // reached. With both cores taken by other work (npm run test:busy) a test took several times its quiet
   // 3-15 s, so one ceiling that holds for the longest flow on a busy machine, rather than one per test.
