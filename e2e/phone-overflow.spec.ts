@@ -8,7 +8,7 @@ import {
   type FormGuideResponse,
   type GameEvent,
 } from '@karera/shared';
-import { adminPost, signInAsNewPlayer, uniqueSuffix } from './support.ts';
+import { adminPost, openInApp, signInAsNewPlayer, uniqueSuffix } from './support.ts';
 import { createRaceDay } from './raceDay.ts';
 
 /**
@@ -34,6 +34,11 @@ const PATHS = [
   '/promo?type=history',
   '/profile?type=password',
 ];
+
+/** The player's own screens, which a signed-in player reaches in place. */
+const IN_APP_PATHS = new Set<string>(
+  PLAYER_ROUTES.filter((route) => route.access === 'player' && !('redirect' in route)).map((route) => route.path),
+);
 
 interface Overflow {
   scrollWidth: number;
@@ -154,8 +159,11 @@ for (const size of SIZES) {
       }, language);
       const event = await playerWithBets(page, request);
 
+      // A player's screen is opened in the loaded app, as its links do; the public pages (some send a player
+      // elsewhere) and the tabs a query chooses load anew (see openInApp).
       for (const path of PATHS) {
-        await page.goto(path);
+        if (IN_APP_PATHS.has(path) && page.url().startsWith('http')) await openInApp(page, path);
+        else await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
         await expect(page.locator('[aria-busy="true"]:visible')).toHaveCount(0);
         await expectFits(page, size.width, path);

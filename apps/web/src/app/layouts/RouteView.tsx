@@ -23,7 +23,7 @@ export const RouteView = memo(function RouteView() {
   const { t } = useTranslation();
   const path = pathname.toLowerCase();
   return (
-    <div key={path} className={fadesIn(path) ? 'route-view route-view--fade' : 'route-view'}>
+    <div key={path} data-route={path} className={fadesIn(path) ? 'route-view route-view--fade' : 'route-view'}>
       <Suspense
         fallback={
           <div className="page-loading">
