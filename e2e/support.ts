@@ -590,7 +590,7 @@ export async function openInApp(page: Page, path: string) {
   const pathname = new URL(path, 'http://app.invalid').pathname.toLowerCase();
   await page.evaluate((next) => {
     // The screen shown now, told apart from the one the new path mounts.
-    for (const view of document.querySelectorAll('.route-view')) view.setAttribute('data-left', '');
+    document.querySelectorAll('.route-view').forEach((view) => view.setAttribute('data-left', ''));
     window.history.pushState(null, '', next);
     window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
   }, path);
