@@ -315,7 +315,7 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
         return;
       case 'off': {
         const off = await transitionRace(deps, SIMULATOR, race.raceId, 'C');
-        await sendOff(off, post + scaled(DEMO_CLOCK_MS.running), now);
+        await sendOff(off, post + clock.running, now);
         return;
       }
       case 'result': {
@@ -327,7 +327,7 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
         // Sent off by a simulator that stopped before deciding the run: decide it now, for the time left,
         // unless another simulator already did.
         if (await raceRunOf(deps.db, race.raceId)) withRun.add(race.raceId);
-        else await sendOff(race, post + scaled(DEMO_CLOCK_MS.running), now);
+        else await sendOff(race, post + clock.running, now);
         return;
       case undefined:
         return;
@@ -354,8 +354,8 @@ export function startSimulator(deps: ToteDeps, options: SimulatorOptions): Simul
     try {
       // The races' clocks as they are now, after this tick's steps.
       const races = crowdRaces(cards, Date.now(), {
-        openAheadMs: scaled(DEMO_CLOCK_MS.openAhead),
-        lastCallMs: scaled(DEMO_CLOCK_MS.lastCall),
+        openAheadMs: clock.openAhead,
+        lastCallMs: clock.lastCall,
         closingMs: Math.max(2 * tickMs, crowdEvery, CROWD_CLOSING_MS),
       });
       await crowd.step(races);
