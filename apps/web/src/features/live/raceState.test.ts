@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Race, RealtimeMessage } from '@karera/shared';
-import { applyRealtime, defaultRace, mergeFetchedRaces } from './raceState.ts';
+import { applyRealtime, defaultRace, mergeFetchedRaces, statusChanges, statusesOf } from './raceState.ts';
 import { race, runner } from './testRaces.ts';
 
 const status = (raceId: number, to: 'A' | 'O' | 'L' | 'C' | 'D' | 'X'): RealtimeMessage => ({
@@ -17,10 +17,10 @@ const odds = (raceId: number, values: (string | null)[]): RealtimeMessage => ({
 describe('applyRealtime: RACE_STATUS', () => {
   const card = [race(1, 'O'), race(2, 'A')];
 
-  it('moves a known race forward and reports the change', () => {
+  it('moves a known race forward', () => {
     const applied = applyRealtime(card, [status(101, 'L')]);
     expect(applied.races.map((r) => r.status)).toEqual(['L', 'A']);
-    expect(applied.changes).toEqual([{ raceId: 101, raceNo: 1, from: 'O', to: 'L' }]);
+    expect(applied.changed).toBe(true);
     expect(applied.refetch).toBe(false);
     expect(card[0]?.status).toBe('O');
   });
@@ -28,13 +28,12 @@ describe('applyRealtime: RACE_STATUS', () => {
   it('applies several messages of one frame in order', () => {
     const applied = applyRealtime(card, [status(101, 'L'), status(101, 'C'), status(102, 'O')]);
     expect(applied.races.map((r) => r.status)).toEqual(['C', 'O']);
-    expect(applied.changes.map((c) => c.to)).toEqual(['L', 'C', 'O']);
   });
 
   it('ignores a repeated or backward status (e.g. a reconnect snapshot)', () => {
     const applied = applyRealtime([race(1, 'C')], [status(101, 'C'), status(101, 'O')]);
     expect(applied.races[0]?.status).toBe('C');
-    expect(applied.changes).toEqual([]);
+    expect(applied.changed).toBe(false);
     expect(applied.refetch).toBe(false);
   });
 
@@ -69,7 +68,6 @@ describe('applyRealtime: UPDATE_ODDS', () => {
     const applied = applyRealtime(card, [odds(101, ['2.40', '4.50', null, '8.00'])]);
     expect(applied.races[0]?.runners.map((r) => r.odds)).toEqual(['2.40', '4.50', null, '8.00']);
     expect(applied.refetch).toBe(false);
-    expect(applied.changes).toEqual([]);
   });
 
   it('ignores odds of a race not on the card', () => {
@@ -122,7 +120,7 @@ describe('applyRealtime: what stays the same object', () => {
 
   it('gives back the same card when nothing changed', () => {
     const repeated = applyRealtime(card, [status(101, 'O'), status(101, 'A'), odds(555, ['1.10'])]);
-    expect(repeated).toEqual({ races: card, changed: false, refetch: false, changes: [] });
+    expect(repeated).toEqual({ races: card, changed: false, refetch: false });
     expect(repeated.races).toBe(card);
     // A line that changes nothing asks for the card, and leaves it as it is meanwhile.
     const same = applyRealtime(card, [odds(101, ['2.10', '5.00', '9.90'])]);
@@ -169,5 +167,30 @@ describe('defaultRace', () => {
   it('falls back to the last race when all are over, and to nothing without races', () => {
     expect(defaultRace([race(1, 'D'), race(2, 'X')])?.raceNo).toBe(2);
     expect(defaultRace([])).toBeNull();
+  });
+});
+
+describe('statusChanges: what the screen reader is told', () => {
+  it('names each race the card moved forward since it was last shown', () => {
+    const before = statusesOf([race(1, 'O'), race(2, 'A'), race(3, 'C')]);
+    expect(statusChanges(before, [race(1, 'C'), race(2, 'O'), race(3, 'C')])).toEqual([
+      { raceId: 101, raceNo: 1, from: 'O', to: 'C' },
+      { raceId: 102, raceNo: 2, from: 'A', to: 'O' },
+    ]);
+  });
+
+  it('tells a status that a reading of the card brought before the socket did', () => {
+    const shown = [race(1, 'L')];
+    const read = mergeFetchedRaces(shown, [race(1, 'C')]);
+    expect(statusChanges(statusesOf(shown), read)).toEqual([{ raceId: 101, raceNo: 1, from: 'L', to: 'C' }]);
+    // The socket's own message of it then changes nothing, and is not told again.
+    const afterSocket = applyRealtime(read, [status(101, 'C')]);
+    expect(afterSocket.changed).toBe(false);
+    expect(statusChanges(statusesOf(read), afterSocket.races)).toEqual([]);
+  });
+
+  it('tells nothing of a race the earlier card did not have, nor of one moved back', () => {
+    const before = statusesOf([race(1, 'C')]);
+    expect(statusChanges(before, [race(1, 'O'), race(2, 'O')])).toEqual([]);
   });
 });

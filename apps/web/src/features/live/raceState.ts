@@ -21,7 +21,6 @@ export interface AppliedFrame {
   changed: boolean;
   /** Something happened that the messages cannot describe: the card has to be read again. */
   refetch: boolean;
-  changes: StatusChange[];
 }
 
 function sameOdds(a: readonly (string | null)[], b: readonly (string | null)[]): boolean {
@@ -40,7 +39,6 @@ function sameOdds(a: readonly (string | null)[], b: readonly (string | null)[]):
 export function applyRealtime(races: readonly Race[], messages: readonly RealtimeMessage[]): AppliedFrame {
   let next: Race[] | null = null;
   let refetch = false;
-  const changes: StatusChange[] = [];
 
   for (const message of messages) {
     // The hellos go client to server only.
@@ -56,7 +54,6 @@ export function applyRealtime(races: readonly Race[], messages: readonly Realtim
       if (message.status === race.status || PROGRESS[message.status] < PROGRESS[race.status]) continue;
       next ??= [...races];
       next[index] = { ...race, status: message.status };
-      changes.push({ raceId: race.raceId, raceNo: race.raceNo, from: race.status, to: message.status });
       if (message.status === 'D') refetch = true;
       continue;
     }
@@ -76,7 +73,27 @@ export function applyRealtime(races: readonly Race[], messages: readonly Realtim
     next ??= [...races];
     next[index] = { ...race, runners };
   }
-  return { races: next ?? races, changed: next !== null, refetch, changes };
+  return { races: next ?? races, changed: next !== null, refetch };
+}
+
+/** Each race's status as the screen last showed it, by race id. */
+export function statusesOf(races: readonly Race[]): ReadonlyMap<number, RaceStatus> {
+  return new Map(races.map((race) => [race.raceId, race.status]));
+}
+
+/**
+ * The races whose status moved forward since the screen last showed the card, whichever brought the news: the
+ * socket, or a reading of the card that got there first (the socket's message then changes nothing). A race
+ * the earlier showing did not have (another card, one just added) is not a change.
+ */
+export function statusChanges(before: ReadonlyMap<number, RaceStatus>, races: readonly Race[]): StatusChange[] {
+  const changes: StatusChange[] = [];
+  for (const race of races) {
+    const from = before.get(race.raceId);
+    if (from !== undefined && PROGRESS[race.status] > PROGRESS[from])
+      changes.push({ raceId: race.raceId, raceNo: race.raceNo, from, to: race.status });
+  }
+  return changes;
 }
 
 /**

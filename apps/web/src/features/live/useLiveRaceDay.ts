@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   balanceChangesIn,
@@ -16,7 +16,7 @@ import { COOKIE_SESSION, useSession } from '../../lib/session/index.ts';
 import { publicRequest, reportSessionInvalid } from '../../lib/userApi.ts';
 import { PLAYER_QUERY_ROOT } from '../../lib/queryKeys.ts';
 import { useBalanceRefresh } from '../../lib/useBalanceRefresh.ts';
-import { applyRealtime, mergeFetchedRaces, type StatusChange } from './raceState.ts';
+import { applyRealtime, mergeFetchedRaces, statusChanges, statusesOf, type StatusChange } from './raceState.ts';
 import { noteRaceRuns } from './drawnRace/runStore.ts';
 import { createFrameBatch } from './frameBatch.ts';
 
@@ -105,7 +105,18 @@ export function useLiveRaceDay(eventParam: number | null): LiveRaceDay {
   }, [cardOver, queryClient]);
 
   const [connection, setConnection] = useState<RealtimeState>('connecting');
+  // What the screen reader is told: each race whose status the card on screen moved forward, whether the
+  // socket or a reading of the card brought it (on a busy machine a reading asked for by one message can
+  // carry a status before the socket's own message of it, which then changes nothing).
   const [changes, setChanges] = useState<readonly StatusChange[]>([]);
+  const shownStatuses = useRef<ReadonlyMap<number, RaceStatus> | null>(null);
+  useEffect(() => {
+    if (races === undefined) return;
+    const before = shownStatuses.current;
+    shownStatuses.current = statusesOf(races);
+    const moved = before === null ? [] : statusChanges(before, races);
+    if (moved.length > 0) setChanges(moved);
+  }, [races]);
   const webSocketUrl = raceInfo.data?.webSocketUrl ?? null;
 
   useEffect(() => {
@@ -120,7 +131,6 @@ export function useLiveRaceDay(eventParam: number | null): LiveRaceDay {
       if (!current) return;
       const applied = applyRealtime(current.races, messages);
       if (applied.changed) queryClient.setQueryData<RaceInfoResponse>(key, { ...current, races: [...applied.races] });
-      if (applied.changes.length > 0) setChanges(applied.changes);
       if (applied.refetch) readAgain();
     });
     const live = connectRealtime({
