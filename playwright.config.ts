@@ -73,7 +73,14 @@ export default defineConfig({
     {
       name: 'phone-chromium',
       testIgnore: PUSH_SPECS,
-      use: { browserName: 'chromium', launchOptions: launchOptions(CHROMIUM_HEADLESS_SHELL) },
+      use: {
+        browserName: 'chromium',
+        launchOptions: launchOptions(CHROMIUM_HEADLESS_SHELL),
+        // The site's service worker put every file a page loaded through its cache, in every test's new
+        // browser context: a fifth of the stage's CPU (decision 058). The specs of the worker itself and of
+        // the core bet flow run with it (test.use({ serviceWorkers: 'allow' })).
+        serviceWorkers: 'block',
+      },
     },
     // The headless shell has no Push API: the web-push flows run in the full browser.
     {

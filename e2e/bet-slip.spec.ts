@@ -8,7 +8,8 @@ import { raceDaySchedule } from './raceDay.ts';
  * Win on a race day of its own (opened with /live?event=<id>) and gets its receipt and new balance.
  */
 
-test.use({ viewport: { width: 390, height: 844 } });
+// Under the site's service worker, as a returning player's phone has it (the other specs block it: decision 058).
+test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
 
 /**
  * Today's race day with `raceCount` races open for betting, each with 1 Bagyo, 1A Kidlat, 2 Alon,

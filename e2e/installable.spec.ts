@@ -3,6 +3,9 @@ import { PublicRoutes, UserRoutes } from '@karera/shared';
 import { seriousViolations } from './axe.ts';
 import { signInAsNewPlayer } from './support.ts';
 
+// The site's service worker is what these tests are about; the other specs block it (decision 058).
+test.use({ serviceWorkers: 'allow' });
+
 /** Width and height from a PNG's header (IHDR). */
 function pngSize(bytes: Buffer): { width: number; height: number } {
   expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
