@@ -1,12 +1,15 @@
 import { expect, type APIRequestContext, type Locator, type Page, type WebSocketRoute } from './test.ts';
 import {
   BackofficeRoutes,
+  decodeFrame,
+  encodeFrame,
   formatPeso,
   RacingAdminRoutes,
   ToteAdminRoutes,
   type GameEvent,
   type Race,
   type RaceStatus,
+  type RealtimeMessage,
 } from '@karera/shared';
 import { adminPost, playerTest as test, uniqueSuffix } from './support.ts';
 import { raceDaySchedule } from './raceDay.ts';
@@ -255,6 +258,41 @@ test('the live socket reconnects after a drop and catches up on what it missed',
   // And the new connection delivers what happens next.
   await setStatus(request, race, 'C');
   await expect(notice(page)).toHaveText('Close Bet');
+});
+
+test('a status that reached the screen by a reading of the card, not by the socket, is told to a screen reader', async ({
+  page,
+  request,
+}) => {
+  const day = await createRaceDay(request, [CARD]);
+  const [race] = day.races as [Race];
+  await setStatus(request, race, 'O');
+
+  // The socket never delivers race 1's last call: every frame passes but for that message.
+  const lastCall = (message: RealtimeMessage) =>
+    message.type === 'RACE_STATUS' && message.raceId === race.raceId && message.status === 'L';
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    sockets.push(ws);
+    const server = ws.connectToServer();
+    server.onMessage((frame) => {
+      const text = typeof frame === 'string' ? frame : frame.toString('utf8');
+      const messages = decodeFrame(text);
+      if (!messages.some(lastCall)) ws.send(frame);
+      else if (messages.some((message) => !lastCall(message)))
+        ws.send(encodeFrame(messages.filter((message) => !lastCall(message))));
+    });
+  });
+  await openRaceDay(page, day);
+  await expect(betToggle(page, '1', 'Bagyo')).toBeVisible();
+  await expect.poll(() => sockets.length).toBe(1);
+
+  await setStatus(request, race, 'L');
+  // The dropped socket comes back and the page reads the card again: the last call comes from that reading.
+  await sockets[0]?.close({ code: 4000, reason: 'e2e drop' });
+  await expect.poll(() => sockets.length).toBe(2);
+  await expect(notice(page)).toHaveText('Last call');
+  await expect(page.getByTestId('live-announcer')).toHaveText('Race 1: last call');
 });
 
 test('a balance changed while the socket was down shows once it is back, on the live screen and elsewhere', async ({
