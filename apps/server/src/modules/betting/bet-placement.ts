@@ -4,9 +4,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BetReceipt, PlaceBetInput } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import type { DatabaseHandle } from '../../db/connection.ts';
-import { AppError } from '../../lib/errors.ts';
+import { threadModule } from '../../lib/thread-bundle.ts';
+import {
+  fromWireError,
+  type BatcherStats,
+  type BetRequest,
+  type FromPlacementThread,
+  type PlacementThreadData,
+  type ToPlacementThread,
+} from './placement-wire.ts';
 import type { DomainHookSettings } from '../../domain-hooks.ts';
-import { betBatcherFor, type BetBatcher } from './bet-batcher.ts';
+import { betBatcherFor } from './bet-batcher.ts';
 import type { BetHookRunner } from './bet-hooks.ts';
 import { placeBet, placeBetAnswering } from './betting.service.ts';
 import { postgresBetPlacement, type BatchPlayerLimits } from './pg-bet-placement.ts';
@@ -53,68 +61,10 @@ export function inProcessBetPlacement(
   };
 }
 
-/** A refusal or a fault as it crosses from the placement thread. */
-export type WireError =
-  | { kind: 'refusal'; httpStatus: number; statusCode: number; message: string; fieldErrors?: Record<string, string> }
-  | { kind: 'fault'; message: string; code?: string };
-
-export interface BetRequest {
-  id: number;
-  playerId: number;
-  input: PlaceBetInput;
-}
-
-/** A placed bet's answer crosses as its receipt's JSON text (the one stored under its key). */
-export type BetAnswer = { id: number; receipt: string } | { id: number; error: WireError };
-
-/**
- * Bets cross between the threads in bundles: those read in one turn of the server's event loop go as
- * one message, and the answers of one commit come back as one. A message wakes the other thread, and
- * at a few bets a commit, a message each cost a few percent of a bet's CPU.
- */
-export type ToPlacementThread = { type: 'bets'; bets: BetRequest[] } | { type: 'stats'; id: number } | { type: 'stop' };
-
-export type FromPlacementThread =
-  | { type: 'ready' }
-  | { type: 'answers'; answers: BetAnswer[] }
-  | { type: 'stats'; id: number; stats: BatcherStats }
-  | { type: 'stopped' };
-
-export interface PlacementThreadData {
-  file: string;
-  writeLock: SharedArrayBuffer;
-  hookSettings: DomainHookSettings;
-}
-
-export function toWireError(error: unknown): WireError {
-  if (error instanceof AppError) {
-    return {
-      kind: 'refusal',
-      httpStatus: error.httpStatus,
-      statusCode: error.statusCode,
-      message: error.message,
-      ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
-    };
-  }
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return {
-    kind: 'fault',
-    message: error instanceof Error ? error.message : String(error),
-    ...(typeof code === 'string' ? { code } : {}),
-  };
-}
-
-export function fromWireError(error: WireError): Error {
-  if (error.kind === 'refusal')
-    return new AppError(error.httpStatus, error.statusCode, error.message, error.fieldErrors);
-  return Object.assign(new Error(`Bet placement thread: ${error.message}`), error.code ? { code: error.code } : {});
-}
-
 interface Waiting<T> {
   resolve(value: T): void;
   reject(error: Error): void;
 }
-type BatcherStats = ReturnType<BetBatcher['stats']>;
 
 /**
  * Bets placed on a thread of their own with its own connection to the SQLite file (docs/decisions/
@@ -181,27 +131,36 @@ export function placementThread(
 
   function start(): Promise<void> {
     const data: PlacementThreadData = { file: sqlite.file, writeLock: sqlite.writeLock.buffer, hookSettings };
-    const thread = new Worker(new URL('./bet-placement.worker.mjs', import.meta.url), { workerData: data });
-    worker = thread;
-    const started = new Promise<void>((resolve, reject) => {
-      thread.on('message', (message: FromPlacementThread) => {
-        if (message.type === 'ready') resolve();
-        else if (message.type !== 'stopped') settle(message);
-      });
-      thread.on('error', (error) => {
-        log.error({ err: error }, 'bet placement thread failed');
-        reject(error);
-      });
-      thread.on('exit', (code) => {
-        if (worker === thread) {
-          worker = undefined;
-          ready = undefined;
-        }
-        if (!closing) log.error({ code }, 'bet placement thread stopped; the next bet starts a new one');
-        failAllWaiting(new Error(`Bet placement thread stopped (exit code ${code}).`));
-        reject(new Error(`Bet placement thread stopped before it was ready (exit code ${code}).`));
-      });
-    });
+    const started = threadModule(new URL('./bet-placement.worker.ts', import.meta.url)).then(
+      (module) =>
+        new Promise<void>((resolve, reject) => {
+          if (closing) throw new Error('Bet placement is closing.');
+          const thread = new Worker(module, { workerData: data, execArgv: [] });
+          worker = thread;
+          thread.on('message', (message: FromPlacementThread) => {
+            if (message.type === 'ready') resolve();
+            else if (message.type !== 'stopped') settle(message);
+          });
+          thread.on('error', (error) => {
+            log.error({ err: error }, 'bet placement thread failed');
+            reject(error);
+          });
+          thread.on('exit', (code) => {
+            if (worker === thread) {
+              worker = undefined;
+              ready = undefined;
+            }
+            if (!closing) log.error({ code }, 'bet placement thread stopped; the next bet starts a new one');
+            failAllWaiting(new Error(`Bet placement thread stopped (exit code ${code}).`));
+            reject(new Error(`Bet placement thread stopped before it was ready (exit code ${code}).`));
+          });
+        }),
+      (error: unknown) => {
+        // Not built: the next bet tries again.
+        ready = undefined;
+        throw error;
+      },
+    );
     // Nothing awaits the start until the first bet: a failure then is that bet's error, not an unhandled one.
     started.catch(() => undefined);
     return started;

@@ -18,7 +18,7 @@ import {
   type FromPlacementThread,
   type PlacementThreadData,
   type ToPlacementThread,
-} from './bet-placement.ts';
+} from './placement-wire.ts';
 
 const port = parentPort;
 if (!port) throw new Error('bet-placement.worker.ts runs as a worker thread only.');
