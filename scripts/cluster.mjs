@@ -117,7 +117,7 @@ export async function startCluster(options) {
       },
       /** Starts the instance and resolves once its /healthz answers. */
       async start() {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+        const child = spawn(process.execPath, ['apps/server/start.mjs', 'apps/server/src/server.ts'], {
           cwd: root,
           env: {
             ...process.env,

@@ -14,7 +14,7 @@ if (process.env.E2E_DATA_DIR) {
 // A stand-in Android package, so the download strip has a file to link to.
 fs.writeFileSync(path.join(dataDir, process.env.ANDROID_APP_FILE ?? 'karera.apk'), 'PK');
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+const child = spawn(process.execPath, ['apps/server/start.mjs', 'apps/server/src/server.ts'], {
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir },
 });

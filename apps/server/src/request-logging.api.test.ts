@@ -7,7 +7,7 @@ const serverDir = path.resolve(import.meta.dirname, '..');
 
 /** A development server on a free port: its output so far, its address once it prints it, and a stop. */
 async function startServer(env: Record<string, string>, database: TestDatabase) {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['start.mjs', 'src/server.ts'], {
     cwd: serverDir,
     env: { ...process.env, ...database.env, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', ...env },
   });

@@ -15,7 +15,7 @@ describe(`server process (${testDialect})`, () => {
   });
 
   it('starts on a fresh database, prints the accounts it created, and shuts down cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(process.execPath, ['start.mjs', 'src/server.ts'], {
       cwd: serverDir,
       env: {
         ...process.env,

@@ -23,10 +23,14 @@ interface SentBet {
 
 /** The server as a process of its own on the test's database (test/bet-server-child.ts). */
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; port: number; exited: Promise<unknown> }> {
-  const child = fork(path.resolve('apps/server/test/bet-server-child.ts'), [dataDir], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
+  const child = fork(
+    path.resolve('apps/server/start.mjs'),
+    [path.resolve('apps/server/test/bet-server-child.ts'), dataDir],
+    {
+      execArgv: [],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    },
+  );
   const exited = new Promise((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (message: { type?: string; port?: number }) => resolve(message.port ?? 0));

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BetReceipt, PlaceBetInput } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
 import type { DatabaseHandle } from '../../db/connection.ts';
-import { threadModule } from '../../lib/thread-bundle.ts';
+import { builtModule } from '../../lib/built-module.mjs';
 import {
   fromWireError,
   type BatcherStats,
@@ -131,7 +131,7 @@ export function placementThread(
 
   function start(): Promise<void> {
     const data: PlacementThreadData = { file: sqlite.file, writeLock: sqlite.writeLock.buffer, hookSettings };
-    const started = threadModule(new URL('./bet-placement.worker.ts', import.meta.url)).then(
+    const started = builtModule(new URL('./bet-placement.worker.ts', import.meta.url)).then(
       (module) =>
         new Promise<void>((resolve, reject) => {
           if (closing) throw new Error('Bet placement is closing.');

@@ -46,7 +46,7 @@ async function freePort(): Promise<number> {
 
 async function startInstance(env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, ['apps/server/start.mjs', 'apps/server/src/server.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -185,7 +185,7 @@ describe.runIf(testDialect === 'postgres')('two server processes on one PostgreS
   const children: ChildProcess[] = [];
 
   function startServer(extraEnv: Record<string, string>): Promise<string> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(process.execPath, ['start.mjs', 'src/server.ts'], {
       cwd: serverDir,
       env: {
         ...process.env,

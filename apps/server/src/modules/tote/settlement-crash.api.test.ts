@@ -75,10 +75,14 @@ describe.skipIf(testDialect !== 'sqlite')('settlement survives kill -9 (sqlite)'
         .execute();
       await seeding.close();
 
-      const child = fork(path.resolve('apps/server/test/settle-child.ts'), [dataDir, String(race.raceId)], {
-        execArgv: ['--import', 'tsx'],
-        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      });
+      const child = fork(
+        path.resolve('apps/server/start.mjs'),
+        [path.resolve('apps/server/test/settle-child.ts'), dataDir, String(race.raceId)],
+        {
+          execArgv: [],
+          stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+        },
+      );
       const exited = new Promise<NodeJS.Signals | null>((resolve) =>
         child.on('exit', (_code, signal) => resolve(signal)),
       );

@@ -1,4 +1,4 @@
-// A thread entry for thread-bundle.test.ts: a module of the project, a workspace package and an npm package.
+// A thread entry for built-module.test.ts: a module of the project, a workspace package and an npm package.
 import { parentPort } from 'node:worker_threads';
 import { z } from 'zod';
 import { BET_TYPES } from '@karera/shared';

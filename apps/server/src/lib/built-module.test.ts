@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { once } from 'node:events';
+import { execFile } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { BET_TYPES } from '@karera/shared';
+import { builtModule } from './built-module.mjs';
+
+const ENTRY = new URL('./built-module-fixture/entry.ts', import.meta.url);
+const LOCATION_FILE = fileURLToPath(new URL('./built-module-fixture/location.ts', import.meta.url));
+
+describe('built modules', () => {
+  it('builds a TypeScript entry into one plain module a thread loads without a TypeScript loader', async () => {
+    const module = await builtModule(ENTRY);
+    expect(module.protocol).toBe('file:');
+    expect(path.basename(module.pathname)).toMatch(/^entry-[0-9a-f]{16}\.mjs$/);
+
+    // No --import tsx or any other loader in the thread: the module is plain JavaScript.
+    const worker = new Worker(module, { execArgv: [] });
+    const [answer] = (await once(worker, 'message')) as [Record<string, unknown>];
+    await worker.terminate();
+    expect(fs.existsSync(`${fileURLToPath(module)}.map`)).toBe(true);
+    expect(answer).toEqual({
+      // import.meta is the source file's own, not the built module's: paths beside the source still resolve.
+      location: {
+        url: pathToFileURL(LOCATION_FILE).href,
+        dirname: path.dirname(LOCATION_FILE),
+        filename: LOCATION_FILE,
+      },
+      parsed: { amount: 100 },
+      betTypes: BET_TYPES.length,
+    });
+  });
+
+  it('keeps packages as imports of their installed files and builds the workspace packages in', async () => {
+    const source = fs.readFileSync(await builtModule(ENTRY), 'utf8');
+    const imports = [...source.matchAll(/^import .* from "([^"]+)";$/gm)].map((match) => match[1]);
+    expect(imports).toContain('node:worker_threads');
+    const zod = imports.find((specifier) => specifier?.includes('/node_modules/zod/'));
+    expect(zod).toMatch(/^file:\/\//);
+    expect(imports.some((specifier) => specifier?.includes('@karera') || specifier?.includes('packages/shared'))).toBe(
+      false,
+    );
+  });
+
+  it('builds an entry once per process and names the file by its content', async () => {
+    const [first, second] = await Promise.all([builtModule(ENTRY), builtModule(ENTRY)]);
+    expect(second.href).toBe(first.href);
+    const again = await builtModule(ENTRY);
+    expect(again.href).toBe(first.href);
+  });
+
+  it('fails for an entry that does not build, and tries again at the next call', async () => {
+    const missing = new URL('./built-module-fixture/missing-entry.ts', import.meta.url);
+    await expect(builtModule(missing)).rejects.toThrow();
+    await expect(builtModule(missing)).rejects.toThrow();
+  });
+
+  it('starts an entry through start.mjs as the process’s own script, its failures told at the source’s lines', async () => {
+    const launcher = fileURLToPath(new URL('../../start.mjs', import.meta.url));
+    const entry = fileURLToPath(new URL('./built-module-fixture/fails.ts', import.meta.url));
+    const ended = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = execFile(process.execPath, [launcher, entry, 'one', 'two'], (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+      );
+      child.stdin?.end();
+    });
+    expect(ended.code).not.toBe(0);
+    expect(JSON.parse(ended.stdout.trim())).toEqual({ argv: [entry, 'one', 'two'] });
+    expect(ended.stderr).toContain('failed on purpose');
+    // The throw is on line 5 of the source.
+    expect(ended.stderr).toContain(`${entry}:5:`);
+  });
+
+  it('builds a thread’s module from inside a built process just as from the source', async () => {
+    const launcher = fileURLToPath(new URL('../../start.mjs', import.meta.url));
+    const entry = fileURLToPath(new URL('./built-module-fixture/builds-a-thread.ts', import.meta.url));
+    const stdout = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, [launcher, entry], (error, out) => (error ? reject(error) : resolve(out))),
+    );
+    expect(JSON.parse(stdout.trim())).toEqual({
+      location: {
+        url: pathToFileURL(LOCATION_FILE).href,
+        dirname: path.dirname(LOCATION_FILE),
+        filename: LOCATION_FILE,
+      },
+      parsed: { amount: 100 },
+      betTypes: BET_TYPES.length,
+    });
+  });
+});
