@@ -82,9 +82,10 @@ if (!(warmupSeconds >= 0)) {
 }
 
 const root = path.resolve(import.meta.dirname, '..');
-const server = fork(path.join(root, 'bench/bets-server.ts'), [], {
+// Started as the product's server is (decision 060): its TypeScript built into one module.
+const server = fork(path.join(root, 'apps/server/start.mjs'), [path.join(root, 'bench/bets-server.ts')], {
   cwd: root,
-  execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [])],
+  execArgv: process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [],
   env: {
     ...process.env,
     BENCH_PLAYERS: String(players),

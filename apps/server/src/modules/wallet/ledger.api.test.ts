@@ -145,7 +145,7 @@ describe(`ledger core (${testDialect})`, () => {
   it('ledger:check exits non-zero on a corrupted balance and names it', async () => {
     const { player, credit } = await fundedPlayer(700);
     const env = { ...process.env, ...t.databaseEnv, NODE_ENV: 'test', DEMO: '0' };
-    const clean = await run('npx', ['tsx', 'src/cli/ledger-check.ts'], { cwd: serverDir, env });
+    const clean = await run(process.execPath, ['start.mjs', 'src/cli/ledger-check.ts'], { cwd: serverDir, env });
     expect(clean.stdout).toContain('all invariants hold');
 
     // Corrupt the stored balance behind the ledger's back.
@@ -157,7 +157,7 @@ describe(`ledger core (${testDialect})`, () => {
         detail: `account ${playerAccountCode(player.id, 'credit')} holds 701 but its postings sum to 700`,
       },
     ]);
-    const failed = await run('npx', ['tsx', 'src/cli/ledger-check.ts'], { cwd: serverDir, env }).catch(
+    const failed = await run(process.execPath, ['start.mjs', 'src/cli/ledger-check.ts'], { cwd: serverDir, env }).catch(
       (error: { code: number; stderr: string }) => error,
     );
     expect('code' in failed ? failed.code : 0).toBe(1);
