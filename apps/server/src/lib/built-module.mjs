@@ -27,14 +27,30 @@ export function builtModule(entry) {
   return module;
 }
 
-/** Where built modules are kept, named by their content, so processes sharing the folder share them. */
-const OUTPUT_DIR = path.join(os.tmpdir(), 'karera-modules');
+/**
+ * Where built modules are kept: a folder of the temporary one that only this user may write, since what is in it
+ * runs as the server. Checked, not assumed: anyone may make a folder of that name in /tmp first.
+ * @param {string} [dir]
+ * @returns {string}
+ */
+export function privateFolder(dir = path.join(os.tmpdir(), `karera-modules-${process.getuid?.() ?? 'user'}`)) {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const stat = fs.lstatSync(dir);
+  const uid = process.getuid?.();
+  if (!stat.isDirectory() || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o077) !== 0) {
+    throw new Error(
+      `${dir} must be a folder of this user's alone (mode 700): built modules are not kept where others may write.`,
+    );
+  }
+  return dir;
+}
 
 /** @param {string} entryFile @returns {Promise<URL>} */
 async function buildModule(entryFile) {
   // Loaded when a module is first built: a process that builds none never loads the builder.
   const { build } = await import('esbuild');
   const name = path.basename(entryFile, path.extname(entryFile));
+  const folder = privateFolder();
   const result = await build({
     entryPoints: [entryFile],
     bundle: true,
@@ -46,32 +62,29 @@ async function buildModule(entryFile) {
     // Stack traces name the source's files and lines, as they did under tsx (start.mjs turns source maps on).
     sourcemap: 'linked',
     sourcesContent: false,
-    outfile: path.join(OUTPUT_DIR, `${name}.mjs`),
+    outfile: path.join(folder, `${name}.mjs`),
     plugins: [packagesByFileUrl, moduleOwnLocation],
   });
   const code = result.outputFiles.find((file) => file.path.endsWith('.mjs'));
   const map = result.outputFiles.find((file) => file.path.endsWith('.mjs.map'));
   if (!code || !map) throw new Error(`Building ${entryFile} produced no module.`);
   const hash = createHash('sha256').update(code.contents).update(map.contents).digest('hex').slice(0, 16);
-  const file = path.join(OUTPUT_DIR, `${name}-${hash}.mjs`);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(OUTPUT_DIR, { recursive: true });
-    const text = code.text.replace(
-      /\/\/# sourceMappingURL=.*\s*$/,
-      `//# sourceMappingURL=${path.basename(file)}.map\n`,
-    );
-    // Each written whole under a name of its own, then renamed, the map first: a process that finds the
-    // module's name never reads half a file.
-    writeWhole(`${file}.map`, map.contents);
-    writeWhole(file, text);
-  }
+  const file = path.join(folder, `${name}-${hash}.mjs`);
+  const text = Buffer.from(
+    code.text.replace(/\/\/# sourceMappingURL=.*\s*$/, `//# sourceMappingURL=${path.basename(file)}.map\n`),
+  );
+  // Each written whole under a name of its own, then renamed, the map first: a process that finds the module's
+  // name never reads half a file. A file already there (another process's build) is used only if it is this one.
+  writeUnlessSame(`${file}.map`, Buffer.from(map.contents));
+  writeUnlessSame(file, text);
   return pathToFileURL(file);
 }
 
-/** @param {string} file @param {string | Uint8Array} contents */
-function writeWhole(file, contents) {
+/** @param {string} file @param {Buffer} contents */
+function writeUnlessSame(file, contents) {
+  if (fs.existsSync(file) && fs.readFileSync(file).equals(contents)) return;
   const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-  fs.writeFileSync(partial, contents);
+  fs.writeFileSync(partial, contents, { mode: 0o600 });
   fs.renameSync(partial, file);
 }
 

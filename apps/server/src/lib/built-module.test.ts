@@ -6,7 +6,8 @@ import { once } from 'node:events';
 import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { BET_TYPES } from '@karera/shared';
-import { builtModule } from './built-module.mjs';
+import os from 'node:os';
+import { builtModule, privateFolder } from './built-module.mjs';
 
 const ENTRY = new URL('./built-module-fixture/entry.ts', import.meta.url);
 const LOCATION_FILE = fileURLToPath(new URL('./built-module-fixture/location.ts', import.meta.url));
@@ -89,5 +90,32 @@ describe('built modules', () => {
       parsed: { amount: 100 },
       betTypes: BET_TYPES.length,
     });
+  });
+
+  it('keeps built modules only in a folder of this user’s alone, and uses a file found there only if it is the build', async () => {
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), 'built-module-test-'));
+    try {
+      // Made where it is missing, for this user alone.
+      const made = privateFolder(path.join(base, 'mine'));
+      expect(fs.statSync(made).mode & 0o777).toBe(0o700);
+      // A folder others may write, as anyone could make in /tmp before the server: refused.
+      const open = path.join(base, 'open');
+      fs.mkdirSync(open, { mode: 0o777 });
+      fs.chmodSync(open, 0o777);
+      expect(() => privateFolder(open)).toThrow(/mode 700/);
+      // A link to a folder, however private the folder: refused.
+      fs.symlinkSync(made, path.join(base, 'link'));
+      expect(() => privateFolder(path.join(base, 'link'))).toThrow(/mode 700/);
+    } finally {
+      fs.rmSync(base, { recursive: true, force: true });
+    }
+
+    // A file planted under the build's name is replaced by the build before it runs.
+    const module = fileURLToPath(await builtModule(ENTRY));
+    fs.writeFileSync(module, 'throw new Error("planted");');
+    // The same entry under another address: built again, as a new process would.
+    const again = fileURLToPath(await builtModule(new URL(`${ENTRY.href}?again`)));
+    expect(again).toBe(module);
+    expect(fs.readFileSync(again, 'utf8')).not.toContain('planted');
   });
 });
