@@ -11,6 +11,12 @@ import { builtModule, privateFolder } from './built-module.mjs';
 
 const ENTRY = new URL('./built-module-fixture/entry.ts', import.meta.url);
 const LOCATION_FILE = fileURLToPath(new URL('./built-module-fixture/location.ts', import.meta.url));
+/** What the fixture entry answers. Its import.meta is the source file's own, not the built module's. */
+const FIXTURE_ANSWER = {
+  location: { url: pathToFileURL(LOCATION_FILE).href, dirname: path.dirname(LOCATION_FILE), filename: LOCATION_FILE },
+  parsed: { amount: 100 },
+  betTypes: BET_TYPES.length,
+};
 
 describe('built modules', () => {
   it('builds a TypeScript entry into one plain module a thread loads without a TypeScript loader', async () => {
@@ -23,16 +29,7 @@ describe('built modules', () => {
     const [answer] = (await once(worker, 'message')) as [Record<string, unknown>];
     await worker.terminate();
     expect(fs.existsSync(`${fileURLToPath(module)}.map`)).toBe(true);
-    expect(answer).toEqual({
-      // import.meta is the source file's own, not the built module's: paths beside the source still resolve.
-      location: {
-        url: pathToFileURL(LOCATION_FILE).href,
-        dirname: path.dirname(LOCATION_FILE),
-        filename: LOCATION_FILE,
-      },
-      parsed: { amount: 100 },
-      betTypes: BET_TYPES.length,
-    });
+    expect(answer).toEqual(FIXTURE_ANSWER);
   });
 
   it('keeps packages as imports of their installed files and builds the workspace packages in', async () => {
@@ -81,15 +78,7 @@ describe('built modules', () => {
     const stdout = await new Promise<string>((resolve, reject) =>
       execFile(process.execPath, [launcher, entry], (error, out) => (error ? reject(error) : resolve(out))),
     );
-    expect(JSON.parse(stdout.trim())).toEqual({
-      location: {
-        url: pathToFileURL(LOCATION_FILE).href,
-        dirname: path.dirname(LOCATION_FILE),
-        filename: LOCATION_FILE,
-      },
-      parsed: { amount: 100 },
-      betTypes: BET_TYPES.length,
-    });
+    expect(JSON.parse(stdout.trim())).toEqual(FIXTURE_ANSWER);
   });
 
   it('keeps built modules only in a folder of this user’s alone, and uses a file found there only if it is the build', async () => {
