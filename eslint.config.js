@@ -4,7 +4,6 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
 const root = import.meta.dirname;
@@ -120,18 +119,10 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          project: [
-            'packages/shared/tsconfig.json',
-            'apps/server/tsconfig.json',
-            'apps/web/tsconfig.json',
-            'e2e/tsconfig.json',
-          ],
-          noWarnOnMultipleProjects: true,
-        }),
-        createNodeResolver(),
-      ],
+      // Node's own resolution: every relative import names its file, extension included, and @karera/shared
+      // resolves through its package.json exports. A TypeScript-aware resolver found the same files in a
+      // third more of the two rules' time.
+      'import-x/resolver-next': [createNodeResolver()],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
