@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './test.ts';
-import { signInAsNewPlayer } from './support.ts';
+import { openInApp, signInAsNewPlayer } from './support.ts';
 
 /**
  * A language switch re-renders the screen in place: it must never log an error to the console (React's
@@ -82,7 +82,10 @@ for (const viewport of [
         '/tutorial',
         '/tutorial-bet',
       ]) {
-        await page.goto(path);
+        // The first screen loads the app; the others open in it as its links do (a full load of each only
+        // re-reads the bundle), but a tab a query chooses loads anew (see openInApp).
+        if (page.url().startsWith('http') && !path.includes('?')) await openInApp(page, path);
+        else await page.goto(path);
         await expect(page.locator('main')).toBeVisible();
         await switchAccountMenu(page, 'Filipino', 'fil');
         await switchAccountMenu(page, 'English', 'en');

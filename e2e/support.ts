@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from '../apps/server/src/db/sqlite-driver.mjs';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from './test.ts';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Page,
+  type PlaywrightWorkerArgs,
+} from './test.ts';
 import {
   BackofficeRoutes,
   DualControlRoutes,
@@ -530,31 +537,45 @@ export async function typeOtp(page: Page, code: string) {
 
 type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
 
+/** The player of this worker's logged-in tests: made by the first test that needs one, then shared. */
+let workerPlayerState: Promise<StorageState> | undefined;
+
+async function newWorkerPlayerState(playwright: PlaywrightWorkerArgs['playwright']): Promise<StorageState> {
+  const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+  try {
+    const player = await createVerifiedPlayer(api);
+    const { cookies } = await api.storageState();
+    return {
+      cookies: cookies.filter((cookie) => cookie.name === PLAYER_SESSION_COOKIE),
+      origins: [
+        {
+          origin: E2E_BASE_URL,
+          localStorage: Object.entries(storedLoginOf(player.login)).map(([name, value]) => ({ name, value })),
+        },
+      ],
+    };
+  } finally {
+    await api.dispose();
+  }
+}
+
 /**
  * Tests of a logged-in player: each worker registers and verifies one player through the API and
  * every test starts with that real session (cookie and stored login). Tests that log out or change
  * the account must make their own player instead.
+ *
+ * The player is kept by this module, which a worker loads once, rather than by a worker-scoped fixture:
+ * Playwright runs tests whose worker fixtures differ in different worker processes, so each move between
+ * these specs and the others in a run stopped every worker and started a new one, browser and all.
  */
-export const playerTest = test.extend<object, { workerPlayerState: StorageState }>({
-  workerPlayerState: [
-    async ({ playwright }, use) => {
-      const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
-      const player = await createVerifiedPlayer(api);
-      const { cookies } = await api.storageState();
-      await use({
-        cookies: cookies.filter((cookie) => cookie.name === PLAYER_SESSION_COOKIE),
-        origins: [
-          {
-            origin: E2E_BASE_URL,
-            localStorage: Object.entries(storedLoginOf(player.login)).map(([name, value]) => ({ name, value })),
-          },
-        ],
-      });
-      await api.dispose();
-    },
-    { scope: 'worker' },
-  ],
-  storageState: async ({ workerPlayerState }, use) => use(workerPlayerState),
+export const playerTest = test.extend({
+  storageState: async ({ playwright }, use) => {
+    workerPlayerState ??= newWorkerPlayerState(playwright).catch((error: unknown) => {
+      workerPlayerState = undefined;
+      throw error;
+    });
+    await use(await workerPlayerState);
+  },
 });
 
 /** A back-office call as admin that must succeed; answers its body. */
