@@ -121,13 +121,16 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       // Node's own resolution: every relative import names its file, extension included, and @karera/shared
       // resolves through its package.json exports. A TypeScript-aware resolver found the same files in a
-      // third more of the two rules' time.
+      // third more of the two rules' time. no-unresolved below keeps it so: an import Node cannot resolve
+      // (a file named without its extension) would be invisible to the boundary and cycle rules.
       'import-x/resolver-next': [createNodeResolver()],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
       // No import cycle anywhere. The rule skips type-only imports by itself: they are erased at build time.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // The rules above see only the imports the resolver finds: none may escape it.
+      'import-x/no-unresolved': 'error',
     },
   },
   {
