@@ -60,7 +60,15 @@ function startChild(env: Record<string, string>): Child {
   return { url, exited, output: () => output, kill: () => child.kill('SIGKILL') };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/** Waits until the child has printed `text`: both errors are logged after /boom answers, later on a busy machine. */
+async function printed(child: Child, text: string): Promise<void> {
+  let exited = false;
+  void child.exited.then(() => (exited = true));
+  while (!child.output().includes(text)) {
+    if (exited) throw new Error(`the child exited before printing "${text}":\n${child.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 // Each test's ceiling (120 s) is not a wait: it starts a process, which takes many times longer with both cores busy.
 describe('process guard', () => {
@@ -70,7 +78,9 @@ describe('process guard', () => {
       const url = await child.url;
       const boom = await fetch(`${url}/boom`);
       expect(boom.status).toBe(200);
-      await settle();
+      await printed(child, 'rejected on a request path');
+      await printed(child, 'thrown from a timer');
+      // Still serving after both.
       const health = await fetch(`${url}/healthz`);
       expect(health.status).toBe(200);
       // Both logged at error level (pino level 50) with their messages.

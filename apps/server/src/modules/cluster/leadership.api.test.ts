@@ -6,16 +6,23 @@ import { createLeadership, LEADER_LEASE, type Leadership } from './leadership.ts
 
 const quiet = { info: () => undefined, error: () => undefined };
 
-/** A plugin that makes every query fail while `cut` is set: an instance cut off from its database. */
-function cable(): { plugin: KyselyPlugin; cut: boolean } {
+/**
+ * A plugin that makes every query fail while `cut` is set: an instance cut off from its database.
+ * `answered` counts the queries that came back.
+ */
+function cable(): { plugin: KyselyPlugin; cut: boolean; answered: number } {
   const state = {
     cut: false,
+    answered: 0,
     plugin: {
       transformQuery: (args) => {
         if (state.cut) throw new Error('connection lost');
         return args.node;
       },
-      transformResult: async (args) => args.result,
+      transformResult: async (args) => {
+        state.answered += 1;
+        return args.result;
+      },
     } satisfies KyselyPlugin,
   };
   return state;
@@ -108,7 +115,11 @@ describe(`leadership: one instance runs the run-once work (${testDialect})`, () 
 
     // Back on line, the old leader finds the lease taken and stays a standby.
     wire.cut = false;
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    // Two of its polls for the lease answered (one query each): the first one's outcome has been acted on.
+    const answeredBefore = wire.answered;
+    await expect
+      .poll(() => wire.answered, { timeout: 30_000, interval: 20 })
+      .toBeGreaterThanOrEqual(answeredBefore + 2);
     expect(a.isLeader()).toBe(false);
     expect(b.isLeader()).toBe(true);
   });
