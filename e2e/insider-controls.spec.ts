@@ -61,22 +61,25 @@ async function receiptScreenshot(browser: Browser, amount: string, reference: st
   return png;
 }
 
-/** A phone of its own, so each staff member keeps their own sign-in. */
-async function phonePage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+const PHONE = { width: 390, height: 844 };
+
+/** A phone (or, at a desktop's width, a computer) of its own, so each staff member keeps their own sign-in. */
+async function phonePage(browser: Browser, viewport = PHONE): Promise<Page> {
+  const phone = viewport.width < 600;
+  const context = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone });
   return context.newPage();
 }
 
 /** A staff member's own phone, signed in (a new admin of this test when no username is given). */
-async function staffPage(browser: Browser, username?: string): Promise<Page> {
-  const page = await phonePage(browser);
+async function staffPage(browser: Browser, username?: string, viewport = PHONE): Promise<Page> {
+  const page = await phonePage(browser, viewport);
   await backofficeLogin(page, username, username === undefined ? undefined : STAFF_PASSWORD);
   return page;
 }
 
 /** The second founding admin's phone: outside every test admin's line, so their independent second person. */
-async function secondAdminPage(browser: Browser, path: string): Promise<Page> {
-  const page = await phonePage(browser);
+async function secondAdminPage(browser: Browser, path: string, viewport = PHONE): Promise<Page> {
+  const page = await phonePage(browser, viewport);
   await backofficeAsSecondAdmin(page, path);
   return page;
 }
@@ -164,6 +167,59 @@ test('a deposit above the threshold needs the agent and then an independent admi
 
   await expect(page.getByTestId('player-balance')).toHaveText('₱15,000.00');
 });
+
+for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+  test(`at ${viewport.width}x${viewport.height}: money an admin let in is not paid out by the agent that admin made; an admin outside the line pays it`, async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const { agent, player } = await agentAndPlayer(page, request);
+    // The test's admin credits the player alone (under the threshold), then asks for nothing more.
+    const credited = await adminPost<AdjustmentResponse>(
+      request,
+      BackofficeRoutes.adjustments(player.playerId),
+      { account: 'credit', amount: 100_000, reason: 'E2E goodwill credit' },
+      { 'idempotency-key': `e2e-${uniqueSuffix()}` },
+    );
+    expect(credited.status).toBe('APPROVED');
+    const asked = await page.request.post('/api/payment/initiateWithdraw', {
+      data: {
+        amount: 50_000,
+        companyName: 'gcash',
+        accountName: 'Maria Santos',
+        accountNumber: '09171234567',
+        idempotencyKey: `e2e-${uniqueSuffix()}`,
+      },
+    });
+    const withdrawal = (await asked.json()) as { statusCode: number; transactionId: string };
+    expect(withdrawal.statusCode).toBe(200);
+    const transactionId = withdrawal.transactionId;
+
+    // The agent the admin made (an account the admin chose the password of) sees the request and tries to
+    // pay it: refused, in the server's words.
+    const agentPage = await staffPage(browser, agent.username, viewport);
+    await agentPage.goto('/backoffice/payments');
+    const agentCard = agentPage.getByTestId('payment-request').filter({ hasText: transactionId });
+    await agentCard.getByRole('button', { name: 'Approve' }).click();
+    const refused = agentPage.getByRole('dialog', { name: `Approve ${transactionId}?` });
+    await refused.getByRole('button', { name: 'Confirm' }).click();
+    await expect(refused.getByRole('alert')).toHaveText(ApprovalMessages.withdrawalAfterLineCredit);
+    await refused.getByRole('button', { name: 'Cancel' }).click();
+    await expect(agentCard.getByRole('button', { name: 'Approve' })).toBeVisible();
+    await agentPage.context().close();
+
+    // The second founding admin, outside every test admin's line, pays it out.
+    const outsider = await secondAdminPage(browser, '/backoffice/payments', viewport);
+    const card = outsider.getByTestId('payment-request').filter({ hasText: transactionId });
+    await card.getByRole('button', { name: 'Approve' }).click();
+    const paying = outsider.getByRole('dialog', { name: `Approve ${transactionId}?` });
+    await expect(paying).toContainText('Confirm that you sent ₱500.00');
+    await paying.getByRole('button', { name: 'Confirm' }).click();
+    await expect(outsider.getByRole('status').filter({ hasText: `${transactionId} approved.` })).toBeVisible();
+    await outsider.context().close();
+  });
+}
 
 test('an adjustment above the threshold waits for a second, independent admin, who approves it', async ({
   request,

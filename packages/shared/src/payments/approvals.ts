@@ -130,6 +130,7 @@ export const ApprovalMessages = {
   withdrawalAfterIdentityCheck:
     'You verified this player’s identity: another staff member must approve their withdrawal.',
   withdrawalAfterCredit: `You approved a deposit or an adjustment of this player’s in the last ${WITHDRAWAL_CONFLICT_DAYS} days: another staff member must approve their withdrawal.`,
+  withdrawalAfterLineCredit: `Someone in your line (your creator, your upline or anyone you created) approved a deposit or an adjustment of this player’s in the last ${WITHDRAWAL_CONFLICT_DAYS} days: a staff member outside that line must approve their withdrawal.`,
   alreadyFirstApproved: 'This request already has its first approval; it waits for a second approver.',
   dailyLimit: (limit: number, approvedToday: number) =>
     `This approval would take you over your daily approval limit of ₱${limitText(limit)} (₱${limitText(approvedToday)} approved today).`,

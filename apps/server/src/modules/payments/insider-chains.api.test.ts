@@ -305,6 +305,56 @@ describe(`insider chains (${testDialect})`, () => {
     ]);
   });
 
+  it('a puppet that lets money in alone: nobody in its line lets it out, its creator and their creator included', async () => {
+    const master = await insertStaffMember(t.app, {
+      role: 'master_agent',
+      displayName: 'Master Marvin',
+      createdBy: founder.id,
+      ageDays: 30,
+    });
+    // The master agent makes an agent whose password they chose: an account they hold.
+    const code = `Q${randomUUID().slice(0, 6)}`.toUpperCase();
+    const username = `puppet-${randomUUID().slice(0, 6)}`;
+    const created = await inject('POST', '/api/backoffice/agents', master.cookie, {
+      username,
+      displayName: 'Puppet Two',
+      password: 'puppet-password-2',
+      referralCode: code,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const puppet = {
+      id: created.json<{ agent: { id: number } }>().agent.id,
+      cookie: await staffCookie(t.app, username, 'puppet-password-2'),
+    };
+    const player = await registerPlayer(t.app, { referralCode: code });
+
+    // A ₱5,000 deposit whose receipt reads as the request: one approval, the puppet's, moves it.
+    const reference = newReference();
+    const credited = await deposit(player, 500_000, { amount: 500_000, reference });
+    const approved = await decide(puppet.cookie, credited, 'approve');
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<PaymentDecisionResponse>().request.status).toBe('APPROVED');
+
+    const out = await withdrawal(player, 500_000);
+    // The puppet itself, as before; then the master agent who made it and holds it, and the founding admin
+    // who made the master agent: each is in the puppet's line.
+    expect(refusal(await decide(puppet.cookie, out, 'approve'))).toEqual({
+      status: 403,
+      message: ApprovalMessages.withdrawalAfterCredit,
+    });
+    for (const cookie of [master.cookie, founder.cookie]) {
+      expect(refusal(await decide(cookie, out, 'approve'))).toEqual({
+        status: 403,
+        message: ApprovalMessages.withdrawalAfterLineCredit,
+      });
+    }
+    expect((await playerBalances(t.app.db, player.playerId)).creditBalance).toBe(0);
+    // An admin outside the line may pay it out.
+    const outsider = await independentAdmin(t.app, 'chain-line');
+    expect((await decide(outsider.cookie, out, 'approve')).statusCode).toBe(200);
+    await expectNoMoneyFromNothing(player, 500_000);
+  });
+
   it('one admin alone: five ₱10,000 adjustments, an admin they made, a day’s limit, and their verified player’s withdrawal', async () => {
     const since = await lastAuditId();
     const admin = await independentAdmin(t.app, 'chain-b');
@@ -466,17 +516,24 @@ describe(`insider chains (${testDialect})`, () => {
       status: 403,
       message: BackofficeMessages.forbidden,
     });
-    // The master agent let nothing in and may pay the honest ₱2,000 out; the invented ₱5,000 never was credit.
-    expect((await decide(master.cookie, out, 'approve')).statusCode).toBe(200);
+    // Nor the master agent who made the agent and leads them: someone in the agent's line let the money in.
+    expect(refusal(await decide(master.cookie, out, 'approve'))).toEqual({
+      status: 403,
+      message: ApprovalMessages.withdrawalAfterLineCredit,
+    });
+    // An admin outside the line pays the honest ₱2,000 out; the invented ₱5,000 never was credit.
+    const outsider = await independentAdmin(t.app, 'chain-c');
+    expect((await decide(outsider.cookie, out, 'approve')).statusCode).toBe(200);
     await expectNoMoneyFromNothing(player, 200_000);
-    expect(await auditTrail(since, { master: master.id, agent: agent.id })).toEqual([
+    expect(await auditTrail(since, { master: master.id, agent: agent.id, outsider: outsider.id })).toEqual([
       `agent payment.deposit_first_approved payment_request:${noReceipt}`,
       `agent payment.deposit_first_approved payment_request:${mismatch}`,
       `master refused /api/backoffice/payments/${mismatch}/approve: ${ApprovalMessages.secondPersonInLine}`,
       `agent payment.deposit_approved payment_request:${honest}`,
       `agent refused /api/backoffice/payments/${out}/approve: ${ApprovalMessages.withdrawalAfterCredit}`,
       `agent refused /api/backoffice/players/${player.playerId}/adjustments: ${BackofficeMessages.forbidden}`,
-      `master payment.withdraw_approved payment_request:${out}`,
+      `master refused /api/backoffice/payments/${out}/approve: ${ApprovalMessages.withdrawalAfterLineCredit}`,
+      `outsider payment.withdraw_approved payment_request:${out}`,
     ]);
   });
 });

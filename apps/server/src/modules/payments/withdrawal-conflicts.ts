@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { ApprovalMessages, WITHDRAWAL_CONFLICT_DAYS } from '@karera/shared';
 import type { Database } from '../../db/schema.ts';
+import { lineOf } from '../staff/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -13,7 +14,8 @@ const CREDITING_KINDS = ['DEPOSIT', 'ADJUSTMENT', 'REVERSAL'];
  * that was: a false identity is the start of a cash-out), and anyone who, in the last
  * WITHDRAWAL_CONFLICT_DAYS days, gave the first or the final approval of a deposit of the player's,
  * adjusted their balance, asked for an adjustment a second admin approved, or reversed a transaction of
- * theirs. Read in the withdrawal decision's own transaction.
+ * theirs; nor, for those last seven days, anyone in the line of such a person (their creator, their upline or
+ * anyone they created: `lineOf`). Read in the withdrawal decision's own transaction.
  */
 export async function withdrawalApprovalRefusal(
   trx: Transaction<Database>,
@@ -31,34 +33,50 @@ export async function withdrawalApprovalRefusal(
   if (verified) return ApprovalMessages.withdrawalAfterIdentityCheck;
 
   const since = new Date(now.getTime() - WITHDRAWAL_CONFLICT_DAYS * DAY_MS).toISOString();
-  // A first approval (which moves nothing) is still this person's word that the money came in.
-  const firstApproved = await trx
+  const creditors = await whoLetMoneyIn(trx, playerId, since);
+  if (creditors.has(staffId)) return ApprovalMessages.withdrawalAfterCredit;
+  // Nor anyone in their line: an account its creator holds (a puppet) lets the money in, the creator lets
+  // it out; an upline directs its downline.
+  if (creditors.size > 0) {
+    const approversLine = await lineOf(trx, staffId);
+    for (const creditor of creditors) {
+      if (approversLine.has(creditor) || (await lineOf(trx, creditor)).has(staffId)) {
+        return ApprovalMessages.withdrawalAfterLineCredit;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The staff members whose word let money into the player's account since `since`: the first approval of a
+ * deposit (which moves nothing, but is still that person's word that the money came in), an adjustment asked
+ * for, and the actor of every final deposit approval, adjustment made alone or approved as the second admin,
+ * and reversal.
+ */
+async function whoLetMoneyIn(trx: Transaction<Database>, playerId: number, since: string): Promise<Set<number>> {
+  const firstApprovers = await trx
     .selectFrom('payment_requests')
-    .select('id')
+    .select('first_approved_by_staff_id as staffId')
+    .distinct()
     .where('player_id', '=', playerId)
     .where('kind', '=', 'DEPOSIT')
-    .where('first_approved_by_staff_id', '=', staffId)
+    .where('first_approved_by_staff_id', 'is not', null)
     .where('first_approved_at', '>=', since)
-    .executeTakeFirst();
-  if (firstApproved) return ApprovalMessages.withdrawalAfterCredit;
-
-  const requestedAdjustment = await trx
+    .execute();
+  const adjustmentRequesters = await trx
     .selectFrom('balance_adjustments')
-    .select('id')
+    .select('requested_by_staff_id as staffId')
+    .distinct()
     .where('player_id', '=', playerId)
-    .where('requested_by_staff_id', '=', staffId)
     .where('status', '!=', 'DECLINED')
     .where('requested_at', '>=', since)
-    .executeTakeFirst();
-  if (requestedAdjustment) return ApprovalMessages.withdrawalAfterCredit;
-
-  // Final deposit approvals, adjustments made alone or approved as the second admin, and reversals: the
-  // ledger transaction's actor is the person whose word moved the money.
-  const credited = await trx
+    .execute();
+  const actors = await trx
     .selectFrom('ledger_transactions as t')
-    .select('t.id')
+    .select('t.actor_id as staffId')
+    .distinct()
     .where('t.actor_type', '=', 'staff')
-    .where('t.actor_id', '=', staffId)
     .where('t.kind', 'in', CREDITING_KINDS)
     .where('t.created_at', '>=', since)
     .where((eb) =>
@@ -71,6 +89,10 @@ export async function withdrawalApprovalRefusal(
           .where('a.player_id', '=', playerId),
       ),
     )
-    .executeTakeFirst();
-  return credited ? ApprovalMessages.withdrawalAfterCredit : null;
+    .execute();
+  const ids = new Set<number>();
+  for (const { staffId } of [...firstApprovers, ...adjustmentRequesters, ...actors]) {
+    if (staffId !== null) ids.add(Number(staffId));
+  }
+  return ids;
 }

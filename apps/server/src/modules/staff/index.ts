@@ -1,5 +1,5 @@
 /** The module's public face: what the rest of the server may use. */
-export { secondPersonRefusal } from './independent-approvers.ts';
+export { lineOf, secondPersonRefusal } from './independent-approvers.ts';
 export { STAFF_SESSION_SMS, issueLoginLink } from './login-links.ts';
 export { freeReferralCode } from './referral-codes.ts';
 export { auditStaffRefusals } from './refusal-audit.ts';

@@ -14,6 +14,7 @@ const MAKER_CHECKER_REFUSALS: ReadonlySet<string> = new Set([
   ApprovalMessages.secondPersonOnProbation,
   ApprovalMessages.withdrawalAfterIdentityCheck,
   ApprovalMessages.withdrawalAfterCredit,
+  ApprovalMessages.withdrawalAfterLineCredit,
 ]);
 
 /**
