@@ -17,7 +17,8 @@ import { seriousViolations } from './axe.ts';
  * a new player claims the welcome bonus through the confirm sheet and sees the bonus balance
  * and the history entry; a code typed in lowercase claims the code-only promo; while a promo is active
  * every card reads 'Has Active Promo'; a settled bet placed under the rebate promo earns its 5% as bonus;
- * a promo an admin creates in the back office reaches the player. Every test makes its own player (and
+ * a promo an admin creates in the back office reaches the player; a claimed promo keeps its reward in the
+ * back office editor (at 390 and 1280 px). Every test makes its own player (and
  * race day, where it bets).
  */
 
@@ -327,3 +328,60 @@ test('a promo an admin creates in the back office reaches the players', async ({
   );
   await admin.context().close();
 });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width}x${viewport.height}: once players claimed a promo, its reward cannot be edited, its words can`, async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const code = `E2L${uniqueSuffix()}`.slice(0, 20).toUpperCase();
+    const { promo } = await adminPost<{ promo: { id: number } }>(request, '/api/backoffice/promos', {
+      promoCode: code,
+      name: `Locked ${code}`,
+      description: 'A peso of bonus',
+      creditTo: 'BONUS',
+      kind: 'fixed',
+      rewardAmount: 100,
+      rateBasisPoints: 0,
+      rewardCap: 0,
+      remaining: 999,
+      perPlayerLimit: 1,
+      dailyDepositReq: 0,
+      accountDaysReq: 0,
+      validityInHours: 0,
+      startsAt: '2026-01-01T00:00:00.000Z',
+      endsAt: null,
+      codeOnly: true,
+    });
+    await signInAsNewPlayer(page, request);
+    const claimed = await page.request.post('/api/promo/claim', {
+      data: { promoCode: code, idempotencyKey: `e2e-${uniqueSuffix()}` },
+    });
+    expect(((await claimed.json()) as { statusCode: number }).statusCode).toBe(200);
+
+    const admin = await (await browser.newContext({ viewport })).newPage();
+    await admin.bringToFront();
+    await backofficeLogin(admin);
+    await admin.goto(`/backoffice/promos/${promo.id}`);
+    await admin.getByRole('button', { name: 'Edit', exact: true }).click();
+    const form = admin.getByTestId('promo-edit-form');
+    await expect(form.getByTestId('promo-reward-locked')).toHaveText(PromoMessages.rewardClaimed);
+    await expect(form.getByLabel('Kind')).toBeDisabled();
+    await expect(form.getByLabel('Kind')).toHaveAccessibleDescription(new RegExp(PromoMessages.rewardClaimed));
+    await expect(form.getByLabel('Credit to')).toBeDisabled();
+    await expect(form.getByLabel('Reward (₱)')).toBeDisabled();
+    await expect(form.getByLabel('Reward (₱)')).toHaveValue('1.00');
+    expect(await seriousViolations(admin)).toEqual([]);
+
+    await form.getByLabel('Description').fill('A peso of bonus, thanks for playing');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(admin.getByRole('status').filter({ hasText: 'Promo saved.' })).toBeVisible();
+    await expect(admin.getByTestId('promo-details')).toContainText('A peso of bonus, thanks for playing');
+    await expect(admin.getByTestId('promo-details')).toContainText('₱1.00');
+    await admin.context().close();
+  });
+}

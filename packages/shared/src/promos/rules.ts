@@ -100,4 +100,5 @@ export const PromoMessages = {
   codeTaken: 'This promo code is already used by another promo.',
   awaitingApproval:
     'This promo waits for a second admin to approve it going live: approve or reject that first, then edit it.',
+  rewardClaimed: 'Players have claimed this promo, so its reward cannot change: create a new promo for new terms.',
 } as const;

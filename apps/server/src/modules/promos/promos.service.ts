@@ -296,6 +296,22 @@ function definitionRow(input: PromoDefinitionInput & { promoCode: string }) {
   };
 }
 
+/** Whether an edit changes what a claim of the promo is paid: its kind, where it pays, its amount, rate or cap. */
+function rewardChanged(before: PromoRow, after: ReturnType<typeof definitionRow>): boolean {
+  return (
+    before.kind !== after.kind ||
+    before.credit_to !== after.credit_to ||
+    Number(before.reward_amount) !== after.reward_amount ||
+    Number(before.rate_bp) !== after.rate_bp ||
+    Number(before.reward_cap) !== after.reward_cap
+  );
+}
+
+async function hasClaims(trx: Transaction<Database>, promoId: number): Promise<boolean> {
+  const claim = await trx.selectFrom('promo_claims').select('id').where('promo_id', '=', promoId).executeTakeFirst();
+  return claim !== undefined;
+}
+
 export const PromoAdminMessages = {
   notFound: 'Promo not found.',
   saved: 'Saved.',
@@ -391,6 +407,12 @@ export async function savePromo(
         promoId = inserted.id;
       } else {
         if ((await promosAwaitingApproval(trx)).has(id)) throw conflict(PromoMessages.awaitingApproval);
+        // A claim is paid on the promo's terms as they stand (a rebate at settlement, from its rate): a claimed
+        // promo keeps them, or one admin could turn a small bonus already claimed into a rebate of every stake.
+        const before = await findPromoById(trx, id);
+        if (before && rewardChanged(before, values) && (await hasClaims(trx, id))) {
+          throw conflict(PromoMessages.rewardClaimed);
+        }
         const updated = await trx
           .updateTable('promos')
           .set({ ...values, updated_at: now })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  PromoMessages,
   ToteAdminRoutes,
   type BackofficePromo,
   type BackofficePromoDetailResponse,
@@ -152,6 +153,96 @@ describe(`rebates on settled bets (${testDialect})`, () => {
     expect(await earned(p, refunded.ticket_no)).toBe(0);
     expect(await earned(other, plain.ticket_no)).toBe(0);
     expect((await playerBalances(t.app.db, p.playerId)).bonusBalance).toBe(0);
+    expect(await checkLedger(t.app.db)).toEqual([]);
+  });
+  it('keeps a claimed promo’s reward: one admin cannot turn a ₱1 bonus already claimed into a rebate of every stake', async () => {
+    // A fixed ₱1 bonus, code only, no duration: within the operator's amount, live at once with one admin.
+    const definition = {
+      promoCode: `ONE${randomUUID().slice(0, 6)}`,
+      name: 'One peso',
+      description: 'A peso of bonus',
+      creditTo: 'BONUS',
+      kind: 'fixed',
+      rewardAmount: 100,
+      rateBasisPoints: 0,
+      rewardCap: 0,
+      remaining: 999,
+      perPlayerLimit: 1,
+      dailyDepositReq: 0,
+      accountDaysReq: 0,
+      validityInHours: 0,
+      startsAt: '2026-01-01T00:00:00.000Z',
+      endsAt: null,
+      codeOnly: true,
+    };
+    const save = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: { cookie: admin }, payload: payload as Record<string, unknown> });
+    const created = await save('/api/backoffice/promos', definition);
+    expect(created.statusCode, created.body).toBe(200);
+    const promo = created.json<{ promo: BackofficePromo; approvalRequest: unknown }>();
+    expect(promo.approvalRequest).toBeNull();
+    const accomplice = await registerPlayer(t.app);
+    await fundPlayer(t.app, admin, accomplice, 50_000);
+    const claimed = await t.app.inject({
+      method: 'POST',
+      url: '/api/promo/claim',
+      payload: { promoCode: definition.promoCode, idempotencyKey: randomUUID() },
+      headers: { cookie: accomplice.cookie },
+    });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    const bonusAfterClaim = (await playerBalances(t.app.db, accomplice.playerId)).bonusBalance;
+
+    // The same admin edits the claimed promo into a 100% rebate: refused, and nothing of the edit is kept.
+    const edit = await save(`/api/backoffice/promos/${promo.promo.id}`, {
+      ...definition,
+      kind: 'rebate',
+      rewardAmount: 0,
+      rateBasisPoints: 10_000,
+    });
+    expect(edit.statusCode, edit.body).toBe(409);
+    expect(edit.json<{ statusMessage: string }>().statusMessage).toBe(PromoMessages.rewardClaimed);
+    const stored = await t.app.db
+      .selectFrom('promos')
+      .select(['kind', 'rate_bp', 'reward_amount'])
+      .where('id', '=', promo.promo.id)
+      .executeTakeFirstOrThrow();
+    expect({ ...stored, rate_bp: Number(stored.rate_bp), reward_amount: Number(stored.reward_amount) }).toEqual({
+      kind: 'fixed',
+      rate_bp: 0,
+      reward_amount: 100,
+    });
+    // Nor may the approved 5% rebate, once a player has claimed it, become 100%.
+    expect((await claim(await registerPlayer(t.app))).statusCode).toBe(200);
+    const raise = await save(`/api/backoffice/promos/${rebate.id}`, {
+      promoCode: rebate.promoCode,
+      name: 'Rebate 5%',
+      description: '5% of every settled credit bet back as bonus',
+      creditTo: 'BONUS',
+      kind: 'rebate',
+      rewardAmount: 0,
+      rateBasisPoints: 10_000,
+      rewardCap: 0,
+      remaining: 999,
+      perPlayerLimit: 999,
+      dailyDepositReq: 0,
+      accountDaysReq: 0,
+      validityInHours: 168,
+      startsAt: '2026-01-01T00:00:00.000Z',
+      endsAt: null,
+      codeOnly: false,
+    });
+    expect(raise.statusCode, raise.body).toBe(409);
+    // Its words may still change: only the reward is the claim's.
+    const renamed = await save(`/api/backoffice/promos/${promo.promo.id}`, { ...definition, name: 'One peso, thanks' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+
+    // The accomplice's credit bets earn nothing back.
+    const { bet, settle } = await raceDay('No Rebate Day');
+    const stake = (await bet(accomplice, { selections: [[1]], amount: 10_000 })).json<BetReceipt>();
+    await settle([[2], [1], [3], [4]]);
+    const history = (await call(t.app, '../game/getBetHistory', {}, accomplice.cookie)).json<BetHistoryResponse>();
+    expect(history.betHistory.find((ticket) => ticket.ticketNo === stake.ticket_no)?.bonusEarned).toBe(0);
+    expect((await playerBalances(t.app.db, accomplice.playerId)).bonusBalance).toBe(bonusAfterClaim);
     expect(await checkLedger(t.app.db)).toEqual([]);
   });
 });

@@ -126,6 +126,7 @@ function PromoDetails({ promo }: { promo: BackofficePromo }) {
           submitLabel={t('promos.form.save')}
           resetAfterSave={false}
           testId="promo-edit-form"
+          rewardLocked={promo.claims > 0}
           onSaved={() => {
             stopEditing(true);
             return null;

@@ -1,6 +1,12 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { PROMO_CREDIT_TO, PROMO_KINDS, type BackofficePromoResponse, type PromoDefinitionInput } from '@karera/shared';
+import {
+  PROMO_CREDIT_TO,
+  PROMO_KINDS,
+  PromoMessages,
+  type BackofficePromoResponse,
+  type PromoDefinitionInput,
+} from '@karera/shared';
 import { Alert, Button, SelectField, TextArea, TextField } from '../../../components/ui/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { errorText } from '../../lib/errors.ts';
@@ -28,6 +34,8 @@ export interface PromoFormProps {
   resetAfterSave: boolean;
   onCancel?: () => void;
   testId?: string;
+  /** Players have claimed the promo: its reward (kind, where it pays, amount, rate, cap) stays as they claimed it. */
+  rewardLocked?: boolean;
 }
 
 function messageText(t: BoT, message: FieldMessage): string {
@@ -51,12 +59,14 @@ export function PromoForm({
   resetAfterSave,
   onCancel,
   testId,
+  rewardLocked = false,
 }: PromoFormProps) {
   const t = useT();
   const kindHintId = useId();
   const creditHintId = useId();
   const kindId = useId();
   const creditId = useId();
+  const lockedId = useId();
   const [draft, setDraft] = useState<PromoDraft>(initial);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<PromoField, FieldMessage>>>({});
   const [saved, setSaved] = useState<ReactNode>(null);
@@ -145,14 +155,22 @@ export function PromoForm({
         error={error('description')}
         onChange={(event) => update({ description: event.target.value }, 'description')}
       />
+      {rewardLocked ? (
+        <p id={lockedId} className="bo-muted" data-testid="promo-reward-locked">
+          {localizeMessage(t, PromoMessages.rewardClaimed)}
+        </p>
+      ) : null}
       <SelectField
         id={kindId}
         label={t('promos.form.kind')}
         name="kind"
         value={draft.kind}
+        disabled={rewardLocked}
         options={PROMO_KINDS.map((kind) => ({ value: kind, label: t(`promos.kinds.${kind}`) }))}
         error={error('kind')}
-        aria-describedby={described(kindId, kindHintId, 'kind')}
+        aria-describedby={[described(kindId, kindHintId, 'kind'), rewardLocked ? lockedId : '']
+          .filter(Boolean)
+          .join(' ')}
         onChange={(event) =>
           update(withKind(draft, kindOf(event.target.value)), 'kind', 'creditTo', 'rewardAmount', 'rateBasisPoints')
         }
@@ -165,7 +183,7 @@ export function PromoForm({
         label={t('promos.form.creditTo')}
         name="creditTo"
         value={draft.creditTo}
-        disabled={draft.kind === 'rebate'}
+        disabled={rewardLocked || draft.kind === 'rebate'}
         options={PROMO_CREDIT_TO.map((value) => ({ value, label: t(`promos.creditTo.${value}`) }))}
         error={error('creditTo')}
         aria-describedby={described(creditId, creditHintId, 'creditTo')}
@@ -178,6 +196,7 @@ export function PromoForm({
         <TextField
           label={t('promos.form.reward')}
           name="rewardAmount"
+          disabled={rewardLocked}
           inputMode="decimal"
           autoComplete="off"
           value={draft.rewardPesos}
@@ -189,6 +208,7 @@ export function PromoForm({
         <TextField
           label={t('promos.form.rate')}
           name="rateBasisPoints"
+          disabled={rewardLocked}
           inputMode="decimal"
           autoComplete="off"
           value={draft.ratePercent}
@@ -200,6 +220,7 @@ export function PromoForm({
         <TextField
           label={t('promos.form.cap')}
           name="rewardCap"
+          disabled={rewardLocked}
           inputMode="decimal"
           autoComplete="off"
           hint={t('promos.form.capHint')}
