@@ -24,6 +24,26 @@ describe(`rebates on settled bets (${testDialect})`, () => {
   let admin: string;
   let rebate: BackofficePromo;
 
+  /** The 5% rebate every test here bets under. */
+  const rebateTerms = {
+    promoCode: `REB${randomUUID().slice(0, 6)}`,
+    name: 'Rebate 5%',
+    description: '5% of every settled credit bet back as bonus',
+    creditTo: 'BONUS',
+    kind: 'rebate',
+    rewardAmount: 0,
+    rateBasisPoints: 500,
+    rewardCap: 0,
+    remaining: 999,
+    perPlayerLimit: 999,
+    dailyDepositReq: 0,
+    accountDaysReq: 0,
+    validityInHours: 168,
+    startsAt: '2026-01-01T00:00:00.000Z',
+    endsAt: null,
+    codeOnly: false,
+  };
+
   beforeAll(async () => {
     t = await createTestApp();
     admin = await staffCookie(t.app, TEST_ADMIN.username, TEST_ADMIN.password);
@@ -31,24 +51,7 @@ describe(`rebates on settled bets (${testDialect})`, () => {
       method: 'POST',
       url: '/api/backoffice/promos',
       headers: { cookie: admin },
-      payload: {
-        promoCode: `REB${randomUUID().slice(0, 6)}`,
-        name: 'Rebate 5%',
-        description: '5% of every settled credit bet back as bonus',
-        creditTo: 'BONUS',
-        kind: 'rebate',
-        rewardAmount: 0,
-        rateBasisPoints: 500,
-        rewardCap: 0,
-        remaining: 999,
-        perPlayerLimit: 999,
-        dailyDepositReq: 0,
-        accountDaysReq: 0,
-        validityInHours: 168,
-        startsAt: '2026-01-01T00:00:00.000Z',
-        endsAt: null,
-        codeOnly: false,
-      },
+      payload: rebateTerms,
     });
     expect(response.statusCode, response.body).toBe(200);
     const saved = response.json<{ promo: BackofficePromo; approvalRequest: { id: number } | null }>();
@@ -158,21 +161,15 @@ describe(`rebates on settled bets (${testDialect})`, () => {
   it('keeps a claimed promo’s reward: one admin cannot turn a ₱1 bonus already claimed into a rebate of every stake', async () => {
     // A fixed ₱1 bonus, code only, no duration: within the operator's amount, live at once with one admin.
     const definition = {
+      ...rebateTerms,
       promoCode: `ONE${randomUUID().slice(0, 6)}`,
       name: 'One peso',
       description: 'A peso of bonus',
-      creditTo: 'BONUS',
       kind: 'fixed',
       rewardAmount: 100,
       rateBasisPoints: 0,
-      rewardCap: 0,
-      remaining: 999,
       perPlayerLimit: 1,
-      dailyDepositReq: 0,
-      accountDaysReq: 0,
       validityInHours: 0,
-      startsAt: '2026-01-01T00:00:00.000Z',
-      endsAt: null,
       codeOnly: true,
     };
     const save = (url: string, payload: object) =>
@@ -213,24 +210,7 @@ describe(`rebates on settled bets (${testDialect})`, () => {
     });
     // Nor may the approved 5% rebate, once a player has claimed it, become 100%.
     expect((await claim(await registerPlayer(t.app))).statusCode).toBe(200);
-    const raise = await save(`/api/backoffice/promos/${rebate.id}`, {
-      promoCode: rebate.promoCode,
-      name: 'Rebate 5%',
-      description: '5% of every settled credit bet back as bonus',
-      creditTo: 'BONUS',
-      kind: 'rebate',
-      rewardAmount: 0,
-      rateBasisPoints: 10_000,
-      rewardCap: 0,
-      remaining: 999,
-      perPlayerLimit: 999,
-      dailyDepositReq: 0,
-      accountDaysReq: 0,
-      validityInHours: 168,
-      startsAt: '2026-01-01T00:00:00.000Z',
-      endsAt: null,
-      codeOnly: false,
-    });
+    const raise = await save(`/api/backoffice/promos/${rebate.id}`, { ...rebateTerms, rateBasisPoints: 10_000 });
     expect(raise.statusCode, raise.body).toBe(409);
     // Its words may still change: only the reward is the claim's.
     const renamed = await save(`/api/backoffice/promos/${promo.promo.id}`, { ...definition, name: 'One peso, thanks' });
